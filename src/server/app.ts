@@ -1,0 +1,55 @@
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config.ts";
+import { type Database, type Db, openDatabase } from "./db/client.ts";
+import { featureRoutes } from "./features/index.ts";
+import { registerAuth } from "./plugins/auth.ts";
+import { registerErrorHandler } from "./plugins/errors.ts";
+import { registerSecurityHeaders, registerStaticClient } from "./plugins/static-client.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: Database["kind"];
+    config: AppConfig;
+  }
+}
+
+/**
+ * The whole server as a function: main.ts listens on it, tests call inject() on it.
+ * Pass `database` to reuse one already opened (tests); otherwise it is opened from the config.
+ */
+export async function buildApp(config: AppConfig, database?: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // The Canvas token may arrive in a query string (SPEC §7): never let it reach a log line.
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), reqId: req.id }),
+      },
+    },
+    disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
+    trustProxy: true,
+    bodyLimit: 25 * 1024 * 1024,
+  });
+  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate("db", db.db);
+  app.decorate("dbKind", db.kind);
+  app.decorate("config", config);
+  if (!database) app.addHook("onClose", () => db.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  await app.register(rateLimit, { global: false });
+  registerAuth(app);
+  for (const routes of featureRoutes) await app.register(routes);
+  if (config.clientDir) await registerStaticClient(app, config.clientDir);
+  return app;
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, "$1[REDACTED]");
+}

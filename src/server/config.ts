@@ -1,0 +1,33 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Env } from "./env.ts";
+import { loadSecretKey } from "./lib/crypto.ts";
+
+/** Everything buildApp needs, resolved from the environment (main.ts) or written by a test. */
+export interface AppConfig {
+  databaseUrl?: string;
+  /** PGlite folder; null keeps PGlite in memory (tests). */
+  dataDir: string | null;
+  secretKey: Buffer;
+  canvasInsecureHosts: string[];
+  openai: { apiKey?: string; baseUrl?: string };
+  logLevel: Env["LOG_LEVEL"];
+  /** Built client to serve; null serves the API only. */
+  clientDir: string | null;
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+}
+
+export const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+
+export function configFromEnv(env: Env): AppConfig {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    secretKey: loadSecretKey(env.SECRET_KEY, env.DATA_DIR),
+    canvasInsecureHosts: env.CANVAS_INSECURE_HOSTS,
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
+    logLevel: env.LOG_LEVEL,
+    clientDir: defaultClientDir,
+    authRateLimit: { perIp: 30, perEmail: 10, windowMs: 60_000 },
+  };
+}

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Settings } from "#shared/settings.ts";
+import { createdAt, ownerId, updatedAt } from "./columns.ts";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    avatarUrl: text("avatar_url"),
+    isOnboarded: boolean("is_onboarded").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Email and username are unique regardless of case: 'Ana' and 'ana' are one student.
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+  ],
+);
+
+/** Opaque bearer tokens; only their SHA-256 is stored, so a database leak leaks no sessions. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const userSettings = pgTable("user_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  aiModel: text("ai_model").$type<Settings["aiModel"]>().notNull().default("gpt-4o"),
+  theme: text("theme").$type<Settings["theme"]>().notNull().default("light"),
+  autoSync: boolean("auto_sync").notNull().default(true),
+  notificationsEnabled: boolean("notifications_enabled").notNull().default(true),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,59 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { User } from "#shared/auth.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema/index.ts";
+
+type UserRow = typeof users.$inferSelect;
+
+export const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  username: row.username,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  avatarUrl: row.avatarUrl,
+  isOnboarded: row.isOnboarded,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const authRepo = {
+  async findUserById(db: DbOrTx, id: number) {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+  async findUserByEmail(db: DbOrTx, email: string) {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
+    return row;
+  },
+  async findUserByUsername(db: DbOrTx, username: string) {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`);
+    return row;
+  },
+  async insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
+    const [row] = await db.insert(users).values(values).returning();
+    return row!;
+  },
+  async updateUser(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>) {
+    const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+    return row;
+  },
+  async insertSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
+    await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+  },
+  async findLiveSession(db: DbOrTx, tokenHash: string) {
+    const [row] = await db
+      .select({ id: sessions.id, userId: sessions.userId })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+    return row;
+  },
+  async deleteSession(db: DbOrTx, id: number) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+  },
+};

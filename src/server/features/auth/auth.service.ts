@@ -1,0 +1,87 @@
+import { hash, verify } from "@node-rs/argon2";
+import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth.ts";
+import { SESSION_TTL_MS } from "#shared/constants.ts";
+import type { Db } from "../../db/client.ts";
+import { conflict, isUniqueViolation, notFound, unauthorized } from "../../lib/errors.ts";
+import { randomToken, sha256 } from "../../lib/crypto.ts";
+import { authRepo, toUser } from "./auth.repo.ts";
+
+// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+// Verifying against this when the email is unknown keeps login time the same for known and unknown emails.
+const DUMMY_HASH = hash("studyhall-timing-equaliser", ARGON2);
+
+const USERNAME_TAKEN = "That username is already taken.";
+const EMAIL_TAKEN = "An account with this email already exists.";
+
+export function authService(db: Db) {
+  async function startSession(userId: number): Promise<string> {
+    const token = randomToken();
+    await authRepo.insertSession(db, userId, sha256(token), new Date(Date.now() + SESSION_TTL_MS));
+    return token;
+  }
+
+  return {
+    async register(input: RegisterInput): Promise<AuthResponse> {
+      if (await authRepo.findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
+      if (await authRepo.findUserByUsername(db, input.username)) throw conflict(USERNAME_TAKEN);
+      const passwordHash = await hash(input.password, ARGON2);
+      try {
+        const row = await authRepo.insertUser(db, {
+          email: input.email,
+          username: input.username,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+        });
+        return { token: await startSession(row.id), user: toUser(row) };
+      } catch (err) {
+        // Two sign-ups racing for the same name: the unique index decides.
+        if (isUniqueViolation(err, "users_username_lower_idx")) throw conflict(USERNAME_TAKEN);
+        if (isUniqueViolation(err, "users_email_lower_idx")) throw conflict(EMAIL_TAKEN);
+        throw err;
+      }
+    },
+
+    async login(input: LoginInput): Promise<AuthResponse> {
+      const row = await authRepo.findUserByEmail(db, input.email);
+      const ok = await verify(row?.passwordHash ?? (await DUMMY_HASH), input.password);
+      if (!row || !ok) throw unauthorized("Invalid email or password.");
+      return { token: await startSession(row.id), user: toUser(row) };
+    },
+
+    async authenticate(token: string) {
+      return authRepo.findLiveSession(db, sha256(token));
+    },
+
+    async logout(sessionId: number) {
+      await authRepo.deleteSession(db, sessionId);
+    },
+
+    async getUser(userId: number): Promise<User> {
+      const row = await authRepo.findUserById(db, userId);
+      if (!row) throw notFound("User");
+      return toUser(row);
+    },
+
+    async updateUsername(userId: number, username: string): Promise<User> {
+      const other = await authRepo.findUserByUsername(db, username);
+      if (other && other.id !== userId) throw conflict(USERNAME_TAKEN);
+      try {
+        const row = await authRepo.updateUser(db, userId, { username });
+        if (!row) throw notFound("User");
+        return toUser(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
+        throw err;
+      }
+    },
+
+    async setOnboarded(userId: number): Promise<User> {
+      const row = await authRepo.updateUser(db, userId, { isOnboarded: true });
+      if (!row) throw notFound("User");
+      return toUser(row);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const register = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/auth/register", payload });
+
+describe("POST /api/auth/register", () => {
+  it("creates the account with its username and returns a working token", async () => {
+    const res = await register({
+      email: "Grace@School.edu",
+      password: "secret1",
+      firstName: "Grace",
+      lastName: "Hopper",
+      username: "grace_h",
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user).toMatchObject({ email: "grace@school.edu", username: "grace_h", isOnboarded: false });
+    expect(body.user).not.toHaveProperty("passwordHash");
+    const me = await t.app.inject({ url: "/api/auth/user", headers: { authorization: `Bearer ${body.token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().firstName).toBe("Grace");
+  });
+
+  it("rejects an email or username already taken, whatever its case", async () => {
+    const base = { password: "secret1", firstName: "A", lastName: "B" };
+    await register({ ...base, email: "twin@school.edu", username: "TwinOne" });
+    const sameEmail = await register({ ...base, email: "TWIN@school.edu", username: "other_name" });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().error).toBe("An account with this email already exists.");
+    const sameName = await register({ ...base, email: "twin2@school.edu", username: "twinone" });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json().error).toBe("That username is already taken.");
+  });
+
+  it.each([
+    [{ email: "not-an-email" }, "Invalid email"],
+    [{ password: "12345" }, "Password must be at least 6 characters"],
+    [{ firstName: "  " }, "First name is required"],
+    [{ username: "ab" }, "Username must be 3-20 characters long."],
+    [{ username: "bad name!" }, "Username can only contain letters, numbers, and underscores."],
+  ])("answers 400 with a clear message for %j", async (patch, message) => {
+    const res = await register({
+      email: "v@school.edu",
+      password: "secret1",
+      firstName: "V",
+      lastName: "W",
+      username: "valid_name",
+      ...patch,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(message);
+  });
+
+  it("answers 400, not 500, for a body that is not JSON", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { "content-type": "application/json" },
+      payload: "{nope",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual(expect.any(String));
+  });
+});
+
+describe("POST /api/auth/login and logout", () => {
+  it("signs in with the right password only", async () => {
+    const u = await createUser(t.app);
+    const ok = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: u.input.email.toUpperCase(), password: u.input.password },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.id).toBe(u.user.id);
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: u.input.email, password: "wrong-password" },
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().error).toBe("Invalid email or password.");
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "nobody@school.edu", password: "whatever" },
+    });
+    expect(unknown.statusCode).toBe(401);
+  });
+
+  it("requires email and password", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "" } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("revokes the token on logout", async () => {
+    const u = await createUser(t.app);
+    const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: u.headers });
+    expect(out.statusCode).toBe(200);
+    const me = await t.app.inject({ url: "/api/auth/user", headers: u.headers });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe("GET/PUT /api/auth/user", () => {
+  it("answers 401 without a token or with a made-up one", async () => {
+    expect((await t.app.inject({ url: "/api/auth/user" })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: "/api/auth/user", headers: { authorization: "Bearer made-up" } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toMatch(/sign in/i);
+  });
+
+  it("changes the username, trimmed, and refuses one another student has", async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    const ok = await t.app.inject({
+      method: "PUT",
+      url: "/api/auth/user",
+      headers: a.headers,
+      payload: { username: "  new_name_a " },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().username).toBe("new_name_a");
+    const taken = await t.app.inject({
+      method: "PUT",
+      url: "/api/auth/user",
+      headers: b.headers,
+      payload: { username: "NEW_NAME_A" },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe("That username is already taken.");
+    const empty = await t.app.inject({
+      method: "PUT",
+      url: "/api/auth/user",
+      headers: b.headers,
+      payload: { username: "   " },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe("Username cannot be empty.");
+  });
+
+  it("lets a student keep their own username in another case", async () => {
+    const a = await createUser(t.app, { username: "CaseKeeper" });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/auth/user",
+      headers: a.headers,
+      payload: { username: "casekeeper" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("finishes onboarding without Canvas", async () => {
+    const a = await createUser(t.app);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/onboarding",
+      headers: a.headers,
+      payload: { isOnboarded: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().isOnboarded).toBe(true);
+  });
+});
+
+describe("rate limiting", () => {
+  it("answers 429 after too many sign-in attempts for one email", async () => {
+    const limited = await createTestApp({ authRateLimit: { perIp: 100, perEmail: 3, windowMs: 60_000 } });
+    try {
+      const attempt = () =>
+        limited.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { email: "target@school.edu", password: "guess" },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error).toMatch(/too many attempts/i);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from "fastify";
+import { authRoutes } from "./auth/auth.routes.ts";
+import { healthRoutes } from "./health/health.routes.ts";
+import { settingsRoutes } from "./settings/settings.routes.ts";
+
+/** Every feature's routes, in one list: a new feature adds one line here. */
+export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
+  healthRoutes,
+  authRoutes,
+  settingsRoutes,
+];

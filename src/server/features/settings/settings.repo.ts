@@ -1,0 +1,19 @@
+import { eq } from "drizzle-orm";
+import type { Settings } from "#shared/settings.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { userSettings } from "../../db/schema/index.ts";
+
+export const settingsRepo = {
+  async find(db: DbOrTx, userId: number) {
+    const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+    return row;
+  },
+  async upsert(db: DbOrTx, userId: number, values: Settings) {
+    const [row] = await db
+      .insert(userSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: userSettings.userId, set: values })
+      .returning();
+    return row!;
+  },
+};

@@ -1,0 +1,40 @@
+/**
+ * The error catalogue: every failure a user can cause is one of these, rendered by the error plugin as
+ * `{ error, code, details? }`. Anything else is a bug and becomes a logged 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError(400, "bad_request", message, details);
+export const unauthorized = (message = "Please sign in to continue.") =>
+  new AppError(401, "unauthorized", message);
+export const forbidden = (message = "You can only access your own data.") =>
+  new AppError(403, "forbidden", message);
+export const notFound = (what = "Resource") => new AppError(404, "not_found", `${what} not found.`);
+export const conflict = (message: string) => new AppError(409, "conflict", message);
+export const gone = (message: string) => new AppError(410, "gone", message);
+export const tooManyRequests = (message = "Too many attempts. Please wait a minute and try again.") =>
+  new AppError(429, "rate_limited", message);
+export const unprocessable = (message: string, details?: unknown) =>
+  new AppError(422, "unprocessable", message, details);
+/** A third-party service (Canvas, AI) failed in a way the user can act on. */
+export const badGateway = (message: string) => new AppError(502, "upstream_error", message);
+
+/** PostgreSQL unique_violation, whichever driver raised it. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  // Drizzle wraps driver errors; the PostgreSQL code sits on the cause.
+  while (e && e.code !== "23505" && e.cause) e = e.cause as typeof e;
+  if (e?.code !== "23505") return false;
+  return constraint === undefined || e.constraint === constraint;
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { authService } from "../features/auth/auth.service.ts";
+import { forbidden, unauthorized } from "../lib/errors.ts";
+
+function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(" ");
+  return scheme?.toLowerCase() === "bearer" && token ? token : undefined;
+}
+
+function mentionedUserIds(req: FastifyRequest): unknown[] {
+  const out: unknown[] = [];
+  for (const source of [req.query, req.body, req.params]) {
+    if (source && typeof source === "object" && "userId" in source) {
+      out.push((source as { userId: unknown }).userId);
+    }
+  }
+  return out;
+}
+
+/**
+ * The one gate for /api: every route needs a live session unless its endpoint is public, and a `userId`
+ * anywhere in the request must be the signed-in user's (SPEC §7 sends it; the server never trusts it).
+ */
+export function registerAuth(app: FastifyInstance) {
+  const auth = authService(app.db);
+  app.decorateRequest("user", null);
+
+  app.addHook("onRequest", async (req) => {
+    if (!req.url.startsWith("/api/")) return;
+    const token = bearerToken(req);
+    const session = token ? await auth.authenticate(token) : undefined;
+    if (session) req.user = { id: session.userId, sessionId: session.id };
+    else if (!req.routeOptions.config?.public && req.routeOptions.url) {
+      throw unauthorized(token ? "Your session has expired. Please sign in again." : undefined);
+    }
+  });
+
+  app.addHook("preHandler", async (req) => {
+    if (!req.user) return;
+    for (const id of mentionedUserIds(req)) {
+      if (id !== undefined && id !== null && id !== "" && Number(id) !== req.user.id) throw forbidden();
+    }
+  });
+}

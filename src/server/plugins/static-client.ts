@@ -1,0 +1,54 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** Security headers on every answer, API included. */
+export function registerSecurityHeaders(app: FastifyInstance) {
+  app.addHook("onSend", async (_req, reply) => {
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    reply.header("X-Frame-Options", "DENY");
+    reply.header("Content-Security-Policy", CSP);
+  });
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year, index.html (never cached) for every
+ * client route so deep links and reloads work.
+ */
+export async function registerStaticClient(app: FastifyInstance, clientDir: string) {
+  if (!existsSync(path.join(clientDir, "index.html"))) {
+    app.log.warn(`No built client in ${clientDir}; run 'npm run build'. Serving the API only.`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  app.get("/*", (req, reply) => {
+    if (req.url.startsWith("/api/")) {
+      return reply.code(404).send({ error: `No route for ${req.method} ${req.url.split("?")[0]}` });
+    }
+    reply.header("Cache-Control", "no-cache");
+    return reply.sendFile("index.html");
+  });
+}

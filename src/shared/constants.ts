@@ -1,0 +1,37 @@
+// Business constants of SPEC §9, in one place for server and client.
+export const PASSWORD_MIN_LENGTH = 6;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
+
+export const PRIORITIES = ["high", "medium", "low"] as const;
+export const DEFAULT_PRIORITY = "medium";
+
+export const THEMES = ["light", "dark", "system"] as const;
+export const DEFAULT_THEME = "light";
+export const AI_MODELS = ["gpt-4o", "gpt-3.5-turbo"] as const;
+export const DEFAULT_AI_MODEL = "gpt-4o";
+
+export const DEFAULT_COURSE = { name: "Web Development", code: "CS 330" } as const;
+export const DEFAULT_STUDY_SET_COLOR = "#3B82F6";
+
+export const MATERIAL_TYPES = ["reading", "lecture", "presentation", "assignment", "study_guide", "other"] as const;
+export const SUMMARY_STYLES = ["brief", "detailed", "bullets"] as const;
+
+export const DESCRIPTION_PREVIEW_LENGTH = 100;
+export const DOCUMENT_PREVIEW_LENGTH = 100;
+export const UPCOMING_EVENTS_SHOWN = 3;
+export const DEFAULT_EVENT_TIME = "09:00";
+
+export const STUDY_TIMER = { tickMs: 1000, idleTimeoutMs: 30_000, minRecordableSeconds: 60 } as const;
+export const SHARE_LINK_DAYS = 7;
+export const CALENDAR_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+export const CREDIT_HOURS = { default: 3, min: 1, max: 6 } as const;
+export const SCORE_THRESHOLDS = { green: 90, blue: 80, yellow: 70 } as const;
+export const QUIZ_MAX_OPTIONS = 4;
+
+export const TOAST = { limit: 1, durationMs: 5000, removeDelayMs: 1_000_000, swipeThresholdPx: 50 } as const;
+export const TOOLTIP = { delayMs: 700, skipDelayMs: 300 } as const;
+
+/** Session tokens live 30 days (foundation issue). */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

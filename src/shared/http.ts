@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/**
+ * One row of a feature's endpoint table: the single description of an HTTP call that the server
+ * registers its route from and the client calls through, so the two cannot drift apart.
+ */
+export interface Endpoint<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Reachable without a session (register, login, health, public share page). */
+  public?: boolean;
+}
+
+export const endpoint = <
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(
+  e: Endpoint<P, Q, B, R>,
+) => e;
+
+export type Infer<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;
+
+export const errorBodySchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Path ids are positive integers; anything else is a 400, never a database error. */
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** SPEC §7 lets callers send userId; the server accepts it only when it is the signed-in user's. */
+export const userIdQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
