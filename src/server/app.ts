@@ -1,5 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.ts";
 import { type Database, type Db, openDatabase } from "./db/client.ts";
@@ -29,7 +29,10 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
         req: (req) => ({ method: req.method, url: redactUrl(req.url), reqId: req.id }),
       },
     },
-    disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
+    // Per-request lines only when debugging: at info level they would dominate the log.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
+    }),
     trustProxy: true,
     bodyLimit: 25 * 1024 * 1024,
   });

@@ -28,6 +28,10 @@ export function configFromEnv(env: Env): AppConfig {
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
     logLevel: env.LOG_LEVEL,
     clientDir: defaultClientDir,
-    authRateLimit: { perIp: 30, perEmail: 10, windowMs: 60_000 },
+    authRateLimit: {
+      perIp: env.AUTH_RATE_LIMIT_PER_MINUTE,
+      perEmail: Math.max(1, Math.ceil(env.AUTH_RATE_LIMIT_PER_MINUTE / 3)),
+      windowMs: 60_000,
+    },
   };
 }

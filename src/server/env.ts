@@ -29,6 +29,7 @@ const envSchema = z.object({
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
   ),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

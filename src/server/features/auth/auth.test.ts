@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/auth/register", payload });
+const register = (payload: object) => t.app.inject({ method: "POST", url: "/api/auth/register", payload });
 
 describe("POST /api/auth/register", () => {
   it("creates the account with its username and returns a working token", async () => {

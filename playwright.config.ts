@@ -1,0 +1,41 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 5199);
+// A fresh embedded database for every run, so tests never see another run's data.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "studyhall-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "off",
+    launchOptions: {
+      // Debian's Chromium, never a downloaded one (the machine has no route to browser downloads).
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+    },
+  },
+  webServer: {
+    command: "node --import tsx src/server/main.ts",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      CANVAS_INSECURE_HOSTS: process.env.CANVAS_INSECURE_HOSTS ?? "",
+    },
+  },
+});

@@ -1,0 +1,35 @@
+import { lazy } from "react";
+
+// Each screen is its own chunk: the first load carries only the shell and the current page.
+const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
+
+export const DashboardPage = page(() => import("#client/features/dashboard/dashboard-page.tsx"), "DashboardPage");
+export const TasksPage = page(() => import("#client/features/tasks/tasks-page.tsx"), "TasksPage");
+export const CalendarPage = page(() => import("#client/features/calendar/calendar-page.tsx"), "CalendarPage");
+export const CoursesPage = page(() => import("#client/features/courses/courses-page.tsx"), "CoursesPage");
+export const StudyPage = page(() => import("#client/features/study/study-page.tsx"), "StudyPage");
+export const FriendsPage = page(() => import("#client/features/friends/friends-page.tsx"), "FriendsPage");
+export const AchievementsPage = page(
+  () => import("#client/features/achievements/achievements-page.tsx"),
+  "AchievementsPage",
+);
+export const GpaPage = page(() => import("#client/features/gpa/gpa-page.tsx"), "GpaPage");
+export const SettingsPage = page(() => import("#client/features/settings/settings-page.tsx"), "SettingsPage");
+export const SharePage = page(() => import("#client/features/share/share-page.tsx"), "SharePage");
+export const OnboardingPage = page(() => import("#client/features/auth/onboarding-page.tsx"), "OnboardingPage");
+export const AuthDemoPage = page(() => import("#client/features/demo/auth-demo-page.tsx"), "AuthDemoPage");
+export const HeaderDemoPage = page(() => import("#client/features/demo/header-demo-page.tsx"), "HeaderDemoPage");
+
+/** The signed-in shell's navigation (SPEC §2.1), in order. */
+export const NAV_LINKS = [
+  { href: "/", label: "Home" },
+  { href: "/tasks", label: "Tasks" },
+  { href: "/calendar", label: "Calendar" },
+  { href: "/courses", label: "Courses" },
+  { href: "/study", label: "Study" },
+  { href: "/friends", label: "Friends" },
+  { href: "/achievements", label: "Achievements" },
+  { href: "/gpa", label: "GPA" },
+  { href: "/settings", label: "Settings" },
+] as const;

@@ -1,0 +1,85 @@
+import { GraduationCap, LogOut, Menu, X } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useLocation } from "wouter";
+import type { User } from "#shared/auth.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { useLogout } from "#client/features/auth/auth.api.ts";
+import { NAV_LINKS } from "./routes.tsx";
+
+function NavLink({ href, label, onNavigate }: { href: string; label: string; onNavigate?: () => void }) {
+  const [location] = useLocation();
+  const active = href === "/" ? location === "/" : location.startsWith(href);
+  return (
+    <Link
+      href={href}
+      onClick={onNavigate}
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "rounded-md px-3 py-2 text-sm font-medium transition-colors",
+        active ? "bg-accent/10 text-accent" : "text-muted hover:bg-bg hover:text-fg",
+      )}
+    >
+      {label}
+    </Link>
+  );
+}
+
+export function Shell({ user, children }: { user: User; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const logout = useLogout();
+  const [, navigate] = useLocation();
+  const signOut = () => logout.mutate(undefined, { onSettled: () => navigate("/") });
+
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
+          <Link href="/" className="flex items-center gap-2 font-semibold text-fg">
+            <GraduationCap className="h-6 w-6 text-accent" aria-hidden />
+            Studyhall
+          </Link>
+          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
+            {NAV_LINKS.map((l) => (
+              <NavLink key={l.href} {...l} />
+            ))}
+          </nav>
+          <div className="ml-auto hidden items-center gap-3 lg:flex">
+            <span className="text-sm text-muted">Welcome, {user.firstName}</span>
+            <Button variant="secondary" size="sm" onClick={signOut} disabled={logout.isPending}>
+              <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+            </Button>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="ml-auto lg:hidden"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+          </Button>
+        </div>
+        {menuOpen && (
+          <nav id="mobile-menu" aria-label="Mobile" className="grid gap-1 border-t border-border px-4 py-3 lg:hidden">
+            <p className="px-3 pb-2 text-sm text-muted">Welcome, {user.firstName}</p>
+            {NAV_LINKS.map((l) => (
+              <NavLink key={l.href} {...l} onNavigate={() => setMenuOpen(false)} />
+            ))}
+            <Button variant="secondary" size="sm" className="mt-2 justify-start" onClick={signOut}>
+              <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+            </Button>
+          </nav>
+        )}
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+        {children}
+      </main>
+    </div>
+  );
+}

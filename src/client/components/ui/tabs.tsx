@@ -1,0 +1,31 @@
+import { Tabs as RadixTabs } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "#client/lib/cn.ts";
+
+export const Tabs = RadixTabs.Root;
+export const TabsContent = ({ className, ...props }: ComponentProps<typeof RadixTabs.Content>) => (
+  <RadixTabs.Content className={cn("mt-4 outline-none", className)} {...props} />
+);
+
+export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
+  return (
+    <RadixTabs.List
+      className={cn("inline-flex max-w-full flex-wrap gap-1 rounded-lg border border-border bg-bg p-1", className)}
+      {...props}
+    />
+  );
+}
+
+export function TabsTrigger({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {
+  return (
+    <RadixTabs.Trigger
+      className={cn(
+        "rounded-md px-3 py-1.5 text-sm font-medium text-muted transition-colors",
+        "data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm",
+        "focus-visible:outline-2 focus-visible:outline-accent",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import type { z } from "zod";
+import type { Endpoint, Infer } from "#shared/http.ts";
+
+export const TOKEN_KEY = "authToken";
+
+export const authToken = {
+  get: () => localStorage.getItem(TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+};
+
+/** A failed call: `message` prefers the server's `error` field (SPEC §8), `status` is the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Has<T> = [NonNullable<T>] extends [never] ? false : true;
+// biome-ignore lint/complexity/noBannedTypes: {} is the neutral element of these intersections
+type Args<E extends Endpoint> = (Has<E["params"]> extends true ? { params: Infer<E["params"]> } : {}) &
+  // biome-ignore lint/complexity/noBannedTypes: as above
+  (Has<E["query"]> extends true ? { query?: Partial<z.input<NonNullable<E["query"]>>> } : {}) &
+  // biome-ignore lint/complexity/noBannedTypes: as above
+  (Has<E["body"]> extends true ? { body: z.input<NonNullable<E["body"]>> } : {});
+type ArgsTuple<E extends Endpoint> = Has<E["params"]> | Has<E["body"]> extends false ? [Args<E>?] : [Args<E>];
+
+function buildUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>) {
+  const filled = path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params?.[key])));
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== "") search.set(k, String(v));
+  }
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+/**
+ * The one way the client calls the server: bearer token from local storage, JSON body only when
+ * present, and the answer parsed with the endpoint's own schema.
+ */
+export async function call<E extends Endpoint>(
+  e: E,
+  ...[args]: ArgsTuple<E>
+): Promise<z.infer<E["response"]>> {
+  const a = (args ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const headers: Record<string, string> = {};
+  const token = authToken.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (a.body !== undefined) headers["Content-Type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(e.path, a.params, a.query), {
+      method: e.method,
+      headers,
+      credentials: "include",
+      body: a.body === undefined ? undefined : JSON.stringify(a.body),
+    });
+  } catch {
+    throw new ApiError(0, "Could not reach Studyhall. Check your connection and try again.");
+  }
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    const body = json as { error?: string; code?: string; details?: unknown } | undefined;
+    throw new ApiError(res.status, body?.error ?? `${res.status}: ${text || res.statusText}`, body?.code, body?.details);
+  }
+  return e.response.parse(json) as z.infer<E["response"]>;
+}
+
+/** The message to show for any failure, with a fallback for the unexpected (SPEC §8 fallbacks). */
+export const errorMessage = (err: unknown, fallback = "Request failed") =>
+  err instanceof ApiError || err instanceof Error ? err.message || fallback : fallback;

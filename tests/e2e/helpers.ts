@@ -1,0 +1,32 @@
+import { expect, type Page } from "@playwright/test";
+
+let seq = 0;
+
+/** A unique student for one test: every test starts from its own account. */
+export function newStudent(prefix = "e2e") {
+  seq += 1;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  return {
+    email: `${prefix}.${tag}@school.edu`,
+    password: "study-hard-1",
+    firstName: "Maya",
+    lastName: "Chen",
+    username: `${prefix}_${tag}`.slice(0, 20),
+  };
+}
+export type Student = ReturnType<typeof newStudent>;
+
+/** Signs a new student up through the API and opens the app signed in and onboarded. */
+export async function signUpViaApi(page: Page, student: Student = newStudent()) {
+  const res = await page.request.post("/api/auth/register", { data: student });
+  expect(res.status()).toBe(201);
+  const { token } = (await res.json()) as { token: string };
+  await page.request.post("/api/auth/onboarding", {
+    data: { isOnboarded: true },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await page.addInitScript((t) => {
+    if (!localStorage.getItem("authToken")) localStorage.setItem("authToken", t);
+  }, token);
+  return { student, token };
+}
