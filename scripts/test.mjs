@@ -44,7 +44,19 @@ function countPlaywright(file) {
 
 function vitest(project, name, env = {}) {
   const out = path.join(reports, `${name}.json`);
-  const ok = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
+  const ok = run(
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--project",
+      project,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
   return countVitest(out) !== false && ok;
 }
 
@@ -56,17 +68,22 @@ const parts = [
   [
     "api-postgres",
     () => {
-      if (!process.env.TEST_DATABASE_URL) return "TEST_DATABASE_URL is not set, so the API tests did not run on PostgreSQL";
+      if (!process.env.TEST_DATABASE_URL)
+        return "TEST_DATABASE_URL is not set, so the API tests did not run on PostgreSQL";
       return vitest("api", "api-postgres", { TEST_DB: "postgres" });
     },
   ],
   [
     "e2e",
     () => {
-      if (!existsSync(chromium)) return `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
+      if (!existsSync(chromium))
+        return `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
       if (!run("npx", ["vite", "build", "--logLevel", "warn"])) return false;
       const out = path.join(reports, "e2e.json");
-      const ok = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, CHROMIUM_PATH: chromium });
+      const ok = run("npx", ["playwright", "test"], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        CHROMIUM_PATH: chromium,
+      });
       return countPlaywright(out) !== false && ok;
     },
   ],
@@ -90,5 +107,7 @@ for (const [name, fn] of parts) {
 
 rmSync(reports, { recursive: true, force: true });
 console.log(`\n=== summary ===\n${summary.join("\n")}`);
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`,
+);
 process.exit(failedParts > 0 || totals.failed > 0 ? 1 : 0);

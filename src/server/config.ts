@@ -17,7 +17,10 @@ export interface AppConfig {
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
 }
 
-export const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+export const defaultClientDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../dist/client",
+);
 
 export function configFromEnv(env: Env): AppConfig {
   return {

@@ -14,7 +14,14 @@ export const DEFAULT_AI_MODEL = "gpt-4o";
 export const DEFAULT_COURSE = { name: "Web Development", code: "CS 330" } as const;
 export const DEFAULT_STUDY_SET_COLOR = "#3B82F6";
 
-export const MATERIAL_TYPES = ["reading", "lecture", "presentation", "assignment", "study_guide", "other"] as const;
+export const MATERIAL_TYPES = [
+  "reading",
+  "lecture",
+  "presentation",
+  "assignment",
+  "study_guide",
+  "other",
+] as const;
 export const SUMMARY_STYLES = ["brief", "detailed", "bullets"] as const;
 
 export const DESCRIPTION_PREVIEW_LENGTH = 100;

@@ -28,5 +28,10 @@ export const saveSettingsSchema = settingsSchema.extend({
 
 export const settingsEndpoints = {
   get: endpoint({ method: "GET", path: "/api/settings", response: settingsSchema }),
-  save: endpoint({ method: "POST", path: "/api/settings", body: saveSettingsSchema, response: settingsSchema }),
+  save: endpoint({
+    method: "POST",
+    path: "/api/settings",
+    body: saveSettingsSchema,
+    response: settingsSchema,
+  }),
 };

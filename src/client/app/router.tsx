@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
-import type { User } from "#shared/auth.ts";
 import { LoadingScreen } from "#client/components/loading-screen.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
+import type { User } from "#shared/auth.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 import * as P from "./routes.tsx";
 import { Shell } from "./shell.tsx";
@@ -37,7 +37,13 @@ function SignedInApp({ user }: { user: User }) {
   if (!user.isOnboarded && (location === "/" || location === "/onboarding")) return <P.OnboardingPage />;
   return (
     <Shell user={user}>
-      <Suspense fallback={<div role="status" className="text-muted">Loading...</div>}>
+      <Suspense
+        fallback={
+          <div role="status" className="text-muted">
+            Loading...
+          </div>
+        }
+      >
         <Switch>
           <Route path="/" component={P.DashboardPage} />
           <Route path="/onboarding" component={P.OnboardingPage} />

@@ -4,7 +4,10 @@ import { lazy } from "react";
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
 
-export const DashboardPage = page(() => import("#client/features/dashboard/dashboard-page.tsx"), "DashboardPage");
+export const DashboardPage = page(
+  () => import("#client/features/dashboard/dashboard-page.tsx"),
+  "DashboardPage",
+);
 export const TasksPage = page(() => import("#client/features/tasks/tasks-page.tsx"), "TasksPage");
 export const CalendarPage = page(() => import("#client/features/calendar/calendar-page.tsx"), "CalendarPage");
 export const CoursesPage = page(() => import("#client/features/courses/courses-page.tsx"), "CoursesPage");
@@ -17,9 +20,15 @@ export const AchievementsPage = page(
 export const GpaPage = page(() => import("#client/features/gpa/gpa-page.tsx"), "GpaPage");
 export const SettingsPage = page(() => import("#client/features/settings/settings-page.tsx"), "SettingsPage");
 export const SharePage = page(() => import("#client/features/share/share-page.tsx"), "SharePage");
-export const OnboardingPage = page(() => import("#client/features/auth/onboarding-page.tsx"), "OnboardingPage");
+export const OnboardingPage = page(
+  () => import("#client/features/auth/onboarding-page.tsx"),
+  "OnboardingPage",
+);
 export const AuthDemoPage = page(() => import("#client/features/demo/auth-demo-page.tsx"), "AuthDemoPage");
-export const HeaderDemoPage = page(() => import("#client/features/demo/header-demo-page.tsx"), "HeaderDemoPage");
+export const HeaderDemoPage = page(
+  () => import("#client/features/demo/header-demo-page.tsx"),
+  "HeaderDemoPage",
+);
 
 /** The signed-in shell's navigation (SPEC §2.1), in order. */
 export const NAV_LINKS = [

@@ -1,10 +1,10 @@
 import { GraduationCap, LogOut, Menu, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { User } from "#shared/auth.ts";
 import { Button } from "#client/components/ui/button.tsx";
-import { cn } from "#client/lib/cn.ts";
 import { useLogout } from "#client/features/auth/auth.api.ts";
+import { cn } from "#client/lib/cn.ts";
+import type { User } from "#shared/auth.ts";
 import { NAV_LINKS } from "./routes.tsx";
 
 function NavLink({ href, label, onNavigate }: { href: string; label: string; onNavigate?: () => void }) {
@@ -66,7 +66,11 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
           </Button>
         </div>
         {menuOpen && (
-          <nav id="mobile-menu" aria-label="Mobile" className="grid gap-1 border-t border-border px-4 py-3 lg:hidden">
+          <nav
+            id="mobile-menu"
+            aria-label="Mobile"
+            className="grid gap-1 border-t border-border px-4 py-3 lg:hidden"
+          >
             <p className="px-3 pb-2 text-sm text-muted">Welcome, {user.firstName}</p>
             {NAV_LINKS.map((l) => (
               <NavLink key={l.href} {...l} onNavigate={() => setMenuOpen(false)} />

@@ -49,7 +49,11 @@ export async function call<E extends Endpoint>(
   e: E,
   ...[args]: ArgsTuple<E>
 ): Promise<z.infer<E["response"]>> {
-  const a = (args ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const a = (args ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
   const headers: Record<string, string> = {};
   const token = authToken.get();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -74,7 +78,12 @@ export async function call<E extends Endpoint>(
   }
   if (!res.ok) {
     const body = json as { error?: string; code?: string; details?: unknown } | undefined;
-    throw new ApiError(res.status, body?.error ?? `${res.status}: ${text || res.statusText}`, body?.code, body?.details);
+    throw new ApiError(
+      res.status,
+      body?.error ?? `${res.status}: ${text || res.statusText}`,
+      body?.code,
+      body?.details,
+    );
   }
   return e.response.parse(json) as z.infer<E["response"]>;
 }

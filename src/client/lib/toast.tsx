@@ -71,7 +71,10 @@ export function Toaster() {
           {t.description && (
             <RadixToast.Description className="text-sm opacity-90">{t.description}</RadixToast.Description>
           )}
-          <RadixToast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 text-sm opacity-70 hover:opacity-100">
+          <RadixToast.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded p-1 text-sm opacity-70 hover:opacity-100"
+          >
             ×
           </RadixToast.Close>
         </RadixToast.Root>

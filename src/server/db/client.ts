@@ -29,7 +29,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the database and brings its schema up to date: PostgreSQL when a URL is given, otherwise
  * PGlite stored in `dataDir` (or in memory when dataDir is null, for tests).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string | null;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzleNodePg(pool, { schema, casing: undefined });

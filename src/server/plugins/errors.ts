@@ -13,7 +13,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         path: v.instancePath.replace(/^\//, "").replaceAll("/", ".") || err.validationContext,
         message: v.message,
       }));
-      return reply.code(400).send({ error: details[0]?.message ?? "Invalid input", code: "validation", details });
+      return reply
+        .code(400)
+        .send({ error: details[0]?.message ?? "Invalid input", code: "validation", details });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

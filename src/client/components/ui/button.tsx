@@ -16,7 +16,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   asChild?: boolean;
 }
 
-export function Button({ variant = "primary", size = "md", asChild, className, type, ...props }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  asChild,
+  className,
+  type,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   return (
     <Comp

@@ -2,7 +2,9 @@ import type { HTMLAttributes } from "react";
 import { cn } from "#client/lib/cn.ts";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("rounded-xl border border-border bg-surface p-5 shadow-sm", className)} {...props} />;
+  return (
+    <div className={cn("rounded-xl border border-border bg-surface p-5 shadow-sm", className)} {...props} />
+  );
 }
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
@@ -26,10 +28,18 @@ const badgeTones = {
 } as const;
 export type BadgeTone = keyof typeof badgeTones;
 
-export function Badge({ tone = "gray", className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+export function Badge({
+  tone = "gray",
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return (
     <span
-      className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium", badgeTones[tone], className)}
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium",
+        badgeTones[tone],
+        className,
+      )}
       {...props}
     />
   );
@@ -37,9 +47,11 @@ export function Badge({ tone = "gray", className, ...props }: HTMLAttributes<HTM
 
 const alertTones = {
   error: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
-  warning: "border-yellow-300 bg-yellow-50 text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950 dark:text-yellow-100",
+  warning:
+    "border-yellow-300 bg-yellow-50 text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950 dark:text-yellow-100",
   info: "border-blue-300 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100",
-  success: "border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100",
+  success:
+    "border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100",
 } as const;
 
 export function Alert({

@@ -33,7 +33,10 @@ export function Dialog({
             )}
           </div>
           {children}
-          <RadixDialog.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 text-muted hover:text-fg">
+          <RadixDialog.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 rounded p-1 text-muted hover:text-fg"
+          >
             ×
           </RadixDialog.Close>
         </RadixDialog.Content>

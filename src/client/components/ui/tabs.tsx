@@ -10,7 +10,10 @@ export const TabsContent = ({ className, ...props }: ComponentProps<typeof Radix
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
   return (
     <RadixTabs.List
-      className={cn("inline-flex max-w-full flex-wrap gap-1 rounded-lg border border-border bg-bg p-1", className)}
+      className={cn(
+        "inline-flex max-w-full flex-wrap gap-1 rounded-lg border border-border bg-bg p-1",
+        className,
+      )}
       {...props}
     />
   );

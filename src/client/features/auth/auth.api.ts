@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AuthResponse, authEndpoints, type LoginInput, type RegisterInput, type User } from "#shared/auth.ts";
 import { ApiError, authToken, call } from "#client/lib/api.ts";
+import {
+  type AuthResponse,
+  authEndpoints,
+  type LoginInput,
+  type RegisterInput,
+  type User,
+} from "#shared/auth.ts";
 
 export const authKeys = {
   me: ["auth", "me"] as const,

@@ -1,5 +1,7 @@
 import { PlaceholderPage } from "#client/components/placeholder-page.tsx";
 
 export function CalendarPage() {
-  return <PlaceholderPage title="Calendar" description="Your calendar of tasks and events will appear here." />;
+  return (
+    <PlaceholderPage title="Calendar" description="Your calendar of tasks and events will appear here." />
+  );
 }

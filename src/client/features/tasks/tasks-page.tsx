@@ -1,5 +1,10 @@
 import { PlaceholderPage } from "#client/components/placeholder-page.tsx";
 
 export function TasksPage() {
-  return <PlaceholderPage title="Tasks and Assignments" description="Your tasks and Canvas assignments will appear here." />;
+  return (
+    <PlaceholderPage
+      title="Tasks and Assignments"
+      description="Your tasks and Canvas assignments will appear here."
+    />
+  );
 }

@@ -20,6 +20,4 @@ export const searchVector = (...columns: string[]) =>
     );
 
 export const ownerId = (references: () => import("drizzle-orm/pg-core").AnyPgColumn) =>
-  integer("user_id")
-    .notNull()
-    .references(references, { onDelete: "cascade" });
+  integer("user_id").notNull().references(references, { onDelete: "cascade" });

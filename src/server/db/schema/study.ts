@@ -112,7 +112,10 @@ export const cardReviews = pgTable(
     scheduledDays: integer("scheduled_days").notNull(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("card_reviews_user_idx").on(t.userId, t.reviewedAt), index("card_reviews_card_idx").on(t.flashcardId)],
+  (t) => [
+    index("card_reviews_user_idx").on(t.userId, t.reviewedAt),
+    index("card_reviews_card_idx").on(t.flashcardId),
+  ],
 );
 
 export const quizAttempts = pgTable(
@@ -178,4 +181,3 @@ export const chatMessages = pgTable(
   },
   (t) => [index("chat_messages_user_created_idx").on(t.userId, t.createdAt)],
 );
-

@@ -22,17 +22,11 @@ export const authRepo = {
     return row;
   },
   async findUserByEmail(db: DbOrTx, email: string) {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`);
+    const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
     return row;
   },
   async findUserByUsername(db: DbOrTx, username: string) {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`);
+    const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
     return row;
   },
   async insertUser(db: DbOrTx, values: typeof users.$inferInsert) {

@@ -2,8 +2,8 @@ import { hash, verify } from "@node-rs/argon2";
 import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth.ts";
 import { SESSION_TTL_MS } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
-import { conflict, isUniqueViolation, notFound, unauthorized } from "../../lib/errors.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
+import { conflict, isUniqueViolation, notFound, unauthorized } from "../../lib/errors.ts";
 import { authRepo, toUser } from "./auth.repo.ts";
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.

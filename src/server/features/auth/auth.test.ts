@@ -23,7 +23,10 @@ describe("POST /api/auth/register", () => {
     const body = res.json();
     expect(body.user).toMatchObject({ email: "grace@school.edu", username: "grace_h", isOnboarded: false });
     expect(body.user).not.toHaveProperty("passwordHash");
-    const me = await t.app.inject({ url: "/api/auth/user", headers: { authorization: `Bearer ${body.token}` } });
+    const me = await t.app.inject({
+      url: "/api/auth/user",
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().firstName).toBe("Grace");
   });
