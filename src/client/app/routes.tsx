@@ -1,5 +1,6 @@
 import { lazy } from "react";
 
+// Pages that compose several features live in ./pages; single-feature pages in their feature.
 // Each screen is its own chunk: the first load carries only the shell and the current page.
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
@@ -18,7 +19,7 @@ export const AchievementsPage = page(
   "AchievementsPage",
 );
 export const GpaPage = page(() => import("#client/features/gpa/gpa-page.tsx"), "GpaPage");
-export const SettingsPage = page(() => import("#client/features/settings/settings-page.tsx"), "SettingsPage");
+export const SettingsPage = page(() => import("./pages/settings-page.tsx"), "SettingsPage");
 export const SharePage = page(() => import("#client/features/share/share-page.tsx"), "SharePage");
 export const OnboardingPage = page(
   () => import("#client/features/auth/onboarding-page.tsx"),
