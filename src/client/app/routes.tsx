@@ -21,10 +21,7 @@ export const AchievementsPage = page(
 export const GpaPage = page(() => import("#client/features/gpa/gpa-page.tsx"), "GpaPage");
 export const SettingsPage = page(() => import("./pages/settings-page.tsx"), "SettingsPage");
 export const SharePage = page(() => import("#client/features/share/share-page.tsx"), "SharePage");
-export const OnboardingPage = page(
-  () => import("#client/features/auth/onboarding-page.tsx"),
-  "OnboardingPage",
-);
+export const OnboardingPage = page(() => import("./pages/onboarding-page.tsx"), "OnboardingPage");
 export const AuthDemoPage = page(() => import("#client/features/demo/auth-demo-page.tsx"), "AuthDemoPage");
 export const HeaderDemoPage = page(
   () => import("#client/features/demo/header-demo-page.tsx"),
