@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 
@@ -8,4 +9,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   healthRoutes,
   authRoutes,
   settingsRoutes,
+  canvasRoutes,
 ];
