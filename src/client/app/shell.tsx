@@ -18,7 +18,7 @@ function NavLink({ href, label, onNavigate }: { href: string; label: string; onN
       aria-current={active ? "page" : undefined}
       className={cn(
         "rounded-md px-3 py-2 text-sm font-medium transition-colors",
-        active ? "bg-accent/10 text-accent" : "text-muted hover:bg-bg hover:text-fg",
+        active ? "bg-accent/10 text-link" : "text-muted hover:bg-bg hover:text-fg",
       )}
     >
       {label}
