@@ -1,5 +1,5 @@
 // `npm start`: build the client when it is missing or older than its sources, then run the server.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -23,8 +23,10 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
   cwd: root,
   stdio: "inherit",
 });
-process.exit(server.status ?? 0);
+// Pass stop signals on, so a process manager's SIGTERM reaches the server's graceful shutdown.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

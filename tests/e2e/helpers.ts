@@ -30,3 +30,14 @@ export async function signUpViaApi(page: Page, student: Student = newStudent()) 
   }, token);
   return { student, token };
 }
+
+/** The toast viewport (Radix labels it 'Notifications (F8)'); screen-reader copies elsewhere are ignored. */
+export function toastRegion(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ });
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const region = toastRegion(page);
+  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(region.getByText(description, { exact: true })).toBeVisible();
+}

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { useLogout } from "#client/features/auth/auth.api.ts";
+import { useSavedThemeOnNewDevice } from "#client/features/settings/settings.api.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { User } from "#shared/auth.ts";
 import { NAV_LINKS } from "./routes.tsx";
@@ -17,7 +18,7 @@ function NavLink({ href, label, onNavigate }: { href: string; label: string; onN
       aria-current={active ? "page" : undefined}
       className={cn(
         "rounded-md px-3 py-2 text-sm font-medium transition-colors",
-        active ? "bg-accent/10 text-accent" : "text-muted hover:bg-bg hover:text-fg",
+        active ? "bg-accent/10 text-link" : "text-muted hover:bg-bg hover:text-fg",
       )}
     >
       {label}
@@ -28,6 +29,7 @@ function NavLink({ href, label, onNavigate }: { href: string; label: string; onN
 export function Shell({ user, children }: { user: User; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const logout = useLogout();
+  useSavedThemeOnNewDevice();
   const [, navigate] = useLocation();
   const signOut = () => logout.mutate(undefined, { onSettled: () => navigate("/") });
 

@@ -44,7 +44,7 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       res.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
-  app.get("/*", (req, reply) => {
+  app.get("/*", { config: { public: true } }, (req, reply) => {
     if (req.url.startsWith("/api/")) {
       return reply.code(404).send({ error: `No route for ${req.method} ${req.url.split("?")[0]}` });
     }

@@ -1,5 +1,126 @@
-import { PlaceholderPage } from "#client/components/placeholder-page.tsx";
+import { Check, GraduationCap } from "lucide-react";
+import { Link, useLocation } from "wouter";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card, CardDescription, CardTitle } from "#client/components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
+import { useCompleteOnboarding, useMe } from "#client/features/auth/auth.api.ts";
+import { SignInForm } from "#client/features/auth/components/sign-in-form.tsx";
+import { SignUpForm } from "#client/features/auth/components/sign-up-form.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { cn } from "#client/lib/cn.ts";
+import { toast } from "#client/lib/toast.tsx";
+
+const STEPS = ["Account Setup", "Canvas Integration"] as const;
+
+function StepIndicator({ current }: { current: 0 | 1 }) {
+  return (
+    <ol className="mb-6 flex items-center justify-center gap-3" aria-label="Onboarding progress">
+      {STEPS.map((label, i) => (
+        <li key={label} className="flex items-center gap-2" aria-current={i === current ? "step" : undefined}>
+          <span
+            className={cn(
+              "flex h-7 w-7 items-center justify-center rounded-full text-sm font-semibold",
+              i < current
+                ? "bg-green-600 text-white"
+                : i === current
+                  ? "bg-accent text-white"
+                  : "bg-border text-muted",
+            )}
+          >
+            {i < current ? <Check className="h-4 w-4" aria-hidden /> : i + 1}
+          </span>
+          <span className={cn("text-sm", i === current ? "font-semibold text-fg" : "text-muted")}>
+            {label}
+          </span>
+          {i === 0 && <span aria-hidden className="mx-1 h-px w-8 bg-border" />}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function AccountStep() {
+  // After sign-up or sign-in the auth state changes and this page moves to the next step by itself.
+  return (
+    <Card>
+      <Tabs defaultValue="signup">
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+          <TabsTrigger value="signin">Sign In</TabsTrigger>
+        </TabsList>
+        <TabsContent value="signup">
+          <SignUpForm />
+        </TabsContent>
+        <TabsContent value="signin">
+          <SignInForm />
+        </TabsContent>
+      </Tabs>
+    </Card>
+  );
+}
+
+function CanvasStep() {
+  const complete = useCompleteOnboarding();
+  const [, navigate] = useLocation();
+  const skip = () =>
+    complete.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: "Setup skipped", description: "You can connect Canvas any time from Settings." });
+        navigate("/");
+      },
+      onError: (err) =>
+        toast({ title: "Something went wrong", description: errorMessage(err), variant: "destructive" }),
+    });
+  return (
+    <Card className="grid gap-4">
+      <div>
+        <CardTitle className="text-lg">Connect Your Canvas Account</CardTitle>
+        <CardDescription>
+          Import your courses, assignments and grades. You can connect Canvas any time from Settings →
+          Integrations.
+        </CardDescription>
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={skip} disabled={complete.isPending}>
+          Skip for Now
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function WelcomeCard({ firstName }: { firstName: string }) {
+  return (
+    <Card className="grid gap-3 text-center">
+      <CardTitle className="text-lg">Welcome, {firstName}!</CardTitle>
+      <CardDescription>Your account is set up. Everything is ready on your dashboard.</CardDescription>
+      <Button asChild className="justify-self-center">
+        <Link href="/">Go to Dashboard</Link>
+      </Button>
+    </Card>
+  );
+}
 
 export function OnboardingPage() {
-  return <PlaceholderPage title="Welcome to Studyhall" description="Sign up or sign in." />;
+  const me = useMe();
+  const user = me.data ?? null;
+  return (
+    <div className="flex min-h-screen items-start justify-center px-4 py-10 sm:items-center">
+      <div className="w-full max-w-xl">
+        <div className="mb-6 text-center">
+          <GraduationCap className="mx-auto h-10 w-10 text-accent" aria-hidden />
+          <h1 className="mt-2 text-2xl font-bold">Welcome to Studyhall</h1>
+          <p className="text-sm text-muted">Your tasks, courses and study tools in one place.</p>
+        </div>
+        <StepIndicator current={user ? 1 : 0} />
+        {!user ? (
+          <AccountStep />
+        ) : user.isOnboarded ? (
+          <WelcomeCard firstName={user.firstName} />
+        ) : (
+          <CanvasStep />
+        )}
+      </div>
+    </div>
+  );
 }

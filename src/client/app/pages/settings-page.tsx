@@ -1,5 +1,92 @@
-import { PlaceholderPage } from "#client/components/placeholder-page.tsx";
+import { useEffect, useState } from "react";
+import { PageHeader } from "#client/components/page-header.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
+import { useMe } from "#client/features/auth/auth.api.ts";
+import { ProfileSettings } from "#client/features/auth/components/profile-settings.tsx";
+import { AiSettings, GeneralSettings } from "#client/features/settings/components/preferences-form.tsx";
+import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
+import { applyTheme, storedTheme } from "#client/lib/theme.ts";
+import { toast } from "#client/lib/toast.tsx";
+import type { Settings } from "#shared/settings.ts";
 
 export function SettingsPage() {
-  return <PlaceholderPage title="Settings" description="Profile, general, integrations and AI settings." />;
+  const me = useMe();
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const [draft, setDraft] = useState<Settings>();
+  useEffect(() => {
+    // This device's theme is what the student sees, so it is what the form shows and saves.
+    if (settings.data) setDraft({ ...settings.data, theme: storedTheme() ?? settings.data.theme });
+  }, [settings.data]);
+
+  const change = (patch: Partial<Settings>) => {
+    // The theme applies (and is remembered on this device) at once; the rest waits for Save Changes.
+    if (patch.theme) applyTheme(patch.theme);
+    setDraft((d) => (d ? { ...d, ...patch } : d));
+  };
+  const submit = () => {
+    if (!draft) return;
+    save.mutate(draft, {
+      onSuccess: () =>
+        toast({
+          title: "Settings saved",
+          description: "Your preferences have been updated.",
+          variant: "success",
+        }),
+      onError: () =>
+        toast({
+          title: "Failed to save settings",
+          description: "There was an error saving your preferences.",
+          variant: "destructive",
+        }),
+    });
+  };
+
+  const user = me.data;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title="Settings"
+        subtitle="Manage your account and preferences"
+        actions={
+          <Button onClick={submit} disabled={!draft || save.isPending}>
+            {save.isPending ? "Saving..." : "Save Changes"}
+          </Button>
+        }
+      />
+      <Tabs defaultValue="profile">
+        <TabsList>
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="general">General</TabsTrigger>
+          <TabsTrigger value="integrations">Integrations</TabsTrigger>
+          <TabsTrigger value="ai">AI Settings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">{user && <ProfileSettings user={user} />}</TabsContent>
+        <TabsContent value="general">
+          {settings.isError ? (
+            <Alert>Could not load your settings. {settings.error.message}</Alert>
+          ) : draft ? (
+            <GeneralSettings value={draft} onChange={change} />
+          ) : (
+            <Skeleton className="h-56" />
+          )}
+        </TabsContent>
+        <TabsContent value="integrations" className="grid gap-4">
+          <Card>
+            <CardTitle>Canvas</CardTitle>
+            <CardDescription>Connect Canvas to import your courses, assignments and grades.</CardDescription>
+          </Card>
+          <Card>
+            <CardTitle>Calendar</CardTitle>
+            <CardDescription>Subscribe to your tasks and events from your calendar app.</CardDescription>
+          </Card>
+        </TabsContent>
+        <TabsContent value="ai">
+          {draft ? <AiSettings value={draft} onChange={change} /> : <Skeleton className="h-40" />}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

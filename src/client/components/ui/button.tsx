@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from "react";
 import { cn } from "#client/lib/cn.ts";
 
 const variants = {
-  primary: "bg-accent text-white hover:bg-accent-strong",
+  primary: "bg-accent-strong text-white hover:bg-accent-stronger",
   secondary: "border border-border bg-surface text-fg hover:bg-bg",
   ghost: "text-fg hover:bg-bg",
   destructive: "bg-red-600 text-white hover:bg-red-700",

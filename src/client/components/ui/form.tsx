@@ -10,7 +10,7 @@ import { cn } from "#client/lib/cn.ts";
 const control =
   "w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted " +
   "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent disabled:opacity-60 " +
-  "aria-[invalid=true]:border-red-500";
+  "aria-[invalid=true]:border-red-500 read-only:bg-bg read-only:text-muted";
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return <input className={cn(control, "h-10", className)} {...props} />;

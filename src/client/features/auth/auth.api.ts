@@ -54,8 +54,9 @@ export function useLogout() {
     },
     onSettled: () => {
       authToken.clear();
-      qc.clear();
+      // Signed out now; then drop everything cached for this student so the next one starts clean.
       qc.setQueryData(authKeys.me, null);
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
     },
   });
 }

@@ -103,6 +103,11 @@ describe("POST /api/auth/login and logout", () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it("answers 401 to logout without a session", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/logout" });
+    expect(res.statusCode).toBe(401);
+  });
+
   it("revokes the token on logout", async () => {
     const u = await createUser(t.app);
     const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: u.headers });
@@ -160,6 +165,23 @@ describe("GET/PUT /api/auth/user", () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it("refuses an onboarding body other than { isOnboarded: true }", async () => {
+    const a = await createUser(t.app);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/onboarding",
+      headers: a.headers,
+      payload: { isOnboarded: false },
+    });
+    expect(res.statusCode).toBe(400);
+    const anon = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/onboarding",
+      payload: { isOnboarded: true },
+    });
+    expect(anon.statusCode).toBe(401);
+  });
+
   it("finishes onboarding without Canvas", async () => {
     const a = await createUser(t.app);
     const res = await t.app.inject({
@@ -174,6 +196,31 @@ describe("GET/PUT /api/auth/user", () => {
 });
 
 describe("rate limiting", () => {
+  it("answers 429 after too many sign-ups from one address, whatever the email", async () => {
+    const limited = await createTestApp({ authRateLimit: { perIp: 2, perEmail: 100, windowMs: 60_000 } });
+    try {
+      const signUp = (n: number) =>
+        limited.app.inject({
+          method: "POST",
+          url: "/api/auth/register",
+          payload: {
+            email: `ip${n}@school.edu`,
+            password: "secret1",
+            firstName: "A",
+            lastName: "B",
+            username: `ip_user_${n}`,
+          },
+        });
+      expect((await signUp(1)).statusCode).toBe(201);
+      expect((await signUp(2)).statusCode).toBe(201);
+      const blocked = await signUp(3);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error).toMatch(/too many attempts/i);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("answers 429 after too many sign-in attempts for one email", async () => {
     const limited = await createTestApp({ authRateLimit: { perIp: 100, perEmail: 3, windowMs: 60_000 } });
     try {

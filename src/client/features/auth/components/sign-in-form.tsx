@@ -1,0 +1,53 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
+import { Field, Input } from "#client/components/ui/form.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { type LoginInput, loginSchema } from "#shared/auth.ts";
+import { useLogin } from "../auth.api.ts";
+
+export function SignInForm({ onDone }: { onDone?: () => void }) {
+  const login = useLogin();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => {
+        toast({ title: "Logged in successfully", variant: "success" });
+        onDone?.();
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {login.isError && <Alert>{errorMessage(login.error, "Login failed")}</Alert>}
+      <Field id="signin-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={errors.email ? true : undefined}
+          {...form.register("email")}
+        />
+      </Field>
+      <Field id="signin-password" label="Password" error={errors.password?.message}>
+        <Input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          {...form.register("password")}
+        />
+      </Field>
+      <Button type="submit" disabled={login.isPending}>
+        {login.isPending ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

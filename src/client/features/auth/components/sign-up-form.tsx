@@ -1,0 +1,73 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
+import { Field, Input } from "#client/components/ui/form.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { type RegisterInput, registerSchema } from "#shared/auth.ts";
+import { useRegister } from "../auth.api.ts";
+
+export function SignUpForm({ onDone }: { onDone?: () => void }) {
+  const register = useRegister();
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { email: "", password: "", firstName: "", lastName: "", username: "" },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    register.mutate(values, {
+      onSuccess: () => {
+        toast({ title: "Account created successfully", variant: "success" });
+        onDone?.();
+      },
+    }),
+  );
+  const field = (name: keyof RegisterInput) => ({
+    id: `signup-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": `signup-${name}-${errors[name] ? "error" : "hint"}`,
+    ...form.register(name),
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {register.isError && <Alert>{errorMessage(register.error, "Registration failed")}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="signup-firstName" label="First name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...field("firstName")} />
+        </Field>
+        <Field id="signup-lastName" label="Last name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...field("lastName")} />
+        </Field>
+      </div>
+      <Field
+        id="signup-email"
+        label="Email"
+        hint="Use your school email address"
+        error={errors.email?.message}
+      >
+        <Input type="email" autoComplete="email" {...field("email")} />
+      </Field>
+      <Field
+        id="signup-username"
+        label="Username"
+        hint="3-20 characters, letters, numbers, and underscores only"
+        error={errors.username?.message}
+      >
+        <Input autoComplete="username" {...field("username")} />
+      </Field>
+      <Field
+        id="signup-password"
+        label="Password"
+        hint="Must be at least 6 characters"
+        error={errors.password?.message}
+      >
+        <Input type="password" autoComplete="new-password" {...field("password")} />
+      </Field>
+      <Button type="submit" disabled={register.isPending}>
+        {register.isPending ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}

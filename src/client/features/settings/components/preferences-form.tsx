@@ -1,0 +1,104 @@
+import { Card, CardDescription, CardTitle } from "#client/components/ui/card.tsx";
+import { Field, Label, Select } from "#client/components/ui/form.tsx";
+import { Switch } from "#client/components/ui/switch.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { AI_MODELS } from "#shared/constants.ts";
+import type { Settings, Theme } from "#shared/settings.ts";
+
+type Change = (patch: Partial<Settings>) => void;
+
+const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System default" };
+
+export function GeneralSettings({ value, onChange }: { value: Settings; onChange: Change }) {
+  return (
+    <Card className="grid gap-5">
+      <div>
+        <CardTitle>General</CardTitle>
+        <CardDescription>Appearance and behaviour.</CardDescription>
+      </div>
+      <Field id="settings-theme" label="Theme">
+        <Select
+          id="settings-theme"
+          value={value.theme}
+          onChange={(e) => onChange({ theme: e.target.value as Theme })}
+        >
+          {Object.entries(THEME_LABELS).map(([v, label]) => (
+            <option key={v} value={v}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <SwitchRow
+        id="settings-notifications"
+        label="Enable notifications"
+        description="Reminders for upcoming due dates."
+        checked={value.notificationsEnabled}
+        onChange={(notificationsEnabled) => onChange({ notificationsEnabled })}
+      />
+      <SwitchRow
+        id="settings-autosync"
+        label="Auto-sync with Canvas"
+        description="Fetch new assignments when you open Studyhall."
+        checked={value.autoSync}
+        onChange={(autoSync) => onChange({ autoSync })}
+      />
+    </Card>
+  );
+}
+
+function SwitchRow(props: {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div>
+        <Label htmlFor={props.id}>{props.label}</Label>
+        <p className="text-xs text-muted">{props.description}</p>
+      </div>
+      <Switch id={props.id} checked={props.checked} onCheckedChange={props.onChange} />
+    </div>
+  );
+}
+
+const MODEL_LABELS: Record<(typeof AI_MODELS)[number], string> = {
+  "gpt-4o": "gpt-4o (recommended)",
+  "gpt-3.5-turbo": "gpt-3.5-turbo (faster)",
+};
+
+export function AiSettings({ value, onChange }: { value: Settings; onChange: Change }) {
+  return (
+    <Card className="grid gap-4">
+      <div>
+        <CardTitle>AI Settings</CardTitle>
+        <CardDescription>The model the AI assistant uses when an AI server is configured.</CardDescription>
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Model</legend>
+        {AI_MODELS.map((m) => (
+          <label
+            key={m}
+            className={cn(
+              "flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm",
+              value.aiModel === m ? "border-accent bg-accent/5" : "border-border",
+            )}
+          >
+            <input
+              type="radio"
+              name="ai-model"
+              value={m}
+              checked={value.aiModel === m}
+              onChange={() => onChange({ aiModel: m })}
+              className="accent-[var(--color-accent)]"
+            />
+            {MODEL_LABELS[m]}
+          </label>
+        ))}
+      </fieldset>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "#shared/settings.ts";
+import { createUser, type TestUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+let t: TestApp;
+let ana: TestUser;
+let ben: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  ana = await createUser(t.app);
+  ben = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+const save = (user: TestUser, payload: object) =>
+  t.app.inject({ method: "POST", url: "/api/settings", headers: user.headers, payload });
+
+describe("GET /api/settings", () => {
+  it("answers the defaults of SPEC §3 before anything is saved", async () => {
+    const res = await t.app.inject({ url: "/api/settings", headers: ana.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS).toEqual({
+      aiModel: "gpt-4o",
+      theme: "light",
+      autoSync: true,
+      notificationsEnabled: true,
+    });
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await t.app.inject({ url: "/api/settings" })).statusCode).toBe(401);
+  });
+});
+
+describe("POST /api/settings", () => {
+  const values = { aiModel: "gpt-3.5-turbo", theme: "dark", autoSync: false, notificationsEnabled: false };
+
+  it("saves for the signed-in user only, and a second save overwrites", async () => {
+    const res = await save(ana, { ...values, userId: ana.user.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(values);
+    expect((await t.app.inject({ url: "/api/settings", headers: ana.headers })).json()).toEqual(values);
+    expect((await t.app.inject({ url: "/api/settings", headers: ben.headers })).json()).toEqual(
+      DEFAULT_SETTINGS,
+    );
+    await save(ana, { ...values, theme: "system" });
+    expect((await t.app.inject({ url: "/api/settings", headers: ana.headers })).json().theme).toBe("system");
+  });
+
+  it("refuses to save for another user's id", async () => {
+    const res = await save(ben, { ...values, userId: ana.user.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe("You can only access your own data.");
+    expect((await t.app.inject({ url: "/api/settings", headers: ben.headers })).json()).toEqual(
+      DEFAULT_SETTINGS,
+    );
+  });
+
+  it.each([
+    [{ theme: "purple" }, "theme"],
+    [{ aiModel: "gpt-99" }, "aiModel"],
+    [{ autoSync: "yes" }, "autoSync"],
+    [{ notificationsEnabled: undefined }, "notificationsEnabled"],
+  ])("answers 400 for %j", async (patch, field) => {
+    const res = await save(ana, { ...values, ...patch });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].path).toBe(field);
+    expect(res.json().error).toEqual(expect.any(String));
+  });
+
+  it("answers 401 without a session", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/settings", payload: values });
+    expect(res.statusCode).toBe(401);
+  });
+});
