@@ -148,6 +148,16 @@ describe("calculateGpa", () => {
     expect(summary.coursesIncluded).toBe(3);
   });
 
+  it("rounds a half up despite floating point (B+, A-, A+, D+ at 3 credits is 3.075)", () => {
+    const summary = calculateGpa(
+      (["B+", "A-", "A+", "D+"] as const).map((grade) => ({ grade, credits: 3, included: true })),
+    );
+    expect(formatGpa(summary.gpa)).toBe("3.08");
+    expect(formatGpa(3.0749999999999997)).toBe("3.08");
+    expect(formatGpa(3.0749)).toBe("3.07");
+    expect(formatGpa(4)).toBe("4.00");
+  });
+
   it("counts an F as zero points with its credits", () => {
     const summary = calculateGpa([
       { grade: "A+", credits: 3, included: true },

@@ -101,7 +101,8 @@ export function calculateGpa(courses: readonly GpaCourse[]): GpaSummary {
   return { gpa: totalCredits > 0 ? points / totalCredits : 0, totalCredits, coursesIncluded };
 }
 
-export const formatGpa = (gpa: number) => gpa.toFixed(2);
+/** Two decimals, rounding halves up: 3.075 is 3.08 even when binary floating point makes it 3.07499... */
+export const formatGpa = (gpa: number) => (Math.round(gpa * 100 + 1e-9) / 100).toFixed(2);
 
 export type ScoreTone = "green" | "blue" | "yellow" | "red" | "gray";
 

@@ -5,6 +5,7 @@ import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/compo
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { ProfileSettings } from "#client/features/auth/components/profile-settings.tsx";
+import { CanvasSettingsCard } from "#client/features/canvas/components/canvas-settings-card.tsx";
 import { AiSettings, GeneralSettings } from "#client/features/settings/components/preferences-form.tsx";
 import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
@@ -74,10 +75,7 @@ export function SettingsPage() {
           )}
         </TabsContent>
         <TabsContent value="integrations" className="grid gap-4">
-          <Card>
-            <CardTitle>Canvas</CardTitle>
-            <CardDescription>Connect Canvas to import your courses, assignments and grades.</CardDescription>
-          </Card>
+          <CanvasSettingsCard />
           <Card>
             <CardTitle>Calendar</CardTitle>
             <CardDescription>Subscribe to your tasks and events from your calendar app.</CardDescription>
