@@ -151,11 +151,15 @@ export async function writeCourseTasks(
   const deleteIds = [...existing.values()]
     .filter((row) => row.courseId === courseId && !seen.has(row.canvasId!))
     .map((row) => row.id);
-  if (upserts.length || deleteIds.length) {
+  if (upserts.length && deleteIds.length) {
     await t.db.transaction(async (tx) => {
       await canvasRepo.upsertTasks(tx, t.userId, upserts);
       await canvasRepo.deleteTasks(tx, t.userId, deleteIds);
     });
+  } else {
+    // One statement is atomic by itself; a transaction would only add two round trips.
+    await canvasRepo.upsertTasks(t.db, t.userId, upserts);
+    await canvasRepo.deleteTasks(t.db, t.userId, deleteIds);
   }
   return { assignments: seen.size, created, updated: upserts.length - created, deleted: deleteIds.length };
 }
@@ -167,19 +171,17 @@ export async function writeCourseTasks(
  * the courses that did arrive are written.
  */
 export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
-  const existingTasks = settle(canvasRepo.loadImportedTasks(t.db, t.userId));
-  const existingCourses = settle(canvasRepo.loadCourses(t.db, t.userId));
   const completedList = settle(t.client.courses("completed"));
   const active = await t.client.courses("active");
   const fetches = active.courses.map((c) => ({ canvasId: c.id, result: settle(t.client.assignments(c.id)) }));
+  // Read the cache only now: on PGlite a query holds the event loop, and the requests above must be on
+  // the wire first so the reading overlaps Canvas's answer instead of delaying the question.
+  const existingCourses = await canvasRepo.loadCourses(t.db, t.userId);
+  const existingTasks = await canvasRepo.loadImportedTasks(t.db, t.userId);
   const completed = await completedList;
   if (!completed.ok) throw completed.error;
-  const cached = await existingCourses;
-  if (!cached.ok) throw cached.error;
-  const courses = await writeCourseLists(t, active, completed.value, cached.value);
-  const tasks = await existingTasks;
-  if (!tasks.ok) throw tasks.error;
-  const byCanvasId = new Map(tasks.value.map((row) => [row.canvasId!, row]));
+  const courses = await writeCourseLists(t, active, completed.value, existingCourses);
+  const byCanvasId = new Map(existingTasks.map((row) => [row.canvasId!, row]));
 
   const counts: SyncCounts = { courses: courses.count, assignments: 0, created: 0, updated: 0, deleted: 0 };
   let failure: unknown = null;
