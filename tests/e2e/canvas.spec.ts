@@ -34,6 +34,7 @@ test("onboarding step 2: validation, a refused address, then the demo Canvas", a
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Connect Your Canvas Account" })).toBeVisible();
   await expect(page.getByText("How do I get a Canvas API token?")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: "Connect Canvas" }).click();
   await expect(page.getByRole("alert").first()).toContainText(
