@@ -5,6 +5,8 @@ import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/compo
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { ProfileSettings } from "#client/features/auth/components/profile-settings.tsx";
+import { CalendarFeedCard } from "#client/features/calendar/components/calendar-feed-card.tsx";
+import { GoogleCalendarCard } from "#client/features/calendar/components/google-calendar-card.tsx";
 import { AiSettings, GeneralSettings } from "#client/features/settings/components/preferences-form.tsx";
 import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
@@ -78,10 +80,8 @@ export function SettingsPage() {
             <CardTitle>Canvas</CardTitle>
             <CardDescription>Connect Canvas to import your courses, assignments and grades.</CardDescription>
           </Card>
-          <Card>
-            <CardTitle>Calendar</CardTitle>
-            <CardDescription>Subscribe to your tasks and events from your calendar app.</CardDescription>
-          </Card>
+          <CalendarFeedCard />
+          <GoogleCalendarCard />
         </TabsContent>
         <TabsContent value="ai">
           {draft ? <AiSettings value={draft} onChange={change} /> : <Skeleton className="h-40" />}
