@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -13,7 +14,13 @@ import { applyTheme, storedTheme } from "#client/lib/theme.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { Settings } from "#shared/settings.ts";
 
+const SETTINGS_TABS = ["profile", "general", "integrations", "ai"] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
+
 export function SettingsPage() {
+  // The open tab lives in the URL, so a reload (or a link from elsewhere) lands on the same tab.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab");
   const me = useMe();
   const settings = useSettings();
   const save = useSaveSettings();
@@ -58,7 +65,10 @@ export function SettingsPage() {
           </Button>
         }
       />
-      <Tabs defaultValue="profile">
+      <Tabs
+        value={SETTINGS_TABS.includes(tab as SettingsTab) ? tab! : "profile"}
+        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+      >
         <TabsList>
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="general">General</TabsTrigger>
