@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AuthResponse, RegisterInput } from "#shared/auth.ts";
+import type { Course, Task } from "#shared/tasks.ts";
 
 let seq = 0;
 
@@ -21,3 +22,29 @@ export async function createUser(app: FastifyInstance, overrides: Partial<Regist
   return { ...body, input, headers: { authorization: `Bearer ${body.token}` } };
 }
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
+
+type Session = { headers: Record<string, string> };
+
+/** Creates a task for the student through the API (defaults: a manual, undated, medium task). */
+export async function createTask(app: FastifyInstance, owner: Session, body: Record<string, unknown> = {}) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/tasks",
+    headers: owner.headers,
+    payload: { title: `Task ${++seq}`, ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`createTask failed: ${res.statusCode} ${res.body}`);
+  return res.json() as Task;
+}
+
+/** Creates a local course for the student through the API. */
+export async function createCourse(app: FastifyInstance, owner: Session, body: Record<string, unknown> = {}) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/courses",
+    headers: owner.headers,
+    payload: { name: `Course ${++seq}`, code: `C ${seq}`, ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`createCourse failed: ${res.statusCode} ${res.body}`);
+  return res.json() as Course;
+}

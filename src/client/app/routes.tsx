@@ -5,12 +5,9 @@ import { lazy } from "react";
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
 
-export const DashboardPage = page(
-  () => import("#client/features/dashboard/dashboard-page.tsx"),
-  "DashboardPage",
-);
+export const DashboardPage = page(() => import("./pages/dashboard-page.tsx"), "DashboardPage");
 export const TasksPage = page(() => import("#client/features/tasks/tasks-page.tsx"), "TasksPage");
-export const CalendarPage = page(() => import("#client/features/calendar/calendar-page.tsx"), "CalendarPage");
+export const CalendarPage = page(() => import("./pages/calendar-page.tsx"), "CalendarPage");
 export const CoursesPage = page(() => import("#client/features/courses/courses-page.tsx"), "CoursesPage");
 export const StudyPage = page(() => import("#client/features/study/study-page.tsx"), "StudyPage");
 export const FriendsPage = page(() => import("#client/features/friends/friends-page.tsx"), "FriendsPage");

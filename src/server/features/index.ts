@@ -1,8 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
+import { tasksRoutes } from "./tasks/tasks.routes.ts";
+import { trackingRoutes } from "./tracking/tracking.routes.ts";
 
 /** Every feature's routes, in one list: a new feature adds one line here. */
 export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -10,4 +13,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   settingsRoutes,
   canvasRoutes,
+  tasksRoutes,
+  trackingRoutes,
+  calendarRoutes,
 ];

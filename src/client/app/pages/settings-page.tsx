@@ -1,10 +1,13 @@
 import { useEffect, useState } from "react";
+import { useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { ProfileSettings } from "#client/features/auth/components/profile-settings.tsx";
+import { CalendarFeedCard } from "#client/features/calendar/components/calendar-feed-card.tsx";
+import { GoogleCalendarCard } from "#client/features/calendar/components/google-calendar-card.tsx";
 import { CanvasSettingsCard } from "#client/features/canvas/components/canvas-settings-card.tsx";
 import { AiSettings, GeneralSettings } from "#client/features/settings/components/preferences-form.tsx";
 import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
@@ -12,7 +15,13 @@ import { applyTheme, storedTheme } from "#client/lib/theme.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { Settings } from "#shared/settings.ts";
 
+const SETTINGS_TABS = ["profile", "general", "integrations", "ai"] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
+
 export function SettingsPage() {
+  // The open tab lives in the URL, so a reload (or a link from elsewhere) lands on the same tab.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab");
   const me = useMe();
   const settings = useSettings();
   const save = useSaveSettings();
@@ -57,7 +66,10 @@ export function SettingsPage() {
           </Button>
         }
       />
-      <Tabs defaultValue="profile">
+      <Tabs
+        value={SETTINGS_TABS.includes(tab as SettingsTab) ? tab! : "profile"}
+        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+      >
         <TabsList>
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="general">General</TabsTrigger>
@@ -76,10 +88,8 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="integrations" className="grid gap-4">
           <CanvasSettingsCard />
-          <Card>
-            <CardTitle>Calendar</CardTitle>
-            <CardDescription>Subscribe to your tasks and events from your calendar app.</CardDescription>
-          </Card>
+          <CalendarFeedCard />
+          <GoogleCalendarCard />
         </TabsContent>
         <TabsContent value="ai">
           {draft ? <AiSettings value={draft} onChange={change} /> : <Skeleton className="h-40" />}

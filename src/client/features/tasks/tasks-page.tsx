@@ -1,10 +1,6 @@
-import { PlaceholderPage } from "#client/components/placeholder-page.tsx";
+import { TasksView } from "./tasks-view.tsx";
 
+/** The /tasks route. The Canvas feature replaces this with a composition that passes its `canvas` slot. */
 export function TasksPage() {
-  return (
-    <PlaceholderPage
-      title="Tasks and Assignments"
-      description="Your tasks and Canvas assignments will appear here."
-    />
-  );
+  return <TasksView />;
 }

@@ -1,0 +1,106 @@
+// The two servers the tasks benchmark loads, started in their own process so the load generator does not
+// share their event loop: Studyhall (buildApp, real port, bearer auth) and a bare node:http reference that
+// runs the very same SQL and JSON serialisation with no framework and no auth.
+// Usage (by tasks.bench.ts): node --import tsx bench/tasks-servers.ts postgres|pglite
+// Prints one JSON line {ours, reference, token} when ready; exits when stdin closes.
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { buildApp } from "#server/app.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { tasks } from "#server/db/schema/index.ts";
+import { tasksRepo } from "#server/features/tasks/tasks.repo.ts";
+import { createUser } from "#tests/factories.ts";
+import { testConfig } from "#tests/test-app.ts";
+
+const TASKS = 200;
+const kind = process.argv[2] === "pglite" ? "pglite" : "postgres";
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/test";
+
+/** A fresh database of its own on the PostgreSQL server, dropped on exit; or in-memory PGlite. */
+async function open(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  if (kind === "pglite") return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
+  const name = `studyhall_bench_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const listen = (server: http.Server) =>
+  new Promise<number>((resolve) => {
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
+  });
+
+const { database, url, drop } = await open();
+const app = await buildApp(testConfig(), database);
+await app.listen({ port: 0, host: "127.0.0.1" });
+const oursPort = (app.server.address() as { port: number }).port;
+
+const student = await createUser(app);
+const now = Date.now();
+await database.db.insert(tasks).values(
+  Array.from({ length: TASKS }, (_, i) => ({
+    userId: student.user.id,
+    title: `Assignment ${i + 1}`,
+    description: `<p>Read chapter ${i + 1} and answer the review questions &amp; exercises.</p>`,
+    dueDate: i % 4 === 0 ? null : new Date(now + i * 3_600_000),
+    priority: (["high", "medium", "low"] as const)[i % 3],
+    completed: i % 5 === 0,
+  })),
+);
+
+// Exactly the statement our endpoint sends, taken from the repository's own query builder.
+const { sql, params } = tasksRepo.listQuery(database.db, student.user.id).toSQL();
+const pool = url ? new pg.Pool({ connectionString: url, max: 10 }) : null;
+const pglite = (database.db as unknown as { $client: PGlite }).$client;
+const runSql = async (): Promise<unknown[]> =>
+  pool ? (await pool.query(sql, params)).rows : (await pglite.query(sql, params)).rows;
+
+const reference = http.createServer(async (_req, res) => {
+  try {
+    const body = JSON.stringify(await runSql());
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+    res.end(body);
+  } catch (err) {
+    res.writeHead(500);
+    res.end(String(err));
+  }
+});
+const referencePort = await listen(reference);
+
+console.log(
+  JSON.stringify({
+    ours: `http://127.0.0.1:${oursPort}/api/tasks`,
+    reference: `http://127.0.0.1:${referencePort}/tasks`,
+    token: student.token,
+    rows: (await runSql()).length,
+  }),
+);
+
+process.stdin.resume();
+process.stdin.on("end", async () => {
+  reference.close();
+  await pool?.end();
+  await app.close();
+  await database.close();
+  await drop();
+  process.exit(0);
+});

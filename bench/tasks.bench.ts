@@ -1,0 +1,140 @@
+// GET /api/tasks under load, against a no-framework reference running the same SQL, on PostgreSQL and
+// on PGlite. Prints requests/s, p99 latency and the ratio ours/reference. Target on PostgreSQL: >= 0.7.
+// Usage: npm run bench:tasks [-- --duration 10 --connections 10]
+// PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
+// a fresh database is created on that server and dropped afterwards.
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import autocannon from "autocannon";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const DURATION = arg("duration", 10);
+const CONNECTIONS = arg("connections", 10);
+const ROUNDS = arg("rounds", 5);
+const WARMUP = 2;
+
+interface Servers {
+  ours: string;
+  reference: string;
+  token: string;
+  rows: number;
+}
+
+function startServers(kind: "postgres" | "pglite"): Promise<{ child: ChildProcess; servers: Servers }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(import.meta.dirname, "tasks-servers.ts"), kind],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once("line", (line) => {
+      try {
+        resolve({ child, servers: JSON.parse(line) as Servers });
+      } catch {
+        reject(new Error(`unexpected output from the ${kind} servers: ${line}`));
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`${kind} servers exited with ${code}`)));
+  });
+}
+
+/** One autocannon run; every response's latency is kept so rounds can be pooled into one p99. */
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  duration: number,
+  latencies: number[] = [],
+) {
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+    run.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { requests: r.requests.total, seconds: r.duration };
+}
+
+interface Totals {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+}
+const newTotals = (): Totals => ({ requests: 0, seconds: 0, latencies: [] });
+async function round(t: Totals, url: string, headers: Record<string, string>, duration: number) {
+  const r = await load(url, headers, duration, t.latencies);
+  t.requests += r.requests;
+  t.seconds += r.seconds;
+}
+const summary = (t: Totals) => {
+  const sorted = [...t.latencies].sort((a, b) => a - b);
+  return {
+    rps: t.requests / t.seconds,
+    p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0,
+  };
+};
+
+async function measure(kind: "postgres" | "pglite") {
+  const { child, servers } = await startServers(kind);
+  try {
+    const auth = { authorization: `Bearer ${servers.token}` };
+    // Both must answer the same rows, or the comparison means nothing.
+    const [a, b] = await Promise.all([
+      fetch(servers.ours, { headers: auth }).then((r) => r.json() as Promise<unknown[]>),
+      fetch(servers.reference).then((r) => r.json() as Promise<unknown[]>),
+    ]);
+    if (a.length !== servers.rows || b.length !== servers.rows || servers.rows !== 200) {
+      throw new Error(`expected 200 tasks from both, got ${a.length} and ${b.length}`);
+    }
+    // Warm both (JIT, connection pools, caches) before measuring.
+    await load(servers.ours, auth, WARMUP);
+    await load(servers.reference, {}, WARMUP);
+    // The machine is shared: alternating short rounds exposes both servers to the same background load.
+    const oursT = newTotals();
+    const refT = newTotals();
+    for (let i = 0; i < ROUNDS; i++) {
+      await round(oursT, servers.ours, auth, DURATION / ROUNDS);
+      await round(refT, servers.reference, {}, DURATION / ROUNDS);
+    }
+    const ours = summary(oursT);
+    const reference = summary(refT);
+    return { kind, rows: servers.rows, ours, reference, ratio: ours.rps / reference.rps };
+  } finally {
+    child.stdin!.end();
+    await new Promise((r) => child.once("exit", r));
+  }
+}
+
+console.log(
+  `GET /api/tasks (200 tasks), ${CONNECTIONS} connections, ${DURATION} s per server in ${ROUNDS} alternating rounds, after a ${WARMUP} s warm-up`,
+);
+const results = [];
+for (const kind of ["postgres", "pglite"] as const) {
+  try {
+    results.push(await measure(kind));
+  } catch (err) {
+    console.log(`${kind}: NOT RUN (${(err as Error).message})`);
+  }
+}
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+console.log(
+  `\n${"database".padEnd(10)}${pad("ours req/s", 12)}${pad("p99 ms", 8)}${pad("ref req/s", 12)}${pad("p99 ms", 8)}${pad("ratio", 8)}`,
+);
+for (const r of results) {
+  console.log(
+    `${r.kind.padEnd(10)}${pad(r.ours.rps.toFixed(0), 12)}${pad(r.ours.p99.toFixed(0), 8)}${pad(r.reference.rps.toFixed(0), 12)}${pad(r.reference.p99.toFixed(0), 8)}${pad(r.ratio.toFixed(2), 8)}`,
+  );
+}
+const pgResult = results.find((r) => r.kind === "postgres");
+if (pgResult) {
+  console.log(
+    `\nPostgreSQL ratio ${pgResult.ratio.toFixed(2)} (target >= 0.70): ${pgResult.ratio >= 0.7 ? "met" : "MISSED"}`,
+  );
+}

@@ -1,0 +1,125 @@
+import { format, startOfDay, startOfMonth } from "date-fns";
+import { useMemo, useState } from "react";
+import { PageHeader } from "#client/components/page-header.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { useNow } from "#client/lib/use-now.ts";
+import { type CalendarItem, calendarItems, itemsOnDay, upcomingItems } from "#shared/calendar-items.ts";
+import type { Task } from "#shared/tasks.ts";
+import { useDeleteEvent, useEvents } from "./calendar.api.ts";
+import { AddEventDialog } from "./components/add-event-dialog.tsx";
+import { CalendarItemRow } from "./components/calendar-item-row.tsx";
+import { MonthCalendar } from "./components/month-calendar.tsx";
+
+/** The tasks come from the page, which owns the tasks feature's query (features never import each other). */
+export interface TasksInput {
+  data: Task[] | undefined;
+  isPending: boolean;
+  error: unknown;
+  refetch: () => void;
+}
+
+export function CalendarView({ tasks }: { tasks: TasksInput }) {
+  const events = useEvents();
+  const remove = useDeleteEvent();
+  const now = useNow();
+  const [selected, setSelected] = useState(() => startOfDay(new Date()));
+  const [month, setMonth] = useState(() => startOfMonth(new Date()));
+  const select = (day: Date) => {
+    setSelected(startOfDay(day));
+    setMonth(startOfMonth(day));
+  };
+
+  const items = useMemo(() => calendarItems(tasks.data ?? [], events.data ?? []), [tasks.data, events.data]);
+  const markedDays = useMemo(() => items.map((i) => i.date), [items]);
+  const dayItems = itemsOnDay(items, selected);
+  const upcoming = upcomingItems(items, now);
+
+  const onDelete = (item: CalendarItem) => {
+    if (item.kind !== "custom") return;
+    remove.mutate(item.eventId, {
+      onSuccess: () => toast({ title: "Event deleted", description: item.title }),
+      onError: (err) =>
+        toast({ title: "Could not delete event", description: errorMessage(err), variant: "destructive" }),
+    });
+  };
+  const deleting = (item: CalendarItem) =>
+    remove.isPending && item.kind === "custom" && remove.variables === item.eventId;
+
+  const loading = tasks.isPending || events.isPending;
+  const error = tasks.error ?? events.error;
+
+  return (
+    <div>
+      <PageHeader
+        title="Calendar"
+        subtitle="Your due dates and events, month by month."
+        actions={<AddEventDialog day={selected} onAdded={select} />}
+      />
+      {error ? (
+        <Alert className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <span>{errorMessage(error, "Could not load your calendar.")}</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              tasks.refetch();
+              events.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
+        <Card className="px-2 sm:px-5">
+          <MonthCalendar
+            selected={selected}
+            onSelect={select}
+            month={month}
+            onMonthChange={setMonth}
+            markedDays={markedDays}
+          />
+        </Card>
+        <div className="grid content-start gap-6">
+          <Card className="grid gap-3">
+            <CardTitle>{format(selected, "EEEE, MMMM d, yyyy")}</CardTitle>
+            {loading ? (
+              <Skeleton className="h-16" />
+            ) : dayItems.length === 0 ? (
+              <p className="text-sm text-muted">No events scheduled for this day</p>
+            ) : (
+              <ul className="grid gap-2" aria-label="Selected day">
+                {dayItems.map((item) => (
+                  <CalendarItemRow key={item.key} item={item} onDelete={onDelete} deleting={deleting(item)} />
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card className="grid gap-3">
+            <CardTitle>Upcoming Events</CardTitle>
+            {loading ? (
+              <Skeleton className="h-16" />
+            ) : upcoming.length === 0 ? (
+              <p className="text-sm text-muted">Nothing coming up. Enjoy the quiet.</p>
+            ) : (
+              <ul className="grid gap-2" aria-label="Upcoming events">
+                {upcoming.map((item) => (
+                  <CalendarItemRow
+                    key={item.key}
+                    item={item}
+                    showDate
+                    onDelete={onDelete}
+                    deleting={deleting(item)}
+                  />
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { format } from "date-fns";
+import { Trash2 } from "lucide-react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Badge } from "#client/components/ui/card.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { type CalendarItem, itemTone } from "#shared/calendar-items.ts";
+import { plainText } from "#shared/task-rules.ts";
+
+const border = {
+  red: "border-l-red-500",
+  yellow: "border-l-yellow-500",
+  green: "border-l-green-500",
+  blue: "border-l-blue-500",
+} as const;
+
+/** One calendar entry: left border by priority (events blue), a Task/Event badge (SPEC §2.4). */
+export function CalendarItemRow({
+  item,
+  showDate = false,
+  onDelete,
+  deleting = false,
+}: {
+  item: CalendarItem;
+  showDate?: boolean;
+  onDelete?: (item: CalendarItem) => void;
+  deleting?: boolean;
+}) {
+  const description = plainText(item.description);
+  const done = item.kind === "task" && item.completed;
+  return (
+    <li
+      data-testid="calendar-item"
+      className={cn(
+        "flex gap-3 rounded-lg border border-l-4 border-border bg-surface p-3",
+        border[itemTone(item)],
+      )}
+    >
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={cn("font-medium break-words", done && "text-muted line-through")}>
+            {item.title}
+          </span>
+          <Badge tone={item.kind === "task" ? "gray" : "blue"}>
+            {item.kind === "task" ? "Task" : "Event"}
+          </Badge>
+        </div>
+        <time dateTime={item.date.toISOString()} className="text-xs text-muted">
+          {format(item.date, showDate ? "EEE, MMM d - h:mm a" : "h:mm a")}
+        </time>
+        {description && <p className="mt-1 line-clamp-2 text-sm break-words text-muted">{description}</p>}
+      </div>
+      {item.kind === "custom" && onDelete && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete event ${item.title}`}
+          disabled={deleting}
+          onClick={() => onDelete(item)}
+          className="shrink-0 text-muted hover:text-red-600"
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,93 @@
+import { format } from "date-fns";
+import { Link } from "wouter";
+import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import type { CalendarEvent } from "#shared/calendar.ts";
+import { calendarItems, itemsOnDay } from "#shared/calendar-items.ts";
+import { dueBadge, formatDueDate, nextDueTasks } from "#shared/task-rules.ts";
+import type { Task } from "#shared/tasks.ts";
+
+export interface GlanceData {
+  tasks: Task[] | undefined;
+  events: CalendarEvent[] | undefined;
+  isPending: boolean;
+  error: unknown;
+}
+
+const linkClass = "text-sm font-medium text-accent hover:underline";
+
+/** What a student checks first: the next five deadlines and what is on today. */
+export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
+  const body = (content: () => React.ReactNode) =>
+    data.isPending ? (
+      <Skeleton className="h-24" />
+    ) : data.error ? (
+      <Alert>{errorMessage(data.error, "Could not load this.")}</Alert>
+    ) : (
+      content()
+    );
+  const nextDue = nextDueTasks(data.tasks ?? []);
+  const today = itemsOnDay(calendarItems(data.tasks ?? [], data.events ?? []), now);
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Card className="grid content-start gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle>Next due</CardTitle>
+          <Link href="/tasks" className={linkClass}>
+            All tasks
+          </Link>
+        </div>
+        {body(() =>
+          nextDue.length === 0 ? (
+            <p className="text-sm text-muted">Nothing due. Add a task with a due date to see it here.</p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Next due tasks">
+              {nextDue.map((t) => {
+                const badge = dueBadge(t.dueDate, now);
+                return (
+                  <li key={t.id} className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="truncate text-sm font-medium">{t.title}</p>
+                      <p className="text-xs text-muted">{formatDueDate(t.dueDate!)}</p>
+                    </div>
+                    <Badge tone={badge.tone} className="shrink-0">
+                      {badge.text}
+                    </Badge>
+                  </li>
+                );
+              })}
+            </ul>
+          ),
+        )}
+      </Card>
+      <Card className="grid content-start gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle>Today</CardTitle>
+          <Link href="/calendar" className={linkClass}>
+            Open calendar
+          </Link>
+        </div>
+        {body(() =>
+          today.length === 0 ? (
+            <p className="text-sm text-muted">No events scheduled for today.</p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Today's events">
+              {today.map((i) => (
+                <li key={i.key} className="flex items-center justify-between gap-2 text-sm">
+                  <span className="min-w-0 truncate">
+                    <span className="mr-2 text-muted">{format(i.date, "h:mm a")}</span>
+                    {i.title}
+                  </span>
+                  <Badge tone={i.kind === "task" ? "gray" : "blue"}>
+                    {i.kind === "task" ? "Task" : "Event"}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          ),
+        )}
+      </Card>
+    </div>
+  );
+}

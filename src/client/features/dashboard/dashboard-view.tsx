@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { useSearchParams } from "wouter";
+import { useNow } from "#client/lib/use-now.ts";
+import { AtAGlance, type GlanceData } from "./components/at-a-glance.tsx";
+import { QuoteCard, StudyTipCard } from "./components/daily-cards.tsx";
+import { QuickActions } from "./components/quick-actions.tsx";
+import { ToolCards } from "./components/tool-cards.tsx";
+import { ToolView } from "./components/tool-view.tsx";
+import { isToolId, type ToolId } from "./tools.ts";
+
+/**
+ * SPEC §2.2 home, or one study tool opened from it. The open tool lives in the URL (?tool=...), so the
+ * browser's Back button and reloads behave. `tools` lets the AI features put the real tool in its place.
+ */
+export function DashboardView({
+  firstName,
+  glance,
+  tools = {},
+}: {
+  firstName: string;
+  glance: GlanceData;
+  tools?: Partial<Record<ToolId, ReactNode>>;
+}) {
+  const [params, setParams] = useSearchParams();
+  const now = useNow();
+  const tool = params.get("tool");
+
+  if (isToolId(tool)) {
+    return <ToolView id={tool} content={tools[tool]} onBack={() => setParams({})} />;
+  }
+  return (
+    <div className="grid gap-8">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {firstName}!</h1>
+        <p className="mt-1 text-muted">Your academic assistant is ready to help you succeed</p>
+      </header>
+      <AtAGlance data={glance} now={now} />
+      <ToolCards onOpen={(id) => setParams({ tool: id })} />
+      <QuickActions />
+      <div className="grid gap-4 md:grid-cols-2">
+        <StudyTipCard />
+        <QuoteCard today={now} />
+      </div>
+    </div>
+  );
+}

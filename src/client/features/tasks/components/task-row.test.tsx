@@ -1,0 +1,61 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { Task } from "#shared/tasks.ts";
+import { TaskRow } from "./task-row.tsx";
+
+const task = (over: Partial<Task> = {}): Task => ({
+  id: 1,
+  userId: 1,
+  courseId: null,
+  title: "Essay",
+  description: "",
+  dueDate: null,
+  priority: "medium",
+  completed: false,
+  isParsed: false,
+  canvasId: null,
+  htmlUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  updatedAt: "2025-01-01T00:00:00.000Z",
+  ...over,
+});
+const render = (t: Task) =>
+  renderToStaticMarkup(
+    <TaskRow
+      task={t}
+      now={new Date("2025-01-05T12:00:00Z")}
+      onToggle={() => {}}
+      onDelete={() => {}}
+      deleting={false}
+    />,
+  );
+
+describe("TaskRow (SPEC §2.3)", () => {
+  it("opens a Canvas assignment's page in a new tab", () => {
+    const html = render(
+      task({
+        isParsed: true,
+        canvasId: "987",
+        htmlUrl: "https://school.instructure.com/courses/1/assignments/987",
+      }),
+    );
+    expect(html).toContain('href="https://school.instructure.com/courses/1/assignments/987"');
+    expect(html).toContain('target="_blank"');
+    expect(html).toContain('rel="noopener"');
+  });
+
+  it("does not link a task without an assignment page", () => {
+    expect(render(task({ isParsed: true, canvasId: "987" }))).not.toContain("<a ");
+    expect(render(task())).not.toContain("<a ");
+  });
+
+  it("offers delete only once the task is completed", () => {
+    expect(render(task())).not.toContain('aria-label="Delete Essay"');
+    expect(render(task({ completed: true }))).toContain('aria-label="Delete Essay"');
+  });
+
+  it("shows the stripped description preview, or 'No description provided'", () => {
+    expect(render(task({ description: "<p>Read &amp; summarise</p>" }))).toContain("Read &amp; summarise");
+    expect(render(task())).toContain("No description provided");
+  });
+});

@@ -1,0 +1,100 @@
+import { Check, ExternalLink, Trash2 } from "lucide-react";
+import { memo } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Badge } from "#client/components/ui/card.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { descriptionPreview, dueBadge, formatDueDate } from "#shared/task-rules.ts";
+import type { Task } from "#shared/tasks.ts";
+
+const priorityBorder = {
+  high: "border-l-red-500",
+  medium: "border-l-yellow-500",
+  low: "border-l-green-500",
+} as const;
+
+interface TaskRowProps {
+  task: Task;
+  /** Passed in (not read here) so every row agrees on one clock and memo holds between ticks. */
+  now: Date;
+  courseName?: string;
+  onToggle: (task: Task) => void;
+  onDelete: (task: Task) => void;
+  deleting: boolean;
+}
+
+/** One task (SPEC §2.3). Memoised: typing in the search box must not re-render unchanged rows. */
+export const TaskRow = memo(function TaskRow({
+  task,
+  now,
+  courseName,
+  onToggle,
+  onDelete,
+  deleting,
+}: TaskRowProps) {
+  const badge = dueBadge(task.dueDate, now);
+  const title = task.htmlUrl ? (
+    // A Canvas assignment opens on the school's Canvas site.
+    <a
+      href={task.htmlUrl}
+      target="_blank"
+      rel="noopener"
+      className="inline-flex items-center gap-1 hover:text-accent hover:underline"
+    >
+      {task.title}
+      <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-label="(opens Canvas in a new tab)" />
+    </a>
+  ) : (
+    task.title
+  );
+
+  return (
+    <li
+      data-testid="task-row"
+      className={cn(
+        "flex gap-3 rounded-lg border border-l-4 border-border bg-surface p-3",
+        priorityBorder[task.priority],
+      )}
+    >
+      <button
+        type="button"
+        aria-pressed={task.completed}
+        aria-label={`Complete ${task.title}`}
+        onClick={() => onToggle(task)}
+        className={cn(
+          "mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full border-2 transition-colors",
+          "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
+          task.completed ? "border-green-600 bg-green-600 text-white" : "border-muted hover:border-accent",
+        )}
+      >
+        {task.completed && <Check className="h-4 w-4" aria-hidden />}
+      </button>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className={cn("font-medium break-words", task.completed && "text-muted line-through")}>
+            {title}
+          </h3>
+          <Badge tone={badge.tone}>{badge.text}</Badge>
+        </div>
+        <p className="mt-1 text-sm break-words text-muted">{descriptionPreview(task.description)}</p>
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+          {courseName && <span>{courseName}</span>}
+          {task.dueDate && <time dateTime={task.dueDate}>{formatDueDate(task.dueDate)}</time>}
+          <span className="capitalize">{task.priority} priority</span>
+          {task.isParsed && <span>Canvas</span>}
+        </div>
+      </div>
+      {task.completed && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${task.title}`}
+          onClick={() => onDelete(task)}
+          disabled={deleting}
+          className="shrink-0 text-muted hover:text-red-600"
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </Button>
+      )}
+    </li>
+  );
+});

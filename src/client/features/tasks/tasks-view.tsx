@@ -1,0 +1,112 @@
+import { Loader2 } from "lucide-react";
+import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
+import { PageHeader } from "#client/components/page-header.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { useNow } from "#client/lib/use-now.ts";
+import { filterTasks, sortTasks, type TaskTab, toSearchable } from "#shared/task-rules.ts";
+import { TaskFilters } from "./components/task-filters.tsx";
+import { TaskFormDialog } from "./components/task-form-dialog.tsx";
+import { TaskList } from "./components/task-list.tsx";
+import { useCourses, useTasks } from "./tasks.api.ts";
+
+/** What the Canvas feature slots into this page (SPEC §2.3 Sync button, banners, tab spinner). */
+export interface CanvasSlot {
+  connected: boolean;
+  /** Shows the spinner on the Canvas Assignments tab. */
+  syncing: boolean;
+  /** Beside New Task (the Sync Canvas button); shown only while connected. */
+  toolbar?: ReactNode;
+  /** Above the tabs (the 'Canvas connection needed' / 'Canvas authentication issue' banners). */
+  banner?: ReactNode;
+}
+
+const TABS: { value: TaskTab; label: string }[] = [
+  { value: "all", label: "All Tasks" },
+  { value: "manual", label: "Manual Tasks" },
+  { value: "canvas", label: "Canvas Assignments" },
+];
+
+export function TasksView({ canvas }: { canvas?: CanvasSlot }) {
+  const tasks = useTasks();
+  const courses = useCourses();
+  const now = useNow();
+  const [tab, setTab] = useState<TaskTab>("all");
+  const [search, setSearch] = useState("");
+  const [courseId, setCourseId] = useState("all");
+  // The box updates on every key; the (heavier) list follows when React has time.
+  const deferredSearch = useDeferredValue(search);
+
+  // Sorted and made searchable once per data change, not once per keystroke.
+  const searchable = useMemo(() => sortTasks(tasks.data ?? []).map(toSearchable), [tasks.data]);
+  const visible = useMemo(
+    () => filterTasks(searchable, { tab, search: deferredSearch, courseId }),
+    [searchable, tab, deferredSearch, courseId],
+  );
+
+  const list = (
+    <Card className="grid gap-4">
+      <CardTitle>Upcoming Tasks</CardTitle>
+      <TaskFilters
+        search={search}
+        onSearch={setSearch}
+        courseId={courseId}
+        onCourse={setCourseId}
+        courses={courses.data ?? []}
+      />
+      {tasks.isPending ? (
+        <div className="grid gap-2" role="status" aria-label="Loading tasks">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-20" />
+          ))}
+        </div>
+      ) : tasks.isError ? (
+        <Alert className="flex flex-wrap items-center justify-between gap-2">
+          <span>{errorMessage(tasks.error, "Could not load your tasks.")}</span>
+          <Button size="sm" variant="secondary" onClick={() => tasks.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <div aria-busy={search !== deferredSearch}>
+          <TaskList tasks={visible} courses={courses.data ?? []} now={now} />
+        </div>
+      )}
+    </Card>
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="Tasks and Assignments"
+        subtitle="Everything you need to hand in, from your own list and from Canvas."
+        actions={
+          <>
+            {canvas?.connected && canvas.toolbar}
+            <TaskFormDialog courses={courses.data ?? []} />
+          </>
+        }
+      />
+      {canvas?.banner && <div className="mb-4">{canvas.banner}</div>}
+      <Tabs value={tab} onValueChange={(v) => setTab(v as TaskTab)}>
+        <TabsList aria-label="Task source">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value} className="inline-flex items-center gap-1.5">
+              {t.label}
+              {t.value === "canvas" && canvas?.syncing && (
+                <Loader2 className="h-3.5 w-3.5 animate-spin" aria-label="Syncing" />
+              )}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            {t.value === tab && list}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCourse, createTask, createUser, type TestUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+let t: TestApp;
+let ada: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await createUser(t.app);
+  bob = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+const req = (
+  who: TestUser | null,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, payload, headers: who?.headers });
+
+describe("POST /api/tasks", () => {
+  it("creates a manual task for the signed-in student, title trimmed, defaults applied", async () => {
+    const res = await req(ada, "POST", "/api/tasks", { title: "  Read chapter 3  ", userId: ada.user.id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      userId: ada.user.id,
+      title: "Read chapter 3",
+      description: "",
+      dueDate: null,
+      courseId: null,
+      priority: "medium",
+      completed: false,
+      isParsed: false,
+      canvasId: null,
+      htmlUrl: null,
+    });
+    expect(res.json().id).toEqual(expect.any(Number));
+  });
+
+  it("stores the due date as an instant and the course when it is the student's", async () => {
+    const course = await createCourse(t.app, ada, { name: "Biology", code: "BIO 101" });
+    const res = await req(ada, "POST", "/api/tasks", {
+      title: "Lab",
+      dueDate: "2025-01-05T15:00:00-05:00",
+      courseId: course.id,
+      priority: "high",
+      description: "<p>Bring goggles</p>",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      dueDate: "2025-01-05T20:00:00.000Z",
+      courseId: course.id,
+      priority: "high",
+      description: "<p>Bring goggles</p>",
+    });
+  });
+
+  it.each([
+    [{ title: "   " }, "Task title is required"],
+    [{}, "Task title is required"],
+    [{ title: "x", priority: "urgent" }, "Priority must be high, medium or low"],
+    [{ title: "x", dueDate: "next friday" }, "Due date must be an ISO 8601 date-time"],
+    [{ title: "x", courseId: "abc" }, "Course must be a course id"],
+  ])("answers 400 with the message for %j", async (payload, message) => {
+    const res = await req(ada, "POST", "/api/tasks", payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(message);
+  });
+
+  it("refuses another student's course (404) and a userId that is not the caller's (403)", async () => {
+    const bobCourse = await createCourse(t.app, bob);
+    const res = await req(ada, "POST", "/api/tasks", { title: "x", courseId: bobCourse.id });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe("Course not found.");
+    const spoof = await req(ada, "POST", "/api/tasks", { title: "x", userId: bob.user.id });
+    expect(spoof.statusCode).toBe(403);
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await req(null, "POST", "/api/tasks", { title: "x" })).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/tasks", () => {
+  it("lists only the caller's tasks, filtered by course when asked", async () => {
+    const me = await createUser(t.app);
+    const course = await createCourse(t.app, me);
+    const inCourse = await createTask(t.app, me, { title: "in course", courseId: course.id });
+    const other = await createTask(t.app, me, { title: "no course" });
+    await createTask(t.app, bob, { title: "bob's" });
+
+    const all = await req(me, "GET", `/api/tasks?userId=${me.user.id}`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().map((x: { id: number }) => x.id)).toEqual([inCourse.id, other.id]);
+
+    const filtered = await req(me, "GET", `/api/tasks?courseId=${course.id}`);
+    expect(filtered.json().map((x: { title: string }) => x.title)).toEqual(["in course"]);
+  });
+
+  it("does not leak another student's tasks through their course id", async () => {
+    const bobCourse = await createCourse(t.app, bob);
+    await createTask(t.app, bob, { courseId: bobCourse.id });
+    const res = await req(ada, "GET", `/api/tasks?courseId=${bobCourse.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it("answers 400 for a bad course id, 403 for another userId and 401 without a session", async () => {
+    const bad = await req(ada, "GET", "/api/tasks?courseId=abc");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toEqual(expect.any(String));
+    expect((await req(ada, "GET", `/api/tasks?userId=${bob.user.id}`)).statusCode).toBe(403);
+    expect((await req(null, "GET", "/api/tasks")).statusCode).toBe(401);
+  });
+});
+
+describe("PUT /api/tasks/:id", () => {
+  it("changes only the fields sent", async () => {
+    const task = await createTask(t.app, ada, { title: "Essay", priority: "low", description: "draft" });
+    const res = await req(ada, "PUT", `/api/tasks/${task.id}`, { completed: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: task.id, completed: true, title: "Essay", priority: "low" });
+
+    const again = await req(ada, "PUT", `/api/tasks/${task.id}`, {
+      title: " Final essay ",
+      dueDate: "2025-02-01T12:00:00Z",
+      completed: false,
+    });
+    expect(again.json()).toMatchObject({
+      title: "Final essay",
+      dueDate: "2025-02-01T12:00:00.000Z",
+      completed: false,
+      description: "draft",
+    });
+
+    const cleared = await req(ada, "PUT", `/api/tasks/${task.id}`, { dueDate: null });
+    expect(cleared.json().dueDate).toBeNull();
+  });
+
+  it.each([
+    [{}, "Send at least one field to change"],
+    [{ title: "" }, "Task title is required"],
+    [{ priority: "soon" }, "Priority must be high, medium or low"],
+    [{ dueDate: "2025-13-45" }, "Due date must be an ISO 8601 date-time"],
+  ])("answers 400 for %j", async (payload, message) => {
+    const task = await createTask(t.app, ada);
+    const res = await req(ada, "PUT", `/api/tasks/${task.id}`, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(message);
+  });
+
+  it("answers 404 for another student's task and leaves it unchanged", async () => {
+    const bobs = await createTask(t.app, bob, { title: "bob's task" });
+    const res = await req(ada, "PUT", `/api/tasks/${bobs.id}`, { completed: true });
+    expect(res.statusCode).toBe(404);
+    const list = await req(bob, "GET", "/api/tasks");
+    expect(list.json().find((x: { id: number }) => x.id === bobs.id).completed).toBe(false);
+  });
+
+  it("answers 400 for a non-numeric id and 401 without a session", async () => {
+    expect((await req(ada, "PUT", "/api/tasks/abc", { completed: true })).statusCode).toBe(400);
+    expect((await req(null, "PUT", "/api/tasks/1", { completed: true })).statusCode).toBe(401);
+  });
+});
+
+describe("DELETE /api/tasks/:id", () => {
+  it("deletes the caller's task", async () => {
+    const task = await createTask(t.app, ada);
+    const res = await req(ada, "DELETE", `/api/tasks/${task.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const list = await req(ada, "GET", "/api/tasks");
+    expect(list.json().some((x: { id: number }) => x.id === task.id)).toBe(false);
+    expect((await req(ada, "DELETE", `/api/tasks/${task.id}`)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for another student's task, 400 for a bad id and 401 without a session", async () => {
+    const bobs = await createTask(t.app, bob);
+    expect((await req(ada, "DELETE", `/api/tasks/${bobs.id}`)).statusCode).toBe(404);
+    expect((await req(bob, "GET", "/api/tasks")).json().some((x: { id: number }) => x.id === bobs.id)).toBe(
+      true,
+    );
+    expect((await req(ada, "DELETE", "/api/tasks/0")).statusCode).toBe(400);
+    expect((await req(null, "DELETE", `/api/tasks/${bobs.id}`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { DEFAULT_PRIORITY, PRIORITIES } from "./constants.ts";
+import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "./http.ts";
+
+export const prioritySchema = z.enum(PRIORITIES, "Priority must be high, medium or low");
+export type Priority = z.infer<typeof prioritySchema>;
+
+export const taskSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  courseId: z.number().int().nullable(),
+  title: z.string(),
+  description: z.string(),
+  dueDate: z.string().nullable(),
+  priority: prioritySchema,
+  completed: z.boolean(),
+  isParsed: z.boolean(),
+  canvasId: z.string().nullable(),
+  /** The Canvas assignment page, filled by Canvas sync; manual tasks have none. */
+  htmlUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const courseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  canvasId: z.string().nullable(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+const isoDateTime = z.iso.datetime({ offset: true, error: "Due date must be an ISO 8601 date-time" });
+const courseIdSchema = z.number("Course must be a course id").int().positive();
+
+export const createTaskSchema = z.object({
+  userId: z.number().int().positive().optional(),
+  title: z.string("Task title is required").trim().min(1, "Task title is required").max(500),
+  description: z.string().max(100_000).default(""),
+  dueDate: isoDateTime.nullable().default(null),
+  courseId: courseIdSchema.nullable().default(null),
+  priority: prioritySchema.default(DEFAULT_PRIORITY),
+});
+export type CreateTaskInput = z.input<typeof createTaskSchema>;
+
+export const updateTaskSchema = z
+  .object({
+    title: z.string().trim().min(1, "Task title is required").max(500),
+    description: z.string().max(100_000),
+    dueDate: isoDateTime.nullable(),
+    courseId: courseIdSchema.nullable(),
+    priority: prioritySchema,
+    completed: z.boolean(),
+  })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one field to change");
+export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
+
+export const listTasksQuerySchema = userIdQuerySchema.extend({
+  courseId: z.coerce.number().int().positive("Course must be a course id").optional(),
+});
+
+export const createCourseSchema = z.object({
+  userId: z.number().int().positive().optional(),
+  name: z.string("Course name is required").trim().min(1, "Course name is required").max(200),
+  code: z.string().trim().max(50).default(""),
+});
+
+export const taskEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/tasks",
+    query: listTasksQuerySchema,
+    response: z.array(taskSchema),
+  }),
+  create: endpoint({ method: "POST", path: "/api/tasks", body: createTaskSchema, response: taskSchema }),
+  update: endpoint({
+    method: "PUT",
+    path: "/api/tasks/:id",
+    params: idParamsSchema,
+    body: updateTaskSchema,
+    response: taskSchema,
+  }),
+  remove: endpoint({ method: "DELETE", path: "/api/tasks/:id", params: idParamsSchema, response: okSchema }),
+};
+
+export const courseEndpoints = {
+  /** The student's courses; a student with none gets the default course (SPEC §7, §9). */
+  list: endpoint({
+    method: "GET",
+    path: "/api/courses",
+    query: userIdQuerySchema,
+    response: z.array(courseSchema),
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/courses",
+    body: createCourseSchema,
+    response: courseSchema,
+  }),
+};

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { endpoint } from "./http.ts";
+
+const metadataSchema = z.record(z.string(), z.unknown()).default({});
+
+/** SPEC §7 achievement check: what happened and how much (activityType 'task_completion', value 1, ...). */
+export const achievementCheckSchema = z.object({
+  userId: z.number().int().positive().optional(),
+  activityType: z.string("activityType is required").trim().min(1, "activityType is required").max(100),
+  value: z.number("value must be a number").int().min(0).max(1_000_000).default(1),
+  metadata: metadataSchema,
+});
+export type AchievementCheckInput = z.input<typeof achievementCheckSchema>;
+
+/** SPEC §7 study-stats tracking: action 'task_completed' with metadata. */
+export const studyStatsTrackSchema = z.object({
+  userId: z.number().int().positive().optional(),
+  action: z.string("action is required").trim().min(1, "action is required").max(100),
+  metadata: metadataSchema,
+});
+export type StudyStatsTrackInput = z.input<typeof studyStatsTrackSchema>;
+
+export const recordedSchema = z.object({ recorded: z.literal(true) });
+
+export const trackingEndpoints = {
+  checkAchievements: endpoint({
+    method: "POST",
+    path: "/api/achievements/check",
+    body: achievementCheckSchema,
+    response: recordedSchema,
+  }),
+  trackStudyStats: endpoint({
+    method: "POST",
+    path: "/api/study-stats/track",
+    body: studyStatsTrackSchema,
+    response: recordedSchema,
+  }),
+};
