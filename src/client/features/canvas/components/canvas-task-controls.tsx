@@ -100,10 +100,11 @@ export function useCanvasTaskControls(): CanvasTaskControls {
   const status = useCanvasStatus();
   const syncing = useCanvasSyncing();
   const connected = status.data?.connected ?? false;
+  const needsBanner = status.data && (!connected || status.data.lastSyncError);
   return {
     connected,
     syncing,
     toolbar: connected ? <SyncCanvasButton /> : undefined,
-    banner: <CanvasBanner />,
+    banner: needsBanner ? <CanvasBanner /> : undefined,
   };
 }
