@@ -89,43 +89,43 @@ const score = (
   final_grade: finalGrade,
 });
 
-const TEMPLATES: Array<{ name: string; description: string | null; points: number }> = [
-  {
-    name: "Problem Set {n}: Foundations & Practice",
-    description:
-      "<p>Complete problems 1&ndash;12 in the workbook.&nbsp;Show your work &amp; box final answers.</p>\n<ul><li>Upload a single PDF</li><li>Late work loses 10%</li></ul>",
-    points: 25,
-  },
-  {
-    name: "Reading Response {n}",
-    description:
-      "<p>Read the assigned chapter and write a 300&#8211;500 word response. Quote at least one passage &lsquo;in context&rsquo;.</p>",
-    points: 10,
-  },
-  { name: "Quiz {n}", description: null, points: 20 },
-  {
-    name: "Lab Report {n}",
-    description:
-      '<p>Use the <a href="https://example.edu/template.docx">lab report template</a>. Include &lt;data tables&gt; and a discussion section.</p>',
-    points: 50,
-  },
-  { name: "Discussion Post {n}", description: "", points: 5 },
-  {
-    name: "Project Milestone {n}",
-    description:
-      "<h3>Milestone</h3><p>Submit your progress update &mdash; include a <strong>timeline</strong>.</p>",
-    points: 40,
-  },
+const DESCRIPTIONS = {
+  problems:
+    "<p>Complete problems 1&ndash;12 in the workbook.&nbsp;Show your work &amp; box final answers.</p>\n<ul><li>Upload a single PDF</li><li>Late work loses 10%</li></ul>",
+  reading:
+    "<p>Read the assigned chapter and write a 300&#8211;500 word response. Quote at least one passage &lsquo;in context&rsquo;.</p>",
+  quiz: null,
+  lab: '<p>Use the <a href="https://example.edu/template.docx">lab report template</a>. Include &lt;data tables&gt; and a discussion section.</p>',
+  discussion: "",
+  project:
+    "<h3>Milestone</h3><p>Submit your progress update &mdash; include a <strong>timeline</strong>.</p>",
+} as const;
+type Kind = keyof typeof DESCRIPTIONS;
+
+const TEMPLATES: Array<{ name: string; kind: Kind; points: number }> = [
+  { name: "Problem Set {n}: Foundations & Practice", kind: "problems", points: 25 },
+  { name: "Reading Response {n}", kind: "reading", points: 10 },
+  { name: "Quiz {n}", kind: "quiz", points: 20 },
+  { name: "Lab Report {n}", kind: "lab", points: 50 },
+  { name: "Discussion Post {n}", kind: "discussion", points: 5 },
+  { name: "Project Milestone {n}", kind: "project", points: 40 },
 ];
 
-function makeAssignment(courseId: string, seq: number, index: number, anchor: Date, dueDays: number | null) {
+function makeAssignment(
+  courseId: string,
+  seq: number,
+  index: number,
+  anchor: Date,
+  dueDays: number | null,
+  custom?: { name: string; kind: Kind },
+) {
   const t = TEMPLATES[index % TEMPLATES.length]!;
   const past = dueDays !== null && dueDays < 0;
   return {
     id: canvasId(5_000_000 + seq),
     course_id: courseId,
-    name: t.name.replace("{n}", String(Math.floor(index / TEMPLATES.length) + 1)),
-    description: t.description,
+    name: custom?.name ?? t.name.replace("{n}", String(Math.floor(index / TEMPLATES.length) + 1)),
+    description: DESCRIPTIONS[custom?.kind ?? t.kind],
     due_at: dueDays === null ? null : dueIn(anchor, dueDays),
     points_possible: t.points,
     published: true,
@@ -171,34 +171,58 @@ export function generateDataset(opts: {
   return { user: DEMO_USER, courses, assignments };
 }
 
-const DEMO_COURSES: Array<Omit<DatasetCourse, "id" | "term"> & { due?: Array<number | null> }> = [
+type DemoCourse = Omit<DatasetCourse, "id" | "term"> & { work?: Array<[string, number | null, Kind]> };
+
+/** [assignment name, due in days from today (null: no due date), kind of description] */
+const DEMO_COURSES: DemoCourse[] = [
   {
     name: "BIO 110: Principles of Biology",
     course_code: "BIO-110-02",
     state: "active",
     scores: score(93.42, 41.8, "A", "F"),
-    due: [-4, 0, 2, 6, 13],
+    work: [
+      ["Lab 3: Cell Membrane Transport", -4, "lab"],
+      ["Reading: Chapter 5, Cellular Respiration", 0, "reading"],
+      ["Quiz 4: Photosynthesis", 2, "quiz"],
+      ["Problem Set 5: Mendelian Genetics", 6, "problems"],
+      ["Midterm Project Proposal", 13, "project"],
+    ],
   },
   {
     name: "CHEM 121: General Chemistry I",
     course_code: "CHEM-121-A",
     state: "active",
     scores: score(84.1, 38.9, "B", "F"),
-    due: [-2, 1, 4, 9, null],
+    work: [
+      ["Homework 4: Stoichiometry & Limiting Reagents", -2, "problems"],
+      ["Lab Report: Acid-Base Titration", 1, "lab"],
+      ["Quiz 3: Gas Laws", 4, "quiz"],
+      ["Homework 5: Thermochemistry", 9, "problems"],
+      ["Periodic Trends Poster", null, "project"],
+    ],
   },
   {
     name: "MATH 151: Calculus I",
     course_code: "MATH-151-01",
     state: "active",
     scores: score(76.5, 35.2, null, null),
-    due: [-1, 3, 5, 12],
+    work: [
+      ["Problem Set 6: Limits and Continuity", -1, "problems"],
+      ["Online Homework 7: Derivatives", 3, "problems"],
+      ["Quiz 5: The Chain Rule", 5, "quiz"],
+      ["Problem Set 8: Related Rates", 12, "problems"],
+    ],
   },
   {
     name: "ENGL 102: Academic Writing",
     course_code: "ENGL-102-07",
     state: "active",
     scores: score(null, 0, null, null),
-    due: [2, 8, null],
+    work: [
+      ["Annotated Bibliography", 2, "reading"],
+      ["Peer Review: Argument Draft", 8, "discussion"],
+      ["Reflective Journal", null, "reading"],
+    ],
   },
   { name: null, course_code: "", state: "active", scores: null },
   {
@@ -233,10 +257,12 @@ export function demoDataset(anchor: Date): CanvasDataset {
   const courses: DatasetCourse[] = [];
   const assignments: Record<string, DatasetAssignment[]> = {};
   let seq = 0;
-  DEMO_COURSES.forEach(({ due, ...course }, i) => {
+  DEMO_COURSES.forEach(({ work, ...course }, i) => {
     const id = canvasId(1_200_000 + i * 17);
     courses.push({ ...course, id, term: course.state === "active" ? TERMS.current : TERMS.past });
-    assignments[id] = (due ?? []).map((days, k) => makeAssignment(id, seq++, k + i, anchor, days));
+    assignments[id] = (work ?? []).map(([name, days, kind], k) =>
+      makeAssignment(id, seq++, k, anchor, days, { name, kind }),
+    );
   });
   return { user: DEMO_USER, courses, assignments };
 }

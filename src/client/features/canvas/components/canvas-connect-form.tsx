@@ -93,14 +93,20 @@ export function CanvasConnectForm({ variant, domain, onConnected, actions }: Can
     fail("Connection failed", variant === "onboarding" ? message : `Could not connect to Canvas. ${message}`);
   };
 
+  // mutateAsync, not mutate(..., callbacks): connecting refreshes the page data, which can unmount this
+  // form (Settings shows 'Connected to' instead), and mutate's callbacks do not fire after an unmount.
+  const run = (attempt: () => Promise<ConnectResult>) => {
+    setProblem(null);
+    attempt().then(done, onError);
+  };
   const submit = form.handleSubmit(
-    (v) => {
-      setProblem(null);
-      connect.mutate(
-        { domain: universityDomain(v.university, v.customDomain), token: v.token.trim() },
-        { onSuccess: done, onError },
-      );
-    },
+    (v) =>
+      run(() =>
+        connect.mutateAsync({
+          domain: universityDomain(v.university, v.customDomain),
+          token: v.token.trim(),
+        }),
+      ),
     (invalid) => {
       if (invalid.token || invalid.university || invalid.customDomain) {
         fail("Missing information", MISSING_CANVAS_INPUT);
@@ -152,7 +158,7 @@ export function CanvasConnectForm({ variant, domain, onConnected, actions }: Can
           variant="ghost"
           className="mr-auto"
           disabled={busy}
-          onClick={() => demo.mutate(undefined, { onSuccess: done, onError })}
+          onClick={() => run(() => demo.mutateAsync())}
         >
           <FlaskConical className="h-4 w-4" aria-hidden />
           {demo.isPending ? "Loading demo..." : "Try with demo data"}

@@ -18,9 +18,11 @@ function DisconnectDialog({ status }: { status: CanvasStatus }) {
   // Demo assignments are not the student's coursework, so removing them is the sensible default there.
   const [removeTasks, setRemoveTasks] = useState(status.demo);
   const disconnect = useDisconnectCanvas();
+  // The card turns into the connect form once disconnected, unmounting this dialog: the promise of
+  // mutateAsync still settles where mutate's callbacks would not.
   const confirm = () =>
-    disconnect.mutate(removeTasks, {
-      onSuccess: (r) => {
+    disconnect.mutateAsync(removeTasks).then(
+      (r) => {
         setOpen(false);
         toast({
           title: "Canvas disconnected",
@@ -29,9 +31,9 @@ function DisconnectDialog({ status }: { status: CanvasStatus }) {
             : `Your ${r.keptTasks} imported assignments stay in your task list.`,
         });
       },
-      onError: (err) =>
+      (err: unknown) =>
         toast({ title: "Disconnect failed", description: errorMessage(err), variant: "destructive" }),
-    });
+    );
   return (
     <Dialog
       open={open}

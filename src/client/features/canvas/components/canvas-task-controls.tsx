@@ -46,7 +46,14 @@ function ReconnectButton() {
       variant="destructive"
       size="sm"
       disabled={disconnect.isPending}
-      onClick={() => disconnect.mutate(false, { onSettled: () => window.location.reload() })}
+      // The banner unmounts as soon as the status refreshes, so the reload hangs on the promise, not on
+      // mutate's callbacks.
+      onClick={() =>
+        disconnect
+          .mutateAsync(false)
+          .catch(() => undefined)
+          .finally(() => window.location.reload())
+      }
     >
       Logout & Reconnect
     </Button>
