@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestUser } from "#tests/factories.ts";
-import { canvasTestApp, connectedUser, sync } from "#tests/fixtures/canvas-test-kit.ts";
+import { canvasTestApp, connectedUser, FAST_TUNING, sync } from "#tests/fixtures/canvas-test-kit.ts";
 import { FakeCanvas } from "#tests/fixtures/fake-canvas.ts";
 import type { TestApp } from "#tests/test-app.ts";
 import { courses, tasks } from "../../db/schema/index.ts";
@@ -221,5 +221,58 @@ describe("POST /api/sync-canvas", () => {
     const u = await connectedUser(t, fake);
     expect((await sync(t, u, { auto: "yes" })).statusCode).toBe(400);
     expect((await sync(t, u, { userId: u.user.id + 1000 })).statusCode).toBe(403);
+  });
+
+  it("follows Link pagination, 100 a page, until there is no next page", async () => {
+    fake.data = generateDataset({ active: 1, completed: 0, perCourse: 250 });
+    fake.resetRequests();
+    const u = await connectedUser(t, fake);
+    expect(await taskRows(u)).toHaveLength(250);
+    const pages = fake.requests
+      .map((r) => new URL(r.url, fake.url))
+      .filter((url) => url.pathname.endsWith("/assignments"));
+    expect(pages.map((url) => url.searchParams.get("page") ?? "1")).toEqual(["1", "2", "3"]);
+    expect(pages.every((url) => url.searchParams.get("per_page") === "100")).toBe(true);
+  });
+
+  it("keeps at most 3 requests in flight, and goes one at a time when X-Rate-Limit-Remaining is low", async () => {
+    fake.data = generateDataset({ active: 5, completed: 1, perCourse: 1 });
+    const u = await connectedUser(t, fake);
+    fake.latencyMs = 30;
+    try {
+      fake.resetRequests();
+      await sync(t, u);
+      expect(fake.maxInFlight).toBe(3);
+      fake.rateLimitRemaining = 40;
+      fake.resetRequests();
+      await sync(t, u);
+      // The two course lists leave together, before any quota is known; then one at a time.
+      expect(fake.maxInFlight).toBe(2);
+    } finally {
+      fake.latencyMs = 0;
+      fake.rateLimitRemaining = 600;
+    }
+  });
+});
+
+describe("a Canvas that does not answer", () => {
+  it("times out each request and reports Canvas as unavailable after the retries", async () => {
+    const slow = await canvasTestApp(fake, {
+      canvasTuning: { ...FAST_TUNING, timeoutMs: 100, maxAttempts: 2 },
+    });
+    try {
+      resetData();
+      const u = await connectedUser(slow, fake);
+      fake.latencyMs = 400;
+      const res = await sync(slow, u);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({
+        code: "canvas_unavailable",
+        error: "Canvas took too long to answer.",
+      });
+    } finally {
+      fake.latencyMs = 0;
+      await slow.close();
+    }
   });
 });
