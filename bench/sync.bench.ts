@@ -1,7 +1,8 @@
 // Canvas sync against the fake Canvas with 50 ms latency per request: 8 active + 4 completed courses with
 // 100 assignments each. Prints the wall time of a first sync and of a second (unchanged) one, the Canvas
 // requests made, the rows the second sync wrote, and the baseline beside them: the least number of
-// sequential request rounds at the client's concurrency limit times the latency.
+// sequential request rounds at the client's concurrency limit times the latency. PGlite by default;
+// TEST_DB=postgres TEST_DATABASE_URL=... runs it on PostgreSQL.
 import { fork } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { courses, tasks } from "#server/db/schema/index.ts";
@@ -102,6 +103,7 @@ async function run() {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+const databaseKind = t.database.kind;
 await run(); // warm-up: JIT, connection pools, prepared statements
 const runs = [];
 for (let i = 0; i < RUNS; i++) runs.push(await run());
@@ -119,7 +121,7 @@ const secondMs = median(runs.map((r) => r.second.ms));
 
 console.log(
   `canvas sync: ${shape.active} active + ${shape.completed} completed courses x ${shape.perCourse} assignments, ` +
-    `${LATENCY_MS} ms per Canvas request, concurrency ${c}, median of ${RUNS}`,
+    `${LATENCY_MS} ms per Canvas request, concurrency ${c}, ${databaseKind}, median of ${RUNS}`,
 );
 console.log(`  lower bound       ${rounds} rounds x ${LATENCY_MS} ms = ${bound} ms`);
 console.log(

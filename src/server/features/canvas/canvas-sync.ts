@@ -188,6 +188,9 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
   await Promise.all(
     fetches.map(async ({ canvasId, result }) => {
       const res = await result;
+      // Let other answers that arrived together free their slots (and send the next requests) before this
+      // write holds the event loop: on PGlite a write blocks, and the network is the critical path.
+      await new Promise((resolve) => setImmediate(resolve));
       if (!res.ok) {
         const skippable = res.error instanceof CanvasError && res.error.kind === "forbidden";
         if (!skippable) failure ??= res.error;
