@@ -135,9 +135,11 @@ test("Settings > Integrations: connect the demo, see it connected, update token,
   await page.getByRole("button", { name: "Connect Canvas" }).click();
   await expectToast(page, "Missing information", "Please provide both a Canvas API token and domain.");
 
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Try with demo data" }).click();
   await expectToast(page, "Canvas connected successfully");
   await expect(page.getByText("Connected to the Studyhall demo Canvas")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Update Token" }).click();
   await expect(page.getByLabel("API Token")).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).click();

@@ -17,7 +17,13 @@ const fakeDns: Record<string, LookupAddress[]> = {
   "v6.example.edu": [{ address: "::ffff:192.168.1.10", family: 6 }],
   "metadata.example.edu": [{ address: "169.254.169.254", family: 4 }],
 };
+let rebindLookups = 0;
 const resolveAll = async (name: string) => {
+  // DNS rebinding: public for the first check, loopback when the socket connects.
+  if (name === "rebind.example.edu") {
+    rebindLookups += 1;
+    return [{ address: rebindLookups === 1 ? "93.184.216.34" : "127.0.0.1", family: 4 }];
+  }
   const found = fakeDns[name];
   if (!found) throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: "ENOTFOUND" });
   return found;
@@ -68,6 +74,15 @@ describe("SSRF: the domain is untrusted", () => {
     expect(fake.requestCount).toBe(0);
     const status = await t.app.inject({ url: "/api/auth/canvas/status", headers: u.headers });
     expect(status.json().connected).toBe(false);
+  });
+
+  it("checks the address again when the socket connects, so DNS rebinding cannot reach loopback", async () => {
+    const u = await createUser(t.app);
+    const res = await connect(u.headers, "rebind.example.edu");
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "canvas_domain" });
+    expect(res.json().error).toContain("rebind.example.edu points to a private network address");
+    expect(rebindLookups).toBe(2);
   });
 
   it("refuses the demo's reserved name typed by hand", async () => {
