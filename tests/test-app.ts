@@ -27,6 +27,16 @@ export async function freshDatabase(): Promise<Database> {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
+      // pool.end() resolves before every backend has hung up; FORCE on a closing connection makes its
+      // client emit an unhandled 'terminating connection' error. Wait (briefly) for them to go first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await cleanup.query(
+          "select count(*)::int as n from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },

@@ -24,6 +24,7 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(config.logStream ? { stream: config.logStream } : {}),
       // The Canvas token may arrive in a query string (SPEC §7): never let it reach a log line.
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), reqId: req.id }),

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Env } from "./env.ts";
+import type { CanvasTuning } from "./integrations/canvas/canvas-client.ts";
+import type { ResolveAll } from "./integrations/canvas/host-policy.ts";
 import { loadSecretKey } from "./lib/crypto.ts";
 
 /** Everything buildApp needs, resolved from the environment (main.ts) or written by a test. */
@@ -15,6 +17,12 @@ export interface AppConfig {
   /** Built client to serve; null serves the API only. */
   clientDir: string | null;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** Tests only: where log lines go (to prove no secret reaches them). Default: stdout. */
+  logStream?: { write(line: string): void };
+  /** Tests only: a resolver standing in for DNS, so a name can point at a private address. */
+  canvasResolveAll?: ResolveAll;
+  /** Tests and benchmark only: shorter backoffs and timeouts for the Canvas client. */
+  canvasTuning?: Partial<CanvasTuning>;
 }
 
 export const defaultClientDir = path.resolve(

@@ -6,7 +6,7 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
   lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
 
 export const DashboardPage = page(() => import("./pages/dashboard-page.tsx"), "DashboardPage");
-export const TasksPage = page(() => import("#client/features/tasks/tasks-page.tsx"), "TasksPage");
+export const TasksPage = page(() => import("./pages/tasks-page.tsx"), "TasksPage");
 export const CalendarPage = page(() => import("./pages/calendar-page.tsx"), "CalendarPage");
 export const CoursesPage = page(() => import("#client/features/courses/courses-page.tsx"), "CoursesPage");
 export const StudyPage = page(() => import("#client/features/study/study-page.tsx"), "StudyPage");

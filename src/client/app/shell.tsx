@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { useLogout } from "#client/features/auth/auth.api.ts";
+import { useCanvasAutoSync } from "#client/features/canvas/canvas.api.ts";
 import { useSavedThemeOnNewDevice } from "#client/features/settings/settings.api.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { User } from "#shared/auth.ts";
@@ -30,6 +31,7 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const logout = useLogout();
   useSavedThemeOnNewDevice();
+  useCanvasAutoSync();
   const [, navigate] = useLocation();
   const signOut = () => logout.mutate(undefined, { onSettled: () => navigate("/") });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
+import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { tasksRoutes } from "./tasks/tasks.routes.ts";
@@ -11,6 +12,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   healthRoutes,
   authRoutes,
   settingsRoutes,
+  canvasRoutes,
   tasksRoutes,
   trackingRoutes,
   calendarRoutes,

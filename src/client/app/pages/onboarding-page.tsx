@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/
 import { useCompleteOnboarding, useMe } from "#client/features/auth/auth.api.ts";
 import { SignInForm } from "#client/features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "#client/features/auth/components/sign-up-form.tsx";
+import { CanvasConnectForm } from "#client/features/canvas/components/canvas-connect-form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { toast } from "#client/lib/toast.tsx";
@@ -80,11 +81,15 @@ function CanvasStep() {
           Integrations.
         </CardDescription>
       </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={skip} disabled={complete.isPending}>
-          Skip for Now
-        </Button>
-      </div>
+      <CanvasConnectForm
+        variant="onboarding"
+        onConnected={() => navigate("/")}
+        actions={
+          <Button variant="secondary" onClick={skip} disabled={complete.isPending}>
+            Skip for Now
+          </Button>
+        }
+      />
     </Card>
   );
 }

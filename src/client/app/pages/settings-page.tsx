@@ -2,12 +2,13 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { ProfileSettings } from "#client/features/auth/components/profile-settings.tsx";
 import { CalendarFeedCard } from "#client/features/calendar/components/calendar-feed-card.tsx";
 import { GoogleCalendarCard } from "#client/features/calendar/components/google-calendar-card.tsx";
+import { CanvasSettingsCard } from "#client/features/canvas/components/canvas-settings-card.tsx";
 import { AiSettings, GeneralSettings } from "#client/features/settings/components/preferences-form.tsx";
 import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
@@ -86,10 +87,7 @@ export function SettingsPage() {
           )}
         </TabsContent>
         <TabsContent value="integrations" className="grid gap-4">
-          <Card>
-            <CardTitle>Canvas</CardTitle>
-            <CardDescription>Connect Canvas to import your courses, assignments and grades.</CardDescription>
-          </Card>
+          <CanvasSettingsCard />
           <CalendarFeedCard />
           <GoogleCalendarCard />
         </TabsContent>

@@ -1,0 +1,120 @@
+import { formatDistanceToNow } from "date-fns";
+import { CheckCircle2 } from "lucide-react";
+import { useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { type CanvasStatus, DEMO_CANVAS_LABEL } from "#shared/canvas.ts";
+import { useCanvasStatus, useDisconnectCanvas } from "../canvas.api.ts";
+import { CanvasConnectForm } from "./canvas-connect-form.tsx";
+
+export const connectedLabel = (status: Pick<CanvasStatus, "demo" | "domain">) =>
+  status.demo ? DEMO_CANVAS_LABEL : (status.domain ?? "");
+
+function DisconnectDialog({ status }: { status: CanvasStatus }) {
+  const [open, setOpen] = useState(false);
+  // Demo assignments are not the student's coursework, so removing them is the sensible default there.
+  const [removeTasks, setRemoveTasks] = useState(status.demo);
+  const disconnect = useDisconnectCanvas();
+  // The card turns into the connect form once disconnected, unmounting this dialog: the promise of
+  // mutateAsync still settles where mutate's callbacks would not.
+  const confirm = () =>
+    disconnect.mutateAsync(removeTasks).then(
+      (r) => {
+        setOpen(false);
+        toast({
+          title: "Canvas disconnected",
+          description: r.removedTasks
+            ? `Removed ${r.removedTasks} imported assignments.`
+            : `Your ${r.keptTasks} imported assignments stay in your task list.`,
+        });
+      },
+      (err: unknown) =>
+        toast({ title: "Disconnect failed", description: errorMessage(err), variant: "destructive" }),
+    );
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Disconnect Canvas?"
+      description="Studyhall forgets your Canvas token and the courses and grades it imported."
+      trigger={<Button variant="secondary">Disconnect</Button>}
+    >
+      <p className="text-sm text-muted">
+        Assignments imported from Canvas stay in your task list (without their course), with your completed
+        marks and priorities, unless you tick the box below. Reconnecting later links them up again.
+      </p>
+      <label className="flex items-start gap-2 text-sm" htmlFor="canvas-remove-tasks">
+        <input
+          id="canvas-remove-tasks"
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-accent"
+          checked={removeTasks}
+          onChange={(e) => setRemoveTasks(e.target.checked)}
+        />
+        Also delete the assignments imported from Canvas
+      </label>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+        <Button variant="destructive" onClick={confirm} disabled={disconnect.isPending}>
+          {disconnect.isPending ? "Disconnecting..." : "Disconnect"}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Settings > Integrations (SPEC §2.6): the connect form, or 'Connected to {domain}' with Update Token. */
+export function CanvasSettingsCard() {
+  const status = useCanvasStatus();
+  const [editing, setEditing] = useState(false);
+  const s = status.data;
+
+  return (
+    <Card className="grid gap-4">
+      <div>
+        <CardTitle>Canvas</CardTitle>
+        <CardDescription>Connect Canvas to import your courses, assignments and grades.</CardDescription>
+      </div>
+      {status.isPending ? (
+        <Skeleton className="h-24" />
+      ) : status.isError ? (
+        <Alert>Could not load your Canvas connection. {errorMessage(status.error)}</Alert>
+      ) : s?.connected && !editing ? (
+        <div className="grid gap-3">
+          <p className="flex items-center gap-2 text-sm font-medium">
+            <CheckCircle2 className="h-5 w-5 text-green-600 dark:text-green-400" aria-hidden />
+            Connected to {connectedLabel(s)}
+          </p>
+          <p className="text-xs text-muted">
+            {s.lastSyncedAt
+              ? `Last synced ${formatDistanceToNow(new Date(s.lastSyncedAt), { addSuffix: true })}.`
+              : "Not synced yet."}
+          </p>
+          {s.lastSyncError && <Alert>{s.lastSyncError}</Alert>}
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => setEditing(true)}>Update Token</Button>
+            <DisconnectDialog status={s} />
+          </div>
+        </div>
+      ) : (
+        <CanvasConnectForm
+          variant="settings"
+          domain={s?.connected && !s.demo ? (s.domain ?? undefined) : undefined}
+          onConnected={() => setEditing(false)}
+          actions={
+            editing && (
+              <Button variant="secondary" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+            )
+          }
+        />
+      )}
+    </Card>
+  );
+}

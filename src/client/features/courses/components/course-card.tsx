@@ -1,0 +1,38 @@
+import { ExternalLink } from "lucide-react";
+import { Badge, Card } from "#client/components/ui/card.tsx";
+import type { CanvasCourse } from "#shared/canvas.ts";
+import { courseScore } from "#shared/gpa.ts";
+
+/** A course with its score in the SPEC §2.5 colours; a click opens the course in Canvas in a new tab. */
+export function CourseCard({ course }: { course: CanvasCourse }) {
+  const score = courseScore(course);
+  const body = (
+    <Card className="flex h-full flex-col gap-3 transition-shadow group-hover:shadow-md">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-semibold leading-snug text-fg">{course.name}</h3>
+        {course.html_url && <ExternalLink className="h-4 w-4 shrink-0 text-muted" aria-hidden />}
+      </div>
+      <p className="text-sm text-muted">{course.course_code}</p>
+      <div className="mt-auto flex items-center gap-2 text-sm">
+        <span className="text-muted">{score.label}:</span>
+        <Badge tone={score.tone} data-tone={score.tone}>
+          {score.text}
+        </Badge>
+      </div>
+    </Card>
+  );
+  if (!course.html_url) return <li>{body}</li>;
+  return (
+    <li>
+      <a
+        href={course.html_url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="group block h-full rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        aria-label={`${course.name}, ${score.label} ${score.text} (opens Canvas in a new tab)`}
+      >
+        {body}
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,81 @@
+import { Trash2 } from "lucide-react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Badge } from "#client/components/ui/card.tsx";
+import { Input, Select } from "#client/components/ui/form.tsx";
+import type { CanvasCourse } from "#shared/canvas.ts";
+import { CREDIT_HOURS } from "#shared/constants.ts";
+import { GRADES, type Grade, parseCredits } from "#shared/gpa.ts";
+
+export interface GpaRow {
+  course: CanvasCourse;
+  grade: Grade | null;
+  /** What the student typed; the calculation reads it through parseCredits. */
+  creditsInput: string;
+}
+
+export function GpaCourseRow({
+  row,
+  onChange,
+  onRemove,
+}: {
+  row: GpaRow;
+  onChange: (patch: Partial<Omit<GpaRow, "course">>) => void;
+  onRemove: () => void;
+}) {
+  const { course } = row;
+  const gradeId = `gpa-grade-${course.id}`;
+  const creditsId = `gpa-credits-${course.id}`;
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-end">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-fg">{course.name}</p>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          {course.course_code}
+          <Badge>{course.enrollment_state}</Badge>
+        </p>
+      </div>
+      <div className="flex items-end gap-3">
+        <div className="grid gap-1">
+          <label htmlFor={gradeId} className="text-xs text-muted">
+            Grade
+          </label>
+          <Select
+            id={gradeId}
+            aria-label={`Grade for ${course.name}`}
+            className="w-24"
+            value={row.grade ?? ""}
+            onChange={(e) => onChange({ grade: (e.target.value || null) as Grade | null })}
+          >
+            <option value="">N/A</option>
+            {GRADES.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={creditsId} className="text-xs text-muted">
+            Credits
+          </label>
+          <Input
+            id={creditsId}
+            aria-label={`Credits for ${course.name}`}
+            type="number"
+            inputMode="numeric"
+            min={CREDIT_HOURS.min}
+            max={CREDIT_HOURS.max}
+            step={1}
+            className="w-20"
+            value={row.creditsInput}
+            onChange={(e) => onChange({ creditsInput: e.target.value })}
+            onBlur={() => onChange({ creditsInput: String(parseCredits(row.creditsInput)) })}
+          />
+        </div>
+        <Button variant="ghost" size="icon" aria-label={`Remove ${course.name}`} onClick={onRemove}>
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </Button>
+      </div>
+    </li>
+  );
+}

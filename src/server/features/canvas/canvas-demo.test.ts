@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { tasks } from "../../db/schema/index.ts";
+import { DEMO_CANVAS_TOKEN } from "../../integrations/canvas/demo-canvas.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  // No CANVAS_INSECURE_HOSTS at all: the demo must work through its own, narrower exemption.
+  t = await createTestApp({ canvasInsecureHosts: [] });
+});
+afterAll(() => t.close());
+
+const demo = (headers: Record<string, string>) =>
+  t.app.inject({ method: "POST", url: "/api/auth/canvas/demo", headers });
+
+describe("POST /api/auth/canvas/demo ('Try with demo data')", () => {
+  it("answers 503 while the server is not listening (it reaches the demo over HTTP)", async () => {
+    const u = await createUser(t.app);
+    const res = await demo(u.headers);
+    expect(res.statusCode).toBe(503);
+  });
+
+  it("connects to the demo Canvas served by the app itself, through the real client", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const u = await createUser(t.app);
+    const res = await demo(u.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      connected: true,
+      domain: "demo.canvas.invalid",
+      demo: true,
+      courses: 9,
+      assignments: 17,
+      syncError: null,
+    });
+    const status = await t.app.inject({ url: "/api/auth/canvas/status", headers: u.headers });
+    expect(status.json()).toMatchObject({ connected: true, demo: true });
+    const me = await t.app.inject({ url: "/api/auth/user", headers: u.headers });
+    expect(me.json().isOnboarded).toBe(true);
+
+    // Links are stored root-relative, so they open on whatever address the browser uses, and they work.
+    const courses = (await t.app.inject({ url: "/api/canvas/courses", headers: u.headers })).json();
+    expect(courses[0].html_url).toMatch(/^\/demo-canvas\/courses\/\d+$/);
+    const page = await t.app.inject({ url: courses[0].html_url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(courses[0].name.replace("&", "&amp;"));
+
+    const resync = await t.app.inject({
+      method: "POST",
+      url: "/api/sync-canvas",
+      headers: u.headers,
+      payload: {},
+    });
+    expect(resync.json()).toMatchObject({ created: 0, updated: 0, deleted: 0, assignments: 17 });
+  });
+
+  it("serves the Canvas API shapes and refuses requests without the demo token", async () => {
+    const noToken = await t.app.inject({ url: "/demo-canvas/api/v1/users/self" });
+    expect(noToken.statusCode).toBe(401);
+    expect(noToken.headers["www-authenticate"]).toBe('Bearer realm="canvas-lms"');
+    const list = await t.app.inject({
+      url: "/demo-canvas/api/v1/courses?enrollment_state=active&per_page=2",
+      headers: { authorization: `Bearer ${DEMO_CANVAS_TOKEN}`, accept: "application/json+canvas-string-ids" },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(2);
+    expect(list.headers.link).toContain('page=2&per_page=2>; rel="next"');
+    expect(typeof list.json()[0].id).toBe("string");
+  });
+
+  it("serves a page for each imported assignment's link, and 404 for an unknown one", async () => {
+    const u = await createUser(t.app);
+    await demo(u.headers);
+    const rows = await t.app.db.select().from(tasks).where(eq(tasks.userId, u.user.id));
+    expect(rows).toHaveLength(17);
+    for (const row of rows.slice(0, 3)) {
+      expect(row.htmlUrl).toMatch(/^\/demo-canvas\/courses\/\d+\/assignments\/\d+$/);
+      const page = await t.app.inject({ url: row.htmlUrl! });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["content-type"]).toContain("text/html");
+      expect(page.body).toContain(row.title.replaceAll("&", "&amp;"));
+    }
+    const missing = await t.app.inject({ url: "/demo-canvas/courses/1/assignments/2" });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,278 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestUser } from "#tests/factories.ts";
+import { canvasTestApp, connectedUser, FAST_TUNING, sync } from "#tests/fixtures/canvas-test-kit.ts";
+import { FakeCanvas } from "#tests/fixtures/fake-canvas.ts";
+import type { TestApp } from "#tests/test-app.ts";
+import { courses, tasks } from "../../db/schema/index.ts";
+import { generateDataset } from "../../integrations/canvas/demo-data.ts";
+
+let fake: FakeCanvas;
+let t: TestApp;
+beforeAll(async () => {
+  fake = await new FakeCanvas().start();
+  t = await canvasTestApp(fake);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+/** A fresh dataset per test: 2 active + 1 completed course, 3 assignments each. */
+function resetData() {
+  fake.data = generateDataset({ active: 2, completed: 1, perCourse: 3 });
+  fake.resetRequests();
+}
+
+const taskRows = (user: TestUser) =>
+  t.app.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, user.user.id), isNotNull(tasks.canvasId)))
+    .orderBy(tasks.canvasId);
+const courseRows = (user: TestUser) =>
+  t.app.db.select().from(courses).where(eq(courses.userId, user.user.id)).orderBy(courses.canvasId);
+
+describe("POST /api/sync-canvas", () => {
+  it("imports assignments as parsed tasks with canvasId, course, HTML description and link", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    const rows = await taskRows(u);
+    expect(rows).toHaveLength(6);
+    const courseList = await courseRows(u);
+    const first = fake.data.assignments[fake.data.courses[0]!.id]![0]!;
+    const row = rows.find((r) => r.canvasId === first.id)!;
+    // Canvas ids above 2^53 survive untouched.
+    expect(BigInt(row.canvasId!)).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
+    expect(row).toMatchObject({
+      isParsed: true,
+      title: first.name,
+      description: first.description,
+      courseId: courseList.find((c) => c.canvasId === first.course_id)!.id,
+      htmlUrl: `${fake.url}/courses/${first.course_id}/assignments/${first.id}`,
+      priority: "medium",
+    });
+    expect(row.dueDate?.toISOString()).toBe(first.due_at);
+    // An assignment Canvas already graded arrives completed; an open one does not.
+    expect(rows.filter((r) => r.completed).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.completed).length).toBeGreaterThan(0);
+  });
+
+  it("writes nothing on a second sync when nothing changed", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    const beforeTasks = await taskRows(u);
+    const beforeCourses = await courseRows(u);
+    const res = await sync(t, u);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      skipped: null,
+      created: 0,
+      updated: 0,
+      deleted: 0,
+      assignments: 6,
+      courses: 3,
+    });
+    expect(await taskRows(u)).toEqual(beforeTasks);
+    expect(await courseRows(u)).toEqual(beforeCourses);
+  });
+
+  it("updates a changed title, description or due date but keeps the student's completed flag and priority", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    const target = fake.data.assignments[fake.data.courses[0]!.id]![2]!;
+    const before = (await taskRows(u)).find((r) => r.canvasId === target.id)!;
+    await t.app.db.update(tasks).set({ completed: true, priority: "high" }).where(eq(tasks.id, before.id));
+    target.name = "Renamed in Canvas";
+    target.description = "<p>New &amp; improved</p>";
+    target.due_at = "2030-01-02T03:04:05Z";
+    const res = await sync(t, u);
+    expect(res.json()).toMatchObject({ created: 0, updated: 1, deleted: 0 });
+    const after = (await taskRows(u)).find((r) => r.canvasId === target.id)!;
+    expect(after).toMatchObject({
+      title: "Renamed in Canvas",
+      description: "<p>New &amp; improved</p>",
+      completed: true,
+      priority: "high",
+    });
+    expect(after.dueDate?.toISOString()).toBe("2030-01-02T03:04:05.000Z");
+    expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+  });
+
+  it("removes a task whose assignment was deleted in Canvas, and adds new ones", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    const courseId = fake.data.courses[1]!.id;
+    const gone = fake.data.assignments[courseId]![0]!;
+    fake.deleteAssignment(gone.id);
+    fake.data.assignments[courseId]!.push({ ...gone, id: `${gone.id}9`, name: "Brand new", due_at: null });
+    const res = await sync(t, u);
+    expect(res.json()).toMatchObject({ created: 1, deleted: 1, updated: 0 });
+    const rows = await taskRows(u);
+    expect(rows.map((r) => r.canvasId)).not.toContain(gone.id);
+    expect(rows.find((r) => r.title === "Brand new")?.dueDate).toBeNull();
+  });
+
+  it("keeps manual tasks and another student's imports untouched", async () => {
+    resetData();
+    const a = await connectedUser(t, fake);
+    const b = await connectedUser(t, fake);
+    await t.app.db.insert(tasks).values({ userId: a.user.id, title: "My own task" });
+    fake.data.assignments[fake.data.courses[0]!.id] = [];
+    await sync(t, a);
+    expect(await taskRows(b)).toHaveLength(6);
+    const own = await t.app.db.select().from(tasks).where(eq(tasks.userId, a.user.id));
+    expect(own.map((r) => r.title)).toContain("My own task");
+    expect(own).toHaveLength(1 + 3);
+  });
+
+  it("updates course scores and drops courses Canvas no longer lists, keeping date-restricted ones", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    const [active, restricted, completed] = fake.data.courses;
+    active!.scores = { current_score: 99.5, final_score: 50, current_grade: "A+", final_grade: "F" };
+    restricted!.name = null; // now a date-restricted stub: still listed, so kept
+    fake.data.courses = fake.data.courses.filter((c) => c !== completed);
+    expect((await sync(t, u)).statusCode).toBe(200);
+    const rows = await courseRows(u);
+    expect(rows.map((r) => r.canvasId).sort()).toEqual([active!.id, restricted!.id].sort());
+    expect(rows.find((r) => r.canvasId === active!.id)).toMatchObject({
+      currentScore: 99.5,
+      currentGrade: "A+",
+    });
+  });
+
+  it("recovers from throttling (403 Rate Limit Exceeded and 429) and 5xx by retrying", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    fake.data.assignments[fake.data.courses[0]!.id]![0]!.name = "After throttling";
+    fake.resetRequests();
+    fake.throttle(2, 403);
+    fake.throttle(1, 429);
+    fake.fail(1, 503);
+    const res = await sync(t, u);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ updated: 1 });
+    // 4 requests of the sync itself plus the 4 refused and retried.
+    expect(fake.requestCount).toBe(8);
+  });
+
+  it("gives up after the retries with a 429 the client can show", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    fake.throttle(50, 429);
+    const res = await sync(t, u);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe("canvas_throttled");
+    fake.clearFaults();
+  });
+
+  it("reports an expired token with the §8 message and remembers the error", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    fake.tokens = [];
+    try {
+      const res = await sync(t, u);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: "canvas_auth",
+        error:
+          "Failed to sync Canvas data. Please check your credentials. Canvas said: Invalid access token.",
+      });
+      const status = await t.app.inject({ url: "/api/auth/canvas/status", headers: u.headers });
+      expect(status.json().lastSyncError).toBe(res.json().error);
+      expect(await taskRows(u)).toHaveLength(6);
+    } finally {
+      fake.tokens = ["1~fake-canvas-token-7Qx9"];
+    }
+  });
+
+  it("skips an auto-sync after a recent sync or when the setting is off, but not a manual one", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    fake.resetRequests();
+    expect((await sync(t, u, { auto: true })).json().skipped).toBe("recent");
+    expect(fake.requestCount).toBe(0);
+    expect((await sync(t, u)).json().skipped).toBeNull();
+    await t.app.inject({
+      method: "POST",
+      url: "/api/settings",
+      headers: u.headers,
+      payload: { aiModel: "gpt-4o", theme: "light", autoSync: false, notificationsEnabled: true },
+    });
+    expect((await sync(t, u, { auto: true })).json().skipped).toBe("disabled");
+  });
+
+  it("answers 409 with the §8 message when not connected, and 401 without a session", async () => {
+    const { createUser } = await import("#tests/factories.ts");
+    const u = await createUser(t.app);
+    const res = await sync(t, u);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(
+      "Canvas credentials not found. Please connect your Canvas account from the settings.",
+    );
+    expect((await t.app.inject({ method: "POST", url: "/api/sync-canvas", payload: {} })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("answers 400 for a malformed body and 403 for another student's userId", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    expect((await sync(t, u, { auto: "yes" })).statusCode).toBe(400);
+    expect((await sync(t, u, { userId: u.user.id + 1000 })).statusCode).toBe(403);
+  });
+
+  it("follows Link pagination, 100 a page, until there is no next page", async () => {
+    fake.data = generateDataset({ active: 1, completed: 0, perCourse: 250 });
+    fake.resetRequests();
+    const u = await connectedUser(t, fake);
+    expect(await taskRows(u)).toHaveLength(250);
+    const pages = fake.requests
+      .map((r) => new URL(r.url, fake.url))
+      .filter((url) => url.pathname.endsWith("/assignments"));
+    expect(pages.map((url) => url.searchParams.get("page") ?? "1")).toEqual(["1", "2", "3"]);
+    expect(pages.every((url) => url.searchParams.get("per_page") === "100")).toBe(true);
+  });
+
+  it("keeps at most 3 requests in flight, and goes one at a time when X-Rate-Limit-Remaining is low", async () => {
+    fake.data = generateDataset({ active: 5, completed: 1, perCourse: 1 });
+    const u = await connectedUser(t, fake);
+    fake.latencyMs = 30;
+    try {
+      fake.resetRequests();
+      await sync(t, u);
+      expect(fake.maxInFlight).toBe(3);
+      fake.rateLimitRemaining = 40;
+      fake.resetRequests();
+      await sync(t, u);
+      // The two course lists leave together, before any quota is known; then one at a time.
+      expect(fake.maxInFlight).toBe(2);
+    } finally {
+      fake.latencyMs = 0;
+      fake.rateLimitRemaining = 600;
+    }
+  });
+});
+
+describe("a Canvas that does not answer", () => {
+  it("times out each request and reports Canvas as unavailable after the retries", async () => {
+    const slow = await canvasTestApp(fake, {
+      canvasTuning: { ...FAST_TUNING, timeoutMs: 100, maxAttempts: 2 },
+    });
+    try {
+      resetData();
+      const u = await connectedUser(slow, fake);
+      fake.latencyMs = 400;
+      const res = await sync(slow, u);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({
+        code: "canvas_unavailable",
+        error: "Canvas took too long to answer.",
+      });
+    } finally {
+      fake.latencyMs = 0;
+      await slow.close();
+    }
+  });
+});

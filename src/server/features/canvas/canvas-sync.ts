@@ -1,0 +1,208 @@
+import type { Db } from "../../db/client.ts";
+import type { CanvasClient, CourseList } from "../../integrations/canvas/canvas-client.ts";
+import { CanvasError } from "../../integrations/canvas/canvas-errors.ts";
+import {
+  type CanvasAssignmentJson,
+  isSubmitted,
+  toCourseData,
+} from "../../integrations/canvas/canvas-schemas.ts";
+import { type CourseValues, canvasRepo, type ExistingTask, type TaskValues } from "./canvas.repo.ts";
+
+/** Where a sync reads from and how it turns Canvas's links into ones the student's browser can open. */
+export interface SyncTarget {
+  db: Db;
+  userId: number;
+  client: CanvasClient;
+  /** Canvas web origin (plus prefix), for links Canvas does not send (course pages). */
+  webBase: string;
+  /** Rewrites or drops a link before it is stored (see canvas.service.ts `linkMapper`). */
+  link: (url: string | null) => string | null;
+}
+
+export interface SyncCounts {
+  courses: number;
+  assignments: number;
+  created: number;
+  updated: number;
+  deleted: number;
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+const sameCourse = (a: CourseValues, row: CourseValues) =>
+  (Object.keys(a) as Array<keyof CourseValues>).every((k) => a[k] === row[k]);
+
+/**
+ * Writes the course lists into the cache: inserts and updates only what changed, deletes courses Canvas no
+ * longer lists (date-restricted stubs still count as listed). Answers canvasId -> row id for every course.
+ */
+export async function writeCourseLists(
+  t: SyncTarget,
+  active: CourseList,
+  completed: CourseList,
+  cachedRows?: Awaited<ReturnType<typeof canvasRepo.loadCourses>>,
+) {
+  const listed = new Map<string, CourseValues>();
+  for (const [list, state] of [
+    [active, "active"],
+    [completed, "completed"],
+  ] as const) {
+    for (const course of list.courses) {
+      if (listed.has(course.id)) continue; // a course in both lists counts as active
+      const data = toCourseData(course);
+      listed.set(data.canvasId, {
+        canvasId: data.canvasId,
+        name: data.name,
+        code: data.code,
+        enrollmentState: state,
+        currentScore: data.currentScore,
+        finalScore: data.finalScore,
+        currentGrade: data.currentGrade,
+        finalGrade: data.finalGrade,
+        htmlUrl: t.link(`${t.webBase}/courses/${data.canvasId}`),
+      });
+    }
+  }
+  const restricted = new Set([...active.restrictedIds, ...completed.restrictedIds]);
+  const existing = cachedRows ?? (await canvasRepo.loadCourses(t.db, t.userId));
+  const ids = new Map<string, number>();
+  const upserts: CourseValues[] = [];
+  const deleteIds: number[] = [];
+  for (const row of existing) {
+    const canvasId = row.canvasId!;
+    const fresh = listed.get(canvasId);
+    if (!fresh) {
+      if (!restricted.has(canvasId)) deleteIds.push(row.id);
+      continue;
+    }
+    ids.set(canvasId, row.id);
+    const cached = {
+      ...row,
+      canvasId,
+      enrollmentState: row.enrollmentState as CourseValues["enrollmentState"],
+    };
+    if (!sameCourse(fresh, cached)) upserts.push(fresh);
+  }
+  for (const [canvasId, values] of listed) if (!ids.has(canvasId)) upserts.push(values);
+  let written = 0;
+  if (upserts.length || deleteIds.length) {
+    const fresh = await t.db.transaction((tx) => canvasRepo.writeCourses(tx, t.userId, upserts, deleteIds));
+    for (const [canvasId, id] of fresh) ids.set(canvasId, id);
+    written = upserts.length + deleteIds.length;
+  }
+  return { ids, count: listed.size, written };
+}
+
+/** A Canvas assignment as an imported task; `fallbackUrl` is used when Canvas sends no html_url. */
+export function toTaskValues(
+  link: SyncTarget["link"],
+  a: CanvasAssignmentJson,
+  courseId: number | null,
+  fallbackUrl: string | null,
+): TaskValues {
+  const due = a.due_at ? new Date(a.due_at) : null;
+  return {
+    canvasId: a.id,
+    courseId,
+    title: a.name?.trim() || "Untitled assignment",
+    // Stored as Canvas sends it (HTML); the task list shows it stripped.
+    description: a.description ?? "",
+    dueDate: due && !Number.isNaN(due.getTime()) ? due : null,
+    htmlUrl: link(a.html_url ?? fallbackUrl),
+    completed: isSubmitted(a),
+  };
+}
+
+const changed = (v: TaskValues, row: ExistingTask) =>
+  v.title !== row.title ||
+  v.description !== row.description ||
+  v.htmlUrl !== row.htmlUrl ||
+  v.courseId !== row.courseId ||
+  (v.dueDate?.getTime() ?? null) !== (row.dueDate?.getTime() ?? null);
+
+/**
+ * One course's assignments against its imported tasks: new ones inserted, changed ones updated, ones
+ * Canvas no longer lists deleted, all in one transaction; nothing written when nothing changed.
+ */
+export async function writeCourseTasks(
+  t: SyncTarget,
+  courseCanvasId: string,
+  courseId: number,
+  assignments: CanvasAssignmentJson[],
+  existing: Map<string, ExistingTask>,
+) {
+  const seen = new Set<string>();
+  const upserts: TaskValues[] = [];
+  let created = 0;
+  for (const a of assignments) {
+    if (a.published === false || seen.has(a.id)) continue;
+    seen.add(a.id);
+    const fallback = `${t.webBase}/courses/${courseCanvasId}/assignments/${a.id}`;
+    const values = toTaskValues(t.link, a, courseId, fallback);
+    const row = existing.get(a.id);
+    if (!row) created += 1;
+    if (!row || changed(values, row)) upserts.push(values);
+  }
+  const deleteIds = [...existing.values()]
+    .filter((row) => row.courseId === courseId && !seen.has(row.canvasId!))
+    .map((row) => row.id);
+  if (upserts.length && deleteIds.length) {
+    await t.db.transaction(async (tx) => {
+      await canvasRepo.upsertTasks(tx, t.userId, upserts);
+      await canvasRepo.deleteTasks(tx, t.userId, deleteIds);
+    });
+  } else {
+    // One statement is atomic by itself; a transaction would only add two round trips.
+    await canvasRepo.upsertTasks(t.db, t.userId, upserts);
+    await canvasRepo.deleteTasks(t.db, t.userId, deleteIds);
+  }
+  return { assignments: seen.size, created, updated: upserts.length - created, deleted: deleteIds.length };
+}
+
+/**
+ * The whole sync. Both course lists are requested at once; each active course's assignments are requested
+ * as soon as the active list arrives and written as soon as they arrive, so database work overlaps the
+ * network. A course Canvas will not show us (403/404) is skipped; any other failure fails the sync after
+ * the courses that did arrive are written.
+ */
+export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
+  const completedList = settle(t.client.courses("completed"));
+  const active = await t.client.courses("active");
+  const fetches = active.courses.map((c) => ({ canvasId: c.id, result: settle(t.client.assignments(c.id)) }));
+  // Read the cache only now: on PGlite a query holds the event loop, and the requests above must be on
+  // the wire first so the reading overlaps Canvas's answer instead of delaying the question.
+  const existingCourses = await canvasRepo.loadCourses(t.db, t.userId);
+  const existingTasks = await canvasRepo.loadImportedTasks(t.db, t.userId);
+  const completed = await completedList;
+  if (!completed.ok) throw completed.error;
+  const courses = await writeCourseLists(t, active, completed.value, existingCourses);
+  const byCanvasId = new Map(existingTasks.map((row) => [row.canvasId!, row]));
+
+  const counts: SyncCounts = { courses: courses.count, assignments: 0, created: 0, updated: 0, deleted: 0 };
+  let failure: unknown = null;
+  await Promise.all(
+    fetches.map(async ({ canvasId, result }) => {
+      const res = await result;
+      // Let other answers that arrived together free their slots (and send the next requests) before this
+      // write holds the event loop: on PGlite a write blocks, and the network is the critical path.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!res.ok) {
+        const skippable = res.error instanceof CanvasError && res.error.kind === "forbidden";
+        if (!skippable) failure ??= res.error;
+        return;
+      }
+      const written = await writeCourseTasks(t, canvasId, courses.ids.get(canvasId)!, res.value, byCanvasId);
+      counts.assignments += written.assignments;
+      counts.created += written.created;
+      counts.updated += written.updated;
+      counts.deleted += written.deleted;
+    }),
+  );
+  if (failure) throw failure;
+  return counts;
+}

@@ -1,0 +1,243 @@
+import type { FastifyInstance } from "fastify";
+import {
+  AUTO_SYNC_MIN_INTERVAL_MS,
+  CANVAS_NOT_CONNECTED,
+  type CanvasStatus,
+  type ConnectCanvasInput,
+  type ConnectResult,
+  DEMO_CANVAS_DOMAIN,
+  type ImportedTask,
+  parseCanvasDomain,
+  type SyncResult,
+} from "#shared/canvas.ts";
+import { createCanvasClient } from "../../integrations/canvas/canvas-client.ts";
+import { type CanvasAssignmentJson, canvasAssignmentJson } from "../../integrations/canvas/canvas-schemas.ts";
+import { DEMO_CANVAS_PREFIX, DEMO_CANVAS_TOKEN } from "../../integrations/canvas/demo-canvas.ts";
+import { canvasOrigin, type HostPolicy, systemResolveAll } from "../../integrations/canvas/host-policy.ts";
+import { decrypt, encrypt } from "../../lib/crypto.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { canvasRepo } from "./canvas.repo.ts";
+import { toAppError } from "./canvas-errors.ts";
+import { type SyncTarget, syncCanvas, toTaskValues, writeCourseLists } from "./canvas-sync.ts";
+import { selfOrigin } from "./self-origin.ts";
+
+const notConnected = () => new AppError(409, "canvas_not_connected", CANVAS_NOT_CONNECTED);
+
+/** Only http(s) links are stored: a link is rendered as <a href>, so `javascript:` must never get through. */
+function safeLink(url: string | null): string | null {
+  if (!url) return null;
+  if (url.startsWith("/") && !url.startsWith("//")) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function safeBase(domain: string): string | null {
+  const parsed = parseCanvasDomain(domain);
+  return parsed.ok ? `https://${parsed.host}` : null;
+}
+
+interface Target {
+  baseUrl: string;
+  policy: HostPolicy;
+  /** Rewrites a Canvas link before it is stored. */
+  link: (url: string | null) => string | null;
+}
+
+export function canvasService(app: FastifyInstance) {
+  const { db, config } = app;
+  const resolveAll = config.canvasResolveAll ?? systemResolveAll;
+
+  /**
+   * Where a stored domain leads. The demo Canvas is the app itself, reached at its own listening address
+   * (the only origin the policy lets through for it); its links are stored root-relative so they open
+   * on whatever address the student's browser uses.
+   */
+  function target(domain: string): Target {
+    if (domain === DEMO_CANVAS_DOMAIN) {
+      const origin = selfOrigin(app);
+      if (!origin)
+        throw new AppError(503, "canvas_demo_unavailable", "The demo Canvas is not available right now.");
+      const baseUrl = `${origin}${DEMO_CANVAS_PREFIX}`;
+      return {
+        baseUrl,
+        policy: { insecureHosts: [], resolveAll, trustedOrigin: origin },
+        link: (url) => safeLink(url?.startsWith(`${origin}/`) ? url.slice(origin.length) : url),
+      };
+    }
+    const policy: HostPolicy = { insecureHosts: config.canvasInsecureHosts, resolveAll };
+    return { baseUrl: canvasOrigin(domain, policy).origin, policy, link: safeLink };
+  }
+
+  function clientFor(domain: string, token: string) {
+    const t = target(domain);
+    const client = createCanvasClient({
+      baseUrl: t.baseUrl,
+      token,
+      policy: t.policy,
+      tuning: config.canvasTuning,
+    });
+    return { ...t, client };
+  }
+
+  async function stored(userId: number) {
+    const conn = await canvasRepo.findConnection(db, userId);
+    if (!conn) throw notConnected();
+    return { conn, token: decrypt(config.secretKey, conn.tokenCiphertext) };
+  }
+
+  async function runSync(userId: number, domain: string, token: string) {
+    const { client, baseUrl, link } = clientFor(domain, token);
+    const t: SyncTarget = { db, userId, client, webBase: baseUrl, link };
+    try {
+      const counts = await syncCanvas(t);
+      const at = new Date();
+      await canvasRepo.recordSync(db, userId, { at });
+      return { ...counts, lastSyncedAt: at.toISOString() };
+    } catch (err) {
+      const appError = toAppError(err, "sync");
+      await canvasRepo.recordSync(db, userId, { error: appError.message });
+      throw appError;
+    } finally {
+      client.close();
+    }
+  }
+
+  async function connectWith(userId: number, domain: string, token: string): Promise<ConnectResult> {
+    const { client } = clientFor(domain, token);
+    try {
+      // Validate before saving: a wrong token or address saves nothing.
+      await client.self();
+    } catch (err) {
+      throw toAppError(err, "connect");
+    } finally {
+      client.close();
+    }
+    await canvasRepo.saveConnection(db, userId, domain, encrypt(config.secretKey, token));
+    await canvasRepo.markOnboarded(db, userId);
+    const demo = domain === DEMO_CANVAS_DOMAIN;
+    try {
+      const counts = await runSync(userId, domain, token);
+      return {
+        connected: true,
+        domain,
+        demo,
+        courses: counts.courses,
+        assignments: counts.assignments,
+        syncError: null,
+      };
+    } catch (err) {
+      const message = err instanceof AppError ? err.message : "Failed to sync Canvas data";
+      return { connected: true, domain, demo, courses: 0, assignments: 0, syncError: message };
+    }
+  }
+
+  return {
+    async connect(userId: number, input: ConnectCanvasInput) {
+      const parsed = parseCanvasDomain(input.domain);
+      if (!parsed.ok) throw badRequest(parsed.message);
+      if (parsed.host === DEMO_CANVAS_DOMAIN)
+        throw badRequest("Use 'Try with demo data' to open the demo Canvas.");
+      // Checked before any request: the policy errors are the user's to fix.
+      try {
+        target(input.domain);
+      } catch (err) {
+        throw toAppError(err, "connect");
+      }
+      return connectWith(userId, parsed.host, input.token);
+    },
+
+    connectDemo: (userId: number) => connectWith(userId, DEMO_CANVAS_DOMAIN, DEMO_CANVAS_TOKEN),
+
+    async status(userId: number): Promise<CanvasStatus> {
+      const conn = await canvasRepo.findConnection(db, userId);
+      return {
+        connected: !!conn,
+        domain: conn?.domain ?? null,
+        demo: conn?.domain === DEMO_CANVAS_DOMAIN,
+        lastSyncedAt: conn?.lastSyncedAt?.toISOString() ?? null,
+        lastSyncError: conn?.lastSyncError ?? null,
+      };
+    },
+
+    async domain(userId: number) {
+      const conn = await canvasRepo.findConnection(db, userId);
+      if (!conn) throw notFound("Canvas connection");
+      return { domain: conn.domain };
+    },
+
+    async sync(userId: number, opts: { auto?: boolean }): Promise<SyncResult> {
+      const { conn, token } = await stored(userId);
+      const skip = (skipped: "recent" | "disabled"): SyncResult => ({
+        skipped,
+        courses: 0,
+        assignments: 0,
+        created: 0,
+        updated: 0,
+        deleted: 0,
+        lastSyncedAt: conn.lastSyncedAt?.toISOString() ?? null,
+      });
+      if (opts.auto) {
+        if (!(await canvasRepo.autoSyncEnabled(db, userId))) return skip("disabled");
+        const age = conn.lastSyncedAt ? Date.now() - conn.lastSyncedAt.getTime() : Number.POSITIVE_INFINITY;
+        if (age < AUTO_SYNC_MIN_INTERVAL_MS) return skip("recent");
+      }
+      return { skipped: null, ...(await runSync(userId, conn.domain, token)) };
+    },
+
+    async courses(userId: number, opts: { refresh: boolean; state?: "completed" }) {
+      if (opts.refresh) {
+        const { conn, token } = await stored(userId);
+        const { client, baseUrl, link } = clientFor(conn.domain, token);
+        try {
+          const [active, completed] = await Promise.all([
+            client.courses("active"),
+            client.courses("completed"),
+          ]);
+          await writeCourseLists({ db, userId, client, webBase: baseUrl, link }, active, completed);
+        } catch (err) {
+          throw toAppError(err, "sync");
+        } finally {
+          client.close();
+        }
+      }
+      return canvasRepo.listCourses(db, userId, opts.state);
+    },
+
+    async disconnect(userId: number, removeTasks: boolean) {
+      return db.transaction((tx) => canvasRepo.disconnect(tx, userId, removeTasks));
+    },
+
+    /** SPEC §7 parse-canvas: Canvas assignment JSON the client already holds, imported as tasks. */
+    async parse(userId: number, data: unknown[], courseId: number | null): Promise<ImportedTask[]> {
+      if (courseId !== null && !(await canvasRepo.findOwnCourse(db, userId, courseId)))
+        throw notFound("Course");
+      const assignments: CanvasAssignmentJson[] = data.flatMap((item) => {
+        const r = canvasAssignmentJson.safeParse(item);
+        return r.success ? [r.data] : [];
+      });
+      if (data.length && !assignments.length) throw badRequest("No Canvas assignments found in canvasData.");
+      const conn = await canvasRepo.findConnection(db, userId);
+      const webBase = conn && conn.domain !== DEMO_CANVAS_DOMAIN ? safeBase(conn.domain) : null;
+      const values = assignments.map((a) =>
+        toTaskValues(
+          safeLink,
+          a,
+          courseId,
+          webBase && a.course_id ? `${webBase}/courses/${a.course_id}/assignments/${a.id}` : null,
+        ),
+      );
+      // No deletions here: the client sent a subset, not a course's full list.
+      await canvasRepo.upsertTasks(db, userId, values);
+      return canvasRepo.tasksByCanvasIds(
+        db,
+        userId,
+        assignments.map((a) => a.id),
+      );
+    },
+  };
+}
+export type CanvasService = ReturnType<typeof canvasService>;
