@@ -35,6 +35,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client losing its connection (server restart, failover) must not crash the process;
+    // the pool replaces it and the next query reconnects.
+    pool.on("error", (err) => console.error(`PostgreSQL pool: ${err.message}`));
     const db = drizzleNodePg(pool, { schema, casing: undefined });
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
