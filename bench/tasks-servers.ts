@@ -1,9 +1,3 @@
-// The two servers the tasks benchmark loads, started in their own process so the load generator does not
-// share their event loop: Studyhall (buildApp, real port, bearer auth) and a bare node:http reference that
-// runs the very same SQL and JSON serialisation with no framework and no auth.
-// Usage (by tasks.bench.ts): node --import tsx bench/tasks-servers.ts postgres|pglite
-// Prints one JSON line {ours, reference, token} when ready; exits when stdin closes.
-import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -12,7 +6,7 @@ import { type Database, openDatabase } from "#server/db/client.ts";
 import { tasks } from "#server/db/schema/index.ts";
 import { tasksRepo } from "#server/features/tasks/tasks.repo.ts";
 import { createUser } from "#tests/factories.ts";
-import { testConfig } from "#tests/test-app.ts";
+import { scratchPostgres, testConfig } from "#tests/test-app.ts";
 
 const TASKS = 200;
 const kind = process.argv[2] === "pglite" ? "pglite" : "postgres";
@@ -24,24 +18,8 @@ const adminUrl =
 /** A fresh database of its own on the PostgreSQL server, dropped on exit; or in-memory PGlite. */
 async function open(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (kind === "pglite") return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
-  const name = `studyhall_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const scratch = await scratchPostgres(adminUrl, "studyhall_bench");
+  return { database: await openDatabase({ databaseUrl: scratch.url, dataDir: null }), ...scratch };
 }
 
 const listen = (server: http.Server) =>

@@ -62,7 +62,7 @@ function vitest(project, name, env = {}) {
 
 const parts = [
   ["typecheck", () => run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"])],
-  ["lint", () => run("npx", ["biome", "check", "."])],
+  ["lint", () => run("npx", ["biome", "check", "--error-on-warnings", "."])],
   ["unit", () => vitest("unit", "unit")],
   ["api", () => vitest("api", "api-pglite", { TEST_DB: "pglite" })],
   [

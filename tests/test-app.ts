@@ -6,25 +6,20 @@ import type { AppConfig } from "#server/config.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
 
 /**
- * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL when TEST_DB=postgres (dropped again on close).
+ * A new, empty database on the PostgreSQL server named by `adminUrl`; `drop()` removes it again once its
+ * connections have hung up. Used by the API tests and the benchmarks.
  */
-export async function freshDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== "postgres") return openDatabase({ dataDir: null });
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  const name = `studyhall_test_${randomBytes(6).toString("hex")}`;
+export async function scratchPostgres(adminUrl: string, prefix = "studyhall_test") {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       // pool.end() resolves before every backend has hung up; FORCE on a closing connection makes its
@@ -39,6 +34,25 @@ export async function freshDatabase(): Promise<Database> {
       }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL when TEST_DB=postgres (dropped again on close).
+ */
+export async function freshDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== "postgres") return openDatabase({ dataDir: null });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const scratch = await scratchPostgres(adminUrl);
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PRIORITIES } from "./constants.ts";
 import { endpoint, okSchema } from "./http.ts";
+import { taskSchema } from "./tasks.ts";
 
 /**
  * The demo Canvas served by Studyhall itself ('Try with demo data'). A `.invalid` name (RFC 2606) never
@@ -167,22 +167,6 @@ export const parseCanvasSchema = z.object({
   courseId: z.number().int().positive().nullish(),
 });
 
-/** A task imported from Canvas, as POST /api/parse-canvas answers it (SPEC §3 Task). */
-export const importedTaskSchema = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  courseId: z.number().int().nullable(),
-  title: z.string(),
-  description: z.string(),
-  dueDate: z.string().nullable(),
-  priority: z.enum(PRIORITIES),
-  completed: z.boolean(),
-  isParsed: z.boolean(),
-  canvasId: z.string().nullable(),
-  htmlUrl: z.string().nullable(),
-});
-export type ImportedTask = z.infer<typeof importedTaskSchema>;
-
 export const canvasEndpoints = {
   connect: endpoint({
     method: "POST",
@@ -227,6 +211,6 @@ export const canvasEndpoints = {
     method: "POST",
     path: "/api/parse-canvas",
     body: parseCanvasSchema,
-    response: z.object({ tasks: z.array(importedTaskSchema) }),
+    response: z.object({ tasks: z.array(taskSchema) }),
   }),
 };

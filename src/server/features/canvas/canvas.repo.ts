@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { CanvasCourse, ImportedTask } from "#shared/canvas.ts";
+import type { CanvasCourse } from "#shared/canvas.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { canvasConnections, courses, tasks, userSettings, users } from "../../db/schema/index.ts";
+import { toTask } from "../tasks/tasks.repo.ts";
 
 type CourseRow = typeof courses.$inferSelect;
 type TaskRow = typeof tasks.$inferSelect;
@@ -52,20 +53,6 @@ export const toCanvasCourse = (row: CourseRow): CanvasCourse => {
     html_url: row.htmlUrl,
   };
 };
-
-export const toImportedTask = (row: TaskRow): ImportedTask => ({
-  id: row.id,
-  userId: row.userId,
-  courseId: row.courseId,
-  title: row.title,
-  description: row.description,
-  dueDate: row.dueDate?.toISOString() ?? null,
-  priority: row.priority as ImportedTask["priority"],
-  completed: row.completed,
-  isParsed: row.isParsed,
-  canvasId: row.canvasId,
-  htmlUrl: row.htmlUrl,
-});
 
 const fromCanvas = (userId: number) => and(eq(courses.userId, userId), isNotNull(courses.canvasId));
 const importedTasks = (userId: number) => and(eq(tasks.userId, userId), isNotNull(tasks.canvasId));
@@ -222,7 +209,7 @@ export const canvasRepo = {
       .from(tasks)
       .where(and(eq(tasks.userId, userId), inArray(tasks.canvasId, canvasIds)))
       .orderBy(asc(tasks.dueDate), desc(tasks.id));
-    return rows.map(toImportedTask);
+    return rows.map(toTask);
   },
 
   async disconnect(db: DbOrTx, userId: number, removeTasks: boolean) {

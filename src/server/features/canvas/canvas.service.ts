@@ -6,10 +6,10 @@ import {
   type ConnectCanvasInput,
   type ConnectResult,
   DEMO_CANVAS_DOMAIN,
-  type ImportedTask,
   parseCanvasDomain,
   type SyncResult,
 } from "#shared/canvas.ts";
+import type { Task } from "#shared/tasks.ts";
 import { createCanvasClient } from "../../integrations/canvas/canvas-client.ts";
 import { type CanvasAssignmentJson, canvasAssignmentJson } from "../../integrations/canvas/canvas-schemas.ts";
 import { DEMO_CANVAS_PREFIX, DEMO_CANVAS_TOKEN } from "../../integrations/canvas/demo-canvas.ts";
@@ -212,7 +212,7 @@ export function canvasService(app: FastifyInstance) {
     },
 
     /** SPEC §7 parse-canvas: Canvas assignment JSON the client already holds, imported as tasks. */
-    async parse(userId: number, data: unknown[], courseId: number | null): Promise<ImportedTask[]> {
+    async parse(userId: number, data: unknown[], courseId: number | null): Promise<Task[]> {
       if (courseId !== null && !(await canvasRepo.findOwnCourse(db, userId, courseId)))
         throw notFound("Course");
       const assignments: CanvasAssignmentJson[] = data.flatMap((item) => {

@@ -21,8 +21,17 @@ const columns = {
 };
 type TaskRow = { [K in keyof typeof columns]: (typeof tasks.$inferSelect)[K] };
 
+/** Maps a task row (this list's columns or a whole row) to the shared Task, and nothing more. */
 export const toTask = (row: TaskRow): Task => ({
-  ...row,
+  id: row.id,
+  userId: row.userId,
+  courseId: row.courseId,
+  title: row.title,
+  description: row.description,
+  completed: row.completed,
+  isParsed: row.isParsed,
+  canvasId: row.canvasId,
+  htmlUrl: row.htmlUrl,
   priority: row.priority as Task["priority"],
   dueDate: row.dueDate?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
