@@ -46,13 +46,13 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
             <GraduationCap className="h-6 w-6 text-accent" aria-hidden />
             Studyhall
           </Link>
-          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
+          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 xl:flex">
             {NAV_LINKS.map((l) => (
               <NavLink key={l.href} {...l} />
             ))}
           </nav>
-          <div className="ml-auto hidden items-center gap-3 lg:flex">
-            <span className="text-sm text-muted">Welcome, {user.firstName}</span>
+          <div className="ml-auto hidden items-center gap-3 xl:flex">
+            <span className="whitespace-nowrap text-sm text-muted">Welcome, {user.firstName}</span>
             <Button variant="secondary" size="sm" onClick={signOut} disabled={logout.isPending}>
               <LogOut className="h-4 w-4" aria-hidden /> Sign Out
             </Button>
@@ -60,7 +60,7 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
           <Button
             variant="ghost"
             size="icon"
-            className="ml-auto lg:hidden"
+            className="ml-auto xl:hidden"
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
@@ -73,7 +73,7 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
           <nav
             id="mobile-menu"
             aria-label="Mobile"
-            className="grid gap-1 border-t border-border px-4 py-3 lg:hidden"
+            className="grid gap-1 border-t border-border px-4 py-3 xl:hidden"
           >
             <p className="px-3 pb-2 text-sm text-muted">Welcome, {user.firstName}</p>
             {NAV_LINKS.map((l) => (
