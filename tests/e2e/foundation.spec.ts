@@ -50,6 +50,10 @@ test("sign-up form shows the spec's validation messages", async ({ page }) => {
 test("signed-out visitors land on onboarding from any path", async ({ page }) => {
   await page.goto("/tasks");
   await expect(page.getByRole("tab", { name: "Sign Up" })).toBeVisible();
+  await page.goto("/share/some-code");
+  await expect(page.getByRole("heading", { name: "Study Stats Showcase" })).toBeVisible();
+  await page.goto("/header-demo");
+  await expect(page.getByRole("heading", { name: "Header demo" })).toBeVisible();
   await page.goto("/auth-demo");
   await expect(page.getByRole("heading", { name: "Auth demo" })).toBeVisible();
   await page.getByRole("button", { name: "Fake sign in" }).click();
