@@ -24,7 +24,8 @@ function countVitest(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests;
+  // A file that fails to load has no failed test but must still count as a failure.
+  totals.failed += Math.max(r.numFailedTests, r.numFailedTestSuites ?? 0);
   totals.skipped += r.numPendingTests + r.numTodoTests;
   if (r.numPendingTests + r.numTodoTests > 0 && ci) {
     console.error(`${r.numPendingTests + r.numTodoTests} skipped test(s): CI accepts no skipped test.`);

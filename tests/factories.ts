@@ -48,3 +48,26 @@ export async function createCourse(app: FastifyInstance, owner: Session, body: R
   if (res.statusCode !== 201) throw new Error(`createCourse failed: ${res.statusCode} ${res.body}`);
   return res.json() as Course;
 }
+
+let taskSeq = 0;
+
+/** A Task as the API answers it, for unit tests of the shared rules and components (no database). */
+export function buildTask(over: Partial<Task> = {}): Task {
+  taskSeq += 1;
+  return {
+    id: taskSeq,
+    userId: 1,
+    courseId: null,
+    title: `Task ${taskSeq}`,
+    description: "",
+    dueDate: null,
+    priority: "medium",
+    completed: false,
+    isParsed: false,
+    canvasId: null,
+    htmlUrl: null,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    updatedAt: "2025-01-01T00:00:00.000Z",
+    ...over,
+  };
+}

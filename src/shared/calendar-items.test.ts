@@ -1,25 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { buildTask } from "#tests/factories.ts";
 import type { CalendarEvent } from "./calendar.ts";
 import { createEventSchema } from "./calendar.ts";
 import { calendarItems, itemsOnDay, itemTone, upcomingItems } from "./calendar-items.ts";
 import type { Task } from "./tasks.ts";
 
-const task = (id: number, over: Partial<Task>): Task => ({
-  id,
-  userId: 1,
-  courseId: null,
-  title: `task ${id}`,
-  description: "",
-  dueDate: null,
-  priority: "medium",
-  completed: false,
-  isParsed: false,
-  canvasId: null,
-  htmlUrl: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
-  ...over,
-});
+const task = (id: number, over: Partial<Task>) => buildTask({ id, title: `task ${id}`, ...over });
 const event = (id: number, date: Date, title = `event ${id}`): CalendarEvent => ({
   id,
   title,

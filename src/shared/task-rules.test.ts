@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { buildTask } from "#tests/factories.ts";
 import {
   combineDueDate,
   compareTasks,
@@ -23,23 +24,7 @@ afterAll(() => {
   process.env.TZ = originalTz;
 });
 
-let nextId = 1;
-const task = (over: Partial<Task> = {}): Task => ({
-  id: nextId++,
-  userId: 1,
-  courseId: null,
-  title: "Task",
-  description: "",
-  dueDate: null,
-  priority: "medium",
-  completed: false,
-  isParsed: false,
-  canvasId: null,
-  htmlUrl: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
-  ...over,
-});
+const task = (over: Partial<Task> = {}) => buildTask({ title: "Task", ...over });
 
 describe("sortTasks (SPEC §5)", () => {
   it("puts open tasks before completed ones whatever their dates", () => {

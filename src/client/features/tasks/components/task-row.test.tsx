@@ -1,24 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Task } from "#shared/tasks.ts";
+import { buildTask } from "#tests/factories.ts";
 import { TaskRow } from "./task-row.tsx";
 
-const task = (over: Partial<Task> = {}): Task => ({
-  id: 1,
-  userId: 1,
-  courseId: null,
-  title: "Essay",
-  description: "",
-  dueDate: null,
-  priority: "medium",
-  completed: false,
-  isParsed: false,
-  canvasId: null,
-  htmlUrl: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
-  ...over,
-});
+const task = (over: Partial<Task> = {}) => buildTask({ id: 1, title: "Essay", ...over });
 const render = (t: Task) =>
   renderToStaticMarkup(
     <TaskRow
