@@ -66,6 +66,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: "silent",
     clientDir: null,
     authRateLimit: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
+    trustProxy: false,
     ...overrides,
   };
 }

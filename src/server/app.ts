@@ -24,7 +24,17 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(config.logStream ? { stream: config.logStream } : {}),
+      ...(config.logStream
+        ? { stream: config.logStream }
+        : // Readable lines for a person at a terminal; JSON for log collectors everywhere else.
+          process.stdout.isTTY
+          ? {
+              transport: {
+                target: "pino-pretty",
+                options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" },
+              },
+            }
+          : {}),
       // The Canvas token may arrive in a query string (SPEC §7): never let it reach a log line.
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), reqId: req.id }),
@@ -34,7 +44,7 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
     logController: new LogController({
       disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
     }),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 25 * 1024 * 1024,
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

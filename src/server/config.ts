@@ -17,6 +17,8 @@ export interface AppConfig {
   /** Built client to serve; null serves the API only. */
   clientDir: string | null;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** Believe X-Forwarded-* (client IP for rate limits, https for feed URLs): only behind a proxy you run. */
+  trustProxy: boolean;
   /** Tests only: where log lines go (to prove no secret reaches them). Default: stdout. */
   logStream?: { write(line: string): void };
   /** Tests only: a resolver standing in for DNS, so a name can point at a private address. */
@@ -39,6 +41,7 @@ export function configFromEnv(env: Env): AppConfig {
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
     logLevel: env.LOG_LEVEL,
     clientDir: defaultClientDir,
+    trustProxy: env.TRUST_PROXY,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_MINUTE,
       perEmail: Math.max(1, Math.ceil(env.AUTH_RATE_LIMIT_PER_MINUTE / 3)),

@@ -104,9 +104,27 @@ describe("calendar feed", () => {
     });
     expect(created.statusCode).toBe(200);
     const { url } = created.json();
-    expect(url).toMatch(/^https:\/\/studyhall\.example\.edu\/api\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    // Not behind a trusted proxy: a client-sent X-Forwarded-Proto is ignored.
+    expect(url).toMatch(/^http:\/\/studyhall\.example\.edu\/api\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/);
     const shown = await req(u, "GET", "/api/calendar-feed", undefined, { host: "studyhall.example.edu" });
     expect(tokenOf(shown.json().url)).toBe(tokenOf(url));
+  });
+
+  it("builds an https URL from X-Forwarded-Proto when TRUST_PROXY is on", async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const u = await createUser(proxied.app);
+      const created = await proxied.app.inject({
+        method: "POST",
+        url: "/api/calendar-feed",
+        headers: { ...u.headers, host: "studyhall.example.edu", "x-forwarded-proto": "https" },
+      });
+      expect(created.json().url).toMatch(
+        /^https:\/\/studyhall\.example\.edu\/api\/calendar-feed\/[\w-]{43}\.ics$/,
+      );
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("serves an RFC 5545 calendar of dated tasks and custom events that a parser reads back", async () => {
