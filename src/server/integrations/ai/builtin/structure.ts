@@ -155,7 +155,7 @@ function resolveInContext(lines: Line[]): void {
       return;
     }
     if (line.kind !== "prose" || !looksLikeTitle(line.text)) return;
-    const afterBreak = !previous || previous.kind !== "prose" || CLOSED.test(previous.text.trim());
+    const afterBreak = previous?.kind !== "prose" || CLOSED.test(previous.text.trim());
     const continues = next?.kind === "prose" && /^\s*\p{Ll}/u.test(next.text) && next.start === line.end + 1;
     if (afterBreak && !continues) {
       line.kind = "heading";
@@ -204,6 +204,10 @@ export function pageBlocks(page: string, pageNumber = 1): Block[] {
   return blocks;
 }
 
+function isLeadIn(block: Block): boolean {
+  return block.text.trimEnd().endsWith(":") && !MARKDOWN_HEADING.test(block.text);
+}
+
 export function headingTitle(block: Block): string {
   return tidy(block.text.replace(/^\s*#{1,6}\s+/, "").replace(/\s*#+\s*$/, "")).replace(/:$/, "");
 }
@@ -227,7 +231,8 @@ export function analyzeDocument(pages: readonly string[]): DocumentStructure {
   let position = 0;
   pages.forEach((page, index) => {
     for (const block of pageBlocks(page, index + 1)) {
-      if (block.kind === "heading") {
+      // A lead-in such as 'Key differences:' introduces the blocks below it; it does not open a section.
+      if (block.kind === "heading" && !isLeadIn(block)) {
         current = { title: headingTitle(block), level: block.level ?? 1, page: block.page, blocks: [] };
         sections.push(current);
         position = 0;
