@@ -13,7 +13,8 @@ function expectExactCover(pages: string[], chunks: Chunk[]) {
   });
   pages.forEach((page, i) => {
     const own = chunks.filter((c) => c.page === i + 1);
-    own.slice(1).forEach((c, k) => expect(c.charStart).toBeGreaterThanOrEqual(own[k]!.charEnd));
+    for (let k = 1; k < own.length; k++)
+      expect(own[k]!.charStart).toBeGreaterThanOrEqual(own[k - 1]!.charEnd);
     const covered = own.map((c) => c.text).join(" ");
     expect(wordCount(covered)).toBe(wordCount(page));
   });

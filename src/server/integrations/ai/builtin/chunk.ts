@@ -49,28 +49,32 @@ function byWords(page: string, start: number, end: number): Span[] {
   return spans;
 }
 
+/** A prose block's sentences, stretched to cover the block from its start (list marker) to its end. */
+function sentencePieces(page: string, block: Block): { start: number; end: number }[] {
+  const found = blockSentences(page, block);
+  return found.map((s, i) => ({
+    start: i === 0 ? block.start : s.start,
+    end: i === found.length - 1 ? block.end : s.end,
+  }));
+}
+
+function linePieces(block: Block): { start: number; end: number }[] {
+  let offset = block.start;
+  return block.text.split("\n").map((line) => {
+    const piece = { start: offset, end: offset + line.length };
+    offset += line.length + 1;
+    return piece;
+  });
+}
+
 /** A block small enough is one span; a larger one splits at sentences (prose) or lines (code, tables). */
 function blockSpans(page: string, block: Block): Span[] {
   const words = countWords(block.text);
   if (words <= CHUNK_WORDS.max) {
     return [{ start: block.start, end: block.end, words, heading: block.kind === "heading" }];
   }
-  const pieces: { start: number; end: number }[] = [];
-  if (block.kind === "paragraph" || block.kind === "list") {
-    const found = blockSentences(page, block);
-    found.forEach((s, i) =>
-      pieces.push({
-        start: i === 0 ? block.start : s.start,
-        end: i === found.length - 1 ? block.end : s.end,
-      }),
-    );
-  } else {
-    let offset = block.start;
-    for (const line of block.text.split("\n")) {
-      pieces.push({ start: offset, end: offset + line.length });
-      offset += line.length + 1;
-    }
-  }
+  const pieces =
+    block.kind === "paragraph" || block.kind === "list" ? sentencePieces(page, block) : linePieces(block);
   return pieces.flatMap((piece) => {
     const pieceWords = countWords(page.slice(piece.start, piece.end));
     if (pieceWords > CHUNK_WORDS.max) return byWords(page, piece.start, piece.end);

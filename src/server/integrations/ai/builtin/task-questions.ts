@@ -63,13 +63,13 @@ const GENERIC_COURSE_WORDS = new Set(
   ),
 );
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** 'CS 330' matches 'cs 330', 'CS330' and 'cs-330'. */
 function codePattern(code: string): RegExp | undefined {
   const parts = code.toLowerCase().match(/[a-z]+|\d+/g);
   if (!parts || parts.length === 0 || code.trim().length < 2) return undefined;
-  return new RegExp(`\\b${parts.map(escape).join("[\\s-]?")}\\b`);
+  return new RegExp(`\\b${parts.map(escapeRegExp).join("[\\s-]?")}\\b`);
 }
 
 /**
@@ -80,7 +80,7 @@ function matchCourses(text: string, courses: readonly TaskCourse[]): { ids: numb
   const exact = courses.filter((course) => {
     const name = course.name.trim().toLowerCase();
     return (
-      (name.length > 2 && new RegExp(`\\b${escape(name)}\\b`).test(text)) ||
+      (name.length > 2 && new RegExp(`\\b${escapeRegExp(name)}\\b`).test(text)) ||
       codePattern(course.code)?.test(text)
     );
   });
