@@ -20,6 +20,13 @@ const MAX_ITERATIONS = 100;
 const TOLERANCE = 1e-6;
 /** Edges weaker than this add noise and cost (every pair sharing 'cell' in a biology text). */
 const MIN_EDGE = 0.1;
+/**
+ * A word in more than this share of the sentences links nearly all of them: it says little about
+ * centrality (its IDF is already low) and costs df² comparisons, so the graph leaves it out, as
+ * max_df does in common TF-IDF vectorizers. Small texts keep every word.
+ */
+const MAX_DF_SHARE = 0.1;
+const MAX_DF_FLOOR = 50;
 
 function vectorize(documents: readonly (readonly string[])[]): { vectors: SparseVector[]; terms: number } {
   const ids = new Map<string, number>();
@@ -98,6 +105,7 @@ function invert(vectors: SparseVector[], terms: number) {
 function buildGraph(vectors: SparseVector[], terms: number): Graph {
   const postings = invert(vectors, terms);
   const n = vectors.length;
+  const maxPostings = Math.max(MAX_DF_FLOOR, Math.floor(n * MAX_DF_SHARE));
   const pairs: number[] = [];
   const similarities: number[] = [];
   const degree = new Int32Array(n);
@@ -109,6 +117,7 @@ function buildGraph(vectors: SparseVector[], terms: number): Graph {
     for (let k = 0; k < ids.length; k++) {
       const id = ids[k]!;
       const w = ws[k]!;
+      if (postings.starts[id + 1]! - postings.starts[id]! > maxPostings) continue;
       // Postings are in sentence order: walking back from the end meets only the pairs not yet counted.
       for (
         let p = postings.starts[id + 1]! - 1;
