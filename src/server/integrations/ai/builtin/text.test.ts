@@ -24,6 +24,14 @@ describe("sentences", () => {
     ]);
   });
 
+  it("still ends a sentence on a word that is also an abbreviation", () => {
+    expect(texts("Is a virus alive? The answer is no. Viruses need a host cell.")).toEqual([
+      "Is a virus alive?",
+      "The answer is no.",
+      "Viruses need a host cell.",
+    ]);
+  });
+
   it("splits on question and exclamation marks", () => {
     expect(texts("Is the cell alive? Yes! It divides.")).toEqual([
       "Is the cell alive?",

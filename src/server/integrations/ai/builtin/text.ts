@@ -38,9 +38,10 @@ function load() {
   return engine;
 }
 
-/** wink splits after these even when a number or a lower-case word follows ('see Fig. 3', 'Smith et al. showed'). */
-const CONTINUING_ABBREVIATION =
-  /\b(?:al|fig|figs|eq|eqs|no|nos|sec|ch|chap|pp|vol|ref|refs|cf|vs|approx|ca|op|cit)\.$/i;
+/** wink splits after these abbreviations, which never end a sentence ('Smith et al. (2019) showed'). */
+const CONTINUING_ABBREVIATION = /\b(?:al|cf|vs|approx|ca|op|cit)\.$/i;
+/** ... and after these when a number follows ('see Fig. 3', 'Sec. 2.1'); 'the answer is no.' does end one. */
+const NUMBERED_ABBREVIATION = /\b(?:fig|figs|eq|eqs|no|nos|sec|ch|chap|pp|p|vol|ref|refs)\.$/i;
 
 /** Collapses whitespace and rejoins words a hard line wrap hyphenated ('photo-\nsynthesis'). */
 export function tidy(text: string): string {
@@ -51,10 +52,28 @@ export function tidy(text: string): string {
     .trim();
 }
 
+/** wink never ends a sentence on its abbreviations; before a capital, these do end one ('The answer is no. Viruses ...'). */
+const ENDING_ABBREVIATION = /\b(?:no|nos|fig|figs|eq|eqs|sec|ch|chap|pp|vol|ref|refs)\.\s+(?=\p{Lu})/giu;
+
+type Span = Omit<Sentence, "text">;
+
+function splitAtEndingAbbreviations(text: string, span: Span): Span[] {
+  const cuts = [...text.slice(span.start, span.end).matchAll(ENDING_ABBREVIATION)].map(
+    (m) => span.start + m.index + m[0].trimEnd().length,
+  );
+  if (cuts.length === 0) return [span];
+  const bounds = [span.start, ...cuts, span.end];
+  return bounds.slice(1).map((end, i) => {
+    const piece = text.slice(bounds[i], end);
+    const start = end - piece.trimStart().length;
+    return { start, end, terms: contentTerms(text.slice(start, end)) };
+  });
+}
+
 /** Splits prose into sentences with their offsets and content stems. Give it paragraphs, not headings. */
 export function sentences(text: string): Sentence[] {
   const { nlp } = load();
-  const found: Sentence[] = [];
+  const spans: Span[] = [];
   let cursor = 0;
   nlp
     .readDoc(text)
@@ -69,20 +88,28 @@ export function sentences(text: string): Sentence[] {
       const terms = analyze(nlp, sentence.tokens())
         .filter((w) => w.content)
         .map((w) => w.stem);
-      const previous = found.at(-1);
-      if (previous && shouldJoin(text.slice(previous.start, previous.end), raw)) {
-        previous.end = end;
-        previous.text = tidy(text.slice(previous.start, end));
-        previous.terms.push(...terms);
-      } else {
-        found.push({ text: tidy(text.slice(start, end)), start, end, terms });
-      }
+      spans.push(...splitAtEndingAbbreviations(text, { start, end, terms }));
     });
+  const found: Sentence[] = [];
+  for (const span of spans) {
+    const previous = found.at(-1);
+    if (previous && shouldJoin(text.slice(previous.start, previous.end), text.slice(span.start, span.end))) {
+      previous.end = span.end;
+      previous.text = tidy(text.slice(previous.start, span.end));
+      previous.terms.push(...span.terms);
+    } else {
+      found.push({ ...span, text: tidy(text.slice(span.start, span.end)) });
+    }
+  }
   return found;
 }
 
 function shouldJoin(previous: string, next: string): boolean {
-  return CONTINUING_ABBREVIATION.test(previous) || /^\p{Ll}/u.test(next);
+  return (
+    CONTINUING_ABBREVIATION.test(previous) ||
+    (NUMBERED_ABBREVIATION.test(previous) && /^[\d(]/.test(next)) ||
+    /^\p{Ll}/u.test(next)
+  );
 }
 
 /** The words of a text (no punctuation, symbols, URLs or e-mail addresses), each with its stem. */
