@@ -89,10 +89,20 @@ describe("pageBlocks", () => {
     expect(kinds(page).map(([k]) => k)).toEqual(["table", "table"]);
   });
 
-  it("joins hard-wrapped prose lines into one paragraph and keeps a wrapped sentence out of headings", () => {
+  it("joins hard-wrapped prose lines into one paragraph and keeps a wrapped title-like line out of headings", () => {
     const page =
-      "The cell membrane is made of\nphospholipids and proteins that\nControl Transport Of Ions.\nIt is selectively permeable.";
-    expect(kinds(page).map(([k]) => k)).toEqual(["paragraph"]);
+      "The cell membrane is made of\nphospholipids and proteins that\ncontrol the transport of ions.\nThe Membrane Is Selectively Permeable.\nIt keeps the cytoplasm apart.";
+    expect(kinds(page)).toEqual([["paragraph", page]]);
+  });
+
+  it("reads unpunctuated lines that each start with a capital as separate paragraphs, like slide text", () => {
+    const slide =
+      "Photosynthesis Overview\nLight reactions occur in the thylakoid membranes\nThe Calvin cycle fixes carbon dioxide in the stroma";
+    expect(kinds(slide)).toEqual([
+      ["heading", "Photosynthesis Overview"],
+      ["paragraph", "Light reactions occur in the thylakoid membranes"],
+      ["paragraph", "The Calvin cycle fixes carbon dioxide in the stroma"],
+    ]);
   });
 
   it("gives offsets that reproduce each block from the page", () => {

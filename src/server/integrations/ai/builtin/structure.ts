@@ -164,10 +164,16 @@ function resolveInContext(lines: Line[]): void {
   });
 }
 
-/** A list item runs on over indented or lower-case lines that carry no marker of their own. */
+/**
+ * A list item runs on over indented lines that carry no marker of their own. A paragraph runs on unless
+ * its last line has no final punctuation and the next starts with a capital: that is a slide's or
+ * note's next line ('Light reactions occur in the thylakoids' / 'Calvin cycle fixes CO2'), not a wrap.
+ */
 function continuesBlock(block: Block, line: Line): boolean {
-  if (line.kind === "prose")
-    return block.kind === "paragraph" || (block.kind === "list" && /^\s/.test(line.text));
+  if (line.kind === "prose" && block.kind === "list") return /^\s/.test(line.text);
+  if (line.kind === "prose" && block.kind === "paragraph") {
+    return CLOSED.test(block.text.trimEnd()) || !/^\s*\p{Lu}/u.test(line.text);
+  }
   return line.kind === block.kind && (line.kind === "code" || line.kind === "table");
 }
 
