@@ -41,7 +41,7 @@ export type ExamPlan = { days: ExamPlanDay[]; belowTarget: number[] };
 
 type PlanContext = {
   exam: Date;
-  target: number;
+  /** desired retention: the scheduler's and the recall every card must reach on the exam day */
   retention: number;
   /** When each plan day's reviews are assumed to happen: now for today, local midnight after. */
   reviewAt: Date[];
@@ -56,11 +56,11 @@ const goodAt = (card: CardState, day: number, ctx: PlanContext) =>
 /** The earliest day in [from, last] whose Good review alone carries the card to the exam (later is never worse). */
 function earliestSufficientDay(card: CardState, from: number, ctx: PlanContext): number | null {
   const last = ctx.reviewAt.length - 1;
-  if (recallAtExam(goodAt(card, last, ctx), ctx) < ctx.target) return null;
+  if (recallAtExam(goodAt(card, last, ctx), ctx) < ctx.retention) return null;
   let [lo, hi] = [from, last];
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (recallAtExam(goodAt(card, mid, ctx), ctx) >= ctx.target) hi = mid;
+    if (recallAtExam(goodAt(card, mid, ctx), ctx) >= ctx.retention) hi = mid;
     else lo = mid + 1;
   }
   return lo;
@@ -85,7 +85,7 @@ function reviewDays(
     const due = Math.max(from, ctx.dayOf(state.due));
     let day = due;
     if (due > last) {
-      if (recallAtExam(state, ctx) >= ctx.target) break;
+      if (recallAtExam(state, ctx) >= ctx.retention) break;
       day = earliestSufficientDay(state, from, ctx) ?? from;
     }
     state = goodAt(state, day, ctx);
@@ -118,14 +118,11 @@ export function planForExam(
   const midnights = Array.from({ length: count }, (_, i) => addLocalDays(today, i + 1, timeZone).getTime());
   const ctx: PlanContext = {
     exam: examDate,
-    target: retention,
     retention,
     reviewAt: [now, ...midnights.slice(0, count - 1).map((t) => new Date(t))],
     dayOf: (at) => midnights.filter((t) => t <= at.getTime()).length,
   };
-  const reviewAt = ctx.reviewAt;
-
-  const perDay: { id: number; recall: number }[][] = reviewAt.map(() => []);
+  const perDay: { id: number; recall: number }[][] = ctx.reviewAt.map(() => []);
   const belowTarget: number[] = [];
   let newSeen = 0;
   for (const card of cards) {
@@ -134,11 +131,11 @@ export function planForExam(
     const { days, final } = reviewDays(card, firstDay, ctx);
     const recall = recallAtExam(card, ctx);
     for (const day of days) perDay[day]!.push({ id: card.id, recall });
-    if (recallAtExam(final, ctx) < ctx.target) belowTarget.push(card.id);
+    if (recallAtExam(final, ctx) < ctx.retention) belowTarget.push(card.id);
   }
   return {
     days: perDay.map((list, i) => ({
-      date: localDay(reviewAt[i]!, timeZone),
+      date: localDay(ctx.reviewAt[i]!, timeZone),
       cardIds: list.sort((a, b) => a.recall - b.recall || a.id - b.id).map((c) => c.id),
     })),
     belowTarget,
