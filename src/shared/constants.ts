@@ -42,3 +42,10 @@ export const TOOLTIP = { delayMs: 700, skipDelayMs: 300 } as const;
 
 /** Session tokens live 30 days (foundation issue). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Largest file a student may upload (study documents, course materials, summarizer PDFs). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** File types the study-set 'Upload File' dialog accepts (SPEC §9); client pickers join them for `accept`. */
+export const STUDY_UPLOAD_EXTENSIONS = [".pdf", ".txt", ".docx", ".md"] as const;
+/** Course-material types (SPEC §9, plus .md). A .ppt is offered but refused with a hint to save as .pptx. */
+export const MATERIAL_UPLOAD_EXTENSIONS = [".txt", ".pdf", ".doc", ".docx", ".ppt", ".pptx", ".md"] as const;
