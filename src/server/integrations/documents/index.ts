@@ -1,10 +1,9 @@
 import { availableParallelism } from "node:os";
 import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
-import { AppError } from "../../lib/errors.ts";
 import { WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "../../lib/worker-pool.ts";
 import { checkFileType, KNOWN_EXTENSIONS, sniffKind, titleOf } from "./detect.ts";
 import type { ParseJob, ParseReply } from "./parse.ts";
-import { type ExtractionFailure, type ExtractionResult, type FailureReason, failure } from "./types.ts";
+import { type ExtractionResult, type FailureReason, failure } from "./types.ts";
 
 export { checkFileType, extensionOf, titleOf } from "./detect.ts";
 export * from "./types.ts";
@@ -85,9 +84,4 @@ export async function extractDocument(
     .join("\n\n");
   if (!text) return failure(kind === "pdf" ? "pdf_no_text" : "file_empty");
   return { ok: true, document: { kind, pages: reply.pages, text, title: titleOf(fileName) } };
-}
-
-/** The error a route throws for a failed extraction: `{ error: message, code: reason }` with its status. */
-export function extractionError(f: ExtractionFailure): AppError {
-  return new AppError(f.status, f.reason, f.message);
 }

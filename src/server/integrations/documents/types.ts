@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
+import { AppError } from "../../lib/errors.ts";
 
 export type DocumentKind = "pdf" | "docx" | "doc" | "pptx" | "md" | "txt";
 
@@ -79,4 +80,9 @@ export class ExtractionError extends Error {
     super(FAILURES[reason].message);
     this.name = "ExtractionError";
   }
+}
+
+/** The error a route throws for a failed extraction: `{ error: message, code: reason }` with its status. */
+export function extractionError(f: ExtractionFailure): AppError {
+  return new AppError(f.status, f.reason, f.message);
 }
