@@ -10,12 +10,17 @@ export interface PdfTextItem {
   hasEOL: boolean;
 }
 
-/** Every page of a PDF, numbered as the reader shows them; pages without text are kept (empty). */
+/**
+ * Every page of a PDF, numbered as the reader shows them; pages without text are kept (empty).
+ * Takes ownership of `bytes`: pdf.js moves their buffer to its own (in-thread) worker, detaching it.
+ */
 export async function pdfPages(bytes: Uint8Array): Promise<ExtractedPage[]> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // verbosity 0: pdf.js warns on stdout about every font quirk; errors still throw.
-    pdf = await getDocumentProxy(bytes, { verbosity: 0, stopAtErrors: false });
+    // pdf.js refuses a Node Buffer; a plain view of the same bytes is fine.
+    const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    pdf = await getDocumentProxy(data, { verbosity: 0, stopAtErrors: false });
   } catch (err) {
     if ((err as Error).name === "PasswordException") throw new ExtractionError("pdf_protected");
     throw err;
