@@ -98,6 +98,16 @@ describe("WorkerPool", () => {
     expect((await failure(p.run({ op: "echo", value: 2 }))).reason).toBe("closed");
   });
 
+  it("fails a job with a plain error, not a pool failure, when the worker cannot start", async () => {
+    const broken = pool({
+      entry: new URL("../../../tests/fixtures/workers/broken-worker.ts", import.meta.url),
+    });
+    const err = await broken.run({ op: "echo", value: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(WorkerPoolError);
+    expect((err as Error).message).toMatch(/broken-worker\.ts failed to start: broken at load/);
+  });
+
   it("says which file is missing when a worker entry does not exist", async () => {
     const p = pool({ entry: new URL("./no-such-worker.ts", import.meta.url) });
     await expect(p.run({ op: "echo", value: 1 })).rejects.toThrow(/no-such-worker\.ts is missing/);

@@ -16,7 +16,7 @@ export interface WorkerPoolOptions {
   entry: URL;
   /** Workers at most; jobs beyond them wait in a queue. */
   size: number;
-  /** Per job, counted from when a worker takes it (not while it waits). */
+  /** Per job, counted from when a started worker takes it (not while it waits or the worker starts). */
   timeoutMs: number;
   /** Waiting jobs at most; one more is refused with reason 'busy'. */
   maxQueue: number;
@@ -47,12 +47,17 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** Set once the entry has loaded; a worker that dies before is a broken installation, not a bad job. */
+  ready: boolean;
   job: Job | null;
   timer?: NodeJS.Timeout;
   idleTimer?: NodeJS.Timeout;
 }
 
-type Reply = { ok: true; value: unknown } | { ok: false; error: string };
+/** A worker that has not loaded its entry by then is broken (a job's own time limit starts after). */
+const STARTUP_LIMIT_MS = 60_000;
+
+type Reply = { ok: true; value: unknown } | { ok: false; error: string } | { ready: true };
 
 export class WorkerPool<Task, Result> {
   readonly #options: Required<WorkerPoolOptions>;
@@ -85,9 +90,14 @@ export class WorkerPool<Task, Result> {
   }
 
   #spawn(): Slot {
-    const slot: Slot = { worker: startWorker(this.#options), job: null };
+    const slot: Slot = { worker: startWorker(this.#options), ready: false, job: null };
     this.#slots.add(slot);
     slot.worker.on("message", (reply: Reply) => {
+      if ("ready" in reply) {
+        slot.ready = true;
+        if (slot.job) this.#startClock(slot);
+        return;
+      }
       const job = slot.job;
       if (!job) return;
       clearTimeout(slot.timer);
@@ -97,8 +107,13 @@ export class WorkerPool<Task, Result> {
       this.#next(slot);
     });
     slot.worker.on("error", (err: Error & { code?: string }) => {
-      const oom = err.code === "ERR_WORKER_OUT_OF_MEMORY";
-      void this.#discard(slot, oom ? "out_of_memory" : "crashed", err.message, err);
+      if (err.code === "ERR_WORKER_OUT_OF_MEMORY")
+        return void this.#discard(slot, "out_of_memory", err.message, err);
+      if (slot.ready) return void this.#discard(slot, "crashed", err.message, err);
+      void this.#discard(
+        slot,
+        new Error(`The worker ${this.#options.entry.href} failed to start: ${err.message}`, { cause: err }),
+      );
     });
     slot.worker.on("exit", (code) => {
       void this.#discard(slot, "crashed", `The worker stopped (exit code ${code}).`);
@@ -110,11 +125,23 @@ export class WorkerPool<Task, Result> {
     clearTimeout(slot.idleTimer);
     slot.job = job;
     slot.worker.ref();
-    slot.timer = setTimeout(
-      () => void this.#discard(slot, "timeout", `The job took longer than ${this.#options.timeoutMs} ms.`),
-      this.#options.timeoutMs,
-    );
+    if (slot.ready) this.#startClock(slot);
+    else {
+      const limit = Math.max(STARTUP_LIMIT_MS, this.#options.timeoutMs);
+      const message = `The worker ${this.#options.entry.href} did not start within ${limit} ms.`;
+      slot.timer = setTimeout(() => void this.#discard(slot, new Error(message)), limit);
+    }
     slot.worker.postMessage(job.task, job.transfer);
+  }
+
+  /** The time limit counts the job's own work, not a fresh worker's start-up (slow under tsx and load). */
+  #startClock(slot: Slot) {
+    clearTimeout(slot.timer);
+    const { timeoutMs } = this.#options;
+    slot.timer = setTimeout(
+      () => void this.#discard(slot, "timeout", `The job took longer than ${timeoutMs} ms.`),
+      timeoutMs,
+    );
   }
 
   #next(slot: Slot) {
@@ -125,12 +152,15 @@ export class WorkerPool<Task, Result> {
     slot.idleTimer.unref();
   }
 
-  /** Removes a worker for good, failing its job (if any) with `reason`; queued jobs get a fresh worker. */
-  async #discard(slot: Slot, reason: WorkerPoolFailure, message: string, cause?: unknown) {
+  /**
+   * Removes a worker for good, failing its job (if any) with `reason` (or with `reason` itself when it is
+   * an Error: a worker that cannot start); queued jobs get a fresh worker.
+   */
+  async #discard(slot: Slot, reason: WorkerPoolFailure | Error, message = "", cause?: unknown) {
     if (!this.#slots.delete(slot)) return;
     clearTimeout(slot.timer);
     clearTimeout(slot.idleTimer);
-    slot.job?.reject(new WorkerPoolError(reason, message, { cause }));
+    slot.job?.reject(reason instanceof Error ? reason : new WorkerPoolError(reason, message, { cause }));
     slot.job = null;
     const next = this.#closed ? undefined : this.#queue.shift();
     if (next) this.#dispatch(this.#spawn(), next);
@@ -165,4 +195,6 @@ export function serveJobs<Task, Result>(handler: (task: Task) => Promise<Result>
       } satisfies Reply);
     }
   });
+  // The entry's imports have all loaded by now.
+  port.postMessage({ ready: true } satisfies Reply);
 }
