@@ -163,7 +163,13 @@ export class WorkerPool<Task, Result> {
     slot.job?.reject(reason instanceof Error ? reason : new WorkerPoolError(reason, message, { cause }));
     slot.job = null;
     const next = this.#closed ? undefined : this.#queue.shift();
-    if (next) this.#dispatch(this.#spawn(), next);
+    if (next) {
+      try {
+        this.#dispatch(this.#spawn(), next);
+      } catch (err) {
+        next.reject(err as Error);
+      }
+    }
     await slot.worker.terminate();
   }
 }
