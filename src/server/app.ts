@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { AppConfig } from "./config.ts";
 import { type Database, type Db, openDatabase } from "./db/client.ts";
 import { featureRoutes } from "./features/index.ts";
+import { registerUploads } from "./lib/upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerSecurityHeaders, registerStaticClient } from "./plugins/static-client.ts";
@@ -58,6 +59,7 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
+  await registerUploads(app);
   registerAuth(app);
   for (const routes of featureRoutes) await app.register(routes);
   if (config.clientDir) await registerStaticClient(app, config.clientDir);

@@ -42,3 +42,28 @@ export const TOOLTIP = { delayMs: 700, skipDelayMs: 300 } as const;
 
 /** Session tokens live 30 days (foundation issue). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The server's bound on one recorded study session (issue 10); the timer rolls over at it. */
+export const MAX_SESSION_SECONDS = 12 * 60 * 60;
+
+/** Flashcard field bounds, shared by the card forms, the API schema and the import preview. */
+export const FLASHCARD_MAX_LENGTH = { question: 1000, answer: 2000, hint: 500 } as const;
+
+/** Spaced review (issue 11): FSRS desired retention and the daily limit of new cards. */
+export const REVIEW = {
+  defaultRetention: 0.9,
+  minRetention: 0.7,
+  maxRetention: 0.97,
+  defaultNewCardsPerDay: 20,
+  maxNewCardsPerDay: 1000,
+} as const;
+
+/** Level curve (issue 12): reaching level n takes LEVEL_POINTS_STEP * n * (n - 1) points in total. */
+export const LEVEL_POINTS_STEP = 50;
+
+/** Largest file a student may upload (study documents, course materials, summarizer PDFs). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** File types the study-set 'Upload File' dialog accepts (SPEC §9); client pickers join them for `accept`. */
+export const STUDY_UPLOAD_EXTENSIONS = [".pdf", ".txt", ".docx", ".md"] as const;
+/** Course-material types (SPEC §9, plus .md). A .ppt is offered but refused with a hint to save as .pptx. */
+export const MATERIAL_UPLOAD_EXTENSIONS = [".txt", ".pdf", ".doc", ".docx", ".ppt", ".pptx", ".md"] as const;

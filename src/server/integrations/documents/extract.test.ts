@@ -1,0 +1,297 @@
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { MATERIAL_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES, STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
+import {
+  createExtractionPool,
+  type ExtractedDocument,
+  type ExtractInput,
+  type ExtractionFailure,
+  type ExtractionPool,
+  extractDocument,
+  extractionError,
+} from "./index.ts";
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../../tests/fixtures/documents/${name}`, import.meta.url));
+
+async function read(fileName: string, input: Partial<ExtractInput> = {}): Promise<ExtractedDocument> {
+  const result = await extractDocument({ bytes: fixture(fileName), fileName, ...input });
+  if (!result.ok) throw new Error(`${fileName}: ${result.failure.reason} (${result.failure.cause})`);
+  return result.document;
+}
+
+async function fail(input: ExtractInput, pool?: ExtractionPool): Promise<ExtractionFailure> {
+  const result = await extractDocument(input, pool);
+  if (result.ok) throw new Error(`${input.fileName} was read but should have failed`);
+  return result.failure;
+}
+
+const NOTES =
+  "# Révision: Zellbiologie 🧬\n\n" +
+  "Für die Prüfung: the café on campus opens at 8. Über-important: 细胞 (cell) and 线粒体 (mitochondria).\n\n" +
+  "- Membrane: a phospholipid bilayer\n" +
+  "- Nucleus 🧠: stores the DNA";
+
+describe("extractDocument: PDF", () => {
+  it("keeps the known text on its known page, headings and list items on their own lines", async () => {
+    const doc = await read("cell-biology.pdf");
+    expect(doc.kind).toBe("pdf");
+    expect(doc.title).toBe("cell-biology");
+    expect(doc.pages.map((p) => p.n)).toEqual([1, 2, 3, 4]);
+    const [p1, p2, p3, p4] = doc.pages.map((p) => p.text);
+    expect(p1).toMatch(/^Introduction to Cell Biology\n\n1\. Cell Structure\n\nEvery living organism/);
+    expect(p1).toContain(
+      "The plasma membrane is a phospholipid bilayer that controls which substances enter and leave the cell.",
+    );
+    expect(p1).toContain("\n• Prokaryotic cells have no nucleus.\n• Eukaryotic cells keep their DNA");
+    expect(p2).toContain("mainly in the mitochondria, where glucose is broken down");
+    expect(p2).toContain("A good example is the muscle cell");
+    expect(p2).not.toMatch(/exam-|mito-/);
+    expect(p3).toMatch(/^3\. Photosynthesis\n\nPhotosynthesis converts light energy/);
+    expect(p4).toContain("\n2. Metaphase: chromosomes line up in the middle.\n");
+    expect(p4).toContain("Study tip from the café session");
+    expect(doc.text).toBe(doc.pages.map((p) => p.text).join("\n\n"));
+  });
+
+  it("answers 422 'no text layer' for a scan", async () => {
+    const f = await fail({ bytes: fixture("scanned.pdf"), fileName: "scanned.pdf" });
+    expect(f).toMatchObject({
+      reason: "pdf_no_text",
+      status: 422,
+      message: "This PDF has no text layer; paste the text instead.",
+    });
+  });
+
+  it("answers 422 'damaged' for a truncated PDF and for a PNG renamed .pdf", async () => {
+    for (const fileName of ["truncated.pdf", "png-renamed.pdf"]) {
+      const f = await fail({ bytes: fixture(fileName), fileName });
+      expect(f).toMatchObject({
+        reason: "file_corrupt",
+        status: 422,
+        message: "We could not read this file. It may be damaged.",
+      });
+    }
+  });
+
+  it("asks for the password to be removed from a protected PDF", async () => {
+    const f = await fail({ bytes: fixture("protected.pdf"), fileName: "protected.pdf" });
+    expect(f).toMatchObject({ reason: "pdf_protected", status: 422 });
+  });
+
+  it("takes the type from the MIME type when the name has no extension", async () => {
+    const doc = await read("cell-biology.pdf", { fileName: "scan", mimeType: "application/pdf" });
+    expect(doc.kind).toBe("pdf");
+    expect(doc.pages).toHaveLength(4);
+  });
+});
+
+describe("extractDocument: Word", () => {
+  it("reads a DOCX with headings, list items and table rows on their own lines", async () => {
+    const doc = await read("study-guide.docx");
+    expect(doc).toMatchObject({ kind: "docx", title: "study-guide" });
+    expect(doc.pages).toHaveLength(1);
+    expect(doc.pages[0]?.n).toBe(1);
+    expect(doc.text).toContain(
+      "Study Guide: Cell Biology Midterm\n\nThe midterm covers chapters one to four. Osmosis is the diffusion",
+    );
+    expect(doc.text).toContain(
+      "Key Terms\n\n- Diffusion: movement from high to low concentration\n- ATP: the energy currency of the cell\n",
+    );
+    expect(doc.text).toContain(
+      "Exam Checklist\n\n1. Review the lecture slides\n2. Practise labelling a cell diagram\n3. Complete",
+    );
+    expect(doc.text).toContain("Organelle | Function\nNucleus | Stores DNA\nRibosome | Builds proteins");
+  });
+
+  it("reads a legacy DOC, paragraph by paragraph", async () => {
+    const doc = await read("study-guide.doc");
+    expect(doc.kind).toBe("doc");
+    expect(doc.text).toMatch(/^Study Guide: Cell Biology Midterm\n\n/);
+    expect(doc.text).toContain("\n\nPractise labelling a cell diagram\n\n");
+    expect(doc.text).toContain("Nucleus | Stores DNA");
+  });
+
+  it("reads Word files by their content when .doc and .docx were swapped", async () => {
+    expect((await read("study-guide.docx", { fileName: "guide.doc" })).kind).toBe("docx");
+    expect((await read("study-guide.doc", { fileName: "guide.docx" })).kind).toBe("doc");
+  });
+
+  it("answers 422 'damaged' for a ZIP that is not a Word document and for a cut-off DOCX", async () => {
+    const slides = await fail({ bytes: fixture("lecture-slides.pptx"), fileName: "slides.docx" });
+    expect(slides.reason).toBe("file_corrupt");
+    const cut = await fail({ bytes: fixture("study-guide.docx").subarray(0, 2000), fileName: "cut.docx" });
+    expect(cut.reason).toBe("file_corrupt");
+  });
+});
+
+describe("extractDocument: PPTX", () => {
+  it("reads one page per slide in presentation order", async () => {
+    const doc = await read("lecture-slides.pptx");
+    expect(doc.kind).toBe("pptx");
+    expect(doc.pages).toEqual([
+      { n: 1, text: "Cell Biology Lecture 2\nThe cell membrane and transport" },
+      {
+        n: 2,
+        text:
+          "Membrane Transport\n- Passive transport needs no energy\n- Active transport uses ATP\n" +
+          "- Osmosis moves water across the membrane",
+      },
+      { n: 3, text: "Summary\nMembranes are selectively permeable & protect the cell." },
+    ]);
+  });
+
+  it("answers 422 'damaged' for a ZIP without slides", async () => {
+    const f = await fail({ bytes: fixture("study-guide.docx"), fileName: "deck.pptx" });
+    expect(f.reason).toBe("file_corrupt");
+  });
+
+  it("refuses a legacy .ppt with 415 and says what to do", async () => {
+    const f = await fail({
+      bytes: fixture("study-guide.doc"),
+      fileName: "old.ppt",
+      accept: MATERIAL_UPLOAD_EXTENSIONS,
+    });
+    expect(f.status).toBe(415);
+    expect(f.message).toContain("Save it as .pptx or PDF and upload again.");
+  });
+});
+
+describe("extractDocument: Markdown and text", () => {
+  it("reads UTF-8 exactly, with or without a BOM", async () => {
+    expect((await read("notes.md")).pages).toEqual([{ n: 1, text: NOTES }]);
+    const bom = await read("notes-bom.txt");
+    expect(bom).toMatchObject({ kind: "txt", title: "notes-bom", text: NOTES });
+    expect((await read("notes.txt")).text).toContain("细胞 (cell) and 线粒体");
+  });
+
+  it("reads UTF-16 with a BOM and legacy Windows-1252 text", async () => {
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from("Café 细胞 🧬\r\nline two", "utf16le"),
+    ]);
+    const r16 = await extractDocument({ bytes: utf16, fileName: "u.txt" });
+    expect(r16.ok && r16.document.text).toBe("Café 细胞 🧬\nline two");
+    const latin = Buffer.from("The caf\xe9 charges \x805 for a coffee.", "latin1"); // Windows-1252 bytes
+    const r1252 = await extractDocument({ bytes: latin, fileName: "l.txt" });
+    expect(r1252.ok && r1252.document.text).toBe("The café charges €5 for a coffee.");
+  });
+
+  it("strips NUL-free control characters and keeps indentation", async () => {
+    const text = "A bell\u0007 rang in this sentence, which is otherwise ordinary text.\n    code line\n";
+    const r = await extractDocument({ bytes: Buffer.from(text), fileName: "x.md" });
+    expect(r.ok && r.document.text).toBe(
+      "A bell rang in this sentence, which is otherwise ordinary text.\n    code line",
+    );
+  });
+
+  it("answers 422 for binary content posing as text", async () => {
+    for (const bytes of [
+      fixture("png-renamed.pdf"),
+      Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 7) % 32)),
+    ]) {
+      const f = await fail({ bytes, fileName: "photo.txt" });
+      expect(f).toMatchObject({ reason: "not_plain_text", status: 422 });
+    }
+  });
+
+  it("answers 422 for an empty file and for one with only whitespace", async () => {
+    expect(await fail({ bytes: Buffer.alloc(0), fileName: "empty.pdf" })).toMatchObject({
+      reason: "file_empty",
+      status: 422,
+      message: "This file is empty.",
+    });
+    expect((await fail({ bytes: Buffer.from(" \n\t\n"), fileName: "blank.md" })).reason).toBe("file_empty");
+  });
+});
+
+describe("extractDocument: size and type rules", () => {
+  it("answers 413 above 20 MB without reading the file", async () => {
+    const f = await fail({ bytes: Buffer.alloc(MAX_UPLOAD_BYTES + 1), fileName: "big.pdf" });
+    expect(f).toMatchObject({ reason: "file_too_large", status: 413 });
+    expect(f.message).toContain("20 MB");
+  });
+
+  it("answers 415 for a type outside the caller's list, naming the accepted types", async () => {
+    const png = await fail({ bytes: fixture("png-renamed.pdf"), fileName: "photo.png" });
+    expect(png).toMatchObject({ reason: "unsupported_file_type", status: 415 });
+    const study = await fail({
+      bytes: fixture("lecture-slides.pptx"),
+      fileName: "slides.pptx",
+      accept: STUDY_UPLOAD_EXTENSIONS,
+    });
+    expect(study.message).toBe("This file type is not supported. Upload a .pdf, .txt, .docx or .md file.");
+    const pdfOnly = await fail({ bytes: fixture("notes.md"), fileName: "notes.md", accept: [".pdf"] });
+    expect(pdfOnly.message).toBe("This file type is not supported. Upload a .pdf file.");
+  });
+
+  it("maps a failure to the AppError a route throws", () => {
+    const err = extractionError({
+      reason: "pdf_no_text",
+      status: 422,
+      message: "This PDF has no text layer.",
+    });
+    expect(err).toMatchObject({ status: 422, code: "pdf_no_text", message: "This PDF has no text layer." });
+  });
+});
+
+describe("extractDocument: the worker pool", () => {
+  const pools: ReturnType<typeof createExtractionPool>[] = [];
+  const pool = (options: Parameters<typeof createExtractionPool>[0]) => {
+    const p = createExtractionPool(options);
+    pools.push(p);
+    return p;
+  };
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.close()));
+  });
+
+  it("reads several files at once, each answer matching its own file", async () => {
+    const names = [
+      "cell-biology.pdf",
+      "study-guide.docx",
+      "lecture-slides.pptx",
+      "notes.md",
+      "study-guide.doc",
+    ];
+    const two = pool({ size: 2, maxQueue: 10 });
+    const docs = await Promise.all(
+      [...names, ...names].map(async (fileName) => {
+        const r = await extractDocument({ bytes: fixture(fileName), fileName }, two);
+        if (!r.ok) throw new Error(r.failure.reason);
+        return r.document;
+      }),
+    );
+    expect(docs.map((d) => d.kind)).toEqual([
+      "pdf",
+      "docx",
+      "pptx",
+      "md",
+      "doc",
+      "pdf",
+      "docx",
+      "pptx",
+      "md",
+      "doc",
+    ]);
+    expect(docs[5]?.pages[1]?.text).toContain("A good example is the muscle cell");
+    expect(docs[7]?.pages[2]?.text).toContain("selectively permeable");
+  });
+
+  it("answers 422 'took too long' when extraction passes its time limit", async () => {
+    const f = await fail({ bytes: fixture("cell-biology.pdf"), fileName: "a.pdf" }, pool({ timeoutMs: 1 }));
+    expect(f).toMatchObject({ reason: "extraction_timeout", status: 422 });
+  });
+
+  it("answers 422 'too large or complex' when extraction passes its memory cap", async () => {
+    const f = await fail({ bytes: fixture("cell-biology.pdf"), fileName: "a.pdf" }, pool({ maxMemoryMb: 2 }));
+    expect(f).toMatchObject({ reason: "file_too_complex", status: 422 });
+  });
+
+  it("answers 503 when every worker is busy and the queue is full", async () => {
+    const busy = pool({ size: 1, maxQueue: 0 });
+    const first = extractDocument({ bytes: fixture("cell-biology.pdf"), fileName: "a.pdf" }, busy);
+    const second = await fail({ bytes: fixture("notes.md"), fileName: "b.md" }, busy);
+    expect(second).toMatchObject({ reason: "extraction_busy", status: 503 });
+    expect((await first).ok).toBe(true);
+  });
+});

@@ -1,0 +1,87 @@
+import { availableParallelism } from "node:os";
+import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
+import { WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "../../lib/worker-pool.ts";
+import { checkFileType, KNOWN_EXTENSIONS, sniffKind, titleOf } from "./detect.ts";
+import type { ParseJob, ParseReply } from "./parse.ts";
+import { type ExtractionResult, type FailureReason, failure } from "./types.ts";
+
+export { checkFileType, extensionOf, titleOf } from "./detect.ts";
+export * from "./types.ts";
+
+export interface ExtractInput {
+  bytes: Uint8Array;
+  fileName: string;
+  /** Used only when the file name has no extension. */
+  mimeType?: string;
+  /** Extensions this caller takes (e.g. STUDY_UPLOAD_EXTENSIONS); anything else is a 415. Default: all. */
+  accept?: readonly string[];
+}
+
+export type ExtractionPool = WorkerPool<ParseJob, ParseReply>;
+
+export function createExtractionPool(
+  options: Partial<Omit<WorkerPoolOptions, "entry">> = {},
+): ExtractionPool {
+  return new WorkerPool<ParseJob, ParseReply>({
+    entry: new URL("./extract-worker.ts", import.meta.url),
+    // Leave a core to the event loop: on 2 cores one extraction at a time, the rest wait their turn.
+    size: Math.max(1, Math.min(2, availableParallelism() - 1)),
+    timeoutMs: 60_000,
+    // Waiting jobs hold their bytes in memory: 8 x 20 MB at most.
+    maxQueue: 8,
+    maxMemoryMb: 512,
+    ...options,
+  });
+}
+
+let shared: ExtractionPool | undefined;
+/** The process-wide pool, started on first use; its idle workers never keep the process alive. */
+export const extractionPool = (): ExtractionPool => {
+  shared ??= createExtractionPool();
+  return shared;
+};
+
+const POOL_FAILURES: Record<WorkerPoolError["reason"], FailureReason> = {
+  timeout: "extraction_timeout",
+  out_of_memory: "file_too_complex",
+  crashed: "file_corrupt",
+  busy: "extraction_busy",
+  closed: "extraction_busy",
+};
+
+/**
+ * Reads the text of an uploaded file off the event loop: PDF per page, PPTX per slide, DOCX, legacy DOC,
+ * Markdown and plain text. Every problem with the file itself is a failure result with the HTTP status
+ * and message to answer with (413, 415, 422, or 503 when the extraction queue is full); only a broken
+ * installation (a missing worker entry) throws.
+ */
+export async function extractDocument(
+  input: ExtractInput,
+  pool = extractionPool(),
+): Promise<ExtractionResult> {
+  const { bytes, fileName } = input;
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) return failure("file_too_large");
+  const type = checkFileType(fileName, input.accept ?? KNOWN_EXTENSIONS, input.mimeType);
+  if (!type.ok) return type;
+  if (bytes.byteLength === 0) return failure("file_empty");
+  const kind = sniffKind(type.ext, bytes);
+  if (!kind) return failure("file_corrupt", { cause: `content is not ${type.ext}` });
+
+  // A copy of exactly these bytes is moved to the worker; the caller's buffer may be a pooled slice.
+  const copy = new Uint8Array(bytes);
+  let reply: ParseReply;
+  try {
+    reply = await pool.run({ kind, bytes: copy }, [copy.buffer]);
+  } catch (err) {
+    if (err instanceof WorkerPoolError) return failure(POOL_FAILURES[err.reason], { cause: err.message });
+    throw err;
+  }
+  if (!reply.ok) return failure(reply.reason, { cause: reply.cause });
+
+  const text = reply.pages
+    .map((p) => p.text)
+    .filter((t) => t.trim())
+    .join("\n\n");
+  if (!text) return failure(kind === "pdf" ? "pdf_no_text" : "file_empty");
+  return { ok: true, document: { kind, pages: reply.pages, text, title: titleOf(fileName) } };
+}

@@ -1,0 +1,42 @@
+import { pdfPages } from "./pdf.ts";
+import { pptxPages } from "./pptx.ts";
+import { decodeText } from "./text.ts";
+import { type DocumentKind, type ExtractedPage, ExtractionError, type FailureReason } from "./types.ts";
+import { docText, docxText } from "./word.ts";
+
+export interface ParseJob {
+  kind: DocumentKind;
+  bytes: Uint8Array;
+}
+
+export type ParseReply =
+  | { ok: true; pages: ExtractedPage[] }
+  | { ok: false; reason: FailureReason; cause?: string };
+
+/** Reads one file of a known kind. Runs inside the extraction worker; never throws. */
+export async function parseDocument({ kind, bytes }: ParseJob): Promise<ParseReply> {
+  try {
+    return { ok: true, pages: await pagesOf(kind, bytes) };
+  } catch (err) {
+    if (err instanceof ExtractionError) return { ok: false, reason: err.reason };
+    // Parsers throw whatever they like on a damaged file.
+    return { ok: false, reason: "file_corrupt", cause: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+async function pagesOf(kind: DocumentKind, bytes: Uint8Array): Promise<ExtractedPage[]> {
+  switch (kind) {
+    case "pdf":
+      return pdfPages(bytes);
+    case "pptx":
+      return pptxPages(bytes);
+    case "docx":
+      return [{ n: 1, text: await docxText(bytes) }];
+    case "doc":
+      return [{ n: 1, text: await docText(bytes) }];
+    case "md":
+    case "txt":
+      // Leading newlines and trailing space only: indentation of the first line may be meaningful.
+      return [{ n: 1, text: decodeText(bytes).replace(/^\n+|\s+$/g, "") }];
+  }
+}

@@ -1,0 +1,45 @@
+import { stripControls } from "./normalize.ts";
+import { ExtractionError } from "./types.ts";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+/** Share of bytes that may be C0 control characters before a file counts as binary. */
+const MAX_CONTROL_SHARE = 0.05;
+/** Share of characters that may be undecodable before a file counts as binary. */
+const MAX_INVALID_SHARE = 0.3;
+
+/**
+ * A .txt or .md file as text: UTF-8 (BOM or not), UTF-16 with a BOM (Windows Notepad's "Unicode"), or
+ * a legacy Windows-1252 file, which is what text that is not UTF-8 but has no other sign of being binary
+ * nearly always is. NUL bytes, many control characters or mostly undecodable bytes mean the file is not
+ * text at all (an image or a program renamed .txt): ExtractionError('not_plain_text').
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return stripControls(new TextDecoder("utf-16le").decode(bytes));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return stripControls(new TextDecoder("utf-16be").decode(bytes));
+  let controls = 0;
+  for (const b of bytes) {
+    if (b === 0) throw new ExtractionError("not_plain_text");
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) controls++;
+  }
+  if (controls > bytes.length * MAX_CONTROL_SHARE) throw new ExtractionError("not_plain_text");
+  try {
+    return stripControls(utf8.decode(bytes));
+  } catch {
+    const lenient = new TextDecoder("utf-8").decode(bytes);
+    const invalid = lenient.match(/\uFFFD/g)?.length ?? 0;
+    if (invalid > lenient.length * MAX_INVALID_SHARE) throw new ExtractionError("not_plain_text");
+    // Valid multi-byte characters beside the broken ones: UTF-8 with a few damaged bytes, keep it.
+    if (/[\u0080-\uFFFC]/.test(lenient)) return stripControls(lenient);
+    return stripControls(decodeWindows1252(bytes));
+  }
+}
+
+// Node's TextDecoder("windows-1252") decodes as ISO-8859-1, leaving 0x80-0x9F (€, curly quotes, dashes)
+// as C1 controls; these are Windows-1252's characters there (0x81, 0x8D, 0x8F, 0x90, 0x9D are unused).
+const CP1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  return new TextDecoder("latin1")
+    .decode(bytes)
+    .replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+}

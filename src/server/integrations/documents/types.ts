@@ -1,0 +1,88 @@
+import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
+import { AppError } from "../../lib/errors.ts";
+
+export type DocumentKind = "pdf" | "docx" | "doc" | "pptx" | "md" | "txt";
+
+/** A PDF page or a PPTX slide (numbered from 1); other kinds have one page. */
+export interface ExtractedPage {
+  n: number;
+  text: string;
+}
+
+export interface ExtractedDocument {
+  kind: DocumentKind;
+  pages: ExtractedPage[];
+  /** The pages' text joined by blank lines. */
+  text: string;
+  /** The file name without its extension. */
+  title: string;
+}
+
+const MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+/**
+ * Why a file could not be read. The reason doubles as the error `code` a route answers with; `status` and
+ * `message` are what the student sees.
+ */
+export const FAILURES = {
+  file_too_large: { status: 413, message: `This file is larger than ${MB} MB. Upload a smaller file.` },
+  unsupported_file_type: { status: 415, message: "This file type is not supported." },
+  legacy_ppt: {
+    status: 415,
+    message: "PowerPoint 97-2003 (.ppt) files cannot be read. Save it as .pptx or PDF and upload again.",
+  },
+  file_empty: { status: 422, message: "This file is empty." },
+  pdf_no_text: { status: 422, message: "This PDF has no text layer; paste the text instead." },
+  pdf_protected: {
+    status: 422,
+    message: "This PDF is password-protected. Remove the password and upload it again.",
+  },
+  not_plain_text: {
+    status: 422,
+    message: "This file does not contain plain text. Check that you chose the right file.",
+  },
+  file_corrupt: { status: 422, message: "We could not read this file. It may be damaged." },
+  extraction_timeout: {
+    status: 422,
+    message: "This file took too long to read. Try a smaller file or paste the text instead.",
+  },
+  file_too_complex: {
+    status: 422,
+    message: "This file is too large or complex to read. Try a smaller file or paste the text instead.",
+  },
+  extraction_busy: {
+    status: 503,
+    message: "Many files are being read right now. Please try again in a minute.",
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type FailureReason = keyof typeof FAILURES;
+
+export interface ExtractionFailure {
+  reason: FailureReason;
+  status: number;
+  message: string;
+  /** What the parser said, for the log only: never shown to the student. */
+  cause?: string;
+}
+
+export type ExtractionResult =
+  | { ok: true; document: ExtractedDocument }
+  | { ok: false; failure: ExtractionFailure };
+
+export function failure(reason: FailureReason, overrides: { message?: string; cause?: string } = {}) {
+  return { ok: false, failure: { reason, ...FAILURES[reason], ...overrides } } as const;
+}
+
+/** Thrown inside the parsers for a failure that has a reason of its own (anything else is 'file_corrupt'). */
+export class ExtractionError extends Error {
+  constructor(readonly reason: FailureReason) {
+    super(FAILURES[reason].message);
+    this.name = "ExtractionError";
+  }
+}
+
+/** The error a route throws for a failed extraction: `{ error: message, code: reason }` with its status. */
+export function extractionError(f: ExtractionFailure): AppError {
+  return new AppError(f.status, f.reason, f.message);
+}

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { TestJob } from "#tests/fixtures/workers/test-worker.ts";
+import { WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "./worker-pool.ts";
+
+const entry = new URL("../../../tests/fixtures/workers/test-worker.ts", import.meta.url);
+const pools: WorkerPool<TestJob, unknown>[] = [];
+function pool(options: Partial<WorkerPoolOptions> = {}) {
+  const p = new WorkerPool<TestJob, unknown>({
+    entry,
+    size: 1,
+    timeoutMs: 20_000,
+    maxQueue: 10,
+    maxMemoryMb: 64,
+    ...options,
+  });
+  pools.push(p);
+  return p;
+}
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+async function failure(promise: Promise<unknown>): Promise<WorkerPoolError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(WorkerPoolError);
+  return err as WorkerPoolError;
+}
+
+describe("WorkerPool", () => {
+  it("runs jobs in a worker thread and reuses it", async () => {
+    const p = pool();
+    const a = (await p.run({ op: "echo", value: "a" })) as { value: string; threadId: number };
+    const b = (await p.run({ op: "echo", value: "b" })) as { value: string; threadId: number };
+    expect(a.value).toBe("a");
+    expect(b.value).toBe("b");
+    expect(a.threadId).toBeGreaterThan(0);
+    expect(b.threadId).toBe(a.threadId);
+  });
+
+  it("moves transferred buffers into the worker", async () => {
+    const bytes = new Uint8Array([1, 2, 3, 250]);
+    expect(await pool().run({ op: "sum", bytes }, [bytes.buffer])).toBe(256);
+    expect(bytes.byteLength).toBe(0);
+  });
+
+  it("queues jobs beyond its size and answers each with its own result", async () => {
+    const p = pool({ size: 2 });
+    const values = Array.from({ length: 7 }, (_, i) => i);
+    const results = await Promise.all(values.map((value) => p.run({ op: "echo", value })));
+    expect(results.map((r) => (r as { value: number }).value)).toEqual(values);
+  });
+
+  it("refuses a job when the workers are busy and the queue is full", async () => {
+    const p = pool({ size: 1, maxQueue: 1, timeoutMs: 2_000 });
+    const running = failure(p.run({ op: "spin" }));
+    const waiting = p.run({ op: "echo", value: 1 });
+    expect((await failure(p.run({ op: "echo", value: 2 }))).reason).toBe("busy");
+    expect((await running).reason).toBe("timeout");
+    // The queued job was handed to a fresh worker after the stuck one was stopped.
+    expect(await waiting).toMatchObject({ value: 1 });
+  });
+
+  it("stops a job that runs past its time limit and keeps serving", async () => {
+    const p = pool({ timeoutMs: 500 });
+    expect((await failure(p.run({ op: "spin" }))).reason).toBe("timeout");
+    expect(await p.run({ op: "echo", value: "after" })).toMatchObject({ value: "after" });
+  });
+
+  it("stops a job that outgrows its heap cap and keeps serving", async () => {
+    const p = pool({ maxMemoryMb: 32 });
+    expect((await failure(p.run({ op: "hog" }))).reason).toBe("out_of_memory");
+    expect(await p.run({ op: "echo", value: "after" })).toMatchObject({ value: "after" });
+  });
+
+  it("reports a worker that exits as crashed and replaces it", async () => {
+    const p = pool();
+    expect((await failure(p.run({ op: "exit" }))).reason).toBe("crashed");
+    expect(await p.run({ op: "echo", value: "after" })).toMatchObject({ value: "after" });
+  });
+
+  it("passes a job's own error back without losing the worker", async () => {
+    const p = pool();
+    const first = (await p.run({ op: "echo", value: 0 })) as { threadId: number };
+    await expect(p.run({ op: "throw", message: "bad input" })).rejects.toThrow("bad input");
+    expect(await p.run({ op: "echo", value: 1 })).toMatchObject({ threadId: first.threadId });
+  });
+
+  it("fails waiting and new jobs once closed", async () => {
+    const p = pool({ timeoutMs: 5_000 });
+    const running = failure(p.run({ op: "spin" }));
+    const waiting = failure(p.run({ op: "echo", value: 1 }));
+    await p.close();
+    expect((await running).reason).toBe("closed");
+    expect((await waiting).reason).toBe("closed");
+    expect((await failure(p.run({ op: "echo", value: 2 }))).reason).toBe("closed");
+  });
+
+  it("fails a job with a plain error, not a pool failure, when the worker cannot start", async () => {
+    const broken = pool({
+      entry: new URL("../../../tests/fixtures/workers/broken-worker.ts", import.meta.url),
+    });
+    const err = await broken.run({ op: "echo", value: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(WorkerPoolError);
+    expect((err as Error).message).toMatch(/broken-worker\.ts failed to start: broken at load/);
+  });
+
+  it("says which file is missing when a worker entry does not exist", async () => {
+    const p = pool({ entry: new URL("./no-such-worker.ts", import.meta.url) });
+    await expect(p.run({ op: "echo", value: 1 })).rejects.toThrow(/no-such-worker\.ts is missing/);
+  });
+});

@@ -1,0 +1,34 @@
+import { tz } from "@date-fns/tz";
+import { addDays, differenceInCalendarDays, format, startOfDay } from "date-fns";
+
+/**
+ * Calendar days in a student's IANA time zone, for streaks, the heatmap and exam plans. Everything goes
+ * through date-fns with @date-fns/tz, so DST days (23 or 25 hours) and zones far from UTC need no
+ * arithmetic of ours. Results are plain Dates (instants); day names are 'yyyy-MM-dd'.
+ */
+
+/** The local calendar day of an instant, e.g. '2025-03-09'. */
+export const localDay = (at: Date, timeZone: string): string =>
+  format(at, "yyyy-MM-dd", { in: tz(timeZone) });
+
+/** Local midnight of the day the instant falls on. */
+export const startOfLocalDay = (at: Date, timeZone: string): Date =>
+  new Date(startOfDay(at, { in: tz(timeZone) }).getTime());
+
+/** The same local wall time `days` calendar days later (so midnight stays midnight across DST). */
+export const addLocalDays = (at: Date, days: number, timeZone: string): Date =>
+  new Date(addDays(at, days, { in: tz(timeZone) }).getTime());
+
+/** Whole local calendar days from `from` to `to` (negative when `to` is earlier). */
+export const localDaysBetween = (from: Date, to: Date, timeZone: string): number =>
+  differenceInCalendarDays(to, from, { in: tz(timeZone) });
+
+/** Whether `timeZone` is an IANA zone this runtime knows (validate what a client reports). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
