@@ -119,6 +119,13 @@ describe("definitionCards", () => {
     ]);
   });
 
+  it("takes a glossary line only when it holds one statement and a plain term", () => {
+    const cards = definitionCards([
+      "Für die Prüfung: the café opens at 8. Bring a pen.\nNucleus 🧠: stores the DNA of the cell\nEnzyme: a protein catalyst, e.g. amylase in saliva.",
+    ]);
+    expect(cards.map((c) => c.term)).toEqual(["Enzyme"]);
+  });
+
   it("never reads headings or code as definitions", () => {
     expect(
       definitionCards([

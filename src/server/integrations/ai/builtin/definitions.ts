@@ -1,5 +1,5 @@
 import { blockSentences, pageBlocks } from "./structure.ts";
-import { stem } from "./text.ts";
+import { sentences, stem } from "./text.ts";
 
 /**
  * Flashcard drafts from the definitions a text states: 'X is a ...', 'X means ...', 'X refers to ...',
@@ -89,7 +89,7 @@ function isTerm(term: string): boolean {
     bare.length >= 2 &&
     bare.length <= MAX_TERM_LENGTH &&
     words.length <= MAX_TERM_WORDS &&
-    /^[\p{L}"'“]/u.test(bare) &&
+    /^[\p{L}"'“][\p{L}\p{N}\s"'“”’.\-/]*$/u.test(bare) &&
     !/[,;:()[\]!?]|https?:|\d{3,}/.test(bare) &&
     !PRONOUNS.has(first) &&
     !GENERIC_HEADS.has(head) &&
@@ -154,7 +154,9 @@ function fromGlossaryLine(line: string): Omit<Found, "page"> | undefined {
   const match = GLOSSARY_LINE.exec(line.trim().replace(/\*\*/g, ""));
   const term = match?.[1]?.trim();
   const answer = match?.[2]?.trim();
+  // A definition is one statement: 'Note: the lab moved. Bring goggles.' is a remark, not a glossary line.
   if (!term || !answer || !isTerm(term) || answer.split(/\s+/).length < MIN_ANSWER_WORDS) return undefined;
+  if (sentences(answer).length > 1) return undefined;
   const plural = /[^s]s$/.test(term) && !/(?:sis|us|ics)$/.test(term);
   return { term, verb: plural ? "are" : "is", answer };
 }

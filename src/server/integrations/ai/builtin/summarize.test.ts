@@ -129,6 +129,20 @@ describe("summarize", () => {
     ]);
   });
 
+  it("ends unpunctuated slide lines with a stop in the prose, quoting them as written", () => {
+    const slide =
+      "Membrane Transport\nPassive transport needs no energy from the cell\nOsmosis moves water across the membrane\nActive transport pumps ions against the gradient";
+    const brief = summarize([slide], "brief");
+    expect(brief.sentences.map((s) => s.text)).toEqual([
+      "Passive transport needs no energy from the cell",
+      "Osmosis moves water across the membrane",
+      "Active transport pumps ions against the gradient",
+    ]);
+    expect(brief.text).toBe(
+      "Passive transport needs no energy from the cell. Osmosis moves water across the membrane. Active transport pumps ions against the gradient.",
+    );
+  });
+
   it("returns an empty summary for text with no prose", () => {
     expect(summarize(["", "# Only A Heading\n\n```\ncode();\n```"], "brief")).toEqual({
       style: "brief",

@@ -73,13 +73,17 @@ function pick(
   return chosen.sort((a, b) => a.index - b.index);
 }
 
+/** Slide lines often carry no final stop; one is added when sentences run together as prose. */
+const asProse = (chosen: Candidate[]) =>
+  chosen.map((c) => (/[.!?]["'”’)\]]*$/.test(c.text) ? c.text : `${c.text}.`)).join(" ");
+
 function renderDetailed(sections: Section[], picked: Map<number, Candidate[]>): string {
   const parts: string[] = [];
   sections.forEach((section, i) => {
     const chosen = picked.get(i);
     if (!chosen?.length) return;
     if (section.title) parts.push(`## ${section.title}`);
-    parts.push(chosen.map((c) => c.text).join(" "));
+    parts.push(asProse(chosen));
   });
   return parts.join("\n\n");
 }
@@ -96,7 +100,7 @@ export function summarize(pages: readonly string[], style: SummaryStyle = "brief
 
   if (style === "brief") {
     const chosen = pick(candidates, BRIEF_SENTENCES, similarity);
-    return out(chosen, chosen.map((c) => c.text).join(" "));
+    return out(chosen, asProse(chosen));
   }
   if (style === "bullets") {
     const wanted = Math.round(candidates.length / BULLETS.sentencesPerBullet);
