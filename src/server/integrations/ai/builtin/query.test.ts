@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { chunkDocument } from "./chunk.ts";
+import { readFixture } from "./fixtures/read-fixture.ts";
+import { bestSentences, coverage, MIN_COVERAGE, questionTerms, toTsQuery } from "./query.ts";
+
+const tsquery = (question: string) => toTsQuery(questionTerms(question));
+const SAFE_TSQUERY = /^(?:[a-z0-9]+(?: \| [a-z0-9]+)*)?$/;
+
+describe("questionTerms and toTsQuery", () => {
+  it("keeps the content words of a natural question and ORs them", () => {
+    expect(tsquery("What is the difference between osmosis and diffusion?")).toBe(
+      "difference | osmosis | diffusion",
+    );
+    expect(tsquery("How does photosynthesis work?")).toBe("photosynthesis");
+    expect(tsquery("Can you explain the Krebs cycle to me, please?")).toBe("krebs | cycle");
+    expect(tsquery("What happened in 1789?")).toBe("1789");
+    expect(tsquery("What did Robespierre's committee do?")).toBe("robespierre | committee");
+  });
+
+  it("gives each stem once, with the stem beside the word", () => {
+    expect(questionTerms("Sorting, sorts and sorted arrays")).toEqual([
+      { word: "sorting", stem: "sort" },
+      { word: "arrays", stem: "array" },
+    ]);
+  });
+
+  it("folds accents and drops what is not a-z or 0-9", () => {
+    expect(tsquery("la révolution française et le café")).toBe(
+      "la | revolution | francaise | et | le | cafe",
+    );
+    expect(tsquery("光合作用とは何ですか")).toBe("");
+    expect(tsquery("what is it?")).toBe("");
+  });
+
+  it("never lets input break tsquery syntax", () => {
+    const specials = [
+      "&",
+      "|",
+      "!",
+      "(",
+      ")",
+      ":*",
+      "<->",
+      "<2>",
+      "'",
+      '"',
+      "\\",
+      ":",
+      "*",
+      "-",
+      "—",
+      "é",
+      "ß",
+      "ǅ",
+      "🙂",
+    ];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 300; i++) {
+      const parts = Array.from({ length: 1 + Math.floor(random() * 12) }, () =>
+        random() < 0.5
+          ? specials[Math.floor(random() * specials.length)]
+          : `word${Math.floor(random() * 50)}`,
+      );
+      const question = parts.join(random() < 0.5 ? " " : "");
+      expect(tsquery(question), question).toMatch(SAFE_TSQUERY);
+    }
+    expect(tsquery("'; DROP TABLE chunks; -- osmosis & !diffusion:* <-> (x)")).toBe(
+      "drop | table | chunks | osmosis | diffusion",
+    );
+  });
+
+  it("caps the number of terms of a very long question", () => {
+    const long = Array.from({ length: 100 }, (_, i) => `topic${i}`).join(" ");
+    expect(questionTerms(long)).toHaveLength(32);
+  });
+});
+
+describe("coverage", () => {
+  const chunks = ["cell-biology", "algorithms", "french-revolution"].flatMap((name) =>
+    chunkDocument(readFixture(name as "cell-biology")),
+  );
+  const best = (question: string) =>
+    Math.max(...chunks.map((c) => coverage(questionTerms(question), c.text)));
+
+  it("is the weighted share of the question's terms found in the chunk", () => {
+    const terms = questionTerms("osmosis and cholesterol");
+    expect(coverage(terms, "Osmosis moves water.")).toBe(0.5);
+    expect(coverage(terms, "Cholesterol and osmosis.")).toBe(1);
+    expect(coverage(terms, "Nothing relevant.")).toBe(0);
+    expect(coverage([], "Anything.")).toBe(0);
+  });
+
+  it("weighs common words less, or by the IDF the caller supplies", () => {
+    const terms = questionTerms("important osmosis");
+    expect(coverage(terms, "This is important.")).toBeCloseTo(0.3 / 1.3);
+    const idf = (stem: string) => (stem === "osmosi" ? 1 : 3);
+    expect(coverage(terms, "This is important.", idf)).toBe(0.75);
+  });
+
+  it.each([
+    "What is osmosis?",
+    "How does binary search work?",
+    "What was the Reign of Terror?",
+    "What do the Golgi apparatus and vesicles do with proteins?",
+    "Why does merge sort need extra memory?",
+  ])("covers a question the material answers: %s", (question) => {
+    expect(best(question)).toBeGreaterThanOrEqual(MIN_COVERAGE);
+  });
+
+  it.each([
+    "What is the capital of Australia?",
+    "Explain the Krebs cycle",
+    "How do I compute a derivative with the chain rule?",
+    "Who won the 1998 World Cup?",
+  ])("does not cover a question the material does not answer: %s", (question) => {
+    expect(best(question)).toBeLessThan(MIN_COVERAGE);
+  });
+});
+
+describe("bestSentences", () => {
+  const chunk =
+    "## Transport Across Membranes\n\nDiffusion is the net movement of particles down a gradient. Osmosis refers to the diffusion of water across a membrane. Active transport uses ATP to move substances against their gradient. Pumps are proteins.";
+
+  it("picks the sentences holding most of the question, in chunk order, with offsets into the chunk", () => {
+    const found = bestSentences("How do osmosis and diffusion move particles across a membrane?", chunk, 2);
+    expect(found.map((s) => s.text)).toEqual([
+      "Diffusion is the net movement of particles down a gradient.",
+      "Osmosis refers to the diffusion of water across a membrane.",
+    ]);
+    for (const s of found) expect(chunk.slice(s.start, s.end)).toBe(s.text);
+    expect(found[1]!.score).toBeGreaterThan(found[0]!.score);
+  });
+
+  it("prefers the earlier of two equally good sentences", () => {
+    const [first] = bestSentences("gradient", chunk, 1);
+    expect(first?.text).toBe("Diffusion is the net movement of particles down a gradient.");
+  });
+
+  it("never quotes a heading, and returns nothing without overlap or when n is 0", () => {
+    expect(bestSentences("transport membranes", chunk, 5).map((s) => s.text)).not.toContain(
+      "## Transport Across Membranes",
+    );
+    expect(bestSentences("French Revolution", chunk, 3)).toEqual([]);
+    expect(bestSentences("osmosis", chunk, 0)).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+import { blockSentences, pageBlocks } from "./structure.ts";
+import { contentTerms, words } from "./text.ts";
+
+/**
+ * From a student's question to retrieval: the content words, a tsquery that ORs them (websearch_to_tsquery
+ * ANDs every word and finds nothing for most natural questions), how much of the question a chunk covers,
+ * and the sentences of a chunk worth quoting.
+ */
+
+export interface QuestionTerm {
+  /** Lower-case ASCII letters and digits only: safe inside a tsquery. */
+  word: string;
+  /** Porter2 stem, comparable with the stems of a text (and with PostgreSQL's english lexemes). */
+  stem: string;
+}
+
+/** A term's weight: the IDF of its stem in the student's material, when the caller has it. */
+export type TermWeight = (stem: string) => number;
+
+export interface QuotedSentence {
+  text: string;
+  /** Offsets into the chunk text. */
+  start: number;
+  end: number;
+  /** Share of the question's weight the sentence contains, 0..1, plus a little for coming early. */
+  score: number;
+}
+
+/**
+ * Below this coverage the best chunk does not answer the question ('I couldn't find this in your
+ * materials.'). A starting point: calibrate it on the question set.
+ */
+export const MIN_COVERAGE = 0.5;
+const MAX_TERMS = 32;
+const POSITION_BONUS = 0.05;
+
+/** Words a question is phrased with that say nothing about its topic. */
+const QUESTION_FILLER = new Set(
+  "explain describ defin definit mean tell know want need pleas help give show find summar summari understand thing happen work can could would".split(
+    " ",
+  ),
+);
+
+/**
+ * Very common words that are not stop words: they match almost any passage, so they count for less
+ * when no IDF is supplied.
+ */
+const COMMON = new Set(
+  "use make time way year peopl part number first new good differ import exampl main type form system result chang level case point group area fact problem take call includ follow becom provid set larg small high low long great littl old right big earli few public same abl day week month life world place end kind name idea general also mani often usual like well one two three".split(
+    " ",
+  ),
+);
+const COMMON_WEIGHT = 0.3;
+
+const defaultWeight: TermWeight = (stem) => (COMMON.has(stem) ? COMMON_WEIGHT : 1);
+
+function fold(word: string): string {
+  return word
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+}
+
+/** The question's content words, once each, in the order asked. */
+export function questionTerms(question: string): QuestionTerm[] {
+  const seen = new Set<string>();
+  const terms: QuestionTerm[] = [];
+  for (const w of words(question)) {
+    const word = fold(w.normal);
+    if (!w.content || word.length < 2 || QUESTION_FILLER.has(w.stem) || seen.has(w.stem)) continue;
+    seen.add(w.stem);
+    terms.push({ word, stem: w.stem });
+    if (terms.length === MAX_TERMS) break;
+  }
+  return terms;
+}
+
+/**
+ * For `to_tsquery('english', $1)`: the words OR-joined ('photosynthesis | chloroplast'). Only [a-z0-9]
+ * lexemes and ' | ' ever appear, so no input can break the tsquery syntax. '' when nothing is left (the
+ * caller then skips the search).
+ */
+export function toTsQuery(terms: readonly QuestionTerm[]): string {
+  return [...new Set(terms.map((t) => t.word))].join(" | ");
+}
+
+function weighted(terms: readonly QuestionTerm[], present: Set<string>, weightOf: TermWeight): number {
+  let total = 0;
+  let found = 0;
+  for (const { stem } of terms) {
+    const weight = Math.max(0, weightOf(stem));
+    total += weight;
+    if (present.has(stem)) found += weight;
+  }
+  return total > 0 ? found / total : 0;
+}
+
+/** Share of the question's weight (rare words weigh more) that the chunk contains, 0..1. */
+export function coverage(
+  terms: readonly QuestionTerm[],
+  chunkText: string,
+  weightOf: TermWeight = defaultWeight,
+): number {
+  return weighted(terms, new Set(contentTerms(chunkText)), weightOf);
+}
+
+/** The `n` prose sentences of a chunk that contain most of the question, in the order they appear. */
+export function bestSentences(
+  question: string | readonly QuestionTerm[],
+  chunkText: string,
+  n: number,
+  weightOf: TermWeight = defaultWeight,
+): QuotedSentence[] {
+  const terms = typeof question === "string" ? questionTerms(question) : question;
+  const found = pageBlocks(chunkText).flatMap((block) => blockSentences(chunkText, block));
+  return found
+    .map((s, i) => ({
+      text: s.text,
+      start: s.start,
+      end: s.end,
+      overlap: weighted(terms, new Set(s.terms), weightOf),
+      score: 0,
+      i,
+    }))
+    .filter((s) => s.overlap > 0)
+    .map((s) => ({ ...s, score: s.overlap + POSITION_BONUS * (1 - s.i / found.length) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, Math.max(0, n))
+    .sort((a, b) => a.i - b.i)
+    .map(({ text, start, end, score }) => ({ text, start, end, score }));
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import { readFixture } from "./fixtures/read-fixture.ts";
+import { syntheticPages } from "./fixtures/synthetic.ts";
+import { analyzeDocument, pageBlocks } from "./structure.ts";
+import { type Summary, summarize } from "./summarize.ts";
+
+const FIXTURES = ["cell-biology", "algorithms", "french-revolution"] as const;
+const STYLES = ["brief", "bullets", "detailed"] as const;
+const flat = (text: string) => text.replace(/\s+/g, " ");
+
+/** Where each summary sentence starts in the document, which also proves it is quoted verbatim. */
+function positions(pages: string[], summary: Summary): number[] {
+  const source = flat(pages.join(" "));
+  return summary.sentences.map((s) => {
+    const at = source.indexOf(s.text);
+    expect(at, s.text).toBeGreaterThanOrEqual(0);
+    return at;
+  });
+}
+
+/** Every line of the source that is not prose: headings, code, diagrams and tables. */
+function nonProseLines(pages: string[]): string[] {
+  return pages.flatMap((page) =>
+    pageBlocks(page)
+      .filter((b) => b.kind !== "paragraph" && b.kind !== "list")
+      .flatMap((b) => b.text.split("\n"))
+      .map((line) => line.trim().replace(/^#+\s*/, ""))
+      .filter((line) => line.length > 3),
+  );
+}
+
+describe("summarize", () => {
+  it.each(FIXTURES)("brief on %s: 3 sentences quoted from the text, in document order", (name) => {
+    const pages = readFixture(name);
+    const summary = summarize(pages, "brief");
+    expect(summary.style).toBe("brief");
+    expect(summary.sentences).toHaveLength(3);
+    const at = positions(pages, summary);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(summary.text).toBe(summary.sentences.map((s) => s.text).join(" "));
+  });
+
+  it.each(FIXTURES)("never quotes a heading, code, diagram or table line from %s", (name) => {
+    const pages = readFixture(name);
+    const forbidden = nonProseLines(pages);
+    expect(forbidden.length).toBeGreaterThan(3);
+    for (const style of STYLES) {
+      for (const sentence of summarize(pages, style).sentences) {
+        for (const line of forbidden) expect(sentence.text).not.toContain(line);
+        expect(sentence.text).not.toMatch(/──|-->|```|\|\s*\w+\s*\||^\s*#/);
+      }
+    }
+  });
+
+  it.each(FIXTURES)("bullets on %s: 3 to 7 '- ' lines, one per chosen sentence", (name) => {
+    const summary = summarize(readFixture(name), "bullets");
+    const lines = summary.text.split("\n");
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(lines.length).toBeLessThanOrEqual(7);
+    expect(lines).toEqual(summary.sentences.map((s) => `- ${s.text}`));
+  });
+
+  it("detailed follows the headings: each section's own key sentences under its title, in order", () => {
+    const pages = readFixture("algorithms");
+    const summary = summarize(pages, "detailed");
+    const { sections, sentences } = analyzeDocument(pages);
+    const sectionOf = new Map(sentences.map((s) => [s.text, sections[s.section]?.title]));
+    const headings = summary.text.split("\n").filter((l) => l.startsWith("## "));
+    expect(headings).toEqual([
+      "## 1 Analysing Algorithms",
+      "## 1.1 Big-O Notation",
+      "## 1.2 Binary Search",
+      "## 2.1 Merge Sort",
+      "## 2.2 Quicksort",
+    ]);
+    const blocks = summary.text.split("\n\n");
+    for (let i = 0; i < blocks.length; i += 2) {
+      const title = blocks[i]?.replace(/^## /, "");
+      const body = blocks[i + 1] ?? "";
+      const quoted = summary.sentences.filter((s) => body.includes(s.text));
+      expect(quoted.length).toBeGreaterThan(0);
+      for (const s of quoted) expect(sectionOf.get(s.text)).toBe(title);
+    }
+    expect(blocks.length).toBe(headings.length * 2);
+    expect(summary.text).toContain("Quicksort picks a pivot, partitions the array around it");
+  });
+
+  it("never picks two near-duplicate sentences", () => {
+    const pages = readFixture("cell-biology");
+    for (const style of STYLES) {
+      const mitochondria = summarize(pages, style).sentences.filter((s) =>
+        s.text.startsWith("Mitochondria are the organelles in which cellular respiration"),
+      );
+      expect(mitochondria.length, style).toBeLessThanOrEqual(1);
+    }
+    const repeated = Array.from(
+      { length: 6 },
+      () => "Enzymes lower the activation energy of chemical reactions.",
+    );
+    const varied = [
+      "Enzymes are proteins that act as biological catalysts.",
+      "Each enzyme binds its substrate at the active site.",
+      "Temperature and pH change how fast enzymes work.",
+    ];
+    const brief = summarize([[...repeated, ...varied].join(" ")], "brief");
+    expect(brief.sentences.map((s) => s.text)).toEqual([
+      "Enzymes lower the activation energy of chemical reactions.",
+      ...varied.slice(0, 2),
+    ]);
+  });
+
+  it("gives the page of each sentence", () => {
+    const summary = summarize(readFixture("french-revolution"), "detailed");
+    const terror = summary.sentences.find((s) => s.text.startsWith("The Reign of Terror refers to"));
+    expect(terror?.page).toBe(2);
+    expect(summary.sentences.find((s) => s.text.startsWith("The French Revolution was"))?.page).toBe(1);
+  });
+
+  it("returns what there is when the text is shorter than the style asks for", () => {
+    const one = summarize(
+      ["Photosynthesis turns light energy into chemical energy in chloroplasts."],
+      "bullets",
+    );
+    expect(one.sentences).toHaveLength(1);
+    expect(one.text).toBe("- Photosynthesis turns light energy into chemical energy in chloroplasts.");
+    expect(summarize(["Too short.", "Tiny."], "brief").sentences.map((s) => s.text)).toEqual([
+      "Too short.",
+      "Tiny.",
+    ]);
+  });
+
+  it("ends unpunctuated slide lines with a stop in the prose, quoting them as written", () => {
+    const slide =
+      "Membrane Transport\nPassive transport needs no energy from the cell\nOsmosis moves water across the membrane\nActive transport pumps ions against the gradient";
+    const brief = summarize([slide], "brief");
+    expect(brief.sentences.map((s) => s.text)).toEqual([
+      "Passive transport needs no energy from the cell",
+      "Osmosis moves water across the membrane",
+      "Active transport pumps ions against the gradient",
+    ]);
+    expect(brief.text).toBe(
+      "Passive transport needs no energy from the cell. Osmosis moves water across the membrane. Active transport pumps ions against the gradient.",
+    );
+  });
+
+  it("returns an empty summary for text with no prose", () => {
+    expect(summarize(["", "# Only A Heading\n\n```\ncode();\n```"], "brief")).toEqual({
+      style: "brief",
+      text: "",
+      sentences: [],
+    });
+  });
+
+  it("handles 100 pages: 3 brief sentences, 7 bullets, no code or headings", () => {
+    const pages = syntheticPages(100);
+    const brief = summarize(pages, "brief");
+    const bullets = summarize(pages, "bullets");
+    expect(brief.sentences).toHaveLength(3);
+    expect(bullets.sentences).toHaveLength(7);
+    for (const s of [...brief.sentences, ...bullets.sentences]) {
+      expect(s.text).toMatch(/^[A-Z].*\.$/);
+      expect(s.text).not.toMatch(/for \(let|-->|\+---/);
+    }
+    positions(pages, brief);
+  });
+});

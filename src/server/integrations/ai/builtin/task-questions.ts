@@ -1,0 +1,167 @@
+import { assertTimeZone, type DateRange, dateRange } from "./task-dates.ts";
+
+/**
+ * Task questions ('what is due this week?', 'anything overdue in CS 330?', 'when is my next exam?') as a
+ * structured filter the caller runs against the tasks table, so the answer is exact rather than a text
+ * search. Anything that is not about the student's tasks gives null and goes to retrieval.
+ */
+
+export interface TaskCourse {
+  id: number;
+  name: string;
+  code: string;
+}
+
+export interface TaskFilter {
+  kind: "tasks";
+  /** On the due date: from inclusive, to exclusive. */
+  range?: DateRange;
+  completed?: boolean;
+  /** Due before now and not completed. */
+  overdue?: boolean;
+  courseIds?: number[];
+  /** Any of these, case-insensitively, in the title ('exam' or 'midterm' for 'my next exam'). */
+  keywords?: string[];
+  /** The first n in the task order (open first, earliest due first). */
+  limit?: number;
+}
+
+export interface TaskQuestionContext {
+  now: Date;
+  /** IANA zone of the student, e.g. 'America/New_York'. */
+  timeZone: string;
+  courses?: readonly TaskCourse[];
+}
+
+const NEXT_STEPS = 5;
+
+/** Words that make a question about the student's own tasks. 'due to' and 'due process' are not. */
+const TASK_CUE =
+  /\b(?:due(?!\s+(?:to|process|diligence|course)\b)|deadlines?|assignments?|homework|hw|tasks?|to-?dos?|overdue|exams?|quiz(?:zes)?|midterms?|finals|final exams?|upcoming)\b/;
+const SCHEDULE_CUE =
+  /\b(?:what do i have|what have i got|what(?:'s| is) (?:on|coming up|happening|left)|anything|my (?:week|day|schedule|plan)|(?:do )?i (?:still )?(?:need|have) to|get done)\b/;
+const NEXT_STEP =
+  /\b(?:what should i (?:do|work on|study|start|focus on|tackle)|what(?:'s| is) next|what to do next|where should i start|most urgent|top priorit(?:y|ies))\b/;
+const OVERDUE = /\b(?:overdue|past due|late|missed|missing|behind on)\b/;
+const OPEN =
+  /\b(?:not (?:yet )?(?:done|finished|completed|submitted)|unfinished|incomplete|pending|remaining|left|outstanding|still (?:have|need))\b/;
+const COMPLETED =
+  /\b(?:completed|finished|done|submitted|turned in|handed in|checked off)\b|\b(?:did|have) i (?:complete|finish|submit)\b/;
+const GETTING_DONE = /\b(?:get|got|be|getting|to)\s+(?:done|finished|completed|submitted)\b/;
+
+const EXAMS: { pattern: RegExp; keywords: string[] }[] = [
+  { pattern: /\bmidterms?\b/, keywords: ["midterm"] },
+  { pattern: /\bfinal exams?\b|\bfinals\b|\b(?:next|my) final\b/, keywords: ["final"] },
+  { pattern: /\bquiz(?:zes)?\b/, keywords: ["quiz"] },
+  { pattern: /\bexams?\b|\btests?\b/, keywords: ["exam", "midterm", "final", "test"] },
+];
+
+/** Words in course names that say nothing about which course ('Introduction to Biology' -> 'biology'). */
+const GENERIC_COURSE_WORDS = new Set(
+  "introduction intro principles fundamentals foundations advanced topics seminar course section general applied elementary intermediate basic special studies survey laboratory honors with from into and the for".split(
+    " ",
+  ),
+);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** 'CS 330' matches 'cs 330', 'CS330' and 'cs-330'. */
+function codePattern(code: string): RegExp | undefined {
+  const parts = code.toLowerCase().match(/[a-z]+|\d+/g);
+  if (!parts || parts.length === 0 || code.trim().length < 2) return undefined;
+  return new RegExp(`\\b${parts.map(escapeRegExp).join("[\\s-]?")}\\b`);
+}
+
+/**
+ * Courses the question names: by code or full name ('exact'), else by a distinctive word of a name
+ * ('biology' for 'Introduction to Biology'), which only narrows a question already about tasks.
+ */
+function matchCourses(text: string, courses: readonly TaskCourse[]): { ids: number[]; exact: boolean } {
+  const exact = courses.filter((course) => {
+    const name = course.name.trim().toLowerCase();
+    return (
+      (name.length > 2 && new RegExp(`\\b${escapeRegExp(name)}\\b`).test(text)) ||
+      codePattern(course.code)?.test(text)
+    );
+  });
+  if (exact.length > 0) return { ids: exact.map((c) => c.id), exact: true };
+  const words = new Set(text.match(/[a-z0-9]+/g) ?? []);
+  const partial = courses.filter((course) =>
+    (course.name.toLowerCase().match(/[a-z]+/g) ?? []).some(
+      (w) => w.length >= 4 && !GENERIC_COURSE_WORDS.has(w) && words.has(w),
+    ),
+  );
+  return { ids: partial.map((c) => c.id), exact: false };
+}
+
+function completion(text: string): boolean | undefined {
+  if (OPEN.test(text)) return false;
+  if (COMPLETED.test(text) && !GETTING_DONE.test(text)) return true;
+  return undefined;
+}
+
+/** 'When is the lab report due?' -> 'lab report': a title to look for. */
+function titleFragment(text: string, courses: readonly TaskCourse[]): string | undefined {
+  const match =
+    /\bwhen (?:is|are|was) (?:the |my |our )?(.+?) due\b/.exec(text) ??
+    /\b(?:deadline|due date) (?:for|of) (?:the |my |our )?(.+?)\??$/.exec(text);
+  let fragment = match?.[1] ?? "";
+  for (const course of courses) {
+    const pattern = codePattern(course.code);
+    if (pattern) fragment = fragment.replace(pattern, " ");
+    fragment = fragment.replace(course.name.toLowerCase(), " ");
+  }
+  fragment = fragment
+    .replace(/\b(?:for|in|of)\s*$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return fragment &&
+    !/^(?:it|that|this|everything|anything|something|stuff|what|homework|assignments?|tasks?)$/.test(fragment)
+    ? fragment
+    : undefined;
+}
+
+export function parseTaskQuestion(question: string, context: TaskQuestionContext): TaskFilter | null {
+  assertTimeZone(context.timeZone);
+  const courses = context.courses ?? [];
+  const text = question.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
+  const { ids: courseIds, exact: courseNamed } = matchCourses(text, courses);
+  const completed = completion(text);
+  const date = dateRange(text, context.now, context.timeZone, completed === true);
+  const nextStep = NEXT_STEP.test(text);
+  const exam = EXAMS.find((e) => e.pattern.test(text));
+  const shortCourseMention = courseNamed && text.split(" ").length <= 4;
+  const isTaskQuestion =
+    TASK_CUE.test(text) ||
+    nextStep ||
+    (completed === true && /\bi\b/.test(text)) ||
+    ((SCHEDULE_CUE.test(text) || courseNamed) && date !== undefined) ||
+    shortCourseMention;
+  if (!isTaskQuestion) return null;
+
+  const filter: TaskFilter = { kind: "tasks" };
+  if (OVERDUE.test(text)) {
+    filter.overdue = true;
+    filter.completed = false;
+  } else {
+    filter.completed = completed ?? false;
+  }
+  if (date) filter.range = date.range;
+  if (courseIds.length > 0) filter.courseIds = courseIds;
+  const fragment = titleFragment(text, courses);
+  if (exam) filter.keywords = exam.keywords;
+  else if (fragment) filter.keywords = [fragment];
+  // 'next' inside a date phrase ('next Tuesday', 'next 3 days') names the date, not the next task.
+  const withoutDateNext = text.replace(
+    /\bnext (?:week|month|year|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d+|a|an|one|two|three|four|five|six|seven|ten)\b/g,
+    "",
+  );
+  const asksForNext = /\b(?:next|upcoming|coming up)\b/.test(withoutDateNext) && !date?.period;
+  // 'What should I do next?' keeps overdue work in: it comes first in the task order.
+  if (!filter.overdue && filter.completed === false && !date && !nextStep && (asksForNext || exam)) {
+    filter.range = { from: new Date(context.now.getTime()) };
+  }
+  if (nextStep) filter.limit = NEXT_STEPS;
+  else if (asksForNext && /\bnext\b/.test(withoutDateNext)) filter.limit = 1;
+  return filter;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { contentTerms, sentences, stem, tidy, words } from "./text.ts";
+
+const texts = (input: string) => sentences(input).map((s) => s.text);
+
+describe("sentences", () => {
+  it("does not split after titles, month abbreviations, e.g./i.e. or inside decimals", () => {
+    expect(
+      texts(
+        "Dr. Smith arrived on Jan. 5 at 3.5 p.m. with e.g. apples, i.e. fruit. The U.S. economy grew 2.5% in 2020. Prof. Jones agreed.",
+      ),
+    ).toEqual([
+      "Dr. Smith arrived on Jan. 5 at 3.5 p.m. with e.g. apples, i.e. fruit.",
+      "The U.S. economy grew 2.5% in 2020.",
+      "Prof. Jones agreed.",
+    ]);
+  });
+
+  it("keeps citations and figure references inside their sentence", () => {
+    expect(texts("Smith et al. (2019) showed this. See Fig. 3 for details. It costs 3.14 dollars.")).toEqual([
+      "Smith et al. (2019) showed this.",
+      "See Fig. 3 for details.",
+      "It costs 3.14 dollars.",
+    ]);
+  });
+
+  it("still ends a sentence on a word that is also an abbreviation", () => {
+    expect(texts("Is a virus alive? The answer is no. Viruses need a host cell.")).toEqual([
+      "Is a virus alive?",
+      "The answer is no.",
+      "Viruses need a host cell.",
+    ]);
+  });
+
+  it("splits on question and exclamation marks", () => {
+    expect(texts("Is the cell alive? Yes! It divides.")).toEqual([
+      "Is the cell alive?",
+      "Yes!",
+      "It divides.",
+    ]);
+  });
+
+  it("gives offsets that locate each sentence in the input", () => {
+    const input = "First sentence here.  Second one\nwraps a line. Third.";
+    const found = sentences(input);
+    expect(found.map((s) => input.slice(s.start, s.end))).toEqual([
+      "First sentence here.",
+      "Second one\nwraps a line.",
+      "Third.",
+    ]);
+    expect(found[1]?.text).toBe("Second one wraps a line.");
+  });
+
+  it("returns content stems without stop words or punctuation", () => {
+    const [first] = sentences("The mitochondria are producing energy for the cells.");
+    expect(first?.terms).toEqual(["mitochondria", "produc", "energi", "cell"]);
+  });
+
+  it("returns nothing for blank input", () => {
+    expect(sentences("   \n ")).toEqual([]);
+  });
+});
+
+describe("words and stems", () => {
+  it("stems like PostgreSQL's english configuration, so stems compare with tsvector lexemes", () => {
+    // ts_lexize('english_stem', word) on PostgreSQL 15, captured once.
+    const postgres =
+      "photosynthesis=photosynthesi mitochondria=mitochondria economies=economi running=run generalization=general organelles=organell membranes=membran cellular=cellular respiration=respir relational=relat databases=databas quickly=quick happiness=happi arguing=argu conditional=condit sorting=sort algorithms=algorithm dividing=divid revolution=revolut";
+    for (const pair of postgres.split(" ")) {
+      const [word = "", lexeme] = pair.split("=");
+      expect(stem(word), word).toBe(lexeme);
+    }
+    expect(stem("Running")).toBe("run");
+  });
+
+  it("flags stop words and drops punctuation", () => {
+    const found = words("What is the difference between osmosis and diffusion?");
+    expect(found.map((w) => w.normal)).toEqual([
+      "what",
+      "is",
+      "the",
+      "difference",
+      "between",
+      "osmosis",
+      "and",
+      "diffusion",
+    ]);
+    expect(found.filter((w) => w.stop).map((w) => w.normal)).toEqual(["what", "is", "the", "between", "and"]);
+  });
+
+  it("keeps years but not single digits as content terms", () => {
+    expect(contentTerms("In 1789, 3 things happened")).toEqual(["1789", "thing", "happen"]);
+  });
+});
+
+describe("tidy", () => {
+  it("rejoins line-end hyphenation and collapses whitespace", () => {
+    expect(tidy("photo-\nsynthesis  happens\n in   leaves")).toBe("photosynthesis happens in leaves");
+  });
+
+  it("keeps a hyphen before a capital (a real compound)", () => {
+    expect(tidy("Franco-\nPrussian war")).toBe("Franco-Prussian war");
+  });
+});
