@@ -67,6 +67,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     clientDir: null,
     authRateLimit: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
     trustProxy: false,
+    checkResponses: true,
     ...overrides,
   };
 }
