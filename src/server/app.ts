@@ -13,6 +13,7 @@ import { createServices, type Services } from "./services.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
+    /** For tests and benchmarks that set rows up directly; routes go through `services`. */
     db: Db;
     dbKind: Database["kind"];
     config: AppConfig;
