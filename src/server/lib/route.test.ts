@@ -1,10 +1,10 @@
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoint } from "#shared/http.ts";
-import { freshDatabase, testConfig } from "#tests/test-app.ts";
-import { buildApp } from "../app.ts";
-import type { Database } from "../db/client.ts";
+import { testConfig } from "#tests/test-app.ts";
+import { registerErrorHandler } from "../plugins/errors.ts";
 import { route } from "./route.ts";
 import { strictSchema } from "./strict-schema.ts";
 
@@ -23,33 +23,33 @@ const SECRET = "$argon2id$v=19$m=19456,t=2,p=1$leaked";
 /** What the probe handler returns next: a test sets it, as a buggy handler would build it. */
 let next: unknown;
 
-/** The app with two test-only routes, one answering whatever `next` holds. */
-async function appWith(database: Database, checkResponses: boolean, lines: string[]) {
-  const app = await buildApp(
-    testConfig({ checkResponses, logLevel: "error", logStream: { write: (l) => lines.push(l) } }),
-    database,
-  );
-  await app.register(async (scope) => {
-    route(scope, probe, async () => next as z.infer<typeof answer>);
-    route(scope, created, async () => ({ ok: true as const }));
-  });
+/**
+ * route() and the error renderer as buildApp wires them (no database: these routes need none), with two
+ * test-only routes, one answering whatever `next` holds.
+ */
+async function appWith(checkResponses: boolean, lines: string[]) {
+  const app = Fastify({ logger: { level: "error", stream: { write: (l: string) => lines.push(l) } } });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", testConfig({ checkResponses }));
+  app.decorateRequest("user", null);
+  registerErrorHandler(app);
+  route(app, probe, async () => next as z.infer<typeof answer>);
+  route(app, created, async () => ({ ok: true as const }));
   await app.ready();
   return app;
 }
 
-let database: Database;
 let checked: FastifyInstance;
 let unchecked: FastifyInstance;
 const lines: string[] = [];
 beforeAll(async () => {
-  database = await freshDatabase();
-  checked = await appWith(database, true, lines);
-  unchecked = await appWith(database, false, []);
+  checked = await appWith(true, lines);
+  unchecked = await appWith(false, []);
 });
 afterAll(async () => {
   await checked.close();
   await unchecked.close();
-  await database.close();
 });
 
 const good = { user: { id: 1, email: "a@school.edu" }, items: [{ id: 1, title: "Essay" }] };
