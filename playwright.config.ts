@@ -35,6 +35,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // Every answer is checked against its endpoint's schema: a leaked field fails the journey.
+      CHECK_RESPONSES: "true",
       CANVAS_INSECURE_HOSTS: process.env.CANVAS_INSECURE_HOSTS ?? "",
     },
   },

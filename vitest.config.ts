@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}"],
+          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}", "tests/boundaries/*.test.ts"],
           environment: "node",
         },
       },

@@ -28,9 +28,13 @@ const listen = (server: http.Server) =>
   });
 
 const { database, url, drop } = await open();
-const app = await buildApp(testConfig(), database);
+// As deployed (answers not re-checked), and with CHECK_RESPONSES on, over the same database.
+const app = await buildApp(testConfig({ checkResponses: false }), database);
+const checkedApp = await buildApp(testConfig({ checkResponses: true }), database);
 await app.listen({ port: 0, host: "127.0.0.1" });
+await checkedApp.listen({ port: 0, host: "127.0.0.1" });
 const oursPort = (app.server.address() as { port: number }).port;
+const checkedPort = (checkedApp.server.address() as { port: number }).port;
 
 const student = await createUser(app);
 const now = Date.now();
@@ -67,6 +71,7 @@ const referencePort = await listen(reference);
 console.log(
   JSON.stringify({
     ours: `http://127.0.0.1:${oursPort}/api/tasks`,
+    checked: `http://127.0.0.1:${checkedPort}/api/tasks`,
     reference: `http://127.0.0.1:${referencePort}/tasks`,
     token: student.token,
     rows: (await runSql()).length,
@@ -78,6 +83,7 @@ process.stdin.on("end", async () => {
   reference.close();
   await pool?.end();
   await app.close();
+  await checkedApp.close();
   await database.close();
   await drop();
   process.exit(0);

@@ -1,5 +1,7 @@
 // GET /api/tasks under load, against a no-framework reference running the same SQL, on PostgreSQL and
 // on PGlite. Prints requests/s, p99 latency and the ratio ours/reference. Target on PostgreSQL: >= 0.7.
+// Also runs the app with CHECK_RESPONSES on (every answer checked strictly against its schema) and prints
+// what that check costs.
 // Usage: npm run bench:tasks [-- --duration 10 --connections 10]
 // PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
 // a fresh database is created on that server and dropped afterwards.
@@ -19,6 +21,7 @@ const WARMUP = 2;
 
 interface Servers {
   ours: string;
+  checked: string;
   reference: string;
   token: string;
   rows: number;
@@ -95,17 +98,21 @@ async function measure(kind: "postgres" | "pglite") {
     }
     // Warm both (JIT, connection pools, caches) before measuring.
     await load(servers.ours, auth, WARMUP);
+    await load(servers.checked, auth, WARMUP);
     await load(servers.reference, {}, WARMUP);
-    // The machine is shared: alternating short rounds exposes both servers to the same background load.
+    // The machine is shared: alternating short rounds exposes every server to the same background load.
     const oursT = newTotals();
+    const checkedT = newTotals();
     const refT = newTotals();
     for (let i = 0; i < ROUNDS; i++) {
       await round(oursT, servers.ours, auth, DURATION / ROUNDS);
+      await round(checkedT, servers.checked, auth, DURATION / ROUNDS);
       await round(refT, servers.reference, {}, DURATION / ROUNDS);
     }
     const ours = summary(oursT);
+    const checked = summary(checkedT);
     const reference = summary(refT);
-    return { kind, rows: servers.rows, ours, reference, ratio: ours.rps / reference.rps };
+    return { kind, rows: servers.rows, ours, checked, reference, ratio: ours.rps / reference.rps };
   } finally {
     child.stdin!.end();
     await new Promise((r) => child.once("exit", r));
@@ -125,11 +132,17 @@ for (const kind of ["postgres", "pglite"] as const) {
 }
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 console.log(
-  `\n${"database".padEnd(10)}${pad("ours req/s", 12)}${pad("p99 ms", 8)}${pad("ref req/s", 12)}${pad("p99 ms", 8)}${pad("ratio", 8)}`,
+  `\n${"database".padEnd(10)}${pad("ours req/s", 12)}${pad("p99 ms", 8)}${pad("ref req/s", 12)}${pad("p99 ms", 8)}${pad("ratio", 8)}${pad("checked req/s", 15)}${pad("p99 ms", 8)}`,
 );
 for (const r of results) {
   console.log(
-    `${r.kind.padEnd(10)}${pad(r.ours.rps.toFixed(0), 12)}${pad(r.ours.p99.toFixed(0), 8)}${pad(r.reference.rps.toFixed(0), 12)}${pad(r.reference.p99.toFixed(0), 8)}${pad(r.ratio.toFixed(2), 8)}`,
+    `${r.kind.padEnd(10)}${pad(r.ours.rps.toFixed(0), 12)}${pad(r.ours.p99.toFixed(0), 8)}${pad(r.reference.rps.toFixed(0), 12)}${pad(r.reference.p99.toFixed(0), 8)}${pad(r.ratio.toFixed(2), 8)}${pad(r.checked.rps.toFixed(0), 15)}${pad(r.checked.p99.toFixed(0), 8)}`,
+  );
+}
+for (const r of results) {
+  const cost = 1 - r.checked.rps / r.ours.rps;
+  console.log(
+    `${r.kind}: CHECK_RESPONSES=true costs ${(cost * 100).toFixed(0)}% of requests/s (checked/ours ${(r.checked.rps / r.ours.rps).toFixed(2)})`,
   );
 }
 const pgResult = results.find((r) => r.kind === "postgres");

@@ -1,5 +1,5 @@
 // `npm test`: every check in order, each part reported, with one closing count.
-// Usage: npm test [-- part ...] where part is typecheck, lint, unit, api, api-postgres, e2e.
+// Usage: npm test [-- part ...] where part is typecheck, lint, boundaries, unit, api, api-postgres, e2e.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -62,8 +62,15 @@ function vitest(project, name, env = {}) {
 }
 
 const parts = [
-  ["typecheck", () => run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"])],
+  [
+    "typecheck",
+    // src/shared again on its own: the contract may use neither DOM nor Node types.
+    () =>
+      run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]) &&
+      run("npx", ["tsc", "--noEmit", "-p", "src/shared/tsconfig.json"]),
+  ],
   ["lint", () => run("npx", ["biome", "check", "--error-on-warnings", "."])],
+  ["boundaries", () => run("npx", ["depcruise", "src", "--config", ".dependency-cruiser.cjs"])],
   ["unit", () => vitest("unit", "unit")],
   ["api", () => vitest("api", "api-pglite", { TEST_DB: "pglite" })],
   [

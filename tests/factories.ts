@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AuthResponse, RegisterInput } from "#shared/auth.ts";
-import type { Course, Task } from "#shared/tasks.ts";
+import type { Course } from "#shared/courses.ts";
+import type { Task } from "#shared/tasks.ts";
 
 let seq = 0;
 

@@ -4,6 +4,7 @@ import pg from "pg";
 import { buildApp } from "#server/app.ts";
 import type { AppConfig } from "#server/config.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
+import type { Clock } from "#server/lib/clock.ts";
 
 /**
  * A new, empty database on the PostgreSQL server named by `adminUrl`; `drop()` removes it again once its
@@ -57,6 +58,20 @@ export async function freshDatabase(): Promise<Database> {
   };
 }
 
+/** The system time shifted by however far a test has travelled; `reset()` comes back to the present. */
+export function travellingClock(): Clock & { travel(ms: number): void; reset(): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    travel(ms) {
+      offset += ms;
+    },
+    reset() {
+      offset = 0;
+    },
+  };
+}
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     dataDir: null,
@@ -67,6 +82,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     clientDir: null,
     authRateLimit: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
     trustProxy: false,
+    checkResponses: true,
     ...overrides,
   };
 }

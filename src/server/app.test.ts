@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorBodySchema } from "#shared/errors.ts";
 import { createUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 import { redactUrl } from "./app.ts";
@@ -41,6 +42,27 @@ describe("the auth gate", () => {
     const res = await t.app.inject({ url: "/api/nope" });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toMatch(/No route/);
+  });
+});
+
+describe("error answers", () => {
+  const login = (headers: Record<string, string>, payload: string) =>
+    t.app.inject({ method: "POST", url: "/api/auth/login", headers, payload });
+
+  it.each([
+    ["malformed JSON", () => login({ "content-type": "application/json" }, "{nope"), 400, "invalid_json"],
+    ["an empty JSON body", () => login({ "content-type": "application/json" }, ""), 400, "empty_body"],
+    [
+      "a body that is not JSON",
+      () => login({ "content-type": "application/xml" }, "<a/>"),
+      415,
+      "unsupported_media_type",
+    ],
+    ["an unknown API path", () => t.app.inject({ url: "/api/nope" }), 404, "not_found"],
+  ])("carry a code from the shared list for %s, never Fastify's own", async (_what, send, status, code) => {
+    const res = await send();
+    expect(res.statusCode).toBe(status);
+    expect(errorBodySchema.parse(res.json())).toMatchObject({ code });
   });
 });
 

@@ -3,17 +3,23 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.ts";
 import { type Database, type Db, openDatabase } from "./db/client.ts";
+import { selfOrigin } from "./features/canvas/self-origin.ts";
 import { featureRoutes } from "./features/index.ts";
+import { systemClock } from "./lib/clock.ts";
 import { registerUploads } from "./lib/upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerSecurityHeaders, registerStaticClient } from "./plugins/static-client.ts";
+import { createServices, type Services } from "./services.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
+    /** For tests and benchmarks that set rows up directly; routes go through `services`. */
     db: Db;
     dbKind: Database["kind"];
     config: AppConfig;
+    /** Every feature's service (services.ts); routes and plugins use these, never repositories. */
+    services: Services;
   }
 }
 
@@ -52,6 +58,16 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   app.decorate("db", db.db);
   app.decorate("dbKind", db.kind);
   app.decorate("config", config);
+  app.decorate(
+    "services",
+    createServices({
+      db: db.db,
+      dbKind: db.kind,
+      config,
+      clock: config.clock ?? systemClock,
+      selfOrigin: () => selfOrigin(app),
+    }),
+  );
   if (!database) app.addHook("onClose", () => db.close());
 
   app.setValidatorCompiler(validatorCompiler);

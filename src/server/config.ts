@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Env } from "./env.ts";
 import type { CanvasTuning } from "./integrations/canvas/canvas-client.ts";
 import type { ResolveAll } from "./integrations/canvas/host-policy.ts";
+import type { Clock } from "./lib/clock.ts";
 import { loadSecretKey } from "./lib/crypto.ts";
 
 /** Everything buildApp needs, resolved from the environment (main.ts) or written by a test. */
@@ -19,6 +20,13 @@ export interface AppConfig {
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   /** Believe X-Forwarded-* (client IP for rate limits, https for feed URLs): only behind a proxy you run. */
   trustProxy: boolean;
+  /**
+   * Validate every answer against its endpoint's response schema, strictly (an unknown key anywhere is an
+   * error): a leaked field becomes a logged 500 `response_contract` instead of reaching the client.
+   */
+  checkResponses: boolean;
+  /** Where services read the time; tests pass one they can move. Default: the system clock. */
+  clock?: Clock;
   /** Tests only: where log lines go (to prove no secret reaches them). Default: stdout. */
   logStream?: { write(line: string): void };
   /** Tests only: a resolver standing in for DNS, so a name can point at a private address. */
@@ -42,6 +50,7 @@ export function configFromEnv(env: Env): AppConfig {
     logLevel: env.LOG_LEVEL,
     clientDir: defaultClientDir,
     trustProxy: env.TRUST_PROXY,
+    checkResponses: env.CHECK_RESPONSES,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_MINUTE,
       perEmail: Math.max(1, Math.ceil(env.AUTH_RATE_LIMIT_PER_MINUTE / 3)),

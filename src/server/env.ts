@@ -34,6 +34,11 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => v === "true" || v === "1"),
+  /** Check every answer against its endpoint's response schema (tests, and production when wanted). */
+  CHECK_RESPONSES: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

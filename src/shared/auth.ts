@@ -56,6 +56,7 @@ export const authEndpoints = {
     path: "/api/auth/register",
     body: registerSchema,
     response: authResponseSchema,
+    status: 201,
     public: true,
   }),
   login: endpoint({

@@ -52,6 +52,7 @@ export const eventEndpoints = {
     path: "/api/events",
     body: createEventSchema,
     response: calendarEventSchema,
+    status: 201,
   }),
   remove: endpoint({ method: "DELETE", path: "/api/events/:id", params: idParamsSchema, response: okSchema }),
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canvasCourseSchema } from "./courses.ts";
 import { endpoint, okSchema } from "./http.ts";
 import { taskSchema } from "./tasks.ts";
 
@@ -13,6 +14,10 @@ export const MISSING_CANVAS_INPUT = "Please provide both a Canvas API token and 
 export const CANVAS_NOT_CONNECTED =
   "Canvas credentials not found. Please connect your Canvas account from the settings.";
 const INVALID_DOMAIN = "Enter your school's Canvas address, like school.instructure.com.";
+
+/** The WHATWG URL parser, a global in browsers and Node alike; the contract's ES2023 lib does not declare it. */
+const WebUrl = (globalThis as unknown as { URL: new (input: string) => { hostname: string; port: string } })
+  .URL;
 
 export type CanvasDomain =
   | { ok: true; host: string; scheme: "http" | "https" | null }
@@ -38,9 +43,9 @@ export function parseCanvasDomain(input: string): CanvasDomain {
   if (!authority || authority.includes("@") || authority.includes("\\")) {
     return { ok: false, message: INVALID_DOMAIN };
   }
-  let url: URL;
+  let url: InstanceType<typeof WebUrl>;
   try {
-    url = new URL(`https://${authority}`);
+    url = new WebUrl(`https://${authority}`);
   } catch {
     return { ok: false, message: INVALID_DOMAIN };
   }
@@ -112,26 +117,6 @@ export const syncResultSchema = z.object({
   lastSyncedAt: z.string().nullable(),
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
-
-export const ENROLLMENT_STATES = ["active", "completed"] as const;
-
-/** SPEC §3 'Course from the course system', field names as the spec gives them. */
-export const canvasCourseSchema = z.object({
-  id: z.number().int(),
-  canvas_id: z.string(),
-  name: z.string(),
-  course_code: z.string(),
-  enrollment_state: z.enum(ENROLLMENT_STATES),
-  current_score: z.number().nullable(),
-  final_score: z.number().nullable(),
-  current_grade: z.string().nullable(),
-  final_grade: z.string().nullable(),
-  /** The letter Canvas gives: the final grade for a completed course, the current one otherwise. */
-  grade: z.string().nullable(),
-  creditHours: z.number().int().nullable(),
-  html_url: z.string().nullable(),
-});
-export type CanvasCourse = z.infer<typeof canvasCourseSchema>;
 
 export const coursesQuerySchema = z.object({
   userId: z.coerce.number().int().positive().optional(),

@@ -16,6 +16,8 @@ export interface Endpoint<
   query?: Q;
   body?: B;
   response: R;
+  /** The success status; 200 when absent. */
+  status?: 200 | 201;
   /** Reachable without a session (register, login, health, public share page). */
   public?: boolean;
 }
@@ -30,13 +32,6 @@ export const endpoint = <
 ) => e;
 
 export type Infer<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;
-
-export const errorBodySchema = z.object({
-  error: z.string(),
-  code: z.string().optional(),
-  details: z.unknown().optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 

@@ -23,14 +23,6 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
-export const courseSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string(),
-  canvasId: z.string().nullable(),
-});
-export type Course = z.infer<typeof courseSchema>;
-
 const isoDateTime = z.iso.datetime({ offset: true, error: "Due date must be an ISO 8601 date-time" });
 const courseIdSchema = z.number("Course must be a course id").int().positive();
 
@@ -61,12 +53,6 @@ export const listTasksQuerySchema = userIdQuerySchema.extend({
   courseId: z.coerce.number().int().positive("Course must be a course id").optional(),
 });
 
-export const createCourseSchema = z.object({
-  userId: z.number().int().positive().optional(),
-  name: z.string("Course name is required").trim().min(1, "Course name is required").max(200),
-  code: z.string().trim().max(50).default(""),
-});
-
 export const taskEndpoints = {
   list: endpoint({
     method: "GET",
@@ -74,7 +60,13 @@ export const taskEndpoints = {
     query: listTasksQuerySchema,
     response: z.array(taskSchema),
   }),
-  create: endpoint({ method: "POST", path: "/api/tasks", body: createTaskSchema, response: taskSchema }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/tasks",
+    body: createTaskSchema,
+    response: taskSchema,
+    status: 201,
+  }),
   update: endpoint({
     method: "PUT",
     path: "/api/tasks/:id",
@@ -83,20 +75,4 @@ export const taskEndpoints = {
     response: taskSchema,
   }),
   remove: endpoint({ method: "DELETE", path: "/api/tasks/:id", params: idParamsSchema, response: okSchema }),
-};
-
-export const courseEndpoints = {
-  /** The student's courses; a student with none gets the default course (SPEC §7, §9). */
-  list: endpoint({
-    method: "GET",
-    path: "/api/courses",
-    query: userIdQuerySchema,
-    response: z.array(courseSchema),
-  }),
-  create: endpoint({
-    method: "POST",
-    path: "/api/courses",
-    body: createCourseSchema,
-    response: courseSchema,
-  }),
 };

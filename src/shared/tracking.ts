@@ -28,11 +28,13 @@ export const trackingEndpoints = {
     path: "/api/achievements/check",
     body: achievementCheckSchema,
     response: recordedSchema,
+    status: 201,
   }),
   trackStudyStats: endpoint({
     method: "POST",
     path: "/api/study-stats/track",
     body: studyStatsTrackSchema,
     response: recordedSchema,
+    status: 201,
   }),
 };

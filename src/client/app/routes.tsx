@@ -15,7 +15,7 @@ export const AchievementsPage = page(
   () => import("#client/features/achievements/achievements-page.tsx"),
   "AchievementsPage",
 );
-export const GpaPage = page(() => import("#client/features/gpa/gpa-page.tsx"), "GpaPage");
+export const GpaPage = page(() => import("./pages/gpa-page.tsx"), "GpaPage");
 export const SettingsPage = page(() => import("./pages/settings-page.tsx"), "SettingsPage");
 export const SharePage = page(() => import("#client/features/share/share-page.tsx"), "SharePage");
 export const OnboardingPage = page(() => import("./pages/onboarding-page.tsx"), "OnboardingPage");

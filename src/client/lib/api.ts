@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { type ErrorCode, errorBodySchema } from "#shared/errors.ts";
 import type { Endpoint, Infer } from "#shared/http.ts";
 
 export const TOKEN_KEY = "authToken";
@@ -9,12 +10,16 @@ export const authToken = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-/** A failed call: `message` prefers the server's `error` field (SPEC §8), `status` is the HTTP status. */
+/**
+ * A failed call: `message` prefers the server's `error` field (SPEC §8), `status` is the HTTP status and
+ * `code` the server's error code (absent when the server could not be reached or sent no error body).
+ * Screens choose what to show by `code`, never by message text or status.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
+    readonly code?: ErrorCode,
     readonly details?: unknown,
   ) {
     super(message);
@@ -25,8 +30,9 @@ export class ApiError extends Error {
 type Has<T> = [NonNullable<T>] extends [never] ? false : true;
 // biome-ignore lint/complexity/noBannedTypes: {} is the neutral element of these intersections
 type Args<E extends Endpoint> = (Has<E["params"]> extends true ? { params: Infer<E["params"]> } : {}) &
+  // The query string's parsed form: coerced numbers are numbers, "true"/"false" flags are booleans.
   // biome-ignore lint/complexity/noBannedTypes: as above
-  (Has<E["query"]> extends true ? { query?: Partial<z.input<NonNullable<E["query"]>>> } : {}) &
+  (Has<E["query"]> extends true ? { query?: Partial<z.output<NonNullable<E["query"]>>> } : {}) &
   // biome-ignore lint/complexity/noBannedTypes: as above
   (Has<E["body"]> extends true ? { body: z.input<NonNullable<E["body"]>> } : {});
 type ArgsTuple<E extends Endpoint> = Has<E["params"]> | Has<E["body"]> extends false ? [Args<E>?] : [Args<E>];
@@ -77,13 +83,9 @@ export async function call<E extends Endpoint>(
     json = undefined;
   }
   if (!res.ok) {
-    const body = json as { error?: string; code?: string; details?: unknown } | undefined;
-    throw new ApiError(
-      res.status,
-      body?.error ?? `${res.status}: ${text || res.statusText}`,
-      body?.code,
-      body?.details,
-    );
+    const body = errorBodySchema.safeParse(json);
+    if (!body.success) throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
+    throw new ApiError(res.status, body.data.error, body.data.code, body.data.details);
   }
   return e.response.parse(json) as z.infer<E["response"]>;
 }

@@ -17,9 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
+export type DbKind = "pglite" | "postgres";
+
 export interface Database {
   db: Db;
-  kind: "pglite" | "postgres";
+  kind: DbKind;
   close(): Promise<void>;
 }
 

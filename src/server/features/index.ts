@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
+import { coursesRoutes } from "./courses/courses.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { tasksRoutes } from "./tasks/tasks.routes.ts";
@@ -13,6 +14,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   settingsRoutes,
   canvasRoutes,
+  coursesRoutes,
   tasksRoutes,
   trackingRoutes,
   calendarRoutes,

@@ -1,11 +1,14 @@
+import type { ErrorCode } from "#shared/errors.ts";
+
 /**
  * The error catalogue: every failure a user can cause is one of these, rendered by the error plugin as
- * `{ error, code, details? }`. Anything else is a bug and becomes a logged 500.
+ * `{ error, code, details? }`. Anything else is a bug and becomes a logged 500. Codes are the closed list
+ * in src/shared/errors.ts.
  */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -18,10 +21,13 @@ export const badRequest = (message: string, details?: unknown) =>
   new AppError(400, "bad_request", message, details);
 export const unauthorized = (message = "Please sign in to continue.") =>
   new AppError(401, "unauthorized", message);
+/** A token was sent but names no live session (expired, signed out elsewhere, or made up). */
+export const sessionExpired = () =>
+  new AppError(401, "session_expired", "Your session has expired. Please sign in again.");
 export const forbidden = (message = "You can only access your own data.") =>
   new AppError(403, "forbidden", message);
 export const notFound = (what = "Resource") => new AppError(404, "not_found", `${what} not found.`);
-export const conflict = (message: string) => new AppError(409, "conflict", message);
+export const conflict = (message: string, code: ErrorCode = "conflict") => new AppError(409, code, message);
 export const gone = (message: string) => new AppError(410, "gone", message);
 export const tooManyRequests = (message = "Too many attempts. Please wait a minute and try again.") =>
   new AppError(429, "rate_limited", message);

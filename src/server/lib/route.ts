@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Endpoint, Infer } from "#shared/http.ts";
-import { unauthorized } from "./errors.ts";
+import { AppError, unauthorized } from "./errors.ts";
+import { strictSchema } from "./strict-schema.ts";
 
 export interface SessionUser {
   id: number;
@@ -20,15 +21,13 @@ export interface RouteContext<E extends Endpoint> {
 type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<Infer<E["response"]>>;
 
 /**
- * Registers one endpoint of a feature's table. Input is validated by the endpoint's zod schemas
- * before the handler runs; the answer is typed by its response schema.
+ * Registers one endpoint of a feature's table. Input is validated by the endpoint's zod schemas before
+ * the handler runs; the answer is typed by its response schema, sent with the endpoint's status and, when
+ * `checkResponses` is on, checked strictly against that schema (see decision 004).
  */
-export function route<E extends Endpoint>(
-  app: FastifyInstance,
-  e: E,
-  handler: Handler<E>,
-  options: { status?: number } = {},
-) {
+export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>) {
+  const name = `${e.method} ${e.path}`;
+  const contract = app.config.checkResponses ? strictSchema(e.response) : null;
   app.route({
     method: e.method,
     url: e.path,
@@ -50,7 +49,20 @@ export function route<E extends Endpoint>(
         },
       } as RouteContext<E>;
       const result = await handler(ctx);
-      if (options.status) reply.code(options.status);
+      if (contract) {
+        const checked = contract.safeParse(result);
+        if (!checked.success) {
+          // Paths and issue codes only: the offending values may be the very secret that leaked.
+          const issues = checked.error.issues.map((i) => ({
+            path: i.path.join("."),
+            code: i.code,
+            message: i.message,
+          }));
+          req.log.error({ endpoint: name, issues }, "answer outside its response schema");
+          throw new AppError(500, "response_contract", "Internal server error");
+        }
+      }
+      reply.code(e.status ?? 200);
       return result;
     },
   });

@@ -42,7 +42,8 @@ export async function readUpload(
   req: FastifyRequest,
   options: { accept: readonly string[] },
 ): Promise<Upload> {
-  if (!req.isMultipart()) throw new AppError(415, "not_multipart", "Send the file as multipart/form-data.");
+  if (!req.isMultipart())
+    throw new AppError(415, "unsupported_media_type", "Send the file as multipart/form-data.");
   const fields: Record<string, string> = {};
   let file: UploadedFile | undefined;
   try {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authService } from "../features/auth/auth.service.ts";
-import { forbidden, unauthorized } from "../lib/errors.ts";
+import { forbidden, sessionExpired, unauthorized } from "../lib/errors.ts";
 
 function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -22,9 +21,11 @@ function mentionedUserIds(req: FastifyRequest): unknown[] {
 /**
  * The one gate for /api: every route needs a live session unless its endpoint is public, and a `userId`
  * anywhere in the request must be the signed-in user's (SPEC §7 sends it; the server never trusts it).
+ * A token that names no live session is `session_expired` (the client signs out); no token is
+ * `unauthorized`.
  */
 export function registerAuth(app: FastifyInstance) {
-  const auth = authService(app.db);
+  const { auth } = app.services;
   app.decorateRequest("user", null);
 
   app.addHook("onRequest", async (req) => {
@@ -33,7 +34,7 @@ export function registerAuth(app: FastifyInstance) {
     const session = token ? await auth.authenticate(token) : undefined;
     if (session) req.user = { id: session.userId, sessionId: session.id };
     else if (!req.routeOptions.config?.public && req.routeOptions.url) {
-      throw unauthorized(token ? "Your session has expired. Please sign in again." : undefined);
+      throw token ? sessionExpired() : unauthorized();
     }
   });
 

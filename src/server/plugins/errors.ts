@@ -1,6 +1,26 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorCode } from "#shared/errors.ts";
 import { AppError } from "../lib/errors.ts";
+
+/** Fastify's own client errors, as codes of the shared list and messages a person can act on. */
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: "invalid_json", message: "Request body is not valid JSON." },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: "empty_body", message: "Request body is empty; send JSON." },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: "body_too_large", message: "Request body is too large." },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: "unsupported_media_type",
+    message: "Unsupported content type; send JSON.",
+  },
+};
+
+function clientErrorCode(status: number): ErrorCode {
+  if (status === 404) return "not_found";
+  if (status === 413) return "body_too_large";
+  if (status === 415) return "unsupported_media_type";
+  if (status === 429) return "rate_limited";
+  return "bad_request";
+}
 
 /** Renders every failure as `{ error, code, details? }`; only unexpected errors are 500s. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -19,16 +39,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
-      const message =
-        err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-          ? "Unsupported content type; send JSON."
-          : err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-            ? "Request body is too large."
-            : err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-              ? "Request body is empty; send JSON."
-              : err.message;
-      return reply.code(status).send({ error: message, code: (err.code ?? "bad_request").toLowerCase() });
+      const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
+      return reply
+        .code(status)
+        .send({ error: known?.message ?? err.message, code: known?.code ?? clientErrorCode(status) });
     }
     req.log.error({ err }, "unhandled error");
     return reply.code(500).send({ error: "Internal server error", code: "internal" });

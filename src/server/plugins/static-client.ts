@@ -46,7 +46,9 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
   });
   app.get("/*", { config: { public: true } }, (req, reply) => {
     if (req.url.startsWith("/api/")) {
-      return reply.code(404).send({ error: `No route for ${req.method} ${req.url.split("?")[0]}` });
+      return reply
+        .code(404)
+        .send({ error: `No route for ${req.method} ${req.url.split("?")[0]}`, code: "not_found" });
     }
     reply.header("Cache-Control", "no-cache");
     return reply.sendFile("index.html");

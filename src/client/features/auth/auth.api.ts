@@ -1,5 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, authToken, call } from "#client/lib/api.ts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { authToken, call } from "#client/lib/api.ts";
+import { clearSession } from "#client/lib/query-client.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
 import {
   type AuthResponse,
   authEndpoints,
@@ -8,28 +10,21 @@ import {
   type User,
 } from "#shared/auth.ts";
 
-export const authKeys = {
-  me: ["auth", "me"] as const,
+export const authQueries = {
+  /**
+   * The signed-in user, or null without a token. A token the server no longer knows signs the device out
+   * in query-client.ts, which sets this to null too.
+   */
+  me: () =>
+    queryOptions({
+      queryKey: queryKeys.auth.me(),
+      queryFn: async (): Promise<User | null> => (authToken.get() ? call(authEndpoints.me) : null),
+    }),
 };
 
-/** The signed-in user, or null when there is no token or the lookup fails (which clears the token). */
-export function useMe() {
-  return useQuery({
-    queryKey: authKeys.me,
-    queryFn: async (): Promise<User | null> => {
-      if (!authToken.get()) return null;
-      try {
-        return await call(authEndpoints.me);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) {
-          authToken.clear();
-          return null;
-        }
-        throw err;
-      }
-    },
-  });
-}
+const meKey = authQueries.me().queryKey;
+
+export const useMe = () => useQuery(authQueries.me());
 
 function useSignIn<I>(fn: (input: I) => Promise<AuthResponse>) {
   const qc = useQueryClient();
@@ -37,7 +32,7 @@ function useSignIn<I>(fn: (input: I) => Promise<AuthResponse>) {
     mutationFn: fn,
     onSuccess: ({ token, user }) => {
       authToken.set(token);
-      qc.setQueryData(authKeys.me, user);
+      qc.setQueryData(meKey, user);
     },
   });
 }
@@ -52,12 +47,7 @@ export function useLogout() {
       // Revoke on the server when we can; signing out locally must work even offline.
       await call(authEndpoints.logout).catch(() => undefined);
     },
-    onSettled: () => {
-      authToken.clear();
-      // Signed out now; then drop everything cached for this student so the next one starts clean.
-      qc.setQueryData(authKeys.me, null);
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
-    },
+    onSettled: () => clearSession(qc),
   });
 }
 
@@ -65,7 +55,7 @@ export function useUpdateUsername() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (username: string) => call(authEndpoints.updateMe, { body: { username } }),
-    onSuccess: (user) => qc.setQueryData(authKeys.me, user),
+    onSuccess: (user) => qc.setQueryData(meKey, user),
   });
 }
 
@@ -73,6 +63,6 @@ export function useCompleteOnboarding() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => call(authEndpoints.completeOnboarding, { body: { isOnboarded: true } }),
-    onSuccess: (user) => qc.setQueryData(authKeys.me, user),
+    onSuccess: (user) => qc.setQueryData(meKey, user),
   });
 }

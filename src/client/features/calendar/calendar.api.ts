@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, call } from "#client/lib/api.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
 import {
   type CalendarEvent,
   type CreateEventInput,
@@ -9,15 +10,29 @@ import {
 } from "#shared/calendar.ts";
 import { CALENDAR_TOKEN_LIFETIME_MS } from "#shared/constants.ts";
 
-export const eventKeys = {
-  all: ["events"] as const,
-  list: () => [...eventKeys.all, "list"] as const,
+export const calendarQueries = {
+  events: () =>
+    queryOptions({ queryKey: queryKeys.calendar.events(), queryFn: () => call(eventEndpoints.list) }),
+  feed: () =>
+    queryOptions({ queryKey: queryKeys.calendar.feed(), queryFn: () => call(calendarFeedEndpoints.get) }),
+  /** SPEC §7: an OK answer means connected; not found means not connected (null). */
+  token: () =>
+    queryOptions({
+      queryKey: queryKeys.calendar.token(),
+      queryFn: async () => {
+        try {
+          return await call(calendarTokenEndpoints.get);
+        } catch (err) {
+          if (err instanceof ApiError && err.code === "not_found") return null;
+          throw err;
+        }
+      },
+    }),
 };
-export const calendarFeedKeys = { feed: ["calendar-feed"] as const };
-export const calendarTokenKeys = { status: ["calendar-token"] as const };
+const eventsKey = calendarQueries.events().queryKey;
+const feedKey = calendarQueries.feed().queryKey;
 
-export const useEvents = () =>
-  useQuery({ queryKey: eventKeys.list(), queryFn: () => call(eventEndpoints.list) });
+export const useEvents = () => useQuery(calendarQueries.events());
 
 const byDate = (a: CalendarEvent, b: CalendarEvent) => a.date.localeCompare(b.date) || a.id - b.id;
 
@@ -25,8 +40,7 @@ export function useCreateEvent() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateEventInput) => call(eventEndpoints.create, { body }),
-    onSuccess: (event) =>
-      qc.setQueryData<CalendarEvent[]>(eventKeys.list(), (old) => [...(old ?? []), event].sort(byDate)),
+    onSuccess: (event) => qc.setQueryData(eventsKey, (old) => [...(old ?? []), event].sort(byDate)),
   });
 }
 
@@ -34,19 +48,17 @@ export function useDeleteEvent() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(eventEndpoints.remove, { params: { id } }),
-    onSuccess: (_ok, id) =>
-      qc.setQueryData<CalendarEvent[]>(eventKeys.list(), (old) => old?.filter((e) => e.id !== id)),
+    onSuccess: (_ok, id) => qc.setQueryData(eventsKey, (old) => old?.filter((e) => e.id !== id)),
   });
 }
 
-export const useCalendarFeed = () =>
-  useQuery({ queryKey: calendarFeedKeys.feed, queryFn: () => call(calendarFeedEndpoints.get) });
+export const useCalendarFeed = () => useQuery(calendarQueries.feed());
 
 export function useRegenerateFeed() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => call(calendarFeedEndpoints.regenerate),
-    onSuccess: (feed) => qc.setQueryData(calendarFeedKeys.feed, feed),
+    onSuccess: (feed) => qc.setQueryData(feedKey, feed),
   });
 }
 
@@ -54,23 +66,11 @@ export function useRevokeFeed() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => call(calendarFeedEndpoints.revoke),
-    onSuccess: () => qc.setQueryData(calendarFeedKeys.feed, { url: null }),
+    onSuccess: () => qc.setQueryData(feedKey, { url: null }),
   });
 }
 
-/** SPEC §7: an OK answer means connected; 404 means not connected. */
-export const useCalendarToken = () =>
-  useQuery({
-    queryKey: calendarTokenKeys.status,
-    queryFn: async () => {
-      try {
-        return await call(calendarTokenEndpoints.get);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-  });
+export const useCalendarToken = () => useQuery(calendarQueries.token());
 
 /** The mock connect of SPEC §7: placeholder tokens valid for one hour; no real authorisation happens. */
 export function useConnectCalendar() {
@@ -84,6 +84,6 @@ export function useConnectCalendar() {
           expiresAt: new Date(Date.now() + CALENDAR_TOKEN_LIFETIME_MS).toISOString(),
         },
       }),
-    onSuccess: (status) => qc.setQueryData(calendarTokenKeys.status, status),
+    onSuccess: (status) => qc.setQueryData(calendarQueries.token().queryKey, status),
   });
 }

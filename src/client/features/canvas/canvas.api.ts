@@ -1,72 +1,59 @@
-import {
-  type QueryClient,
-  useIsMutating,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { queryOptions, useIsMutating, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { call } from "#client/lib/api.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
 import { type ConnectCanvasInput, canvasEndpoints, type SyncResult } from "#shared/canvas.ts";
 
-export const canvasKeys = {
-  all: ["canvas"] as const,
-  status: () => [...canvasKeys.all, "status"] as const,
-  sync: () => [...canvasKeys.all, "sync"] as const,
+export const canvasQueries = {
+  status: () =>
+    queryOptions({ queryKey: queryKeys.canvas.status(), queryFn: () => call(canvasEndpoints.status) }),
 };
 
 /**
- * Connecting, syncing and disconnecting change tasks, courses, grades and the student's onboarding, which
- * other features show: refetch what is on screen and drop the rest, so it loads fresh when next shown.
+ * What connecting, syncing and disconnecting change: tasks, courses and grades, the student's onboarding
+ * (connecting finishes it) and the connection itself.
  */
-async function refreshAfterCanvasChange(qc: QueryClient) {
-  await qc.invalidateQueries({ refetchType: "active" });
-  qc.removeQueries({ type: "inactive" });
-}
+const CHANGED_BY_CANVAS = [
+  queryKeys.tasks.all,
+  queryKeys.courses.all,
+  queryKeys.auth.all,
+  queryKeys.canvas.all,
+] as const;
 
-export const useCanvasStatus = () =>
-  useQuery({ queryKey: canvasKeys.status(), queryFn: () => call(canvasEndpoints.status) });
+export const useCanvasStatus = () => useQuery(canvasQueries.status());
 
-export function useConnectCanvas() {
-  const qc = useQueryClient();
-  return useMutation({
+export const useConnectCanvas = () =>
+  useMutation({
     mutationFn: (body: ConnectCanvasInput) => call(canvasEndpoints.connect, { body }),
-    onSuccess: () => refreshAfterCanvasChange(qc),
+    meta: { invalidates: CHANGED_BY_CANVAS },
   });
-}
 
-export function useConnectDemoCanvas() {
-  const qc = useQueryClient();
-  return useMutation({
+export const useConnectDemoCanvas = () =>
+  useMutation({
     mutationFn: () => call(canvasEndpoints.connectDemo),
-    onSuccess: () => refreshAfterCanvasChange(qc),
+    meta: { invalidates: CHANGED_BY_CANVAS },
   });
-}
 
-export function useDisconnectCanvas() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (removeTasks: boolean) =>
-      call(canvasEndpoints.disconnect, { query: { removeTasks: removeTasks ? "true" : "false" } }),
-    onSuccess: () => refreshAfterCanvasChange(qc),
+export const useDisconnectCanvas = () =>
+  useMutation({
+    mutationFn: (removeTasks: boolean) => call(canvasEndpoints.disconnect, { query: { removeTasks } }),
+    meta: { invalidates: CHANGED_BY_CANVAS },
   });
-}
 
 /** Sync Canvas; every caller shares one mutation key so any component can show that a sync runs. */
 export function useSyncCanvas() {
   const qc = useQueryClient();
   return useMutation({
-    mutationKey: canvasKeys.sync(),
+    mutationKey: queryKeys.canvas.sync(),
     mutationFn: (opts: { auto?: boolean } = {}) => call(canvasEndpoints.sync, { body: opts }),
-    onSuccess: (result: SyncResult) => {
-      if (!result.skipped) return refreshAfterCanvasChange(qc);
-    },
+    // A skipped auto-sync (recent, or turned off) changed nothing: refetching would double every app load.
+    meta: { invalidates: (result) => ((result as SyncResult).skipped ? [] : CHANGED_BY_CANVAS) },
     // A failed sync records its error on the connection: the banner reads it from the status.
-    onError: () => qc.invalidateQueries({ queryKey: canvasKeys.status() }),
+    onError: () => qc.invalidateQueries({ queryKey: queryKeys.canvas.status() }),
   });
 }
 
-export const useCanvasSyncing = () => useIsMutating({ mutationKey: canvasKeys.sync() }) > 0;
+export const useCanvasSyncing = () => useIsMutating({ mutationKey: queryKeys.canvas.sync() }) > 0;
 
 // Once per page load, however many components mount the hook.
 let autoSyncStarted = false;

@@ -1,14 +1,13 @@
 import { BookOpen, RefreshCw } from "lucide-react";
 import { Link } from "wouter";
-import { CanvasAuthRequired } from "#client/components/canvas-auth-required.tsx";
+import { CanvasCoursesError } from "#client/components/canvas-auth-required.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
-import type { CanvasCourse } from "#shared/canvas.ts";
+import type { CanvasCourse } from "#shared/courses.ts";
 import { CourseCard } from "./components/course-card.tsx";
-import { useMyCourses, useRefreshMyCourses } from "./my-courses.api.ts";
+import { useMyCourses, useRefreshMyCourses } from "./courses.api.ts";
 
 function CourseGroup({ title, courses }: { title: string; courses: CanvasCourse[] }) {
   const id = `courses-${title.toLowerCase().replace(/\s+/g, "-")}`;
@@ -65,7 +64,7 @@ export function CoursesPage() {
           )
         }
       />
-      {error && <CanvasAuthRequired detail={errorMessage(error)} />}
+      {error && <CanvasCoursesError error={error} />}
       {courses.isPending ? (
         <Loading />
       ) : courses.isError ? null : list.length === 0 ? (

@@ -1,21 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { call } from "#client/lib/api.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
 import { type Settings, settingsEndpoints } from "#shared/settings.ts";
 
-export const settingsKeys = {
-  all: ["settings"] as const,
+export const settingsQueries = {
+  get: () => queryOptions({ queryKey: queryKeys.settings.all, queryFn: () => call(settingsEndpoints.get) }),
 };
 
-export const useSettings = () =>
-  useQuery({ queryKey: settingsKeys.all, queryFn: () => call(settingsEndpoints.get) });
+export const useSettings = () => useQuery(settingsQueries.get());
 
 export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: Settings) => call(settingsEndpoints.save, { body }),
-    onSuccess: (saved) => qc.setQueryData(settingsKeys.all, saved),
+    onSuccess: (saved) => qc.setQueryData(settingsQueries.get().queryKey, saved),
   });
 }
 

@@ -6,11 +6,12 @@ import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { useNow } from "#client/lib/use-now.ts";
+import type { Course } from "#shared/courses.ts";
 import { filterTasks, sortTasks, type TaskTab, toSearchable } from "#shared/task-rules.ts";
 import { TaskFilters } from "./components/task-filters.tsx";
 import { TaskFormDialog } from "./components/task-form-dialog.tsx";
 import { TaskList } from "./components/task-list.tsx";
-import { useCourses, useTasks } from "./tasks.api.ts";
+import { useTasks } from "./tasks.api.ts";
 
 /** What the Canvas feature slots into this page (SPEC §2.3 Sync button, banners, tab spinner). */
 export interface CanvasSlot {
@@ -29,9 +30,9 @@ const TABS: { value: TaskTab; label: string }[] = [
   { value: "canvas", label: "Canvas Assignments" },
 ];
 
-export function TasksView({ canvas }: { canvas?: CanvasSlot }) {
+/** The task list; `courses` (the courses feature's list) fills the course filter, form and labels. */
+export function TasksView({ canvas, courses }: { canvas?: CanvasSlot; courses: readonly Course[] }) {
   const tasks = useTasks();
-  const courses = useCourses();
   const now = useNow();
   const [tab, setTab] = useState<TaskTab>("all");
   const [search, setSearch] = useState("");
@@ -54,7 +55,7 @@ export function TasksView({ canvas }: { canvas?: CanvasSlot }) {
         onSearch={setSearch}
         courseId={courseId}
         onCourse={setCourseId}
-        courses={courses.data ?? []}
+        courses={courses}
       />
       {tasks.isPending ? (
         <div className="grid gap-2" role="status" aria-label="Loading tasks">
@@ -71,7 +72,7 @@ export function TasksView({ canvas }: { canvas?: CanvasSlot }) {
         </Alert>
       ) : (
         <div aria-busy={search !== deferredSearch}>
-          <TaskList tasks={visible} courses={courses.data ?? []} now={now} />
+          <TaskList tasks={visible} courses={courses} now={now} />
         </div>
       )}
     </Card>
@@ -85,7 +86,7 @@ export function TasksView({ canvas }: { canvas?: CanvasSlot }) {
         actions={
           <>
             {canvas?.connected && canvas.toolbar}
-            <TaskFormDialog courses={courses.data ?? []} />
+            <TaskFormDialog courses={courses} />
           </>
         }
       />

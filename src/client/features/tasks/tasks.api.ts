@@ -1,36 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "#client/lib/api.ts";
-import {
-  type Course,
-  type CreateTaskInput,
-  courseEndpoints,
-  type Task,
-  taskEndpoints,
-} from "#shared/tasks.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
+import { type CreateTaskInput, type Task, taskEndpoints } from "#shared/tasks.ts";
 import { trackingEndpoints } from "#shared/tracking.ts";
 
-export const taskKeys = {
-  all: ["tasks"] as const,
-  list: () => [...taskKeys.all, "list"] as const,
+export const taskQueries = {
+  /** Every task of the student; tabs, search and the course filter run on this list in the browser. */
+  list: () => queryOptions({ queryKey: queryKeys.tasks.list(), queryFn: () => call(taskEndpoints.list) }),
 };
-export const courseKeys = {
-  all: ["courses"] as const,
-  list: () => [...courseKeys.all, "list"] as const,
-};
+const listKey = taskQueries.list().queryKey;
 
-/** Every task of the student; tabs, search and the course filter run on this list in the browser. */
-export const useTasks = () =>
-  useQuery({ queryKey: taskKeys.list(), queryFn: () => call(taskEndpoints.list) });
-
-/** The student's courses; the server creates the default course on the first visit (SPEC §7). */
-export const useCourses = () =>
-  useQuery({ queryKey: courseKeys.list(), queryFn: () => call(courseEndpoints.list) });
+export const useTasks = () => useQuery(taskQueries.list());
 
 export function useCreateTask() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTaskInput) => call(taskEndpoints.create, { body }),
-    onSuccess: (task) => qc.setQueryData<Task[]>(taskKeys.list(), (old) => (old ? [...old, task] : [task])),
+    onSuccess: (task) => qc.setQueryData(listKey, (old) => (old ? [...old, task] : [task])),
   });
 }
 
@@ -62,16 +48,16 @@ export function useSetTaskCompleted() {
     mutationFn: ({ task, completed }: { task: Task; completed: boolean }) =>
       call(taskEndpoints.update, { params: { id: task.id }, body: { completed } }),
     onMutate: async ({ task, completed }) => {
-      await qc.cancelQueries({ queryKey: taskKeys.list() });
-      const previous = qc.getQueryData<Task[]>(taskKeys.list());
-      qc.setQueryData<Task[]>(taskKeys.list(), (old) => replaceTask(old, { ...task, completed }));
+      await qc.cancelQueries({ queryKey: listKey });
+      const previous = qc.getQueryData(listKey);
+      qc.setQueryData(listKey, (old) => replaceTask(old, { ...task, completed }));
       return { previous };
     },
     onError: (_err, _vars, context) => {
-      if (context?.previous) qc.setQueryData(taskKeys.list(), context.previous);
+      if (context?.previous) qc.setQueryData(listKey, context.previous);
     },
     onSuccess: (saved, { task, completed }) => {
-      qc.setQueryData<Task[]>(taskKeys.list(), (old) => replaceTask(old, saved));
+      qc.setQueryData(listKey, (old) => replaceTask(old, saved));
       if (completed && !task.completed) trackCompletion(saved);
     },
   });
@@ -81,10 +67,6 @@ export function useDeleteTask() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (task: Task) => call(taskEndpoints.remove, { params: { id: task.id } }),
-    onSuccess: (_ok, task) =>
-      qc.setQueryData<Task[]>(taskKeys.list(), (old) => old?.filter((t) => t.id !== task.id)),
+    onSuccess: (_ok, task) => qc.setQueryData(listKey, (old) => old?.filter((t) => t.id !== task.id)),
   });
 }
-
-export const courseName = (courses: readonly Course[] | undefined, id: number | null) =>
-  id === null ? undefined : courses?.find((c) => c.id === id)?.name;

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { Settings } from "#shared/settings.ts";
+import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, ownerId, updatedAt } from "./columns.ts";
 
 export const users = pgTable(
@@ -36,14 +35,3 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
-
-export const userSettings = pgTable("user_settings", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  aiModel: text("ai_model").$type<Settings["aiModel"]>().notNull().default("gpt-4o"),
-  theme: text("theme").$type<Settings["theme"]>().notNull().default("light"),
-  autoSync: boolean("auto_sync").notNull().default(true),
-  notificationsEnabled: boolean("notifications_enabled").notNull().default(true),
-  updatedAt: updatedAt(),
-});

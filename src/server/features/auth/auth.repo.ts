@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { User } from "#shared/auth.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { sessions, users } from "../../db/schema/index.ts";
+import { sessions, users } from "../../db/schema/users.ts";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -40,11 +40,11 @@ export const authRepo = {
   async insertSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
     await db.insert(sessions).values({ userId, tokenHash, expiresAt });
   },
-  async findLiveSession(db: DbOrTx, tokenHash: string) {
+  async findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
     const [row] = await db
       .select({ id: sessions.id, userId: sessions.userId })
       .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
     return row;
   },
   async deleteSession(db: DbOrTx, id: number) {

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authEndpoints } from "#shared/auth.ts";
-import { okSchema } from "#shared/http.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { authService } from "./auth.service.ts";
 
 export async function authRoutes(app: FastifyInstance) {
-  const auth = authService(app.db);
+  const { auth } = app.services;
   const { perIp, perEmail, windowMs } = app.config.authRateLimit;
   // Two budgets: per IP stops spraying many accounts, per email stops guessing one password from many IPs.
   const byIp = app.createRateLimit({ max: perIp, timeWindow: windowMs, keyGenerator: (r) => `ip:${r.ip}` });
@@ -22,15 +20,10 @@ export async function authRoutes(app: FastifyInstance) {
     }
   }
 
-  route(
-    app,
-    authEndpoints.register,
-    async ({ body, req }) => {
-      await limit(req);
-      return auth.register(body);
-    },
-    { status: 201 },
-  );
+  route(app, authEndpoints.register, async ({ body, req }) => {
+    await limit(req);
+    return auth.register(body);
+  });
   route(app, authEndpoints.login, async ({ body, req }) => {
     await limit(req);
     return auth.login(body);
@@ -40,6 +33,6 @@ export async function authRoutes(app: FastifyInstance) {
   route(app, authEndpoints.completeOnboarding, async ({ user }) => auth.setOnboarded(user.id));
   route(app, authEndpoints.logout, async ({ user }) => {
     await auth.logout(user.sessionId);
-    return okSchema.parse({ ok: true });
+    return { ok: true as const };
   });
 }

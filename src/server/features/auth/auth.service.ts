@@ -2,8 +2,9 @@ import { hash, verify } from "@node-rs/argon2";
 import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth.ts";
 import { SESSION_TTL_MS } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
-import { conflict, isUniqueViolation, notFound, unauthorized } from "../../lib/errors.ts";
+import { AppError, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { authRepo, toUser } from "./auth.repo.ts";
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
@@ -14,17 +15,22 @@ const DUMMY_HASH = hash("studyhall-timing-equaliser", ARGON2);
 const USERNAME_TAKEN = "That username is already taken.";
 const EMAIL_TAKEN = "An account with this email already exists.";
 
-export function authService(db: Db) {
+const usernameTaken = () => conflict(USERNAME_TAKEN, "username_taken");
+const emailTaken = () => conflict(EMAIL_TAKEN, "email_taken");
+
+/** Accounts and sessions: the users and sessions tables are read and written here only. */
+export function createAuthService({ db, clock }: { db: Db; clock: Clock }) {
   async function startSession(userId: number): Promise<string> {
     const token = randomToken();
-    await authRepo.insertSession(db, userId, sha256(token), new Date(Date.now() + SESSION_TTL_MS));
+    const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
+    await authRepo.insertSession(db, userId, sha256(token), expiresAt);
     return token;
   }
 
   return {
     async register(input: RegisterInput): Promise<AuthResponse> {
-      if (await authRepo.findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
-      if (await authRepo.findUserByUsername(db, input.username)) throw conflict(USERNAME_TAKEN);
+      if (await authRepo.findUserByEmail(db, input.email)) throw emailTaken();
+      if (await authRepo.findUserByUsername(db, input.username)) throw usernameTaken();
       const passwordHash = await hash(input.password, ARGON2);
       try {
         const row = await authRepo.insertUser(db, {
@@ -37,8 +43,8 @@ export function authService(db: Db) {
         return { token: await startSession(row.id), user: toUser(row) };
       } catch (err) {
         // Two sign-ups racing for the same name: the unique index decides.
-        if (isUniqueViolation(err, "users_username_lower_idx")) throw conflict(USERNAME_TAKEN);
-        if (isUniqueViolation(err, "users_email_lower_idx")) throw conflict(EMAIL_TAKEN);
+        if (isUniqueViolation(err, "users_username_lower_idx")) throw usernameTaken();
+        if (isUniqueViolation(err, "users_email_lower_idx")) throw emailTaken();
         throw err;
       }
     },
@@ -46,12 +52,12 @@ export function authService(db: Db) {
     async login(input: LoginInput): Promise<AuthResponse> {
       const row = await authRepo.findUserByEmail(db, input.email);
       const ok = await verify(row?.passwordHash ?? (await DUMMY_HASH), input.password);
-      if (!row || !ok) throw unauthorized("Invalid email or password.");
+      if (!row || !ok) throw new AppError(401, "invalid_credentials", "Invalid email or password.");
       return { token: await startSession(row.id), user: toUser(row) };
     },
 
     async authenticate(token: string) {
-      return authRepo.findLiveSession(db, sha256(token));
+      return authRepo.findLiveSession(db, sha256(token), clock.now());
     },
 
     async logout(sessionId: number) {
@@ -66,13 +72,13 @@ export function authService(db: Db) {
 
     async updateUsername(userId: number, username: string): Promise<User> {
       const other = await authRepo.findUserByUsername(db, username);
-      if (other && other.id !== userId) throw conflict(USERNAME_TAKEN);
+      if (other && other.id !== userId) throw usernameTaken();
       try {
         const row = await authRepo.updateUser(db, userId, { username });
         if (!row) throw notFound("User");
         return toUser(row);
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
+        if (isUniqueViolation(err)) throw usernameTaken();
         throw err;
       }
     },
@@ -84,4 +90,4 @@ export function authService(db: Db) {
     },
   };
 }
-export type AuthService = ReturnType<typeof authService>;
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_TTL_MS } from "#shared/constants.ts";
 import { createUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
 
+const clock = travellingClock();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
 
@@ -36,10 +38,16 @@ describe("POST /api/auth/register", () => {
     await register({ ...base, email: "twin@school.edu", username: "TwinOne" });
     const sameEmail = await register({ ...base, email: "TWIN@school.edu", username: "other_name" });
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().error).toBe("An account with this email already exists.");
+    expect(sameEmail.json()).toMatchObject({
+      error: "An account with this email already exists.",
+      code: "email_taken",
+    });
     const sameName = await register({ ...base, email: "twin2@school.edu", username: "twinone" });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json().error).toBe("That username is already taken.");
+    expect(sameName.json()).toMatchObject({
+      error: "That username is already taken.",
+      code: "username_taken",
+    });
   });
 
   it.each([
@@ -69,7 +77,7 @@ describe("POST /api/auth/register", () => {
       payload: "{nope",
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual(expect.any(String));
+    expect(res.json()).toMatchObject({ error: "Request body is not valid JSON.", code: "invalid_json" });
   });
 });
 
@@ -89,7 +97,8 @@ describe("POST /api/auth/login and logout", () => {
       payload: { email: u.input.email, password: "wrong-password" },
     });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json().error).toBe("Invalid email or password.");
+    // Not session_expired: a wrong password must not look like a session the client should drop.
+    expect(bad.json()).toMatchObject({ error: "Invalid email or password.", code: "invalid_credentials" });
     const unknown = await t.app.inject({
       method: "POST",
       url: "/api/auth/login",
@@ -114,6 +123,58 @@ describe("POST /api/auth/login and logout", () => {
     expect(out.statusCode).toBe(200);
     const me = await t.app.inject({ url: "/api/auth/user", headers: u.headers });
     expect(me.statusCode).toBe(401);
+  });
+});
+
+describe("a token that names no live session", () => {
+  const expired = { error: "Your session has expired. Please sign in again.", code: "session_expired" };
+
+  it("is session_expired once signed out elsewhere, on every private route", async () => {
+    const u = await createUser(t.app);
+    await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: u.headers });
+    for (const [method, url] of [
+      ["GET", "/api/tasks"],
+      ["POST", "/api/tasks"],
+      ["POST", "/api/auth/logout"],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: u.headers, payload: {} });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(expired);
+    }
+  });
+
+  it("is session_expired after the 30 days a session lives, and not a moment before", async () => {
+    const u = await createUser(t.app);
+    try {
+      clock.travel(SESSION_TTL_MS - 60_000);
+      expect((await t.app.inject({ url: "/api/auth/user", headers: u.headers })).statusCode).toBe(200);
+      clock.travel(120_000);
+      const res = await t.app.inject({ url: "/api/auth/user", headers: u.headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(expired);
+    } finally {
+      clock.reset();
+    }
+  });
+
+  it("is session_expired when made up, and unauthorized when no token is sent", async () => {
+    const madeUp = await t.app.inject({ url: "/api/tasks", headers: { authorization: "Bearer made-up" } });
+    expect(madeUp.json()).toEqual(expired);
+    const none = await t.app.inject({ url: "/api/tasks" });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ error: "Please sign in to continue.", code: "unauthorized" });
+  });
+
+  it("does not stop a public route: signing in with a stale token still works", async () => {
+    const u = await createUser(t.app);
+    await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: u.headers });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: u.headers,
+      payload: { email: u.input.email, password: u.input.password },
+    });
+    expect(res.statusCode).toBe(200);
   });
 });
 

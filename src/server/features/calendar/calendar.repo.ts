@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { CalendarEvent } from "#shared/calendar.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { calendarEvents, calendarFeeds, calendarTokens } from "../../db/schema/index.ts";
+import { calendarEvents, calendarFeeds, calendarTokens } from "../../db/schema/calendar.ts";
 
 const eventColumns = {
   id: calendarEvents.id,
@@ -64,11 +64,11 @@ export const feedsRepo = {
     return row?.userId;
   },
   /** One feed per student: a new token replaces the old one, which stops working at once. */
-  async replace(db: DbOrTx, userId: number, token: string): Promise<void> {
+  async replace(db: DbOrTx, userId: number, token: string, now: Date): Promise<void> {
     await db
       .insert(calendarFeeds)
-      .values({ userId, token })
-      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
+      .values({ userId, token, createdAt: now })
+      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: now } });
   },
   async remove(db: DbOrTx, userId: number): Promise<void> {
     await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));

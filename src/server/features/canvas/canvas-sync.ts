@@ -1,4 +1,3 @@
-import type { Db } from "../../db/client.ts";
 import type { CanvasClient, CourseList } from "../../integrations/canvas/canvas-client.ts";
 import { CanvasError } from "../../integrations/canvas/canvas-errors.ts";
 import {
@@ -6,12 +5,21 @@ import {
   isSubmitted,
   toCourseData,
 } from "../../integrations/canvas/canvas-schemas.ts";
-import { type CourseValues, canvasRepo, type ExistingTask, type TaskValues } from "./canvas.repo.ts";
+import type {
+  CachedCanvasCourse,
+  CoursesService,
+  CanvasCourseValues as CourseValues,
+} from "../courses/courses.service.ts";
+import type { ImportedTask, ImportedTaskValues, TasksService } from "../tasks/tasks.service.ts";
 
-/** Where a sync reads from and how it turns Canvas's links into ones the student's browser can open. */
+/**
+ * Where a sync reads from, where it writes (the courses and tasks services own those tables) and how it
+ * turns Canvas's links into ones the student's browser can open.
+ */
 export interface SyncTarget {
-  db: Db;
   userId: number;
+  courses: CoursesService;
+  tasks: TasksService;
   client: CanvasClient;
   /** Canvas web origin (plus prefix), for links Canvas does not send (course pages). */
   webBase: string;
@@ -45,7 +53,7 @@ export async function writeCourseLists(
   t: SyncTarget,
   active: CourseList,
   completed: CourseList,
-  cachedRows?: Awaited<ReturnType<typeof canvasRepo.loadCourses>>,
+  cachedRows?: CachedCanvasCourse[],
 ) {
   const listed = new Map<string, CourseValues>();
   for (const [list, state] of [
@@ -69,29 +77,23 @@ export async function writeCourseLists(
     }
   }
   const restricted = new Set([...active.restrictedIds, ...completed.restrictedIds]);
-  const existing = cachedRows ?? (await canvasRepo.loadCourses(t.db, t.userId));
+  const existing = cachedRows ?? (await t.courses.cachedCanvasCourses(t.userId));
   const ids = new Map<string, number>();
   const upserts: CourseValues[] = [];
   const deleteIds: number[] = [];
   for (const row of existing) {
-    const canvasId = row.canvasId!;
-    const fresh = listed.get(canvasId);
+    const fresh = listed.get(row.canvasId);
     if (!fresh) {
-      if (!restricted.has(canvasId)) deleteIds.push(row.id);
+      if (!restricted.has(row.canvasId)) deleteIds.push(row.id);
       continue;
     }
-    ids.set(canvasId, row.id);
-    const cached = {
-      ...row,
-      canvasId,
-      enrollmentState: row.enrollmentState as CourseValues["enrollmentState"],
-    };
-    if (!sameCourse(fresh, cached)) upserts.push(fresh);
+    ids.set(row.canvasId, row.id);
+    if (!sameCourse(fresh, row)) upserts.push(fresh);
   }
   for (const [canvasId, values] of listed) if (!ids.has(canvasId)) upserts.push(values);
   let written = 0;
   if (upserts.length || deleteIds.length) {
-    const fresh = await t.db.transaction((tx) => canvasRepo.writeCourses(tx, t.userId, upserts, deleteIds));
+    const fresh = await t.courses.writeCanvasCourses(t.userId, upserts, deleteIds);
     for (const [canvasId, id] of fresh) ids.set(canvasId, id);
     written = upserts.length + deleteIds.length;
   }
@@ -104,7 +106,7 @@ export function toTaskValues(
   a: CanvasAssignmentJson,
   courseId: number | null,
   fallbackUrl: string | null,
-): TaskValues {
+): ImportedTaskValues {
   const due = a.due_at ? new Date(a.due_at) : null;
   return {
     canvasId: a.id,
@@ -118,7 +120,7 @@ export function toTaskValues(
   };
 }
 
-const changed = (v: TaskValues, row: ExistingTask) =>
+const changed = (v: ImportedTaskValues, row: ImportedTask) =>
   v.title !== row.title ||
   v.description !== row.description ||
   v.htmlUrl !== row.htmlUrl ||
@@ -134,10 +136,10 @@ export async function writeCourseTasks(
   courseCanvasId: string,
   courseId: number,
   assignments: CanvasAssignmentJson[],
-  existing: Map<string, ExistingTask>,
+  existing: Map<string, ImportedTask>,
 ) {
   const seen = new Set<string>();
-  const upserts: TaskValues[] = [];
+  const upserts: ImportedTaskValues[] = [];
   let created = 0;
   for (const a of assignments) {
     if (a.published === false || seen.has(a.id)) continue;
@@ -151,16 +153,7 @@ export async function writeCourseTasks(
   const deleteIds = [...existing.values()]
     .filter((row) => row.courseId === courseId && !seen.has(row.canvasId!))
     .map((row) => row.id);
-  if (upserts.length && deleteIds.length) {
-    await t.db.transaction(async (tx) => {
-      await canvasRepo.upsertTasks(tx, t.userId, upserts);
-      await canvasRepo.deleteTasks(tx, t.userId, deleteIds);
-    });
-  } else {
-    // One statement is atomic by itself; a transaction would only add two round trips.
-    await canvasRepo.upsertTasks(t.db, t.userId, upserts);
-    await canvasRepo.deleteTasks(t.db, t.userId, deleteIds);
-  }
+  await t.tasks.applyImport(t.userId, upserts, deleteIds);
   return { assignments: seen.size, created, updated: upserts.length - created, deleted: deleteIds.length };
 }
 
@@ -176,8 +169,8 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
   const fetches = active.courses.map((c) => ({ canvasId: c.id, result: settle(t.client.assignments(c.id)) }));
   // Read the cache only now: on PGlite a query holds the event loop, and the requests above must be on
   // the wire first so the reading overlaps Canvas's answer instead of delaying the question.
-  const existingCourses = await canvasRepo.loadCourses(t.db, t.userId);
-  const existingTasks = await canvasRepo.loadImportedTasks(t.db, t.userId);
+  const existingCourses = await t.courses.cachedCanvasCourses(t.userId);
+  const existingTasks = await t.tasks.importedTasks(t.userId);
   const completed = await completedList;
   if (!completed.ok) throw completed.error;
   const courses = await writeCourseLists(t, active, completed.value, existingCourses);

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { canvasEndpoints } from "#shared/canvas.ts";
 import { route } from "../../lib/route.ts";
-import { canvasService } from "./canvas.service.ts";
 import { canvasDemoRoutes } from "./canvas-demo.routes.ts";
 
 export async function canvasRoutes(app: FastifyInstance) {
-  const canvas = canvasService(app);
+  const { canvas } = app.services;
 
   route(app, canvasEndpoints.connect, async ({ user, body }) => canvas.connect(user.id, body));
   route(app, canvasEndpoints.connectDemo, async ({ user }) => canvas.connectDemo(user.id));

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import {
   AUTO_SYNC_MIN_INTERVAL_MS,
   CANVAS_NOT_CONNECTED,
@@ -10,16 +9,22 @@ import {
   type SyncResult,
 } from "#shared/canvas.ts";
 import type { Task } from "#shared/tasks.ts";
+import type { AppConfig } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
 import { createCanvasClient } from "../../integrations/canvas/canvas-client.ts";
 import { type CanvasAssignmentJson, canvasAssignmentJson } from "../../integrations/canvas/canvas-schemas.ts";
 import { DEMO_CANVAS_PREFIX, DEMO_CANVAS_TOKEN } from "../../integrations/canvas/demo-canvas.ts";
 import { canvasOrigin, type HostPolicy, systemResolveAll } from "../../integrations/canvas/host-policy.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { decrypt, encrypt } from "../../lib/crypto.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { CoursesService } from "../courses/courses.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+import type { TasksService } from "../tasks/tasks.service.ts";
 import { canvasRepo } from "./canvas.repo.ts";
 import { toAppError } from "./canvas-errors.ts";
 import { type SyncTarget, syncCanvas, toTaskValues, writeCourseLists } from "./canvas-sync.ts";
-import { selfOrigin } from "./self-origin.ts";
 
 const notConnected = () => new AppError(409, "canvas_not_connected", CANVAS_NOT_CONNECTED);
 
@@ -47,8 +52,24 @@ interface Target {
   link: (url: string | null) => string | null;
 }
 
-export function canvasService(app: FastifyInstance) {
-  const { db, config } = app;
+export interface CanvasDeps {
+  db: Db;
+  config: AppConfig;
+  clock: Clock;
+  auth: AuthService;
+  settings: SettingsService;
+  courses: CoursesService;
+  tasks: TasksService;
+  /** The origin this server listens on, known only once it listens (null before: inject-only tests). */
+  selfOrigin: () => string | null;
+}
+
+/**
+ * The Canvas link (decision 003): connect, sync, disconnect. It owns the connection; the courses and tasks
+ * a sync writes go through those features' services, and 'connected' marks onboarding done through auth.
+ */
+export function createCanvasService(deps: CanvasDeps) {
+  const { db, config, clock, courses, tasks } = deps;
   const resolveAll = config.canvasResolveAll ?? systemResolveAll;
 
   /**
@@ -58,7 +79,7 @@ export function canvasService(app: FastifyInstance) {
    */
   function target(domain: string): Target {
     if (domain === DEMO_CANVAS_DOMAIN) {
-      const origin = selfOrigin(app);
+      const origin = deps.selfOrigin();
       if (!origin)
         throw new AppError(503, "canvas_demo_unavailable", "The demo Canvas is not available right now.");
       const baseUrl = `${origin}${DEMO_CANVAS_PREFIX}`;
@@ -91,10 +112,10 @@ export function canvasService(app: FastifyInstance) {
 
   async function runSync(userId: number, domain: string, token: string) {
     const { client, baseUrl, link } = clientFor(domain, token);
-    const t: SyncTarget = { db, userId, client, webBase: baseUrl, link };
+    const t: SyncTarget = { userId, courses, tasks, client, webBase: baseUrl, link };
     try {
       const counts = await syncCanvas(t);
-      const at = new Date();
+      const at = clock.now();
       await canvasRepo.recordSync(db, userId, { at });
       return { ...counts, lastSyncedAt: at.toISOString() };
     } catch (err) {
@@ -117,7 +138,7 @@ export function canvasService(app: FastifyInstance) {
       client.close();
     }
     await canvasRepo.saveConnection(db, userId, domain, encrypt(config.secretKey, token));
-    await canvasRepo.markOnboarded(db, userId);
+    await deps.auth.setOnboarded(userId);
     const demo = domain === DEMO_CANVAS_DOMAIN;
     try {
       const counts = await runSync(userId, domain, token);
@@ -181,8 +202,10 @@ export function canvasService(app: FastifyInstance) {
         lastSyncedAt: conn.lastSyncedAt?.toISOString() ?? null,
       });
       if (opts.auto) {
-        if (!(await canvasRepo.autoSyncEnabled(db, userId))) return skip("disabled");
-        const age = conn.lastSyncedAt ? Date.now() - conn.lastSyncedAt.getTime() : Number.POSITIVE_INFINITY;
+        if (!(await deps.settings.get(userId)).autoSync) return skip("disabled");
+        const age = conn.lastSyncedAt
+          ? clock.now().getTime() - conn.lastSyncedAt.getTime()
+          : Number.POSITIVE_INFINITY;
         if (age < AUTO_SYNC_MIN_INTERVAL_MS) return skip("recent");
       }
       return { skipped: null, ...(await runSync(userId, conn.domain, token)) };
@@ -197,24 +220,34 @@ export function canvasService(app: FastifyInstance) {
             client.courses("active"),
             client.courses("completed"),
           ]);
-          await writeCourseLists({ db, userId, client, webBase: baseUrl, link }, active, completed);
+          await writeCourseLists(
+            { userId, courses, tasks, client, webBase: baseUrl, link },
+            active,
+            completed,
+          );
         } catch (err) {
           throw toAppError(err, "sync");
         } finally {
           client.close();
         }
       }
-      return canvasRepo.listCourses(db, userId, opts.state);
+      return courses.canvasCourses(userId, opts.state);
     },
 
     async disconnect(userId: number, removeTasks: boolean) {
-      return db.transaction((tx) => canvasRepo.disconnect(tx, userId, removeTasks));
+      // Kept tasks lose their course (the foreign key sets it null) but keep canvasId: reconnecting
+      // re-links them. All of it commits together.
+      return db.transaction(async (tx) => {
+        const taskCounts = await tasks.removeImported(userId, removeTasks, tx);
+        const removedCourses = await courses.removeCanvasCourses(userId, tx);
+        await canvasRepo.deleteConnection(tx, userId);
+        return { removedCourses, ...taskCounts };
+      });
     },
 
     /** SPEC §7 parse-canvas: Canvas assignment JSON the client already holds, imported as tasks. */
     async parse(userId: number, data: unknown[], courseId: number | null): Promise<Task[]> {
-      if (courseId !== null && !(await canvasRepo.findOwnCourse(db, userId, courseId)))
-        throw notFound("Course");
+      await courses.assertOwn(userId, courseId);
       const assignments: CanvasAssignmentJson[] = data.flatMap((item) => {
         const r = canvasAssignmentJson.safeParse(item);
         return r.success ? [r.data] : [];
@@ -231,13 +264,8 @@ export function canvasService(app: FastifyInstance) {
         ),
       );
       // No deletions here: the client sent a subset, not a course's full list.
-      await canvasRepo.upsertTasks(db, userId, values);
-      return canvasRepo.tasksByCanvasIds(
-        db,
-        userId,
-        assignments.map((a) => a.id),
-      );
+      return tasks.importSome(userId, values);
     },
   };
 }
-export type CanvasService = ReturnType<typeof canvasService>;
+export type CanvasService = ReturnType<typeof createCanvasService>;

@@ -3,5 +3,6 @@ import { healthEndpoints } from "#shared/health.ts";
 import { route } from "../../lib/route.ts";
 
 export async function healthRoutes(app: FastifyInstance) {
-  route(app, healthEndpoints.get, async () => ({ status: "ok" as const, database: app.dbKind }));
+  const { health } = app.services;
+  route(app, healthEndpoints.get, async () => health.status());
 }

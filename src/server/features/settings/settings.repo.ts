@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Settings } from "#shared/settings.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { userSettings } from "../../db/schema/index.ts";
+import { userSettings } from "../../db/schema/settings.ts";
 
 export const settingsRepo = {
   async find(db: DbOrTx, userId: number) {

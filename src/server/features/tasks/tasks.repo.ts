@@ -1,7 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Task } from "#shared/tasks.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { tasks } from "../../db/schema/index.ts";
+import { tasks } from "../../db/schema/tasks.ts";
 
 // Only the columns the shared Task carries: the list is the hottest read in the app.
 const columns = {
@@ -45,6 +45,25 @@ export type TaskValues = Partial<
   >
 >;
 
+/** The Canvas fields of an imported task. `completed` is used on insert only: it is the student's. */
+export interface ImportedTaskValues {
+  canvasId: string;
+  courseId: number | null;
+  title: string;
+  description: string;
+  dueDate: Date | null;
+  htmlUrl: string | null;
+  completed: boolean;
+}
+
+/** An imported task as a sync compares it with Canvas. */
+export type ImportedTask = Pick<
+  typeof tasks.$inferSelect,
+  "id" | "canvasId" | "courseId" | "title" | "description" | "dueDate" | "htmlUrl"
+>;
+
+const imported = (userId: number) => and(eq(tasks.userId, userId), isNotNull(tasks.canvasId));
+
 export const tasksRepo = {
   /** The list query, exported so the benchmark's reference endpoint can run the very same SQL. */
   listQuery(db: DbOrTx, userId: number, courseId?: number) {
@@ -86,5 +105,75 @@ export const tasksRepo = {
       .where(and(eq(tasks.userId, userId), eq(tasks.id, id)))
       .returning({ id: tasks.id });
     return rows.length > 0;
+  },
+
+  async loadImported(db: DbOrTx, userId: number): Promise<ImportedTask[]> {
+    return db
+      .select({
+        id: tasks.id,
+        canvasId: tasks.canvasId,
+        courseId: tasks.courseId,
+        title: tasks.title,
+        description: tasks.description,
+        dueDate: tasks.dueDate,
+        htmlUrl: tasks.htmlUrl,
+      })
+      .from(tasks)
+      .where(imported(userId));
+  },
+
+  /**
+   * Upserts imported tasks by (user, canvasId). Only Canvas's fields are set on conflict: the student's
+   * completed flag and priority are never overwritten by a sync. The rows travel as one JSON parameter
+   * (json_to_recordset) rather than ~1,300 bind parameters per 100 rows: 2-3x faster on PGlite, same SQL
+   * on PostgreSQL. The owner comes from the server, never from the JSON.
+   */
+  async upsertImported(db: DbOrTx, userId: number, values: ImportedTaskValues[]) {
+    if (!values.length) return;
+    const rows = JSON.stringify(
+      values.map((v) => ({
+        course_id: v.courseId,
+        title: v.title,
+        description: v.description,
+        due_date: v.dueDate?.toISOString() ?? null,
+        html_url: v.htmlUrl,
+        canvas_id: v.canvasId,
+        completed: v.completed,
+      })),
+    );
+    await db.execute(sql`
+      insert into tasks (user_id, course_id, title, description, due_date, html_url, canvas_id, is_parsed,
+                         priority, completed, completed_at)
+      select ${userId}, x.course_id, x.title, x.description, x.due_date, x.html_url, x.canvas_id, true,
+             'medium', x.completed, case when x.completed then now() end
+      from json_to_recordset(${rows}::json) as x(course_id integer, title text, description text,
+           due_date timestamptz, html_url text, canvas_id text, completed boolean)
+      on conflict (user_id, canvas_id) do update set
+        course_id = excluded.course_id, title = excluded.title, description = excluded.description,
+        due_date = excluded.due_date, html_url = excluded.html_url, is_parsed = true, updated_at = now()`);
+  },
+
+  async deleteImported(db: DbOrTx, userId: number, ids: number[]) {
+    if (!ids.length) return;
+    await db.delete(tasks).where(and(imported(userId), inArray(tasks.id, ids)));
+  },
+
+  async deleteAllImported(db: DbOrTx, userId: number): Promise<number> {
+    return (await db.delete(tasks).where(imported(userId)).returning({ id: tasks.id })).length;
+  },
+
+  async countImported(db: DbOrTx, userId: number): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tasks).where(imported(userId));
+    return row?.n ?? 0;
+  },
+
+  async byCanvasIds(db: DbOrTx, userId: number, canvasIds: string[]): Promise<Task[]> {
+    if (!canvasIds.length) return [];
+    const rows = await db
+      .select(columns)
+      .from(tasks)
+      .where(and(eq(tasks.userId, userId), inArray(tasks.canvasId, canvasIds)))
+      .orderBy(asc(tasks.dueDate), desc(tasks.id));
+    return rows.map(toTask);
   },
 };

@@ -1,26 +1,34 @@
-import { DEFAULT_COURSE } from "#shared/constants.ts";
 import type { Infer } from "#shared/http.ts";
-import type { Course, courseEndpoints, Task, taskEndpoints } from "#shared/tasks.ts";
-import type { Db } from "../../db/client.ts";
+import type { Task, taskEndpoints } from "#shared/tasks.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
-import { coursesRepo } from "./courses.repo.ts";
-import { type TaskValues, tasksRepo } from "./tasks.repo.ts";
+import type { CoursesService } from "../courses/courses.service.ts";
+import { type ImportedTask, type ImportedTaskValues, type TaskValues, tasksRepo } from "./tasks.repo.ts";
+
+export type { ImportedTask, ImportedTaskValues };
 
 type CreateTask = Infer<(typeof taskEndpoints.create)["body"]>;
 type UpdateTask = Infer<(typeof taskEndpoints.update)["body"]>;
-type CreateCourse = Infer<(typeof courseEndpoints.create)["body"]>;
 
-export function tasksService(db: Db) {
-  async function assertOwnCourse(userId: number, courseId: number | null | undefined) {
-    if (courseId == null) return;
-    if (!(await coursesRepo.find(db, userId, courseId))) throw notFound("Course");
-  }
-
+/**
+ * The student's tasks, typed or imported. The Canvas feature imports through the `*Imported` methods, which
+ * never touch the student's completed flag or priority of an existing task.
+ */
+export function createTasksService({
+  db,
+  clock,
+  courses,
+}: {
+  db: Db;
+  clock: Clock;
+  courses: CoursesService;
+}) {
   return {
     list: (userId: number, courseId?: number) => tasksRepo.list(db, userId, courseId),
 
     async create(userId: number, input: CreateTask): Promise<Task> {
-      await assertOwnCourse(userId, input.courseId);
+      await courses.assertOwn(userId, input.courseId);
       return tasksRepo.insert(db, userId, {
         title: input.title,
         description: input.description,
@@ -31,7 +39,7 @@ export function tasksService(db: Db) {
     },
 
     async update(userId: number, id: number, input: UpdateTask): Promise<Task> {
-      await assertOwnCourse(userId, input.courseId);
+      await courses.assertOwn(userId, input.courseId);
       const values: TaskValues = {
         title: input.title,
         description: input.description,
@@ -41,7 +49,7 @@ export function tasksService(db: Db) {
       };
       if (input.dueDate !== undefined) values.dueDate = input.dueDate ? new Date(input.dueDate) : null;
       // completedAt feeds streaks and stats later: set on completion, cleared when reopened.
-      if (input.completed !== undefined) values.completedAt = input.completed ? new Date() : null;
+      if (input.completed !== undefined) values.completedAt = input.completed ? clock.now() : null;
       const task = await tasksRepo.update(db, userId, id, values);
       if (!task) throw notFound("Task");
       return task;
@@ -53,22 +61,41 @@ export function tasksService(db: Db) {
       if (!(await tasksRepo.remove(db, userId, id))) throw notFound("Task");
     },
 
-    /**
-     * SPEC §7: a student with no course gets 'Web Development' / 'CS 330'. Done here, once, under a lock on
-     * the student's row, so two first visits at the same moment cannot create it twice.
-     */
-    async listCourses(userId: number): Promise<Course[]> {
-      const existing = await coursesRepo.list(db, userId);
-      if (existing.length > 0) return existing;
-      return db.transaction(async (tx) => {
-        await coursesRepo.lockUser(tx, userId);
-        const again = await coursesRepo.list(tx, userId);
-        if (again.length > 0) return again;
-        return [await coursesRepo.insert(tx, userId, { ...DEFAULT_COURSE })];
-      });
+    /** Imported tasks' Canvas fields, for a sync to compare against. */
+    importedTasks: (userId: number) => tasksRepo.loadImported(db, userId),
+
+    /** One course's import: upserts and deletions commit together; nothing is written when both are empty. */
+    async applyImport(userId: number, upserts: ImportedTaskValues[], deleteIds: number[]): Promise<void> {
+      if (upserts.length && deleteIds.length) {
+        await db.transaction(async (tx) => {
+          await tasksRepo.upsertImported(tx, userId, upserts);
+          await tasksRepo.deleteImported(tx, userId, deleteIds);
+        });
+        return;
+      }
+      // One statement is atomic by itself; a transaction would only add two round trips.
+      await tasksRepo.upsertImported(db, userId, upserts);
+      await tasksRepo.deleteImported(db, userId, deleteIds);
     },
 
-    createCourse: (userId: number, input: CreateCourse) =>
-      coursesRepo.insert(db, userId, { name: input.name, code: input.code }),
+    /** Imports without deleting anything and answers the imported tasks (SPEC §7 parse-canvas). */
+    async importSome(userId: number, values: ImportedTaskValues[]): Promise<Task[]> {
+      await tasksRepo.upsertImported(db, userId, values);
+      return tasksRepo.byCanvasIds(
+        db,
+        userId,
+        values.map((v) => v.canvasId),
+      );
+    },
+
+    /**
+     * Canvas disconnect: deletes the imported tasks, or keeps them (they keep canvasId, so reconnecting
+     * re-links them). Joins the caller's transaction when given one.
+     */
+    async removeImported(userId: number, removeTasks: boolean, tx: DbOrTx = db) {
+      if (removeTasks) return { removedTasks: await tasksRepo.deleteAllImported(tx, userId), keptTasks: 0 };
+      return { removedTasks: 0, keptTasks: await tasksRepo.countImported(tx, userId) };
+    },
   };
 }
+export type TasksService = ReturnType<typeof createTasksService>;

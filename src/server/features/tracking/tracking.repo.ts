@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.ts";
-import { activityEvents } from "../../db/schema/index.ts";
+import { activityEvents } from "../../db/schema/tracking.ts";
 
 export type ActivitySource = "achievements_check" | "study_stats_track";
 

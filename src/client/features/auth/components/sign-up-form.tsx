@@ -3,10 +3,16 @@ import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
-import { errorMessage } from "#client/lib/api.ts";
+import { ApiError, errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { type RegisterInput, registerSchema } from "#shared/auth.ts";
 import { useRegister } from "../auth.api.ts";
+
+/** The field a refused sign-up points at: a taken email or username is shown beside its field. */
+function takenField(err: unknown): "email" | "username" | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  return err.code === "email_taken" ? "email" : err.code === "username_taken" ? "username" : undefined;
+}
 
 export function SignUpForm({ onDone }: { onDone?: () => void }) {
   const register = useRegister();
@@ -21,6 +27,10 @@ export function SignUpForm({ onDone }: { onDone?: () => void }) {
         toast({ title: "Account created successfully", variant: "success" });
         onDone?.();
       },
+      onError: (err) => {
+        const field = takenField(err);
+        if (field) form.setError(field, { message: err.message }, { shouldFocus: true });
+      },
     }),
   );
   const field = (name: keyof RegisterInput) => ({
@@ -32,7 +42,9 @@ export function SignUpForm({ onDone }: { onDone?: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      {register.isError && <Alert>{errorMessage(register.error, "Registration failed")}</Alert>}
+      {register.isError && !takenField(register.error) && (
+        <Alert>{errorMessage(register.error, "Registration failed")}</Alert>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="signup-firstName" label="First name" error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...field("firstName")} />

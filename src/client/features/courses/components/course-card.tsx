@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { Badge, Card } from "#client/components/ui/card.tsx";
-import type { CanvasCourse } from "#shared/canvas.ts";
+import type { CanvasCourse } from "#shared/courses.ts";
 import { courseScore } from "#shared/gpa.ts";
 
 /** A course with its score in the SPEC §2.5 colours; a click opens the course in Canvas in a new tab. */

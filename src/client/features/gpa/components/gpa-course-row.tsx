@@ -2,8 +2,8 @@ import { Trash2 } from "lucide-react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge } from "#client/components/ui/card.tsx";
 import { Input, Select } from "#client/components/ui/form.tsx";
-import type { CanvasCourse } from "#shared/canvas.ts";
 import { CREDIT_HOURS } from "#shared/constants.ts";
+import type { CanvasCourse } from "#shared/courses.ts";
 import { GRADES, type Grade, parseCredits } from "#shared/gpa.ts";
 
 export interface GpaRow {

@@ -9,8 +9,8 @@ import { Field, Input, Select, Textarea } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { PRIORITIES } from "#shared/constants.ts";
+import type { Course } from "#shared/courses.ts";
 import { emptyTaskForm, type TaskFormValues, taskFormSchema, taskFormToInput } from "#shared/task-form.ts";
-import type { Course } from "#shared/tasks.ts";
 import { useCreateTask } from "../tasks.api.ts";
 
 /** SPEC §2.3 'Add New Task': on success the form resets and closes. */

@@ -2,8 +2,9 @@ import { useCallback, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
-import type { Course, Task } from "#shared/tasks.ts";
-import { courseName, useDeleteTask, useSetTaskCompleted } from "../tasks.api.ts";
+import { type Course, courseName } from "#shared/courses.ts";
+import type { Task } from "#shared/tasks.ts";
+import { useDeleteTask, useSetTaskCompleted } from "../tasks.api.ts";
 import { TaskRow } from "./task-row.tsx";
 
 /**

@@ -1,16 +1,14 @@
 import { GraduationCap, RotateCcw } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
-import { CanvasAuthRequired } from "#client/components/canvas-auth-required.tsx";
+import { CanvasCoursesError } from "#client/components/canvas-auth-required.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import { errorMessage } from "#client/lib/api.ts";
-import type { CanvasCourse } from "#shared/canvas.ts";
 import { CREDIT_HOURS } from "#shared/constants.ts";
+import type { CanvasCourse } from "#shared/courses.ts";
 import { calculateGpa, formatGpa, initialGrade, parseCredits } from "#shared/gpa.ts";
 import { GpaCourseRow, type GpaRow } from "./components/gpa-course-row.tsx";
-import { useCompletedCourses } from "./gpa.api.ts";
 
 const originalRow = (course: CanvasCourse): GpaRow => ({
   course,
@@ -41,11 +39,15 @@ function Loading() {
 }
 
 /**
- * GPA Calculator (SPEC §2.11): completed courses with editable grade and credits. Edits and removals are
- * local to this screen, only change the calculation, and 'Revert to Original' undoes them all.
+ * GPA Calculator (SPEC §2.11): completed courses (the courses feature's Canvas cache) with editable grade
+ * and credits. Edits and removals are local to this screen, only change the calculation, and 'Revert to
+ * Original' undoes them all.
  */
-export function GpaPage() {
-  const courses = useCompletedCourses();
+export function GpaView({
+  courses,
+}: {
+  courses: { data?: CanvasCourse[]; isPending: boolean; isError: boolean; error: unknown };
+}) {
   // Edits overlay the server's list, keyed by course id; removed courses are hidden, not deleted.
   const [edits, setEdits] = useState<Record<number, Partial<GpaRow>>>({});
   const [removed, setRemoved] = useState<Set<number>>(new Set());
@@ -81,8 +83,8 @@ export function GpaPage() {
       />
       {courses.isPending ? (
         <Loading />
-      ) : courses.isError ? (
-        <CanvasAuthRequired detail={errorMessage(courses.error)} />
+      ) : courses.isError || !courses.data ? (
+        <CanvasCoursesError error={courses.error} />
       ) : courses.data.length === 0 ? (
         <Card className="grid justify-items-center gap-2 py-10 text-center">
           <GraduationCap className="h-8 w-8 text-muted" aria-hidden />

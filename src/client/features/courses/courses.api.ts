@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call } from "#client/lib/api.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
+import { canvasEndpoints } from "#shared/canvas.ts";
+import { courseEndpoints } from "#shared/courses.ts";
+
+export const courseQueries = {
+  /** The student's courses (task form, filter); the server creates the default one on the first visit. */
+  list: () => queryOptions({ queryKey: queryKeys.courses.list(), queryFn: () => call(courseEndpoints.list) }),
+  /** The Canvas courses cached on the server (My Courses): no Canvas round trip. */
+  canvas: () =>
+    queryOptions({ queryKey: queryKeys.courses.canvas(), queryFn: () => call(canvasEndpoints.courses) }),
+  /** Completed Canvas courses from the server's cache (GPA; SPEC §7 GET /api/canvas/completed-courses). */
+  completed: () =>
+    queryOptions({
+      queryKey: queryKeys.courses.completed(),
+      queryFn: () => call(canvasEndpoints.completedCourses),
+    }),
+};
+
+export const useCourses = () => useQuery(courseQueries.list());
+export const useMyCourses = () => useQuery(courseQueries.canvas());
+export const useCompletedCourses = () => useQuery(courseQueries.completed());
+
+/** Fetches the courses from Canvas again (SPEC §7 GET /api/canvas/courses with a refresh). */
+export function useRefreshMyCourses() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(canvasEndpoints.courses, { query: { refresh: true } }),
+    onSuccess: (courses) => qc.setQueryData(courseQueries.canvas().queryKey, courses),
+    // A refresh can change grades, so the GPA list is dropped and loads fresh when next shown.
+    meta: { invalidates: [queryKeys.courses.completed()] },
+  });
+}

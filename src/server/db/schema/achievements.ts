@@ -1,0 +1,56 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, ownerId } from "./columns.ts";
+import { users } from "./users.ts";
+
+/** The catalogue of achievements (seeded); criteria drive progress (SPEC §4). */
+export const achievements = pgTable("achievements", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  category: text("category").notNull(),
+  difficulty: text("difficulty").notNull(),
+  points: integer("points").notNull(),
+  isHidden: boolean("is_hidden").notNull().default(false),
+  icon: text("icon").notNull().default("award"),
+  criteriaType: text("criteria_type").notNull(),
+  criteriaTarget: integer("criteria_target").notNull(),
+});
+
+export const userAchievements = pgTable(
+  "user_achievements",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    achievementId: integer("achievement_id")
+      .notNull()
+      .references(() => achievements.id, { onDelete: "cascade" }),
+    earnedAt: timestamp("earned_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_achievements_user_achievement_idx").on(t.userId, t.achievementId)],
+);
+
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    shareCode: text("share_code").notNull().unique(),
+    settings: jsonb("settings")
+      .$type<{ achievements: boolean; studyTime: boolean; streak: boolean; level: boolean }>()
+      .notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("share_links_user_idx").on(t.userId)],
+);

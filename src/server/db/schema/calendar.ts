@@ -1,0 +1,38 @@
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, ownerId, updatedAt } from "./columns.ts";
+import { users } from "./users.ts";
+
+/** Events the student adds on the calendar (SPEC keeps them local; Studyhall saves them). */
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("calendar_events_user_starts_idx").on(t.userId, t.startsAt)],
+);
+
+/** The external calendar service link of SPEC §7 (mock tokens). */
+export const calendarTokens = pgTable("calendar_tokens", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  accessToken: text("access_token").notNull(),
+  refreshToken: text("refresh_token"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Secret iCalendar subscription URL per student; regenerating replaces the token, deleting revokes it. */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,16 @@
+import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.ts";
+import { users } from "./users.ts";
+
+/** The student's Canvas link. The personal access token is AES-256-GCM encrypted and never returned. */
+export const canvasConnections = pgTable("canvas_connections", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  domain: text("domain").notNull(),
+  tokenCiphertext: text("token_ciphertext").notNull(),
+  lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+  lastSyncError: text("last_sync_error"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

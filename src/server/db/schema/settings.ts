@@ -1,0 +1,15 @@
+import { boolean, integer, pgTable, text } from "drizzle-orm/pg-core";
+import type { Settings } from "#shared/settings.ts";
+import { updatedAt } from "./columns.ts";
+import { users } from "./users.ts";
+
+export const userSettings = pgTable("user_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  aiModel: text("ai_model").$type<Settings["aiModel"]>().notNull().default("gpt-4o"),
+  theme: text("theme").$type<Settings["theme"]>().notNull().default("light"),
+  autoSync: boolean("auto_sync").notNull().default(true),
+  notificationsEnabled: boolean("notifications_enabled").notNull().default(true),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,77 @@
+import type {
+  CalendarEvent,
+  CalendarTokenStatus,
+  calendarTokenEndpoints,
+  eventEndpoints,
+} from "#shared/calendar.ts";
+import type { Infer } from "#shared/http.ts";
+import type { Db } from "../../db/client.ts";
+import { buildIcs } from "../../integrations/calendar-feed/ics.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { randomToken } from "../../lib/crypto.ts";
+import { notFound } from "../../lib/errors.ts";
+import type { TasksService } from "../tasks/tasks.service.ts";
+import { calendarTokensRepo, eventsRepo, feedsRepo } from "./calendar.repo.ts";
+
+type CreateEvent = Infer<(typeof eventEndpoints.create)["body"]>;
+type SaveToken = Infer<(typeof calendarTokenEndpoints.save)["body"]>;
+
+/** The student's events, the secret iCalendar feed of tasks and events, and the mock calendar link. */
+export function createCalendarService({ db, clock, tasks }: { db: Db; clock: Clock; tasks: TasksService }) {
+  const status = (row: { expiresAt: Date }): CalendarTokenStatus => ({
+    connected: true,
+    expiresAt: row.expiresAt.toISOString(),
+  });
+
+  return {
+    events: (userId: number) => eventsRepo.list(db, userId),
+
+    createEvent: (userId: number, input: CreateEvent): Promise<CalendarEvent> =>
+      eventsRepo.insert(db, userId, {
+        title: input.title,
+        description: input.description,
+        startsAt: new Date(input.date),
+      }),
+
+    async removeEvent(userId: number, id: number): Promise<void> {
+      if (!(await eventsRepo.remove(db, userId, id))) throw notFound("Event");
+    },
+
+    /** The feed's secret token, or null when the student has none. */
+    feedToken: async (userId: number) => (await feedsRepo.tokenOf(db, userId)) ?? null,
+
+    /** A new secret; the old URL stops working at once. */
+    async regenerateFeed(userId: number): Promise<string> {
+      const token = randomToken();
+      await feedsRepo.replace(db, userId, token, clock.now());
+      return token;
+    },
+
+    revokeFeed: (userId: number) => feedsRepo.remove(db, userId),
+
+    /** The iCalendar document behind a feed token; the token is the only credential. */
+    async feedIcs(token: string): Promise<string> {
+      const userId = await feedsRepo.ownerOf(db, token);
+      if (userId === undefined) throw notFound("Calendar feed");
+      const [taskList, events] = await Promise.all([tasks.list(userId), eventsRepo.list(db, userId)]);
+      return buildIcs({ tasks: taskList, events });
+    },
+
+    async tokenStatus(userId: number): Promise<CalendarTokenStatus> {
+      const row = await calendarTokensRepo.find(db, userId);
+      // SPEC §7: an OK answer means connected.
+      if (!row) throw notFound("Calendar connection");
+      return status(row);
+    },
+
+    async saveToken(userId: number, input: SaveToken): Promise<CalendarTokenStatus> {
+      const row = await calendarTokensRepo.upsert(db, userId, {
+        accessToken: input.accessToken,
+        refreshToken: input.refreshToken ?? null,
+        expiresAt: new Date(input.expiresAt),
+      });
+      return status(row);
+    },
+  };
+}
+export type CalendarService = ReturnType<typeof createCalendarService>;

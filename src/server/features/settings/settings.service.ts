@@ -1,0 +1,24 @@
+import { DEFAULT_SETTINGS, type Settings } from "#shared/settings.ts";
+import type { Db } from "../../db/client.ts";
+import { settingsRepo } from "./settings.repo.ts";
+
+const toSettings = ({ aiModel, theme, autoSync, notificationsEnabled }: Settings): Settings => ({
+  aiModel,
+  theme,
+  autoSync,
+  notificationsEnabled,
+});
+
+/** The student's preferences; a student who never saved any has the defaults. */
+export function createSettingsService({ db }: { db: Db }) {
+  async function get(userId: number): Promise<Settings> {
+    const row = await settingsRepo.find(db, userId);
+    return row ? toSettings(row) : DEFAULT_SETTINGS;
+  }
+  return {
+    get,
+    save: async (userId: number, values: Settings) =>
+      toSettings(await settingsRepo.upsert(db, userId, values)),
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,37 @@
+import type { AppConfig } from "./config.ts";
+import type { Db, DbKind } from "./db/client.ts";
+import { createAuthService } from "./features/auth/auth.service.ts";
+import { createCalendarService } from "./features/calendar/calendar.service.ts";
+import { createCanvasService } from "./features/canvas/canvas.service.ts";
+import { createCoursesService } from "./features/courses/courses.service.ts";
+import { createHealthService } from "./features/health/health.service.ts";
+import { createSettingsService } from "./features/settings/settings.service.ts";
+import { createTasksService } from "./features/tasks/tasks.service.ts";
+import { createTrackingService } from "./features/tracking/tracking.service.ts";
+import type { Clock } from "./lib/clock.ts";
+
+export interface ServiceDeps {
+  db: Db;
+  dbKind: DbKind;
+  config: AppConfig;
+  clock: Clock;
+  /** The origin the server listens on, once it listens (the demo Canvas calls itself there). */
+  selfOrigin: () => string | null;
+}
+
+/**
+ * Every feature's service, created once, in dependency order. A service that needs another feature gets
+ * that feature's service here, explicitly: features never reach into each other's repositories.
+ */
+export function createServices({ db, dbKind, config, clock, selfOrigin }: ServiceDeps) {
+  const health = createHealthService({ dbKind });
+  const auth = createAuthService({ db, clock });
+  const settings = createSettingsService({ db });
+  const courses = createCoursesService({ db, clock });
+  const tasks = createTasksService({ db, clock, courses });
+  const calendar = createCalendarService({ db, clock, tasks });
+  const tracking = createTrackingService({ db });
+  const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
+  return { health, auth, settings, courses, tasks, calendar, tracking, canvas };
+}
+export type Services = ReturnType<typeof createServices>;
