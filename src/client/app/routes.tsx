@@ -5,6 +5,7 @@ import { lazy } from "react";
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
 
+export const SignedInApp = lazy(async () => ({ default: (await import("./signed-in-app.tsx")).SignedInApp }));
 export const DashboardPage = page(() => import("./pages/dashboard-page.tsx"), "DashboardPage");
 export const TasksPage = page(() => import("./pages/tasks-page.tsx"), "TasksPage");
 export const CalendarPage = page(() => import("./pages/calendar-page.tsx"), "CalendarPage");

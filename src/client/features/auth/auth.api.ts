@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, authToken, call } from "#client/lib/api.ts";
-import {
-  type AuthResponse,
-  authEndpoints,
-  type LoginInput,
-  type RegisterInput,
-  type User,
-} from "#shared/auth.ts";
+import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth.ts";
+
+// Loaded on first use: the signed-out landing page must not wait for zod and the auth schemas.
+const endpoints = async () => (await import("#shared/auth.ts")).authEndpoints;
 
 export const authKeys = {
   me: ["auth", "me"] as const,
@@ -19,7 +16,7 @@ export function useMe() {
     queryFn: async (): Promise<User | null> => {
       if (!authToken.get()) return null;
       try {
-        return await call(authEndpoints.me);
+        return await call((await endpoints()).me);
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) {
           authToken.clear();
@@ -42,15 +39,17 @@ function useSignIn<I>(fn: (input: I) => Promise<AuthResponse>) {
   });
 }
 
-export const useLogin = () => useSignIn((body: LoginInput) => call(authEndpoints.login, { body }));
-export const useRegister = () => useSignIn((body: RegisterInput) => call(authEndpoints.register, { body }));
+export const useLogin = () =>
+  useSignIn(async (body: LoginInput) => call((await endpoints()).login, { body }));
+export const useRegister = () =>
+  useSignIn(async (body: RegisterInput) => call((await endpoints()).register, { body }));
 
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       // Revoke on the server when we can; signing out locally must work even offline.
-      await call(authEndpoints.logout).catch(() => undefined);
+      await call((await endpoints()).logout).catch(() => undefined);
     },
     onSettled: () => {
       authToken.clear();
@@ -64,7 +63,7 @@ export function useLogout() {
 export function useUpdateUsername() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (username: string) => call(authEndpoints.updateMe, { body: { username } }),
+    mutationFn: async (username: string) => call((await endpoints()).updateMe, { body: { username } }),
     onSuccess: (user) => qc.setQueryData(authKeys.me, user),
   });
 }
@@ -72,7 +71,7 @@ export function useUpdateUsername() {
 export function useCompleteOnboarding() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => call(authEndpoints.completeOnboarding, { body: { isOnboarded: true } }),
+    mutationFn: async () => call((await endpoints()).completeOnboarding, { body: { isOnboarded: true } }),
     onSuccess: (user) => qc.setQueryData(authKeys.me, user),
   });
 }

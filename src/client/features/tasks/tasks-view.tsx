@@ -1,5 +1,6 @@
-import { Loader2 } from "lucide-react";
+import { Loader2, Plus } from "lucide-react";
 import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
+import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -8,7 +9,6 @@ import { errorMessage } from "#client/lib/api.ts";
 import { useNow } from "#client/lib/use-now.ts";
 import { filterTasks, sortTasks, type TaskTab, toSearchable } from "#shared/task-rules.ts";
 import { TaskFilters } from "./components/task-filters.tsx";
-import { TaskFormDialog } from "./components/task-form-dialog.tsx";
 import { TaskList } from "./components/task-list.tsx";
 import { useCourses, useTasks } from "./tasks.api.ts";
 
@@ -22,6 +22,10 @@ export interface CanvasSlot {
   /** Above the tabs (the 'Canvas connection needed' / 'Canvas authentication issue' banners). */
   banner?: ReactNode;
 }
+
+const taskFormDialog = lazyDialog(
+  async () => (await import("./components/task-form-dialog.tsx")).TaskFormDialog,
+);
 
 const TABS: { value: TaskTab; label: string }[] = [
   { value: "all", label: "All Tasks" },
@@ -85,7 +89,15 @@ export function TasksView({ canvas }: { canvas?: CanvasSlot }) {
         actions={
           <>
             {canvas?.connected && canvas.toolbar}
-            <TaskFormDialog courses={courses.data ?? []} />
+            <DeferredDialog
+              dialog={taskFormDialog}
+              props={{ courses: courses.data ?? [] }}
+              trigger={
+                <Button>
+                  <Plus className="h-4 w-4" aria-hidden /> New Task
+                </Button>
+              }
+            />
           </>
         }
       />
