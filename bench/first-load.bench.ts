@@ -7,52 +7,15 @@
 // does by default, to see what students actually download.
 // Usage: npm run bench:first-load [-- --br] [-- --files (list every script per route)]   (exits 1 when a budget is missed)
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
-import { buildApp } from "#server/app.ts";
-import { defaultClientDir } from "#server/config.ts";
-import { createCourse, createTask, createUser } from "#tests/factories.ts";
-import { testConfig } from "#tests/test-app.ts";
+import { SIGNED_IN_ROUTES, startBenchApp } from "./bench-app.ts";
 
 const KB = 1000;
 const VERBOSE = process.argv.includes("--files");
 const ACCEPT = process.argv.includes("--br") ? null : "gzip, deflate";
 const LANDING_BUDGET = 120 * KB;
 const ROUTE_BUDGET = 150 * KB;
-const SIGNED_IN_ROUTES = [
-  "/",
-  "/tasks",
-  "/calendar",
-  "/courses",
-  "/gpa",
-  "/settings",
-  "/study",
-  "/friends",
-  "/achievements",
-];
 
-const app = await buildApp(testConfig({ clientDir: defaultClientDir }));
-await app.listen({ port: 0, host: "127.0.0.1" });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-if ((await fetch(`${base}/`).then((r) => r.text())).includes("No built client")) {
-  throw new Error("no built client: run npx vite build first");
-}
-
-// A student with a little of everything, so each page draws its real content, not its empty state.
-const student = await createUser(app);
-await app.inject({
-  method: "POST",
-  url: "/api/auth/onboarding",
-  headers: student.headers,
-  payload: { isOnboarded: true },
-});
-const course = await createCourse(app, student, { name: "Operating Systems", code: "CS 350" });
-for (let i = 0; i < 20; i++) {
-  await createTask(app, student, {
-    title: `Problem set ${i + 1}`,
-    courseId: course.id,
-    dueDate: new Date(Date.now() + (i - 5) * 86_400_000).toISOString(),
-  });
-}
+const { app, base, token } = await startBenchApp();
 
 interface Row {
   label: string;
@@ -130,7 +93,7 @@ async function measure(label: string, path: string, token: string | null, budget
 }
 
 const rows: Row[] = [await measure("/ (signed out)", "/", null, LANDING_BUDGET)];
-for (const path of SIGNED_IN_ROUTES) rows.push(await measure(path, path, student.token, ROUTE_BUDGET));
+for (const path of SIGNED_IN_ROUTES) rows.push(await measure(path, path, token, ROUTE_BUDGET));
 await browser.close();
 await app.close();
 

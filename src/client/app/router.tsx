@@ -2,7 +2,10 @@ import { Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { LoadingScreen } from "#client/components/loading-screen.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
+import { authToken } from "#client/lib/api.ts";
 import * as P from "./routes.tsx";
+
+if (authToken.get()) P.preloadSignedIn(window.location.pathname);
 
 export function AppRouter() {
   const me = useMe();

@@ -25,7 +25,7 @@ function StepIndicator({ current }: { current: 0 | 1 }) {
               i < current
                 ? "bg-green-600 text-white"
                 : i === current
-                  ? "bg-accent text-white"
+                  ? "bg-accent-strong text-white"
                   : "bg-border text-muted",
             )}
           >
