@@ -21,6 +21,8 @@ export interface CanvasSlot {
   toolbar?: ReactNode;
   /** Above the tabs (the 'Canvas connection needed' / 'Canvas authentication issue' banners). */
   banner?: ReactNode;
+  /** Whether a banner is due is not known yet: the tabs wait, so a late banner cannot push them down. */
+  pending?: boolean;
 }
 
 const taskFormDialog = lazyDialog(
@@ -101,24 +103,34 @@ export function TasksView({ canvas }: { canvas?: CanvasSlot }) {
           </>
         }
       />
-      {canvas?.banner && <div className="mb-4">{canvas.banner}</div>}
-      <Tabs value={tab} onValueChange={(v) => setTab(v as TaskTab)}>
-        <TabsList aria-label="Task source">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value} className="inline-flex items-center gap-1.5">
-              {t.label}
-              {t.value === "canvas" && canvas?.syncing && (
-                <Loader2 className="h-3.5 w-3.5 animate-spin" aria-label="Syncing" />
-              )}
-            </TabsTrigger>
+      {canvas?.pending ? (
+        <div className="grid gap-2" role="status" aria-label="Loading tasks">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-20" />
           ))}
-        </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            {t.value === tab && list}
-          </TabsContent>
-        ))}
-      </Tabs>
+        </div>
+      ) : (
+        <>
+          {canvas?.banner && <div className="mb-4">{canvas.banner}</div>}
+          <Tabs value={tab} onValueChange={(v) => setTab(v as TaskTab)}>
+            <TabsList aria-label="Task source">
+              {TABS.map((t) => (
+                <TabsTrigger key={t.value} value={t.value} className="inline-flex items-center gap-1.5">
+                  {t.label}
+                  {t.value === "canvas" && canvas?.syncing && (
+                    <Loader2 className="h-3.5 w-3.5 animate-spin" aria-label="Syncing" />
+                  )}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {TABS.map((t) => (
+              <TabsContent key={t.value} value={t.value}>
+                {t.value === tab && list}
+              </TabsContent>
+            ))}
+          </Tabs>
+        </>
+      )}
     </div>
   );
 }
