@@ -1,3 +1,4 @@
+import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -74,6 +75,10 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  // Before every route and the static client (whose precompressed files it then leaves alone): JSON
+  // answers go out as br or gzip, whichever the client accepts first; under 1 KB it is not worth it.
+  // Request bodies are never compressed by our client, so no decompression (and no zip-bomb surface).
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(rateLimit, { global: false });
   await registerUploads(app);
   registerAuth(app);

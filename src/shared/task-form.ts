@@ -1,6 +1,6 @@
+import { isValid, parse } from "date-fns";
 import { z } from "zod";
 import { DEFAULT_PRIORITY } from "./constants.ts";
-import { combineDueDate } from "./task-rules.ts";
 import { type CreateTaskInput, prioritySchema } from "./tasks.ts";
 
 /** The 'Add New Task' dialog (SPEC §2.3, §5): the raw field values, validated before they are sent. */
@@ -33,3 +33,17 @@ export const taskFormToInput = (v: TaskFormValues): CreateTaskInput => ({
   courseId: v.courseId ? Number(v.courseId) : null,
   priority: v.priority,
 });
+
+/**
+ * SPEC §5 task form: a date with a time uses that time; a date alone means 23:59:59 local time;
+ * no date means no due date (a time alone is ignored). Inputs are the native date ('yyyy-MM-dd') and
+ * time ('HH:mm') field values; the answer is an ISO instant or null.
+ */
+export function combineDueDate(date: string, time: string): string | null {
+  if (!date) return null;
+  const day = parse(date, "yyyy-MM-dd", new Date(0));
+  if (!isValid(day)) return null;
+  const at = time ? parse(time, "HH:mm", day) : null;
+  const due = at && isValid(at) ? at : new Date(day.getFullYear(), day.getMonth(), day.getDate(), 23, 59, 59);
+  return due.toISOString();
+}

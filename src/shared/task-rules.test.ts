@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTask } from "#tests/factories.ts";
+import { combineDueDate } from "./task-form.ts";
 import {
-  combineDueDate,
   compareTasks,
   descriptionPreview,
   dueBadge,

@@ -1,4 +1,4 @@
-import { differenceInCalendarDays, format, isValid, parse } from "date-fns";
+import { differenceInCalendarDays, format } from "date-fns";
 import { DESCRIPTION_PREVIEW_LENGTH } from "./constants.ts";
 import type { Priority, Task } from "./tasks.ts";
 
@@ -103,20 +103,6 @@ export function descriptionPreview(description: string | null | undefined): stri
 
 /** 'Jan 5, 2025 - 3:00 PM' in the viewer's time zone. */
 export const formatDueDate = (iso: string): string => format(new Date(iso), "MMM d, yyyy - h:mm a");
-
-/**
- * SPEC §5 task form: a date with a time uses that time; a date alone means 23:59:59 local time;
- * no date means no due date (a time alone is ignored). Inputs are the native date ('yyyy-MM-dd') and
- * time ('HH:mm') field values; the answer is an ISO instant or null.
- */
-export function combineDueDate(date: string, time: string): string | null {
-  if (!date) return null;
-  const day = parse(date, "yyyy-MM-dd", new Date(0));
-  if (!isValid(day)) return null;
-  const at = time ? parse(time, "HH:mm", day) : null;
-  const due = at && isValid(at) ? at : new Date(day.getFullYear(), day.getMonth(), day.getDate(), 23, 59, 59);
-  return due.toISOString();
-}
 
 export type TaskTab = "all" | "manual" | "canvas";
 export interface TaskFilter {

@@ -3,8 +3,13 @@ import { lazy } from "react";
 // Pages that compose several features live in ./pages; single-feature pages in their feature.
 // Each screen is its own chunk: the first load carries only the shell and the current page.
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
-  lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
+  Object.assign(
+    lazy(async () => ({ default: (await load())[name] as React.ComponentType })),
+    { preload: load },
+  );
 
+const loadSignedInApp = () => import("./signed-in-app.tsx");
+export const SignedInApp = lazy(async () => ({ default: (await loadSignedInApp()).SignedInApp }));
 export const DashboardPage = page(() => import("./pages/dashboard-page.tsx"), "DashboardPage");
 export const TasksPage = page(() => import("./pages/tasks-page.tsx"), "TasksPage");
 export const CalendarPage = page(() => import("./pages/calendar-page.tsx"), "CalendarPage");
@@ -24,6 +29,28 @@ export const HeaderDemoPage = page(
   () => import("#client/features/demo/header-demo-page.tsx"),
   "HeaderDemoPage",
 );
+
+const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
+  "/": DashboardPage,
+  "/tasks": TasksPage,
+  "/calendar": CalendarPage,
+  "/courses": CoursesPage,
+  "/study": StudyPage,
+  "/friends": FriendsPage,
+  "/achievements": AchievementsPage,
+  "/gpa": GpaPage,
+  "/settings": SettingsPage,
+};
+
+/**
+ * A stored token almost always means a signed-in student: fetch the shell and the page's code while the
+ * session is being checked, instead of one after the other once it is.
+ */
+export function preloadSignedIn(pathname: string) {
+  const ignore = () => undefined; // a failed preload is retried, and reported, by React.lazy
+  loadSignedInApp().catch(ignore);
+  PAGES[pathname]?.preload().catch(ignore);
+}
 
 /** The signed-in shell's navigation (SPEC §2.1), in order. */
 export const NAV_LINKS = [

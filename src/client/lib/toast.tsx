@@ -1,8 +1,7 @@
-import { Toast as RadixToast } from "radix-ui";
 import { useSyncExternalStore } from "react";
 import { TOAST } from "#shared/constants.ts";
-import { cn } from "./cn.ts";
 
+// The store, light enough for the first load; the Radix viewport (toaster.tsx) loads with the first toast.
 export interface ToastInput {
   title: string;
   description?: string;
@@ -26,7 +25,7 @@ export function toast(input: ToastInput) {
   emit();
 }
 
-function dismiss(id: number) {
+export function dismiss(id: number) {
   items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();
   // Radix plays the exit animation; the item is removed after SPEC's remove delay unless replaced first.
@@ -41,45 +40,18 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-export function Toaster() {
-  const list = useSyncExternalStore(
+/** The toasts to show, newest first. */
+export const useToasts = () =>
+  useSyncExternalStore(
     subscribe,
     () => items,
     () => items,
   );
-  return (
-    <RadixToast.Provider
-      duration={TOAST.durationMs}
-      swipeDirection="right"
-      swipeThreshold={TOAST.swipeThresholdPx}
-    >
-      {list.map((t) => (
-        <RadixToast.Root
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => !open && dismiss(t.id)}
-          type={t.variant === "destructive" ? "foreground" : "background"}
-          className={cn(
-            "grid gap-1 rounded-lg border p-4 pr-8 shadow-lg relative",
-            "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-out",
-            t.variant === "destructive"
-              ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-              : "border-border bg-surface text-fg",
-          )}
-        >
-          <RadixToast.Title className="text-sm font-semibold">{t.title}</RadixToast.Title>
-          {t.description && (
-            <RadixToast.Description className="text-sm opacity-90">{t.description}</RadixToast.Description>
-          )}
-          <RadixToast.Close
-            aria-label="Close"
-            className="absolute right-2 top-2 rounded p-1 text-sm opacity-70 hover:opacity-100"
-          >
-            ×
-          </RadixToast.Close>
-        </RadixToast.Root>
-      ))}
-      <RadixToast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]" />
-    </RadixToast.Provider>
+
+/** True from the first toast on: until then there is nothing to show, and no viewport to load. */
+export const useAnyToast = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => nextId > 1,
+    () => false,
   );
-}

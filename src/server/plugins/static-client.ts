@@ -28,7 +28,9 @@ export function registerSecurityHeaders(app: FastifyInstance) {
 
 /**
  * Serves the built client: hashed assets cached for a year, index.html (never cached) for every
- * client route so deep links and reloads work.
+ * client route so deep links and reloads work. The build writes a .br and a .gz beside every
+ * compressible file (vite.config.ts), sent as-is to a browser that accepts them: no compression work
+ * per request, and brotli at its best quality, which would be far too slow to do on the fly.
  */
 export async function registerStaticClient(app: FastifyInstance, clientDir: string) {
   if (!existsSync(path.join(clientDir, "index.html"))) {
@@ -39,6 +41,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     root: clientDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // filePath is the file actually sent (main-abc.js.br), so the folder, not the name, decides.
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

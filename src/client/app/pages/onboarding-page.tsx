@@ -1,15 +1,16 @@
 import { Check, GraduationCap } from "lucide-react";
-import { Link, useLocation } from "wouter";
+import { lazy, Suspense } from "react";
+import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
-import { Card, CardDescription, CardTitle } from "#client/components/ui/card.tsx";
+import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
-import { useCompleteOnboarding, useMe } from "#client/features/auth/auth.api.ts";
+import { useMe } from "#client/features/auth/auth.api.ts";
 import { SignInForm } from "#client/features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "#client/features/auth/components/sign-up-form.tsx";
-import { CanvasConnectForm } from "#client/features/canvas/components/canvas-connect-form.tsx";
-import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
-import { toast } from "#client/lib/toast.tsx";
+
+// Only a student who has just signed up sees it: not part of the landing page's first load.
+const CanvasStep = lazy(async () => ({ default: (await import("./onboarding-canvas-step.tsx")).CanvasStep }));
 
 const STEPS = ["Account Setup", "Canvas Integration"] as const;
 
@@ -24,7 +25,7 @@ function StepIndicator({ current }: { current: 0 | 1 }) {
               i < current
                 ? "bg-green-600 text-white"
                 : i === current
-                  ? "bg-accent text-white"
+                  ? "bg-accent-strong text-white"
                   : "bg-border text-muted",
             )}
           >
@@ -60,40 +61,6 @@ function AccountStep() {
   );
 }
 
-function CanvasStep() {
-  const complete = useCompleteOnboarding();
-  const [, navigate] = useLocation();
-  const skip = () =>
-    complete.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: "Setup skipped", description: "You can connect Canvas any time from Settings." });
-        navigate("/");
-      },
-      onError: (err) =>
-        toast({ title: "Something went wrong", description: errorMessage(err), variant: "destructive" }),
-    });
-  return (
-    <Card className="grid gap-4">
-      <div>
-        <CardTitle className="text-lg">Connect Your Canvas Account</CardTitle>
-        <CardDescription>
-          Import your courses, assignments and grades. You can connect Canvas any time from Settings →
-          Integrations.
-        </CardDescription>
-      </div>
-      <CanvasConnectForm
-        variant="onboarding"
-        onConnected={() => navigate("/")}
-        actions={
-          <Button variant="secondary" onClick={skip} disabled={complete.isPending}>
-            Skip for Now
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
-
 function WelcomeCard({ firstName }: { firstName: string }) {
   return (
     <Card className="grid gap-3 text-center">
@@ -123,7 +90,9 @@ export function OnboardingPage() {
         ) : user.isOnboarded ? (
           <WelcomeCard firstName={user.firstName} />
         ) : (
-          <CanvasStep />
+          <Suspense fallback={<Skeleton className="h-64" />}>
+            <CanvasStep />
+          </Suspense>
         )}
       </div>
     </div>

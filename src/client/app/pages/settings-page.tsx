@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -6,14 +6,15 @@ import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { ProfileSettings } from "#client/features/auth/components/profile-settings.tsx";
-import { CalendarFeedCard } from "#client/features/calendar/components/calendar-feed-card.tsx";
-import { GoogleCalendarCard } from "#client/features/calendar/components/google-calendar-card.tsx";
-import { CanvasSettingsCard } from "#client/features/canvas/components/canvas-settings-card.tsx";
 import { AiSettings, GeneralSettings } from "#client/features/settings/components/preferences-form.tsx";
 import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { Settings } from "#shared/settings.ts";
+
+const IntegrationsSettings = lazy(async () => ({
+  default: (await import("./settings-integrations.tsx")).IntegrationsSettings,
+}));
 
 const SETTINGS_TABS = ["profile", "general", "integrations", "ai"] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -87,9 +88,9 @@ export function SettingsPage() {
           )}
         </TabsContent>
         <TabsContent value="integrations" className="grid gap-4">
-          <CanvasSettingsCard />
-          <CalendarFeedCard />
-          <GoogleCalendarCard />
+          <Suspense fallback={<Skeleton className="h-56" />}>
+            <IntegrationsSettings />
+          </Suspense>
         </TabsContent>
         <TabsContent value="ai">
           {draft ? <AiSettings value={draft} onChange={change} /> : <Skeleton className="h-40" />}

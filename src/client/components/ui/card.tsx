@@ -7,8 +7,9 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   );
 }
 
+/** A card's heading: h2, as cards sit directly under the page's h1 (headings must not skip a level). */
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn("text-base font-semibold text-fg", className)} {...props} />;
+  return <h2 className={cn("text-base font-semibold text-fg", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

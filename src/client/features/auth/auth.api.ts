@@ -2,13 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { authToken, call } from "#client/lib/api.ts";
 import { clearSession } from "#client/lib/query-client.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import {
-  type AuthResponse,
-  authEndpoints,
-  type LoginInput,
-  type RegisterInput,
-  type User,
-} from "#shared/auth.ts";
+import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth.ts";
+
+// Loaded on first use: the signed-out landing page must not wait for zod and the auth schemas.
+const endpoints = async () => (await import("#shared/auth.ts")).authEndpoints;
 
 export const authQueries = {
   /**
@@ -18,7 +15,7 @@ export const authQueries = {
   me: () =>
     queryOptions({
       queryKey: queryKeys.auth.me(),
-      queryFn: async (): Promise<User | null> => (authToken.get() ? call(authEndpoints.me) : null),
+      queryFn: async (): Promise<User | null> => (authToken.get() ? call((await endpoints()).me) : null),
     }),
 };
 
@@ -37,15 +34,17 @@ function useSignIn<I>(fn: (input: I) => Promise<AuthResponse>) {
   });
 }
 
-export const useLogin = () => useSignIn((body: LoginInput) => call(authEndpoints.login, { body }));
-export const useRegister = () => useSignIn((body: RegisterInput) => call(authEndpoints.register, { body }));
+export const useLogin = () =>
+  useSignIn(async (body: LoginInput) => call((await endpoints()).login, { body }));
+export const useRegister = () =>
+  useSignIn(async (body: RegisterInput) => call((await endpoints()).register, { body }));
 
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       // Revoke on the server when we can; signing out locally must work even offline.
-      await call(authEndpoints.logout).catch(() => undefined);
+      await call((await endpoints()).logout).catch(() => undefined);
     },
     onSettled: () => clearSession(qc),
   });
@@ -54,7 +53,7 @@ export function useLogout() {
 export function useUpdateUsername() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (username: string) => call(authEndpoints.updateMe, { body: { username } }),
+    mutationFn: async (username: string) => call((await endpoints()).updateMe, { body: { username } }),
     onSuccess: (user) => qc.setQueryData(meKey, user),
   });
 }
@@ -62,7 +61,7 @@ export function useUpdateUsername() {
 export function useCompleteOnboarding() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => call(authEndpoints.completeOnboarding, { body: { isOnboarded: true } }),
+    mutationFn: async () => call((await endpoints()).completeOnboarding, { body: { isOnboarded: true } }),
     onSuccess: (user) => qc.setQueryData(meKey, user),
   });
 }

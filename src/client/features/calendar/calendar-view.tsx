@@ -1,5 +1,7 @@
 import { format, startOfDay, startOfMonth } from "date-fns";
+import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
+import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -9,9 +11,12 @@ import { useNow } from "#client/lib/use-now.ts";
 import { type CalendarItem, calendarItems, itemsOnDay, upcomingItems } from "#shared/calendar-items.ts";
 import type { Task } from "#shared/tasks.ts";
 import { useDeleteEvent, useEvents } from "./calendar.api.ts";
-import { AddEventDialog } from "./components/add-event-dialog.tsx";
 import { CalendarItemRow } from "./components/calendar-item-row.tsx";
 import { MonthCalendar } from "./components/month-calendar.tsx";
+
+const addEventDialog = lazyDialog(
+  async () => (await import("./components/add-event-dialog.tsx")).AddEventDialog,
+);
 
 /** The tasks come from the page, which owns the tasks feature's query (features never import each other). */
 export interface TasksInput {
@@ -56,7 +61,17 @@ export function CalendarView({ tasks }: { tasks: TasksInput }) {
       <PageHeader
         title="Calendar"
         subtitle="Your due dates and events, month by month."
-        actions={<AddEventDialog day={selected} onAdded={select} />}
+        actions={
+          <DeferredDialog
+            dialog={addEventDialog}
+            props={{ day: selected, onAdded: select }}
+            trigger={
+              <Button>
+                <Plus className="h-4 w-4" aria-hidden /> Add Event
+              </Button>
+            }
+          />
+        }
       />
       {error ? (
         <Alert className="mb-4 flex flex-wrap items-center justify-between gap-2">

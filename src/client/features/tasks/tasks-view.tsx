@@ -1,5 +1,6 @@
-import { Loader2 } from "lucide-react";
+import { Loader2, Plus } from "lucide-react";
 import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
+import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -9,7 +10,6 @@ import { useNow } from "#client/lib/use-now.ts";
 import type { Course } from "#shared/courses.ts";
 import { filterTasks, sortTasks, type TaskTab, toSearchable } from "#shared/task-rules.ts";
 import { TaskFilters } from "./components/task-filters.tsx";
-import { TaskFormDialog } from "./components/task-form-dialog.tsx";
 import { TaskList } from "./components/task-list.tsx";
 import { useTasks } from "./tasks.api.ts";
 
@@ -22,7 +22,13 @@ export interface CanvasSlot {
   toolbar?: ReactNode;
   /** Above the tabs (the 'Canvas connection needed' / 'Canvas authentication issue' banners). */
   banner?: ReactNode;
+  /** Whether a banner is due is not known yet: the tabs wait, so a late banner cannot push them down. */
+  pending?: boolean;
 }
+
+const taskFormDialog = lazyDialog(
+  async () => (await import("./components/task-form-dialog.tsx")).TaskFormDialog,
+);
 
 const TABS: { value: TaskTab; label: string }[] = [
   { value: "all", label: "All Tasks" },
@@ -86,28 +92,46 @@ export function TasksView({ canvas, courses }: { canvas?: CanvasSlot; courses: r
         actions={
           <>
             {canvas?.connected && canvas.toolbar}
-            <TaskFormDialog courses={courses} />
+            <DeferredDialog
+              dialog={taskFormDialog}
+              props={{ courses }}
+              trigger={
+                <Button>
+                  <Plus className="h-4 w-4" aria-hidden /> New Task
+                </Button>
+              }
+            />
           </>
         }
       />
-      {canvas?.banner && <div className="mb-4">{canvas.banner}</div>}
-      <Tabs value={tab} onValueChange={(v) => setTab(v as TaskTab)}>
-        <TabsList aria-label="Task source">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value} className="inline-flex items-center gap-1.5">
-              {t.label}
-              {t.value === "canvas" && canvas?.syncing && (
-                <Loader2 className="h-3.5 w-3.5 animate-spin" aria-label="Syncing" />
-              )}
-            </TabsTrigger>
+      {canvas?.pending ? (
+        <div className="grid gap-2" role="status" aria-label="Loading tasks">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-20" />
           ))}
-        </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            {t.value === tab && list}
-          </TabsContent>
-        ))}
-      </Tabs>
+        </div>
+      ) : (
+        <>
+          {canvas?.banner && <div className="mb-4">{canvas.banner}</div>}
+          <Tabs value={tab} onValueChange={(v) => setTab(v as TaskTab)}>
+            <TabsList aria-label="Task source">
+              {TABS.map((t) => (
+                <TabsTrigger key={t.value} value={t.value} className="inline-flex items-center gap-1.5">
+                  {t.label}
+                  {t.value === "canvas" && canvas?.syncing && (
+                    <Loader2 className="h-3.5 w-3.5 animate-spin" aria-label="Syncing" />
+                  )}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {TABS.map((t) => (
+              <TabsContent key={t.value} value={t.value}>
+                {t.value === tab && list}
+              </TabsContent>
+            ))}
+          </Tabs>
+        </>
+      )}
     </div>
   );
 }

@@ -1,17 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
+import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { type LoginInput, loginSchema } from "#shared/auth.ts";
+import type { LoginInput } from "#shared/auth.ts";
 import { useLogin } from "../auth.api.ts";
+
+const validation = lazyZodResolver(async () => (await import("#shared/auth.ts")).loginSchema);
 
 export function SignInForm({ onDone }: { onDone?: () => void }) {
   const login = useLogin();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: validation.resolver,
     defaultValues: { email: "", password: "" },
   });
   const { errors } = form.formState;
@@ -25,7 +27,7 @@ export function SignInForm({ onDone }: { onDone?: () => void }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={submit} onFocus={validation.preload} noValidate className="grid gap-4">
       {login.isError && <Alert>{errorMessage(login.error, "Login failed")}</Alert>}
       <Field id="signin-email" label="Email" error={errors.email?.message}>
         <Input

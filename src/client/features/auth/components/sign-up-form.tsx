@@ -1,11 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
+import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { type RegisterInput, registerSchema } from "#shared/auth.ts";
+import type { RegisterInput } from "#shared/auth.ts";
 import { useRegister } from "../auth.api.ts";
 
 /** The field a refused sign-up points at: a taken email or username is shown beside its field. */
@@ -14,10 +14,12 @@ function takenField(err: unknown): "email" | "username" | undefined {
   return err.code === "email_taken" ? "email" : err.code === "username_taken" ? "username" : undefined;
 }
 
+const validation = lazyZodResolver(async () => (await import("#shared/auth.ts")).registerSchema);
+
 export function SignUpForm({ onDone }: { onDone?: () => void }) {
   const register = useRegister();
   const form = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
+    resolver: validation.resolver,
     defaultValues: { email: "", password: "", firstName: "", lastName: "", username: "" },
   });
   const { errors } = form.formState;
@@ -41,7 +43,7 @@ export function SignUpForm({ onDone }: { onDone?: () => void }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={submit} onFocus={validation.preload} noValidate className="grid gap-4">
       {register.isError && !takenField(register.error) && (
         <Alert>{errorMessage(register.error, "Registration failed")}</Alert>
       )}

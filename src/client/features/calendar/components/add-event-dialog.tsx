@@ -17,8 +17,16 @@ import {
 import { useCreateEvent } from "../calendar.api.ts";
 
 /** SPEC §2.4 'Add Event': the button stays disabled while the title is blank; time defaults to 09:00. */
-export function AddEventDialog({ day, onAdded }: { day: Date; onAdded?: (date: Date) => void }) {
-  const [open, setOpen] = useState(false);
+export function AddEventDialog({
+  day,
+  onAdded,
+  defaultOpen = false,
+}: {
+  day: Date;
+  onAdded?: (date: Date) => void;
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
   const create = useCreateEvent();
   const form = useForm<EventFormValues>({
     resolver: zodResolver(eventFormSchema),

@@ -100,6 +100,7 @@ export interface CanvasTaskControls {
   syncing: boolean;
   toolbar?: ReactNode;
   banner?: ReactNode;
+  pending: boolean;
 }
 
 /** Everything the task list needs from Canvas, in the shape TasksView takes as its `canvas` prop. */
@@ -113,5 +114,6 @@ export function useCanvasTaskControls(): CanvasTaskControls {
     syncing,
     toolbar: connected ? <SyncCanvasButton /> : undefined,
     banner: needsBanner ? <CanvasBanner /> : undefined,
+    pending: status.isPending,
   };
 }

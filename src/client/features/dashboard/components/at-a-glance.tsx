@@ -14,7 +14,7 @@ export interface GlanceData {
   error: unknown;
 }
 
-const linkClass = "text-sm font-medium text-accent hover:underline";
+const linkClass = "text-sm font-medium text-link hover:underline";
 
 /** What a student checks first: the next five deadlines and what is on today. */
 export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {

@@ -14,8 +14,14 @@ import { emptyTaskForm, type TaskFormValues, taskFormSchema, taskFormToInput } f
 import { useCreateTask } from "../tasks.api.ts";
 
 /** SPEC §2.3 'Add New Task': on success the form resets and closes. */
-export function TaskFormDialog({ courses }: { courses: readonly Course[] }) {
-  const [open, setOpen] = useState(false);
+export function TaskFormDialog({
+  courses,
+  defaultOpen = false,
+}: {
+  courses: readonly Course[];
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
   const create = useCreateTask();
   const form = useForm<TaskFormValues>({
     resolver: zodResolver(taskFormSchema),

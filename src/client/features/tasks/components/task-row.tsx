@@ -38,7 +38,7 @@ export const TaskRow = memo(function TaskRow({
       href={task.htmlUrl}
       target="_blank"
       rel="noopener"
-      className="inline-flex items-center gap-1 hover:text-accent hover:underline"
+      className="inline-flex items-center gap-1 hover:text-link hover:underline"
     >
       {task.title}
       <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-label="(opens Canvas in a new tab)" />

@@ -1,0 +1,43 @@
+import { Tooltip } from "radix-ui";
+import { Suspense } from "react";
+import { Route, Switch, useLocation } from "wouter";
+import type { User } from "#shared/auth.ts";
+import { TOOLTIP } from "#shared/constants.ts";
+import { NotFoundPage } from "./not-found-page.tsx";
+import * as P from "./routes.tsx";
+import { Shell } from "./shell.tsx";
+
+// Its own chunk: the shell and what it loads on every page (zod schemas, Canvas and settings calls, the
+// tooltip provider) are not part of the signed-out landing page.
+export function SignedInApp({ user }: { user: User }) {
+  const [location] = useLocation();
+  // A new account finishes onboarding (the Canvas step) before it sees its home page.
+  if (!user.isOnboarded && (location === "/" || location === "/onboarding")) return <P.OnboardingPage />;
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP.delayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>
+      <Shell user={user}>
+        <Suspense
+          fallback={
+            <div role="status" className="text-muted">
+              Loading...
+            </div>
+          }
+        >
+          <Switch>
+            <Route path="/" component={P.DashboardPage} />
+            <Route path="/onboarding" component={P.OnboardingPage} />
+            <Route path="/tasks" component={P.TasksPage} />
+            <Route path="/calendar" component={P.CalendarPage} />
+            <Route path="/courses" component={P.CoursesPage} />
+            <Route path="/study" component={P.StudyPage} />
+            <Route path="/friends" component={P.FriendsPage} />
+            <Route path="/achievements" component={P.AchievementsPage} />
+            <Route path="/gpa" component={P.GpaPage} />
+            <Route path="/settings" component={P.SettingsPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </Shell>
+    </Tooltip.Provider>
+  );
+}

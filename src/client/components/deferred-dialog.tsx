@@ -1,0 +1,61 @@
+import {
+  type ComponentType,
+  cloneElement,
+  type HTMLAttributes,
+  type LazyExoticComponent,
+  lazy,
+  type ReactElement,
+  Suspense,
+  useState,
+} from "react";
+
+type Openable<P> = ComponentType<P & { defaultOpen?: boolean }>;
+
+export interface LazyDialog<P> {
+  Dialog: LazyExoticComponent<Openable<P>>;
+  preload: () => Promise<unknown>;
+}
+
+/** A dialog component whose module is imported on first use (call at module level, like React.lazy). */
+export function lazyDialog<P>(load: () => Promise<Openable<P>>): LazyDialog<P> {
+  let loading: Promise<Openable<P>> | undefined;
+  const preload = () => {
+    loading ??= load().catch((err: unknown) => {
+      loading = undefined; // a failed download is tried again on the next click
+      throw err;
+    });
+    return loading;
+  };
+  return { Dialog: lazy(async () => ({ default: await preload() })), preload };
+}
+
+/**
+ * A dialog that is not part of its page's first load: the page draws `trigger` (a copy of the dialog's
+ * own button) and the dialog's code (form library, schemas, Radix Dialog) downloads when the student
+ * points at or focuses it. On the first click the real dialog replaces the copy, opened; from then on it
+ * is an ordinary dialog (its own trigger, focus returned to it on close).
+ */
+export function DeferredDialog<P extends object>({
+  dialog,
+  trigger,
+  props,
+}: {
+  dialog: LazyDialog<P>;
+  trigger: ReactElement<HTMLAttributes<HTMLElement>>;
+  props: P;
+}) {
+  const [wanted, setWanted] = useState(false);
+  const warm = () => void dialog.preload().catch(() => undefined);
+  const placeholder = cloneElement(trigger, {
+    "aria-haspopup": "dialog",
+    onPointerEnter: warm,
+    onFocus: warm,
+    onClick: () => setWanted(true),
+  });
+  if (!wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <dialog.Dialog {...props} defaultOpen />
+    </Suspense>
+  );
+}
