@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.ts";
@@ -9,6 +8,7 @@ import { systemClock } from "./lib/clock.ts";
 import { registerUploads } from "./lib/upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
+import { registerRateLimit } from "./plugins/rate-limit.ts";
 import { registerSecurityHeaders, registerStaticClient } from "./plugins/static-client.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -74,7 +74,7 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimit(app, config);
   await registerUploads(app);
   registerAuth(app);
   for (const routes of featureRoutes) await app.register(routes);
