@@ -37,21 +37,28 @@ async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
     commandTimeout: 1000,
     maxRetriesPerRequest: 1,
   });
+  let lastError: Error | undefined;
+  const remember = (err: Error) => {
+    lastError = err;
+  };
+  redis.on("error", remember);
+  try {
+    await redis.connect();
+  } catch (err) {
+    redis.disconnect();
+    // connect() only says "Connection is closed"; the error event says why.
+    throw new StartupError(`REDIS_URL: cannot connect to Redis (${(lastError ?? (err as Error)).message})`);
+  }
+  redis.off("error", remember);
   let reported = false;
   redis.on("error", (err) => {
-    if (!reported)
-      app.log.error(`Redis (rate limits): ${err.message}; sign-in limits are not enforced until it is back`);
+    if (reported) return;
     reported = true;
+    app.log.error(`Redis (rate limits): ${err.message}; sign-in limits are not enforced until it is back`);
   });
   redis.on("ready", () => {
     if (reported) app.log.info("Redis (rate limits) is back");
     reported = false;
   });
-  try {
-    await redis.connect();
-  } catch (err) {
-    redis.disconnect();
-    throw new StartupError(`REDIS_URL: cannot connect to Redis (${(err as Error).message})`);
-  }
   return redis;
 }
