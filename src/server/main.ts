@@ -1,5 +1,6 @@
 // The server process: env -> config -> buildApp -> listen, and a bounded graceful shutdown.
 // Production runs the build of this file (`node dist/server/main.js`); `npm start` imports that build.
+import "./lib/heap.ts";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { configFromEnv } from "./config.ts";
