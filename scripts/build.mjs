@@ -18,11 +18,15 @@ const parts = {
   },
 };
 
+/** Every file under `p` (or `p` itself). */
+function* files(p) {
+  if (!statSync(p).isDirectory()) return yield p;
+  for (const entry of readdirSync(p)) yield* files(path.join(p, entry));
+}
+
 function newestMtime(p) {
-  const stat = statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  for (const file of files(p)) newest = Math.max(newest, statSync(file).mtimeMs);
   return newest;
 }
 
@@ -69,9 +73,13 @@ async function buildServer() {
   rmSync(outdir, { recursive: true, force: true });
   // The migrations first: main.js is the part's "built" marker, so it is written last.
   cpSync(at("src/server/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
+  // Worker-thread entries (`*-worker.ts`) become `<name>.js` beside main.js, where lib/worker-pool.ts
+  // looks for them.
+  const workers = [...files(at("src/server"))].filter((f) => f.endsWith("-worker.ts"));
   await esbuild.build({
-    entryPoints: [at("src/server/main.ts")],
-    outfile: path.join(outdir, "main.js"),
+    entryPoints: [...workers, at("src/server/main.ts")],
+    outdir,
+    entryNames: "[name]",
     // Dependencies are bundled too: loading ~900 files from node_modules took half the start-up CPU.
     bundle: true,
     external,

@@ -6,7 +6,10 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const run = (script, ...args) =>
-  spawn(process.execPath, [path.join(root, "node_modules", script), ...args], { cwd: root, stdio: "inherit" });
+  spawn(process.execPath, [path.join(root, "node_modules", script), ...args], {
+    cwd: root,
+    stdio: "inherit",
+  });
 
 const children = [
   run("tsx/dist/cli.mjs", "watch", "--clear-screen=false", "src/server/main.ts"),

@@ -6,8 +6,12 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ParseJob, ParseReply } from "#server/integrations/documents/parse.ts";
+import { WorkerPool } from "#server/lib/worker-pool.ts";
 import {
+  builtServer,
   ensureBuilt,
   freePort,
   registerOverHttp,
@@ -153,6 +157,41 @@ if (!onPostgres) {
           `Studyhall cannot start: 127.0.0.1:${port} is already in use (another server?); stop it or set PORT`,
         ]);
         expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+      },
+      SLOW,
+    );
+  });
+
+  describe("the build's worker entries", () => {
+    it(
+      "extract text from PDF, DOCX, DOC and PPTX with the bundled parsers",
+      async () => {
+        const pool = new WorkerPool<ParseJob, ParseReply>({
+          // As integrations/documents does from dist/server/main.js: the .js beside it is used.
+          entry: pathToFileURL(builtServer.replace(/main\.js$/, "extract-worker.ts")),
+          size: 1,
+          timeoutMs: 60_000,
+          maxQueue: 4,
+          maxMemoryMb: 256,
+        });
+        try {
+          const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures/documents");
+          for (const [file, kind] of [
+            ["cell-biology.pdf", "pdf"],
+            ["study-guide.docx", "docx"],
+            ["study-guide.doc", "doc"],
+            ["lecture-slides.pptx", "pptx"],
+          ] as const) {
+            const reply = await pool.run({
+              kind,
+              bytes: new Uint8Array(readFileSync(path.join(fixtures, file))),
+            });
+            expect(reply.ok, file).toBe(true);
+            if (reply.ok) expect(reply.pages.map((p) => p.text).join(" ").length, file).toBeGreaterThan(100);
+          }
+        } finally {
+          await pool.close();
+        }
       },
       SLOW,
     );
