@@ -76,7 +76,7 @@ export function spawnServer(env: Record<string, string>, args = [builtServer]): 
 }
 
 /** Resolves with the ms from spawn until /api/health answered 200; rejects if the server exits first. */
-export async function waitForHealth(server: ServerProcess, timeoutMs = 120_000): Promise<number> {
+export async function waitForHealth(server: ServerProcess, timeoutMs = 240_000): Promise<number> {
   const started = server.startedAt;
   let exited = false;
   void server.exited.then(() => (exited = true));

@@ -30,7 +30,7 @@ let database: Record<string, string> = { DATA_DIR: dataDir };
 const running: ServerProcess[] = [];
 let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
 // Starts include a first start (initdb) on a machine the other test files load too.
-const SLOW = 180_000;
+const SLOW = 300_000;
 
 async function start(env: Record<string, string>) {
   const server = spawnServer({ PORT: String(await freePort()), SECRET_KEY: secretKey, ...env });
