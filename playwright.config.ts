@@ -25,10 +25,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node --import tsx src/server/main.ts",
+    // As `npm start`: the built server (client and server rebuilt first if their sources changed).
+    command: "node scripts/start.mjs",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A new data folder: the first start creates the database.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",

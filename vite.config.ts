@@ -76,6 +76,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { "/api": "http://127.0.0.1:5000" },
+    // The API server `npm run dev` runs beside Vite (same PORT variable as the server).
+    proxy: { "/api": `http://127.0.0.1:${process.env.PORT || 5000}` },
   },
 });

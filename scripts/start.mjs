@@ -1,32 +1,28 @@
-// `npm start`: build the client when it is missing or older than its sources, then run the server.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+// `npm start`: build what is missing or stale (a fresh clone builds everything), then run the built server
+// in this very process, so signals, exit status and the port belong to one process. package.json `exec`s
+// this script, so npm's own child is this process: npm passes SIGINT/SIGTERM here and exits with our status.
+// Supervisors run `node dist/server/main.js` after `npm run build` instead.
+import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { staleParts } from "./build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtIndex = path.join(root, "dist/client/index.html");
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
+const stale = staleParts();
+if (stale.length) {
+  console.log(`Building ${stale.join(" and ")}...`);
+  // A child process, so the bundlers' memory is not kept by the server.
+  const res = spawnSync(process.execPath, [path.join(root, "scripts/build.mjs"), ...stale], {
+    stdio: "inherit",
+  });
+  if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const sources = ["src/client", "src/shared"].map((d) => newestMtime(path.join(root, d)));
-const stale = !existsSync(builtIndex) || Math.max(...sources) > statSync(builtIndex).mtimeMs;
-if (stale) {
-  console.log("Building the client...");
-  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+// npm killed with SIGKILL cannot pass anything on: notice the new parent and stop as if told to.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.kill(process.pid, "SIGTERM");
+}, 1000).unref();
 
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-  cwd: root,
-  stdio: "inherit",
-});
-// Pass stop signals on, so a process manager's SIGTERM reaches the server's graceful shutdown.
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+await import(pathToFileURL(path.join(root, "dist/server/main.js")).href);

@@ -86,7 +86,7 @@ const parts = [
     () => {
       if (!existsSync(chromium))
         return `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
-      if (!run("npx", ["vite", "build", "--logLevel", "warn"])) return false;
+      if (!run(process.execPath, ["scripts/build.mjs"])) return false;
       const out = path.join(reports, "e2e.json");
       const ok = run("npx", ["playwright", "test"], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,

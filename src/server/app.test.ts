@@ -87,7 +87,10 @@ describe("configuration", () => {
 
   it.each([
     [{ PORT: "abc" }, /^Invalid configuration: PORT /],
-    [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL$/],
+    [
+      { DATABASE_URL: "mysql://x", SECRET_KEY: "a".repeat(64) },
+      /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL$/,
+    ],
     [{ SECRET_KEY: "short" }, /^Invalid configuration: SECRET_KEY must be 64 hex characters/],
     [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL /],
   ])("stops with one line naming the variable for %j", (env, message) => {

@@ -1,5 +1,4 @@
 import compress from "@fastify/compress";
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.ts";
@@ -10,6 +9,7 @@ import { systemClock } from "./lib/clock.ts";
 import { registerUploads } from "./lib/upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
+import { registerRateLimit } from "./plugins/rate-limit.ts";
 import { registerSecurityHeaders, registerStaticClient } from "./plugins/static-client.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -79,7 +79,7 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   // answers go out as br or gzip, whichever the client accepts first; under 1 KB it is not worth it.
   // Request bodies are never compressed by our client, so no decompression (and no zip-bomb surface).
   await app.register(compress, { threshold: 1024, globalDecompression: false });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimit(app, config);
   await registerUploads(app);
   registerAuth(app);
   for (const routes of featureRoutes) await app.register(routes);

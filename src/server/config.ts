@@ -18,6 +18,8 @@ export interface AppConfig {
   /** Built client to serve; null serves the API only. */
   clientDir: string | null;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** Rate-limit counters in Redis, shared by every instance; without it each process counts alone. */
+  redis?: { url: string; keyPrefix: string };
   /** Believe X-Forwarded-* (client IP for rate limits, https for feed URLs): only behind a proxy you run. */
   trustProxy: boolean;
   /**
@@ -51,6 +53,7 @@ export function configFromEnv(env: Env): AppConfig {
     clientDir: defaultClientDir,
     trustProxy: env.TRUST_PROXY,
     checkResponses: env.CHECK_RESPONSES,
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: "studyhall:rate-limit:" } : undefined,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_MINUTE,
       perEmail: Math.max(1, Math.ceil(env.AUTH_RATE_LIMIT_PER_MINUTE / 3)),

@@ -21,6 +21,13 @@ const envSchema = z.object({
       .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)")
       .optional(),
   ),
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+  ),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional.pipe(z.url("must be a URL").optional()),
   CANVAS_INSECURE_HOSTS: optional.transform((v) =>
@@ -44,10 +51,15 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Reads the environment; a bad value throws one line naming the variable. */
+/** Reads the environment; every bad variable is one line of the error, each naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  throw new Error(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+  // Instances sharing one PostgreSQL must share the key, or none can read Canvas tokens another stored.
+  if (source.DATABASE_URL?.trim() && !source.SECRET_KEY?.trim())
+    problems.push("SECRET_KEY is required when DATABASE_URL is set (the same key on every instance)");
+  if (result.success && problems.length === 0) return result.data;
+  throw new Error(problems.map((p) => `Invalid configuration: ${p}`).join("\n"));
 }

@@ -1,26 +1,62 @@
+// The server process: env -> config -> buildApp -> listen, and a bounded graceful shutdown.
+// Production runs the build of this file (`node dist/server/main.js`); `npm start` imports that build.
+import "./lib/heap.ts";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { configFromEnv } from "./config.ts";
-import { loadEnv } from "./env.ts";
+import { type Env, loadEnv } from "./env.ts";
+import { StartupError } from "./lib/startup-error.ts";
 
-let env: ReturnType<typeof loadEnv>;
-try {
-  env = loadEnv();
-} catch (err) {
-  console.error((err as Error).message);
+/** Exit with the reason only: an operator needs the line, not a stack trace. */
+function stop(message: string): never {
+  console.error(message);
   process.exit(1);
 }
 
-const app = await buildApp(configFromEnv(env));
-await app.listen({ port: env.PORT, host: env.HOST });
+let env: Env;
+try {
+  env = loadEnv();
+} catch (err) {
+  stop((err as Error).message);
+}
+
+let app: FastifyInstance;
+try {
+  app = await buildApp(configFromEnv(env));
+} catch (err) {
+  if (err instanceof StartupError) stop(`Studyhall cannot start: ${err.message}`);
+  throw err;
+}
+
+try {
+  await app.listen({ port: env.PORT, host: env.HOST });
+} catch (err) {
+  const reasons: Record<string, string> = {
+    EADDRINUSE: "is already in use (another server?); stop it or set PORT",
+    EACCES: "needs privileges this process lacks; set PORT above 1023",
+    EADDRNOTAVAIL: "cannot be bound: HOST is not an address of this machine",
+  };
+  const reason = reasons[(err as NodeJS.ErrnoException).code ?? ""];
+  if (!reason) throw err;
+  await app.close();
+  stop(`Studyhall cannot start: ${env.HOST}:${env.PORT} ${reason}`);
+}
 app.log.info(`Studyhall is ready at http://${env.HOST}:${env.PORT} (database: ${app.dbKind})`);
 
 let closing = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    // close() stops accepting, waits for in-flight requests, then runs onClose (database).
-    await app.close();
-    process.exit(0);
-  });
+async function shutdown(signal: NodeJS.Signals) {
+  if (closing) return;
+  closing = true;
+  const limit = env.SHUTDOWN_TIMEOUT_SECONDS;
+  app.log.info(`${signal}: stopping (finishing requests in progress, at most ${limit} s)`);
+  // A stuck request or database must not keep a stopping server (and its data folder) forever; exiting
+  // non-zero tells the supervisor the stop was not clean.
+  setTimeout(
+    () => stop(`Studyhall did not stop within ${limit} s of ${signal}; exiting anyway`),
+    limit * 1000,
+  ).unref();
+  // close() stops accepting, waits for in-flight requests, then runs onClose (database, data folder lock).
+  await app.close();
+  process.exit(0);
 }
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, shutdown);

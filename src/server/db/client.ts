@@ -1,7 +1,3 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -9,6 +5,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { StartupError } from "../lib/startup-error.ts";
+import { isMigrated, migrationsFolder } from "./migrate.ts";
+import { openPglite } from "./pglite.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -25,7 +24,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** Any number, fixed for this app: the advisory lock migrations run under on PostgreSQL. */
+const MIGRATION_LOCK = 5_317_001;
+
+/** Instances starting together on a new database take turns; drizzle skips what the first applied. */
+async function migrateUnderLock(pool: pg.Pool) {
+  const conn = await pool.connect();
+  try {
+    await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrateNodePg(drizzleNodePg(conn), { migrationsFolder });
+  } finally {
+    await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    conn.release();
+  }
+}
 
 /**
  * Opens the database and brings its schema up to date: PostgreSQL when a URL is given, otherwise
@@ -40,17 +52,29 @@ export async function openDatabase(opts: {
     // An idle client losing its connection (server restart, failover) must not crash the process;
     // the pool replaces it and the next query reconnects.
     pool.on("error", (err) => console.error(`PostgreSQL pool: ${err.message}`));
-    const db = drizzleNodePg(pool, { schema, casing: undefined });
-    await migrateNodePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    try {
+      let migrated: boolean;
+      try {
+        migrated = await isMigrated(db);
+      } catch (err) {
+        throw new StartupError(`DATABASE_URL: cannot use the database (${(err as Error).message})`);
+      }
+      if (!migrated) await migrateUnderLock(pool);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db, kind: "postgres", close: () => pool.end() };
   }
-  let dataPath: string | undefined;
-  if (opts.dataDir) {
-    dataPath = path.resolve(opts.dataDir, "pgdata");
-    mkdirSync(dataPath, { recursive: true });
+  const pglite = await openPglite(opts.dataDir);
+  const pgliteDb = drizzlePglite(pglite.client, { schema });
+  const db = pgliteDb as unknown as Db;
+  try {
+    if (!(await isMigrated(db))) await migratePglite(pgliteDb, { migrationsFolder });
+  } catch (err) {
+    await pglite.close();
+    throw err;
   }
-  const client = new PGlite(dataPath);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close: pglite.close };
 }

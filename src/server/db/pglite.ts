@@ -1,0 +1,73 @@
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { promisify } from "node:util";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { acquireDataDirLock } from "./data-dir-lock.ts";
+
+/**
+ * PGlite runs PostgreSQL inside this process's WASM memory, which grows and never shrinks. Its defaults
+ * size a server of its own (shared_buffers 128MB, 100 connections' worth of shared memory, all touched
+ * at start); one process with one connection needs a fraction, and the OS page cache still holds the
+ * files. Only memory is changed here: fsync, full_page_writes and synchronous_commit stay as PGlite ships.
+ */
+const memorySettings = {
+  shared_buffers: "16MB",
+  max_connections: "4",
+  wal_buffers: "1MB",
+};
+
+export const pgliteOptions: PGliteOptions = {
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(memorySettings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+  ],
+};
+
+const run = promisify(execFile);
+
+/**
+ * initdb runs a second PostgreSQL instance and leaves several hundred MB of WASM memory that this process
+ * would keep: run it in a short-lived child process instead, into a scratch folder renamed into place
+ * only when complete, so a start killed half-way leaves no half-made database behind.
+ */
+async function createDataFolder(dataPath: string) {
+  const parent = path.dirname(dataPath);
+  for (const leftover of readdirSync(parent).filter((f) => f.startsWith(`${path.basename(dataPath)}.new-`)))
+    rmSync(path.join(parent, leftover), { recursive: true, force: true });
+  const scratch = `${dataPath}.new-${process.pid}`;
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(process.argv[1], JSON.parse(process.argv[2])).then((db) => db.close())`;
+  await run(process.execPath, ["-e", script, scratch, JSON.stringify(pgliteOptions)]);
+  renameSync(scratch, dataPath);
+}
+
+/** PGlite in `dataDir` (locked for this process until close), or in memory when dataDir is null (tests). */
+export async function openPglite(
+  dataDir: string | null,
+): Promise<{ client: PGlite; close(): Promise<void> }> {
+  if (!dataDir) {
+    const client = await PGlite.create(pgliteOptions);
+    return { client, close: () => client.close() };
+  }
+  const lock = await acquireDataDirLock(dataDir);
+  try {
+    const dataPath = path.resolve(dataDir, "pgdata");
+    if (!existsSync(path.join(dataPath, "PG_VERSION"))) await createDataFolder(dataPath);
+    const client = await PGlite.create(dataPath, pgliteOptions);
+    return {
+      client,
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}

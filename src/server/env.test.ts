@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { configFromEnv } from "./config.ts";
+import { loadEnv } from "./env.ts";
+
+const key = "ab".repeat(32);
+
+describe("the environment", () => {
+  it("names every bad variable, one line each", () => {
+    expect(() => loadEnv({ PORT: "-1", REDIS_URL: "http://cache", SHUTDOWN_TIMEOUT_SECONDS: "0" })).toThrow(
+      /^Invalid configuration: PORT .*\nInvalid configuration: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL\nInvalid configuration: SHUTDOWN_TIMEOUT_SECONDS [^\n]*$/,
+    );
+  });
+
+  it("requires SECRET_KEY with DATABASE_URL, since every instance must decrypt what another stored", () => {
+    expect(() => loadEnv({ DATABASE_URL: "postgres://db/studyhall" })).toThrow(
+      /^Invalid configuration: SECRET_KEY is required when DATABASE_URL is set/,
+    );
+    expect(loadEnv({ DATABASE_URL: "postgres://db/studyhall", SECRET_KEY: key }).DATABASE_URL).toBe(
+      "postgres://db/studyhall",
+    );
+  });
+
+  it("uses Redis for rate limits only when REDIS_URL is set, and stops within 10 s by default", () => {
+    const base = { SECRET_KEY: key, DATA_DIR: "/nonexistent" };
+    expect(configFromEnv(loadEnv(base)).redis).toBeUndefined();
+    expect(configFromEnv(loadEnv({ ...base, REDIS_URL: "redis://cache:6379" })).redis).toEqual({
+      url: "redis://cache:6379",
+      keyPrefix: "studyhall:rate-limit:",
+    });
+    expect(loadEnv(base).SHUTDOWN_TIMEOUT_SECONDS).toBe(10);
+  });
+});
