@@ -159,15 +159,26 @@ test("Settings > Integrations: connect the demo, see it connected, update token,
 
 test("My Courses and GPA show loading skeletons, then their empty states", async ({ page }) => {
   await signUpViaApi(page);
+  // Canvas answers are held until the skeleton has been seen: a fixed delay raced the lazy route chunk
+  // (and the route-level prefetch) on a loaded machine.
+  let release = () => {};
+  let gate = new Promise<void>((r) => {
+    release = r;
+  });
   await page.route("**/api/canvas/**", async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
+    await gate;
     await route.continue();
   });
   await page.goto("/courses");
   await expect(page.getByRole("status", { name: "Loading courses" })).toBeVisible();
+  release();
   await expect(page.getByText("No courses found")).toBeVisible();
+  gate = new Promise<void>((r) => {
+    release = r;
+  });
   await page.goto("/gpa");
   await expect(page.getByRole("status", { name: "Loading GPA" })).toBeVisible();
+  release();
   await expect(page.getByText("No courses found")).toBeVisible();
 });
 
