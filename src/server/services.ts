@@ -4,6 +4,7 @@ import { createAuthService } from "./features/auth/auth.service.ts";
 import { createCalendarService } from "./features/calendar/calendar.service.ts";
 import { createCanvasService } from "./features/canvas/canvas.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
+import { createFlashcardsService } from "./features/study/flashcards.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
@@ -32,6 +33,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const calendar = createCalendarService({ db, clock, tasks });
   const tracking = createTrackingService({ db });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
-  return { health, auth, settings, courses, tasks, calendar, tracking, canvas };
+  const flashcards = createFlashcardsService({ db, clock });
+  return { health, auth, settings, courses, tasks, calendar, tracking, canvas, flashcards };
 }
 export type Services = ReturnType<typeof createServices>;
