@@ -4,8 +4,8 @@ import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
-import { flashcardsRoutes } from "./study/flashcards.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
+import { flashcardsRoutes } from "./study/flashcards.routes.ts";
 import { tasksRoutes } from "./tasks/tasks.routes.ts";
 import { trackingRoutes } from "./tracking/tracking.routes.ts";
 
