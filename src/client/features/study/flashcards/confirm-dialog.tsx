@@ -1,0 +1,52 @@
+import { type ReactNode, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+
+/** A destructive action behind 'Are you sure?'; stays open with the error if the server refuses. */
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  trigger,
+  onConfirm,
+}: {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  trigger: ReactNode;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    setError(null);
+  };
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} trigger={trigger}>
+      {error !== null && <Alert>{errorMessage(error, "Could not delete it. Please try again.")}</Alert>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button variant="destructive" onClick={confirm} disabled={pending}>
+          {pending ? "Deleting..." : confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
