@@ -64,14 +64,14 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
     <Card className="grid min-w-0 gap-4" aria-labelledby="cards-panel-title">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3
+          <h2
             id="cards-panel-title"
             ref={heading}
             tabIndex={-1}
             className="break-words text-lg font-semibold"
           >
             {set.title}
-          </h3>
+          </h2>
           {cards.isSuccess && <p className="text-sm text-muted">{cardCountLabel(list.length)} in this set</p>}
         </div>
         <div className="flex flex-wrap gap-2">

@@ -55,9 +55,9 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
     <Card className="grid min-w-0 gap-4" aria-labelledby="flip-study-title">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id="flip-study-title" className="break-words text-lg font-semibold">
+          <h2 id="flip-study-title" className="break-words text-lg font-semibold">
             Study: {set.title}
-          </h3>
+          </h2>
           <p className="text-sm text-muted">Space flips the card, arrow keys move between cards.</p>
         </div>
         <Button variant="secondary" onClick={onClose}>
