@@ -32,4 +32,12 @@ export const queryKeys = {
     feed: () => [...queryKeys.calendar.all, "feed"] as const,
     token: () => [...queryKeys.calendar.all, "token"] as const,
   },
+  study: {
+    all: ["study"] as const,
+    sets: () => [...queryKeys.study.all, "sets"] as const,
+    set: (id: number) => [...queryKeys.study.sets(), id] as const,
+    documents: (setId: number) => [...queryKeys.study.set(setId), "documents"] as const,
+    document: (id: number) => [...queryKeys.study.all, "document", id] as const,
+    stats: () => [...queryKeys.study.all, "stats"] as const,
+  },
 };
