@@ -39,4 +39,12 @@ export const queryKeys = {
     /** The cards of one flashcard set. */
     cards: (flashcardSetId: number) => [...queryKeys.flashcards.all, "cards", flashcardSetId] as const,
   },
+  study: {
+    all: ["study"] as const,
+    sets: () => [...queryKeys.study.all, "sets"] as const,
+    set: (id: number) => [...queryKeys.study.sets(), id] as const,
+    documents: (setId: number) => [...queryKeys.study.set(setId), "documents"] as const,
+    document: (id: number) => [...queryKeys.study.all, "document", id] as const,
+    stats: () => [...queryKeys.study.all, "stats"] as const,
+  },
 };
