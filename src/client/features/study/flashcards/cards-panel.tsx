@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Card, Skeleton } from "#client/components/ui/card.tsx";
+import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards.ts";
 import { CardFormDialog } from "./card-form-dialog.tsx";
@@ -61,17 +61,17 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
   const list = cards.data ?? [];
 
   return (
-    <Card className="grid min-w-0 gap-4" aria-labelledby="cards-panel-title">
+    <section className="grid min-w-0 gap-4" aria-labelledby="cards-panel-title">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2
+          <h3
             id="cards-panel-title"
             ref={heading}
             tabIndex={-1}
             className="break-words text-lg font-semibold"
           >
             {set.title}
-          </h2>
+          </h3>
           {cards.isSuccess && <p className="text-sm text-muted">{cardCountLabel(list.length)} in this set</p>}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -116,6 +116,6 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
         open={editing !== undefined}
         onOpenChange={(open) => !open && setEditing(undefined)}
       />
-    </Card>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { BookOpen, Layers, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Card, Skeleton } from "#client/components/ui/card.tsx";
+import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { FlashcardSet } from "#shared/flashcards.ts";
 import { CardsPanel, cardCountLabel } from "./cards-panel.tsx";
@@ -21,9 +21,9 @@ function SetItem({ set, onOpen }: { set: FlashcardSet; onOpen: (mode: "manage" |
       className="grid min-w-0 gap-3 rounded-xl border border-border bg-surface p-4"
     >
       <div className="min-w-0">
-        <h3 id={titleId} className="break-words font-semibold">
+        <h4 id={titleId} className="break-words font-semibold">
           {set.title}
-        </h3>
+        </h4>
         {set.description && <p className="break-words text-sm text-muted">{set.description}</p>}
         <p className="mt-1 text-xs text-muted">{cardCountLabel(set.cardCount)}</p>
       </div>
@@ -63,10 +63,10 @@ export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: numbe
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="flashcard-sets-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="flashcard-sets-title" className="text-lg font-semibold">
+        <h3 id="flashcard-sets-title" className="text-lg font-semibold">
           Flashcard Sets
           <span className="sr-only"> in {studySetTitle}</span>
-        </h2>
+        </h3>
         <FlashcardSetFormDialog studySetId={studySetId} />
       </div>
       {sets.isPending ? (
@@ -83,10 +83,10 @@ export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: numbe
           </Button>
         </Alert>
       ) : sets.data.length === 0 ? (
-        <Card className="grid justify-items-center gap-1 text-center">
+        <div className="grid justify-items-center gap-1 rounded-lg border border-dashed border-border p-6 text-center">
           <p className="font-medium">No flashcard sets yet</p>
           <p className="text-sm text-muted">Create a set, then add cards to study and quiz yourself.</p>
-        </Card>
+        </div>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Flashcard sets">
           {sets.data.map((set) => (

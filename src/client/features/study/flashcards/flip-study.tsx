@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Card } from "#client/components/ui/card.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { isOwnKey } from "#client/lib/keyboard.ts";
@@ -52,12 +52,12 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
   }, [cards.isSuccess]);
 
   return (
-    <Card className="grid min-w-0 gap-4" aria-labelledby="flip-study-title">
+    <section className="grid min-w-0 gap-4" aria-labelledby="flip-study-title">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 id="flip-study-title" className="break-words text-lg font-semibold">
+          <h3 id="flip-study-title" className="break-words text-lg font-semibold">
             Study: {set.title}
-          </h2>
+          </h3>
           <p className="text-sm text-muted">Space flips the card, arrow keys move between cards.</p>
         </div>
         <Button variant="secondary" onClick={onClose}>
@@ -110,6 +110,6 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
           </div>
         </>
       )}
-    </Card>
+    </section>
   );
 }

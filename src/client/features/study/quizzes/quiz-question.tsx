@@ -68,9 +68,9 @@ export function QuizQuestionCard({ state, dispatch }: { state: QuizState; dispat
           <div className="h-full bg-accent-strong transition-[width]" style={{ width: `${progress}%` }} />
         </div>
       </div>
-      <h3 ref={heading} tabIndex={-1} className="whitespace-pre-wrap break-words text-lg font-semibold">
+      <h4 ref={heading} tabIndex={-1} className="whitespace-pre-wrap break-words text-lg font-semibold">
         {question.question}
-      </h3>
+      </h4>
       {question.hint && <p className="break-words text-sm text-muted">Hint: {question.hint}</p>}
       <fieldset className="grid gap-2" disabled={answered}>
         <legend className="sr-only">Choose an answer (keys 1 to {question.options.length})</legend>

@@ -36,9 +36,9 @@ export function QuizResults({
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <div className="grid justify-items-center gap-3 text-center">
-      <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold">
+      <h4 ref={heading} tabIndex={-1} className="text-lg font-semibold">
         Quiz Complete!
-      </h3>
+      </h4>
       <p className={cn("text-5xl font-bold", scoreTone(score.percent))}>{score.percent}%</p>
       <p>
         You got {score.correct} out of {score.total} questions correct!
@@ -60,9 +60,9 @@ export function QuizReview({ answers, onBack }: { answers: readonly QuizAnswer[]
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold">
+        <h4 ref={heading} tabIndex={-1} className="text-lg font-semibold">
           Review Answers
-        </h3>
+        </h4>
         <Button variant="secondary" onClick={onBack}>
           Back to Results
         </Button>

@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Card } from "#client/components/ui/card.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { FlashcardSet } from "#shared/flashcards.ts";
 import { buildQuiz } from "#shared/quiz.ts";
@@ -16,11 +16,11 @@ export function QuizView({ set, onExit }: { set: FlashcardSet; onExit: () => voi
   const questions = useMemo(() => (cards.data ? buildQuiz(cards.data) : null), [cards.data]);
 
   return (
-    <Card className="grid min-w-0 gap-4" aria-labelledby="quiz-title">
+    <section className="grid min-w-0 gap-4" aria-labelledby="quiz-title">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 id="quiz-title" className="min-w-0 break-words text-lg font-semibold">
+        <h3 id="quiz-title" className="min-w-0 break-words text-lg font-semibold">
           Quiz: {set.title}
-        </h2>
+        </h3>
         <Button variant="secondary" size="sm" onClick={onExit}>
           <LogOut className="h-4 w-4" aria-hidden /> Exit Quiz
         </Button>
@@ -36,7 +36,7 @@ export function QuizView({ set, onExit }: { set: FlashcardSet; onExit: () => voi
       ) : (
         <QuizRun key={questions.length} set={set} questions={questions} onExit={onExit} />
       )}
-    </Card>
+    </section>
   );
 }
 

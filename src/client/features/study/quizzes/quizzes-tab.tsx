@@ -1,7 +1,7 @@
 import { Play } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Card, Skeleton } from "#client/components/ui/card.tsx";
+import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { useFlashcardSets } from "../flashcards/flashcards.api.ts";
 import { QuizView } from "./quiz-view.tsx";
@@ -18,10 +18,10 @@ export function QuizzesTab({ studySetId, studySetTitle }: { studySetId: number; 
 
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="quizzes-title">
-      <h2 id="quizzes-title" className="text-lg font-semibold">
+      <h3 id="quizzes-title" className="text-lg font-semibold">
         Quizzes
         <span className="sr-only"> in {studySetTitle}</span>
-      </h2>
+      </h3>
       {sets.isPending ? (
         <div className="grid gap-2" role="status" aria-label="Loading quizzes">
           {[0, 1].map((i) => (
@@ -36,10 +36,10 @@ export function QuizzesTab({ studySetId, studySetTitle }: { studySetId: number; 
           </Button>
         </Alert>
       ) : sets.data.length === 0 ? (
-        <Card className="grid justify-items-center gap-1 text-center">
+        <div className="grid justify-items-center gap-1 rounded-lg border border-dashed border-border p-6 text-center">
           <p className="font-medium">No quizzes available</p>
           <p className="text-sm text-muted">Create flashcard sets to generate quizzes</p>
-        </Card>
+        </div>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Quizzes">
           {sets.data.map((set) => {
@@ -51,9 +51,9 @@ export function QuizzesTab({ studySetId, studySetTitle }: { studySetId: number; 
                 className="grid min-w-0 gap-3 rounded-xl border border-border bg-surface p-4"
               >
                 <div className="min-w-0">
-                  <h3 id={titleId} className="break-words font-semibold">
+                  <h4 id={titleId} className="break-words font-semibold">
                     {set.title}
-                  </h3>
+                  </h4>
                   {set.description && <p className="break-words text-sm text-muted">{set.description}</p>}
                   <p className="mt-1 text-xs text-muted">
                     {set.cardCount === 0
