@@ -227,8 +227,10 @@ test("a student takes a quiz by mouse and keyboard, sees the results and reviews
   await page.getByRole("button", { name: "Review Answers" }).click();
   const review = page.getByRole("list").filter({ hasText: "Capital of Japan" });
   await expect(review.getByRole("listitem")).toHaveCount(3);
-  await expect(review.getByText("Correct answer: Tokyo")).toBeVisible();
-  await expect(review.getByText(`Your answer: ${labels[wrong]}`)).toBeVisible();
+  const japan = review.getByRole("listitem").nth(1);
+  await expect(japan.getByText(`Incorrect · Your answer: ${labels[wrong]}`)).toBeVisible();
+  await expect(japan.getByText("Correct answer: Tokyo")).toBeVisible();
+  await expect(review.getByRole("listitem").first().getByText("Correct · Your answer: Paris")).toBeVisible();
   await page.getByRole("button", { name: "Back to Results" }).click();
   await page.getByRole("button", { name: "Take Another Quiz" }).click();
   await expect(page.getByRole("button", { name: "Start Quiz" })).toBeVisible();
