@@ -124,6 +124,7 @@ test("a student makes a flashcard set, adds, edits and deletes cards, then flips
   await expect(page.getByText("3 flashcard(s) in this set")).toBeVisible();
   await page.getByRole("button", { name: "Close", exact: true }).click();
   await expect(page.getByRole("listitem", { name: "Verbs" }).getByText("3 flashcard(s)")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Manage Cards" })).toBeFocused();
 
   await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Study Cards" }).click();
   await expect(page.getByText("Card 1 of 3")).toBeVisible();
@@ -233,7 +234,7 @@ test("a student takes a quiz by mouse and keyboard, sees the results and reviews
   await expect(review.getByRole("listitem").first().getByText("Correct · Your answer: Paris")).toBeVisible();
   await page.getByRole("button", { name: "Back to Results" }).click();
   await page.getByRole("button", { name: "Take Another Quiz" }).click();
-  await expect(page.getByRole("button", { name: "Start Quiz" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start Quiz" })).toBeFocused();
 
   // Exit Quiz leaves a quiz in progress and starts over next time.
   await page.getByRole("button", { name: "Start Quiz" }).click();
@@ -242,6 +243,35 @@ test("a student takes a quiz by mouse and keyboard, sees the results and reviews
   await page.getByRole("button", { name: "Start Quiz" }).click();
   await expect(page.getByText("Question 1 of 3")).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Answer" })).toBeDisabled();
+});
+
+test("the flip mode and the quiz say 'Loading flashcards...' until the cards arrive", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const { studySetId } = await seed(page, token, "Chemistry", {
+    title: "Elements",
+    cards: [
+      { question: "Fe", answer: "Iron" },
+      { question: "Au", answer: "Gold" },
+    ],
+  });
+  let release = () => {};
+  await page.route("**/api/study/flashcard-sets/*/cards", async (route) => {
+    await new Promise<void>((r) => {
+      release = r;
+    });
+    await route.continue();
+  });
+  await page.goto(`/study?set=${studySetId}&tab=flashcards`);
+  await page.getByRole("button", { name: "Study Cards" }).click();
+  await expect(page.getByText("Loading flashcards...")).toBeVisible();
+  release();
+  await expect(page.getByText("Card 1 of 2")).toBeVisible();
+
+  await page.goto(`/study?set=${studySetId}&tab=quizzes`);
+  await page.getByRole("button", { name: "Start Quiz" }).click();
+  await expect(page.getByText("Loading flashcards...")).toBeVisible();
+  release();
+  await expect(page.getByText("Question 1 of 2")).toBeVisible();
 });
 
 for (const theme of ["light", "dark"] as const) {

@@ -1,5 +1,5 @@
 import { BookOpen, Layers, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -28,10 +28,16 @@ function SetItem({ set, onOpen }: { set: FlashcardSet; onOpen: (mode: "manage" |
         <p className="mt-1 text-xs text-muted">{cardCountLabel(set.cardCount)}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => onOpen("manage")}>
+        <Button id={`flashcard-set-${set.id}-manage`} size="sm" onClick={() => onOpen("manage")}>
           <Layers className="h-4 w-4" aria-hidden /> Manage Cards
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => onOpen("study")} disabled={set.cardCount === 0}>
+        <Button
+          id={`flashcard-set-${set.id}-study`}
+          size="sm"
+          variant="secondary"
+          onClick={() => onOpen("study")}
+          disabled={set.cardCount === 0}
+        >
           <BookOpen className="h-4 w-4" aria-hidden /> Study Cards
         </Button>
         <ConfirmDialog
@@ -55,7 +61,17 @@ export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: numbe
   const sets = useFlashcardSets(studySetId);
   const [view, setView] = useState<View>({ mode: "list" });
   const open = view.mode === "list" ? undefined : sets.data?.find((s) => s.id === view.setId);
-  const back = () => setView({ mode: "list" });
+  // Closing the panel or study mode puts focus back on the button that opened it.
+  const returnTo = useRef<string | null>(null);
+  const back = () => {
+    if (view.mode !== "list") returnTo.current = `flashcard-set-${view.setId}-${view.mode}`;
+    setView({ mode: "list" });
+  };
+  useEffect(() => {
+    if (view.mode !== "list" || !returnTo.current) return;
+    document.getElementById(returnTo.current)?.focus();
+    returnTo.current = null;
+  });
 
   if (open && view.mode === "manage") return <CardsPanel set={open} onClose={back} />;
   if (open && view.mode === "study") return <FlipStudy set={open} onClose={back} />;

@@ -1,5 +1,5 @@
 import { Play } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -14,7 +14,19 @@ export function QuizzesTab({ studySetId, studySetTitle }: { studySetId: number; 
   const [run, setRun] = useState(0);
   const active = sets.data?.find((s) => s.id === activeId);
 
-  if (active) return <QuizView key={run} set={active} onExit={() => setActiveId(null)} />;
+  // Leaving a quiz puts focus back on its Start Quiz button.
+  const returnTo = useRef<number | null>(null);
+  useEffect(() => {
+    if (activeId !== null || returnTo.current === null) return;
+    document.getElementById(`quiz-set-${returnTo.current}-start`)?.focus();
+    returnTo.current = null;
+  });
+  const exit = () => {
+    returnTo.current = activeId;
+    setActiveId(null);
+  };
+
+  if (active) return <QuizView key={run} set={active} onExit={exit} />;
 
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="quizzes-title">
@@ -63,6 +75,7 @@ export function QuizzesTab({ studySetId, studySetTitle }: { studySetId: number; 
                 </div>
                 <div>
                   <Button
+                    id={`quiz-set-${set.id}-start`}
                     size="sm"
                     disabled={set.cardCount === 0}
                     onClick={() => {
