@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { flashcards as cardsTable, quizAttempts, studySets } from "#server/db/schema/study.ts";
-import type { Flashcard, FlashcardSet } from "#shared/flashcards.ts";
+import { flashcards as cardsTable, quizAttempts } from "#server/db/schema/study.ts";
+import { FLASHCARD_SET_MAX_CARDS, type Flashcard, type FlashcardSet } from "#shared/flashcards.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 
@@ -19,13 +19,11 @@ type Method = "GET" | "POST" | "PATCH" | "DELETE";
 const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: who?.headers });
 
-// Study sets belong to the study feature; until its endpoints exist, tests insert them directly.
+/** A study set through the study feature's SPEC §7 endpoint. */
 async function studySet(owner: TestUser, title = "Biology") {
-  const [row] = await t.database.db
-    .insert(studySets)
-    .values({ userId: owner.user.id, title })
-    .returning({ id: studySets.id });
-  return row!.id;
+  const res = await req(owner, "POST", "/api/study/sets", { title, description: "", color: "#3B82F6" });
+  if (res.statusCode !== 201) throw new Error(`studySet: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }).id;
 }
 
 async function flashcardSet(owner: TestUser, studySetId: number, body: object = { title: "Cells" }) {
@@ -248,9 +246,27 @@ describe("cards", () => {
   it("deleting the study set removes its flashcard sets and cards", async () => {
     const sid = await studySet(ada);
     const set = await flashcardSet(ada, sid);
-    await card(ada, set.id, { question: "Q", answer: "A" });
-    await t.database.db.delete(studySets).where(eq(studySets.id, sid));
+    const c = await card(ada, set.id, { question: "Q", answer: "A" });
+    expect((await req(ada, "DELETE", `/api/study/sets/${sid}`)).statusCode).toBe(200);
     expect((await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/cards`)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(cardsTable).where(eq(cardsTable.id, c.id))).toEqual([]);
+  });
+
+  it(`refuses a card beyond ${FLASHCARD_SET_MAX_CARDS} in one set (409)`, async () => {
+    const set = await flashcardSet(ada, await studySet(ada));
+    const rows = Array.from({ length: FLASHCARD_SET_MAX_CARDS }, (_, i) => ({
+      userId: ada.user.id,
+      flashcardSetId: set.id,
+      question: `Q${i}`,
+      answer: `A${i}`,
+    }));
+    await t.database.db.insert(cardsTable).values(rows);
+    const res = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/cards`, {
+      question: "Q",
+      answer: "A",
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("conflict");
   });
 });
 
