@@ -117,6 +117,7 @@ test("a student makes a flashcard set, adds, edits and deletes cards, then flips
     .click();
   await expect(page.getByText("3 flashcard(s) in this set")).toBeVisible();
   await expect(page.getByText("correr")).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Verbs" })).toBeFocused();
 
   // Reloaded from the server, the cards are as the student left them.
   await page.reload();
@@ -154,6 +155,7 @@ test("a student makes a flashcard set, adds, edits and deletes cards, then flips
     .getByRole("button", { name: "Delete Flashcard Set" })
     .click();
   await expect(page.getByText("No flashcard sets yet")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Flashcard Sets/ })).toBeFocused();
 });
 
 test("a student takes a quiz by mouse and keyboard, sees the results and reviews the answers", async ({

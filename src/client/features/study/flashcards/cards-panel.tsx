@@ -11,7 +11,17 @@ import { useDeleteFlashcard, useFlashcards } from "./flashcards.api.ts";
 /** SPEC §2.7 wording, kept as written. */
 export const cardCountLabel = (n: number) => `${n} flashcard(s)`;
 
-function CardItem({ set, card, onEdit }: { set: FlashcardSet; card: Flashcard; onEdit: () => void }) {
+function CardItem({
+  set,
+  card,
+  onEdit,
+  onDeleted,
+}: {
+  set: FlashcardSet;
+  card: Flashcard;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) {
   const remove = useDeleteFlashcard(set);
   return (
     <li className="grid gap-2 rounded-lg border border-border p-3 sm:grid-cols-[1fr_auto]">
@@ -39,7 +49,7 @@ function CardItem({ set, card, onEdit }: { set: FlashcardSet; card: Flashcard; o
           title="Delete this flashcard?"
           description={`"${card.question}" is removed from this set. This cannot be undone.`}
           confirmLabel="Delete Flashcard"
-          onConfirm={() => remove.mutateAsync(card)}
+          onConfirm={() => remove.mutateAsync(card).then(onDeleted)}
           trigger={
             <Button size="sm" variant="ghost" aria-label={`Delete flashcard: ${card.question}`}>
               <Trash2 className="h-4 w-4" aria-hidden /> Delete
@@ -57,6 +67,8 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
   // One dialog for adding and editing: `editing` is the card, null for a new one, undefined when closed.
   const [editing, setEditing] = useState<Flashcard | null | undefined>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
+  // The panel is announced from its heading; focus comes back there when a deleted card's buttons go.
+  const focusHeading = () => requestAnimationFrame(() => heading.current?.focus());
   useEffect(() => heading.current?.focus(), []);
   const list = cards.data ?? [];
 
@@ -68,7 +80,7 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
             id="cards-panel-title"
             ref={heading}
             tabIndex={-1}
-            className="break-words text-lg font-semibold"
+            className="break-words text-lg font-semibold outline-none"
           >
             {set.title}
           </h3>
@@ -106,7 +118,13 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
       ) : (
         <ul className="grid gap-2" aria-label={`Flashcards in ${set.title}`}>
           {list.map((card) => (
-            <CardItem key={card.id} set={set} card={card} onEdit={() => setEditing(card)} />
+            <CardItem
+              key={card.id}
+              set={set}
+              card={card}
+              onEdit={() => setEditing(card)}
+              onDeleted={focusHeading}
+            />
           ))}
         </ul>
       )}

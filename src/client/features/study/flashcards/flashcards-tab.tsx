@@ -12,7 +12,15 @@ import { FlipStudy } from "./flip-study.tsx";
 
 type View = { mode: "list" } | { mode: "manage" | "study"; setId: number };
 
-function SetItem({ set, onOpen }: { set: FlashcardSet; onOpen: (mode: "manage" | "study") => void }) {
+function SetItem({
+  set,
+  onOpen,
+  onDeleted,
+}: {
+  set: FlashcardSet;
+  onOpen: (mode: "manage" | "study") => void;
+  onDeleted: () => void;
+}) {
   const remove = useDeleteFlashcardSet(set.studySetId);
   const titleId = `flashcard-set-${set.id}-title`;
   return (
@@ -44,7 +52,7 @@ function SetItem({ set, onOpen }: { set: FlashcardSet; onOpen: (mode: "manage" |
           title="Delete this flashcard set?"
           description={`"${set.title}" and its ${cardCountLabel(set.cardCount)} will be permanently removed. This cannot be undone.`}
           confirmLabel="Delete Flashcard Set"
-          onConfirm={() => remove.mutateAsync(set)}
+          onConfirm={() => remove.mutateAsync(set).then(onDeleted)}
           trigger={
             <Button size="sm" variant="ghost" aria-label={`Delete Flashcard Set ${set.title}`}>
               <Trash2 className="h-4 w-4" aria-hidden /> Delete
@@ -63,6 +71,7 @@ export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: numbe
   const open = view.mode === "list" ? undefined : sets.data?.find((s) => s.id === view.setId);
   // Closing the panel or study mode puts focus back on the button that opened it.
   const returnTo = useRef<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const back = () => {
     if (view.mode !== "list") returnTo.current = `flashcard-set-${view.setId}-${view.mode}`;
     setView({ mode: "list" });
@@ -79,7 +88,12 @@ export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: numbe
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="flashcard-sets-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="flashcard-sets-title" className="text-lg font-semibold">
+        <h3
+          id="flashcard-sets-title"
+          ref={heading}
+          tabIndex={-1}
+          className="outline-none text-lg font-semibold"
+        >
           Flashcard Sets
           <span className="sr-only"> in {studySetTitle}</span>
         </h3>
@@ -106,7 +120,12 @@ export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: numbe
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Flashcard sets">
           {sets.data.map((set) => (
-            <SetItem key={set.id} set={set} onOpen={(mode) => setView({ mode, setId: set.id })} />
+            <SetItem
+              key={set.id}
+              set={set}
+              onOpen={(mode) => setView({ mode, setId: set.id })}
+              onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
+            />
           ))}
         </ul>
       )}

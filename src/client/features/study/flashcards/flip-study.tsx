@@ -97,15 +97,15 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
               {!flipped && card.hint && <span className="text-sm text-muted">Hint: {card.hint}</span>}
             </span>
           </button>
-          <div className="flex flex-wrap justify-between gap-2">
-            <Button variant="secondary" onClick={() => move(-1)} disabled={at === 0}>
-              <ArrowLeft className="h-4 w-4" aria-hidden /> Previous
+          <div className="grid grid-cols-3 gap-2">
+            <Button variant="secondary" className="px-2" onClick={() => move(-1)} disabled={at === 0}>
+              <ArrowLeft className="hidden h-4 w-4 sm:inline" aria-hidden /> Previous
             </Button>
-            <Button variant="secondary" onClick={() => setFlipped((f) => !f)}>
-              <RotateCcw className="h-4 w-4" aria-hidden /> Flip
+            <Button variant="secondary" className="px-2" onClick={() => setFlipped((f) => !f)}>
+              <RotateCcw className="hidden h-4 w-4 sm:inline" aria-hidden /> Flip
             </Button>
-            <Button variant="secondary" onClick={() => move(1)} disabled={at === count - 1}>
-              Next <ArrowRight className="h-4 w-4" aria-hidden />
+            <Button variant="secondary" className="px-2" onClick={() => move(1)} disabled={at === count - 1}>
+              Next <ArrowRight className="hidden h-4 w-4 sm:inline" aria-hidden />
             </Button>
           </div>
         </>

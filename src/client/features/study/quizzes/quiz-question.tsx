@@ -68,7 +68,11 @@ export function QuizQuestionCard({ state, dispatch }: { state: QuizState; dispat
           <div className="h-full bg-accent-strong transition-[width]" style={{ width: `${progress}%` }} />
         </div>
       </div>
-      <h4 ref={heading} tabIndex={-1} className="whitespace-pre-wrap break-words text-lg font-semibold">
+      <h4
+        ref={heading}
+        tabIndex={-1}
+        className="outline-none whitespace-pre-wrap break-words text-lg font-semibold"
+      >
         {question.question}
       </h4>
       {question.hint && <p className="break-words text-sm text-muted">Hint: {question.hint}</p>}

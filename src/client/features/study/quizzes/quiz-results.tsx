@@ -36,7 +36,7 @@ export function QuizResults({
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <div className="grid justify-items-center gap-3 text-center">
-      <h4 ref={heading} tabIndex={-1} className="text-lg font-semibold">
+      <h4 ref={heading} tabIndex={-1} className="outline-none text-lg font-semibold">
         Quiz Complete!
       </h4>
       <p className={cn("text-5xl font-bold", scoreTone(score.percent))}>{score.percent}%</p>
@@ -60,7 +60,7 @@ export function QuizReview({ answers, onBack }: { answers: readonly QuizAnswer[]
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 ref={heading} tabIndex={-1} className="text-lg font-semibold">
+        <h4 ref={heading} tabIndex={-1} className="outline-none text-lg font-semibold">
           Review Answers
         </h4>
         <Button variant="secondary" onClick={onBack}>
