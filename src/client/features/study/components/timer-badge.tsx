@@ -17,9 +17,7 @@ export function TimerBadge() {
       />
       <span className="font-medium">{active ? "Studying" : "Inactive"}</span>
       <span className="sr-only">Session time</span>
-      <span className="font-mono tabular-nums text-muted">
-        {formatClock(active ? state.seconds : 0)}
-      </span>
+      <span className="font-mono tabular-nums text-muted">{formatClock(active ? state.seconds : 0)}</span>
     </div>
   );
 }
