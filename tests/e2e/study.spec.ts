@@ -204,6 +204,19 @@ test("works at 360 px wide without sideways scrolling, long titles wrapping", as
   await page.goto(`/study?set=${set.id}`);
   await expect(page.getByRole("heading", { level: 2, name: long })).toBeVisible();
   await expect(page.getByTestId("stat-This Week")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((el) => `${el.tagName}.${el.className}`.slice(0, 120))
+      .slice(0, 5),
+  );
+  expect(wide).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.getByRole("button", { name: /^Open Notes_/ }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
 });
