@@ -20,6 +20,12 @@ async function createSetViaApi(page: Page, token: string, title: string, descrip
   return (await res.json()) as { id: number };
 }
 
+/** The SPEC §4 achievement check the page sends (and the server records) after an addition. */
+const achievementCheck = (page: Page, activityType: string) =>
+  page.waitForRequest(
+    (r) => r.url().endsWith("/api/achievements/check") && r.postDataJSON()?.activityType === activityType,
+  );
+
 const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`);
 
 test("creates a set, uploads a real PDF, reads, renames and deletes it, then deletes the set", async ({
@@ -39,7 +45,9 @@ test("creates a set, uploads a real PDF, reads, renames and deletes it, then del
   await expect(dialog.getByLabel("Colour")).toHaveValue("#3b82f6");
   await dialog.getByLabel("Title").fill("Cell Biology");
   await dialog.getByLabel("Description (optional)").fill("Chapters 1 to 4");
+  const setCheck = achievementCheck(page, "study_set_created");
   await dialog.getByRole("button", { name: "Create Study Set" }).click();
+  expect((await setCheck).postDataJSON()).toMatchObject({ activityType: "study_set_created", value: 1 });
   await expect(dialog).toBeHidden();
 
   const setButton = page.getByRole("button", { name: "Cell Biology Chapters 1 to 4", exact: true });
@@ -54,7 +62,9 @@ test("creates a set, uploads a real PDF, reads, renames and deletes it, then del
   await upload.locator('input[type="file"]').setInputFiles(fixture("cell-biology.pdf"));
   await expect(upload.getByLabel("Title (optional)")).toHaveValue("cell-biology");
   await upload.getByLabel("Title (optional)").fill("Cells lecture");
+  const docCheck = achievementCheck(page, "document_uploaded");
   await upload.getByRole("button", { name: "Upload" }).click();
+  expect((await docCheck).postDataJSON()).toMatchObject({ activityType: "document_uploaded", value: 1 });
   await expect(upload).toBeHidden();
   const card = page.getByRole("listitem").filter({ hasText: "Cells lecture" });
   await expect(card).toContainText("pdf");
