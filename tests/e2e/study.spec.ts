@@ -26,6 +26,11 @@ const achievementCheck = (page: Page, activityType: string) =>
     (r) => r.url().endsWith("/api/achievements/check") && r.postDataJSON()?.activityType === activityType,
   );
 
+async function userIdOf(page: Page, token: string): Promise<number> {
+  const res = await page.request.get("/api/auth/user", { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()).id;
+}
+
 const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`);
 
 test("creates a set, uploads a real PDF, reads, renames and deletes it, then deletes the set", async ({
@@ -161,6 +166,33 @@ test("the timer starts on selection, records a session of 60 s or more, and Sess
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.ok()).toBe(true);
+});
+
+test("a session in progress is sent when the student leaves the page", async ({ page }) => {
+  await page.clock.install({ time: new Date("2030-03-06T10:00:00Z") });
+  const { token } = await signUpViaApi(page);
+  const set = await createSetViaApi(page, token, "Economics");
+  await page.goto(`/study?set=${set.id}&tab=documents`);
+  await expect(page.getByTestId("study-timer")).toContainText("Studying");
+  for (const [i, ms] of [25_000, 25_000, 20_000].entries()) {
+    await page.clock.runFor(ms);
+    await page.mouse.move(50 + i * 10, 300);
+  }
+  await expect(page.getByTestId("study-timer")).toContainText("1:10");
+  // A full navigation away: pagehide sends the 70 s session with a keepalive request.
+  await page.goto("/tasks");
+  const userId = await userIdOf(page, token);
+  const stats = async () => {
+    const res = await page.request.get(`/api/study/stats/${userId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await res.json()) as { sessionsCount: number; weekSeconds: number };
+  };
+  await expect.poll(async () => (await stats()).sessionsCount).toBe(1);
+  // 70 s of fake time, plus the real seconds the clock also moved while the test ran.
+  const { weekSeconds } = await stats();
+  expect(weekSeconds).toBeGreaterThanOrEqual(70);
+  expect(weekSeconds).toBeLessThan(85);
 });
 
 test("a session shorter than 60 s is discarded when the student switches sets", async ({ page }) => {
