@@ -95,11 +95,19 @@ export function StudyTimerProvider({ children }: { children: ReactNode }) {
       lastActivity = now;
       dispatch({ type: "activity", now });
     };
+    // The page going away (closed, reloaded, navigated off): the session ends and is sent now.
+    const leave = () => dispatch({ type: "end", reason: "pagehide", now: Date.now() });
+    // Hidden (another tab, a phone's home screen) may be the last chance to send: a session already worth
+    // recording ends and is sent, and resumes when the student comes back; a shorter one has nothing to
+    // lose and runs on, so a glance at another tab does not split it.
     const hide = () => {
       const s = stateRef.current;
       if (s.status !== "active") return;
+      const now = Date.now();
+      const until = Math.min(now, s.lastActivityAt + STUDY_TIMER.idleTimeoutMs);
+      if ((until - s.startedAt) / 1000 < STUDY_TIMER.minRecordableSeconds) return;
       resumeRef.current = s.studySetId;
-      dispatch({ type: "end", reason: "pagehide", now: Date.now() });
+      dispatch({ type: "end", reason: "pagehide", now });
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") return hide();
@@ -110,12 +118,12 @@ export function StudyTimerProvider({ children }: { children: ReactNode }) {
     const opts = { passive: true, capture: true } as const;
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, opts);
     document.addEventListener("visibilitychange", onVisibility);
-    window.addEventListener("pagehide", hide);
+    window.addEventListener("pagehide", leave);
     return () => {
       clearInterval(tick);
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, opts);
       document.removeEventListener("visibilitychange", onVisibility);
-      window.removeEventListener("pagehide", hide);
+      window.removeEventListener("pagehide", leave);
       // Leaving the Study Center ends (and records) the session.
       dispatch({ type: "end", reason: "manual", now: Date.now() });
     };

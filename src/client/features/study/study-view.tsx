@@ -67,7 +67,7 @@ function StudyCenter({ userId }: { userId: number }) {
   const live = timer.state.status === "active" ? timer.state.seconds : 0;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title="Study Center"
         subtitle="Organise your study materials, flashcards and quizzes"
@@ -80,7 +80,7 @@ function StudyCenter({ userId }: { userId: number }) {
       />
       {stats.data && <StatCards stats={stats.data} liveSeconds={live} />}
       {sets.isError && <Alert>{errorMessage(sets.error, "Could not load your study sets.")}</Alert>}
-      <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <SetList
           sets={sets.data ?? []}
           loading={sets.isPending}
@@ -100,10 +100,10 @@ function StudyCenter({ userId }: { userId: number }) {
                   className="h-3 w-3 shrink-0 rounded-full"
                   style={{ backgroundColor: selected.color }}
                 />
-                <h2 className="min-w-0 break-words text-xl font-semibold">{selected.title}</h2>
+                <h2 className="min-w-0 wrap-anywhere text-xl font-semibold">{selected.title}</h2>
               </div>
               {selected.description && (
-                <p className="break-words text-sm text-muted">{selected.description}</p>
+                <p className="wrap-anywhere text-sm text-muted">{selected.description}</p>
               )}
               <Tabs
                 value={tab}

@@ -2,7 +2,6 @@ import type { ExtractedDocument } from "#server/integrations/documents/index.ts"
 import type { Infer } from "#shared/http.ts";
 import {
   DOCUMENT_TITLE_MAX,
-  type DocumentPage,
   PASTED_CONTENT_MAX,
   type StudyDocument,
   type StudySession,
@@ -14,33 +13,11 @@ import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { requireOwnedStudySet } from "./owned-set.ts";
 import { studyRepo } from "./study.repo.ts";
+import { pageRanges, titleFromText } from "./study-text.ts";
 
 type CreateSet = Infer<(typeof studyEndpoints.createSet)["body"]>;
 type CreateDocument = Infer<(typeof studyEndpoints.createDocument)["body"]>;
 type CreateSession = Infer<(typeof studyEndpoints.createSession)["body"]>;
-
-/** The first line of pasted text, as the title of a document the student did not name. */
-function titleFromText(content: string): string {
-  const line = content.split("\n").find((l) => l.trim()) ?? "";
-  const words = line.trim().replace(/\s+/g, " ");
-  return words.length > 80 ? `${words.slice(0, 77).trimEnd()}...` : words || "Untitled document";
-}
-
-/**
- * Where each non-blank page lies in `text`, which extractDocument builds by joining those pages with a
- * blank line: the AI help can then cite 'page 3' for a passage.
- */
-export function pageRanges(pages: ExtractedDocument["pages"]): DocumentPage[] {
-  const ranges: DocumentPage[] = [];
-  let offset = 0;
-  for (const p of pages) {
-    if (!p.text.trim()) continue;
-    if (ranges.length) offset += 2;
-    ranges.push({ page: p.n, start: offset, end: offset + p.text.length });
-    offset += p.text.length;
-  }
-  return ranges;
-}
 
 /**
  * Study sets, their documents and the study timer's sessions. Every id a request names goes through its

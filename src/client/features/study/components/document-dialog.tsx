@@ -10,14 +10,14 @@ import { useDeleteDocument, useRenameDocument, useStudyDocument } from "../study
 /** The document's text, split at its PDF pages when it has them. */
 function DocumentText({ doc }: { doc: StudyDocument }) {
   if (!doc.pages?.length) {
-    return <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{doc.content}</p>;
+    return <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed">{doc.content}</p>;
   }
   return (
     <div className="grid gap-4">
       {doc.pages.map((p) => (
         <section key={p.page} aria-label={`Page ${p.page}`} className="grid gap-1">
           <p className="text-xs font-semibold uppercase tracking-wide text-muted">Page {p.page}</p>
-          <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">
+          <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed">
             {doc.content.slice(p.start, p.end)}
           </p>
         </section>

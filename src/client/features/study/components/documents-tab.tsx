@@ -13,7 +13,7 @@ function DocumentCard({ doc, onOpen }: { doc: StudyDocumentSummary; onOpen: () =
     <li>
       <Card className="grid gap-3 p-4">
         <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
-          <h3 className="min-w-0 break-words font-semibold">{doc.title}</h3>
+          <h3 className="min-w-0 wrap-anywhere font-semibold">{doc.title}</h3>
           <Badge tone="blue">{doc.fileType || "text"}</Badge>
         </div>
         {doc.summary && (
@@ -21,10 +21,10 @@ function DocumentCard({ doc, onOpen }: { doc: StudyDocumentSummary; onOpen: () =
             <p className="flex items-center gap-1.5 text-sm font-medium">
               <Sparkles className="h-4 w-4" aria-hidden /> AI Summary
             </p>
-            <p className="mt-1 break-words text-sm text-muted">{doc.summary}</p>
+            <p className="mt-1 wrap-anywhere text-sm text-muted">{doc.summary}</p>
           </div>
         )}
-        <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-muted">{doc.content}</p>
+        <p className="line-clamp-3 whitespace-pre-line wrap-anywhere text-sm text-muted">{doc.content}</p>
         <div>
           <Button variant="secondary" size="sm" onClick={onOpen} aria-label={`Open ${doc.title}`}>
             Open

@@ -59,9 +59,9 @@ export function SetList({
                     style={{ backgroundColor: set.color }}
                   />
                   <span className="grid min-w-0">
-                    <span className="break-words font-medium">{set.title}</span>
+                    <span className="wrap-anywhere font-medium">{set.title}</span>
                     {set.description && (
-                      <span className="line-clamp-2 break-words text-sm text-muted">{set.description}</span>
+                      <span className="line-clamp-2 wrap-anywhere text-sm text-muted">{set.description}</span>
                     )}
                   </span>
                 </button>
