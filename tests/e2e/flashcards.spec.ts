@@ -48,8 +48,17 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+/** No sideways scroll, and no element reaching past the right edge (named, to say which). */
+async function noSidewaysScroll(page: Page) {
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((el) => `${el.tagName}.${el.className}`.slice(0, 120))
+      .slice(0, 5),
+  );
+  expect(wide).toEqual([]);
+  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+}
 
 test("a student makes a flashcard set, adds, edits and deletes cards, then flips through them", async ({
   page,
@@ -283,7 +292,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.setViewportSize({ width: 360, height: 760 });
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     const { token } = await signUpViaApi(page);
-    const long = "Photosynthesis-and-cellular-respiration-in-eukaryotic-organisms-".repeat(3);
+    const long = `Photosynthesis_${"x".repeat(120)}`;
     const { studySetId } = await seed(page, token, "Biology", {
       title: long,
       cards: [

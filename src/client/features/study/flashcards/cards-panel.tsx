@@ -28,16 +28,16 @@ function CardItem({
       <dl className="grid min-w-0 gap-1 text-sm">
         <div className="min-w-0">
           <dt className="sr-only">Question</dt>
-          <dd className="whitespace-pre-wrap break-words font-medium">{card.question}</dd>
+          <dd className="whitespace-pre-wrap wrap-anywhere font-medium">{card.question}</dd>
         </div>
         <div className="min-w-0">
           <dt className="sr-only">Answer</dt>
-          <dd className="whitespace-pre-wrap break-words text-muted">{card.answer}</dd>
+          <dd className="whitespace-pre-wrap wrap-anywhere text-muted">{card.answer}</dd>
         </div>
         {card.hint && (
           <div className="min-w-0">
             <dt className="inline text-xs font-medium text-muted">Hint: </dt>
-            <dd className="inline break-words text-xs text-muted">{card.hint}</dd>
+            <dd className="inline wrap-anywhere text-xs text-muted">{card.hint}</dd>
           </div>
         )}
       </dl>
@@ -80,7 +80,7 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
             id="cards-panel-title"
             ref={heading}
             tabIndex={-1}
-            className="break-words text-lg font-semibold outline-none"
+            className="wrap-anywhere text-lg font-semibold outline-none"
           >
             {set.title}
           </h3>

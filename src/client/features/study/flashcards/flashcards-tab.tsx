@@ -29,10 +29,10 @@ function SetItem({
       className="grid min-w-0 gap-3 rounded-xl border border-border bg-surface p-4"
     >
       <div className="min-w-0">
-        <h4 id={titleId} className="break-words font-semibold">
+        <h4 id={titleId} className="wrap-anywhere font-semibold">
           {set.title}
         </h4>
-        {set.description && <p className="break-words text-sm text-muted">{set.description}</p>}
+        {set.description && <p className="wrap-anywhere text-sm text-muted">{set.description}</p>}
         <p className="mt-1 text-xs text-muted">{cardCountLabel(set.cardCount)}</p>
       </div>
       <div className="flex flex-wrap gap-2">

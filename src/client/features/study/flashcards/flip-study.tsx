@@ -55,7 +55,7 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
     <section className="grid min-w-0 gap-4" aria-labelledby="flip-study-title">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id="flip-study-title" className="break-words text-lg font-semibold">
+          <h3 id="flip-study-title" className="wrap-anywhere text-lg font-semibold">
             Study: {set.title}
           </h3>
           <p className="text-sm text-muted">Space flips the card, arrow keys move between cards.</p>
@@ -91,7 +91,7 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
               <span className="text-xs font-semibold uppercase tracking-wide text-muted">
                 {flipped ? "Answer" : "Question"}
               </span>
-              <span className="whitespace-pre-wrap break-words text-lg">
+              <span className="whitespace-pre-wrap wrap-anywhere text-lg">
                 {flipped ? card.answer : card.question}
               </span>
               {!flipped && card.hint && <span className="text-sm text-muted">Hint: {card.hint}</span>}

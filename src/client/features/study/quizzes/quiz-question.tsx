@@ -71,11 +71,11 @@ export function QuizQuestionCard({ state, dispatch }: { state: QuizState; dispat
       <h4
         ref={heading}
         tabIndex={-1}
-        className="outline-none whitespace-pre-wrap break-words text-lg font-semibold"
+        className="outline-none whitespace-pre-wrap wrap-anywhere text-lg font-semibold"
       >
         {question.question}
       </h4>
-      {question.hint && <p className="break-words text-sm text-muted">Hint: {question.hint}</p>}
+      {question.hint && <p className="wrap-anywhere text-sm text-muted">Hint: {question.hint}</p>}
       <fieldset className="grid gap-2" disabled={answered}>
         <legend className="sr-only">Choose an answer (keys 1 to {question.options.length})</legend>
         {question.options.map((option, i) => {
@@ -104,7 +104,7 @@ export function QuizQuestionCard({ state, dispatch }: { state: QuizState; dispat
               <span aria-hidden className="shrink-0 font-mono text-xs text-muted">
                 {i + 1}
               </span>
-              <span className="min-w-0 whitespace-pre-wrap break-words">{option}</span>
+              <span className="min-w-0 whitespace-pre-wrap wrap-anywhere">{option}</span>
             </label>
           );
         })}
@@ -120,7 +120,7 @@ export function QuizQuestionCard({ state, dispatch }: { state: QuizState; dispat
             )}
           >
             <p className="font-semibold">{answer.correct ? "Correct!" : "Incorrect"}</p>
-            {!answer.correct && <p className="break-words">The correct answer is: {question.answer}</p>}
+            {!answer.correct && <p className="wrap-anywhere">The correct answer is: {question.answer}</p>}
           </div>
         )}
       </div>

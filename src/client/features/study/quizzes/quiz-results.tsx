@@ -85,15 +85,15 @@ export function QuizReview({ answers, onBack }: { answers: readonly QuizAnswer[]
               ) : (
                 <XCircle className="mt-0.5 h-4 w-4 shrink-0 text-red-700 dark:text-red-400" aria-hidden />
               )}
-              <span className="min-w-0 whitespace-pre-wrap break-words">
+              <span className="min-w-0 whitespace-pre-wrap wrap-anywhere">
                 {i + 1}. {a.question}
               </span>
             </p>
-            <p className="break-words">
+            <p className="wrap-anywhere">
               <span className="font-medium">{a.correct ? "Correct" : "Incorrect"}</span> · Your answer:{" "}
               {a.chosen}
             </p>
-            {!a.correct && <p className="break-words">Correct answer: {a.answer}</p>}
+            {!a.correct && <p className="wrap-anywhere">Correct answer: {a.answer}</p>}
           </li>
         ))}
       </ol>

@@ -18,7 +18,7 @@ export function QuizView({ set, onExit }: { set: FlashcardSet; onExit: () => voi
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="quiz-title">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id="quiz-title" className="min-w-0 break-words text-lg font-semibold">
+        <h3 id="quiz-title" className="min-w-0 wrap-anywhere text-lg font-semibold">
           Quiz: {set.title}
         </h3>
         <Button variant="secondary" size="sm" onClick={onExit}>
