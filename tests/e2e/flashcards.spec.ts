@@ -311,9 +311,15 @@ for (const theme of ["light", "dark"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Add Flashcard", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Add Flashcard" })).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Close", exact: true }).click();
+    await page.getByRole("button", { name: `Delete Flashcard Set ${long}` }).click();
+    await expect(page.getByRole("dialog", { name: "Delete this flashcard set?" })).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
 
     await page.getByRole("button", { name: "Study Cards" }).click();
     await expect(page.getByText("Card 1 of 2")).toBeVisible();

@@ -78,10 +78,10 @@ export function CardFormDialog({
       open={open}
       onOpenChange={close}
       title={card ? "Edit Flashcard" : "Add Flashcard"}
-      description={`In "${set.title}"`}
       trigger={trigger}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <p className="wrap-anywhere text-sm text-muted">In {set.title}</p>
         <Field id="card-question" label="Vocabulary/Question" error={errors.question?.message}>
           <Textarea
             id="card-question"

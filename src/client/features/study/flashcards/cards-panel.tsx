@@ -47,7 +47,8 @@ function CardItem({
         </Button>
         <ConfirmDialog
           title="Delete this flashcard?"
-          description={`"${card.question}" is removed from this set. This cannot be undone.`}
+          subject={card.question}
+          description="This flashcard is permanently removed from the set. This cannot be undone."
           confirmLabel="Delete Flashcard"
           onConfirm={() => remove.mutateAsync(card).then(onDeleted)}
           trigger={

@@ -7,12 +7,15 @@ import { errorMessage } from "#client/lib/api.ts";
 /** A destructive action behind 'Are you sure?'; stays open with the error if the server refuses. */
 export function ConfirmDialog({
   title,
+  subject,
   description,
   confirmLabel,
   trigger,
   onConfirm,
 }: {
   title: string;
+  /** What is deleted, as the student named it (may be long: it wraps anywhere). */
+  subject: string;
   description: string;
   confirmLabel: string;
   trigger: ReactNode;
@@ -38,6 +41,7 @@ export function ConfirmDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} trigger={trigger}>
+      <p className="wrap-anywhere whitespace-pre-wrap rounded-md bg-bg p-3 text-sm font-medium">{subject}</p>
       {error !== null && <Alert>{errorMessage(error, "Could not delete it. Please try again.")}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>

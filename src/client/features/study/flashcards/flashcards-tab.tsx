@@ -50,7 +50,8 @@ function SetItem({
         </Button>
         <ConfirmDialog
           title="Delete this flashcard set?"
-          description={`"${set.title}" and its ${cardCountLabel(set.cardCount)} will be permanently removed. This cannot be undone.`}
+          subject={set.title}
+          description={`This flashcard set and its ${cardCountLabel(set.cardCount)} will be permanently removed. This cannot be undone.`}
           confirmLabel="Delete Flashcard Set"
           onConfirm={() => remove.mutateAsync(set).then(onDeleted)}
           trigger={
