@@ -14,7 +14,7 @@ export const DashboardPage = page(() => import("./pages/dashboard-page.tsx"), "D
 export const TasksPage = page(() => import("./pages/tasks-page.tsx"), "TasksPage");
 export const CalendarPage = page(() => import("./pages/calendar-page.tsx"), "CalendarPage");
 export const CoursesPage = page(() => import("#client/features/courses/courses-page.tsx"), "CoursesPage");
-export const StudyPage = page(() => import("#client/features/study/study-page.tsx"), "StudyPage");
+export const StudyPage = page(() => import("./pages/study-page.tsx"), "StudyPage");
 export const FriendsPage = page(() => import("#client/features/friends/friends-page.tsx"), "FriendsPage");
 export const AchievementsPage = page(
   () => import("#client/features/achievements/achievements-page.tsx"),

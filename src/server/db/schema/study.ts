@@ -4,6 +4,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -39,6 +40,8 @@ export const studyDocuments = pgTable(
     content: text("content").notNull(),
     fileType: text("file_type").notNull().default("text"),
     summary: text("summary"),
+    /** A PDF's pages as character ranges of `content` ({ page, start, end }), so answers can cite pages. */
+    pages: jsonb("pages").$type<Array<{ page: number; start: number; end: number }>>(),
     search: searchVector("title", "content"),
     createdAt: createdAt(),
   },

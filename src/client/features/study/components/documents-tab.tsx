@@ -1,0 +1,76 @@
+import { FileText, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert, Badge, Card, Skeleton } from "#client/components/ui/card.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import type { StudyDocumentSummary } from "#shared/study.ts";
+import { useStudyDocuments } from "../study.api.ts";
+import { DocumentDialog } from "./document-dialog.tsx";
+import { UploadDialog } from "./upload-dialog.tsx";
+
+function DocumentCard({ doc, onOpen }: { doc: StudyDocumentSummary; onOpen: () => void }) {
+  return (
+    <li>
+      <Card className="grid gap-3 p-4">
+        <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
+          <h3 className="min-w-0 wrap-anywhere font-semibold">{doc.title}</h3>
+          <Badge tone="blue">{doc.fileType || "text"}</Badge>
+        </div>
+        {doc.summary && (
+          <div className="rounded-lg border border-border bg-bg p-3">
+            <p className="flex items-center gap-1.5 text-sm font-medium">
+              <Sparkles className="h-4 w-4" aria-hidden /> AI Summary
+            </p>
+            <p className="mt-1 wrap-anywhere text-sm text-muted">{doc.summary}</p>
+          </div>
+        )}
+        <p className="line-clamp-3 whitespace-pre-line wrap-anywhere text-sm text-muted">{doc.content}</p>
+        <div>
+          <Button variant="secondary" size="sm" onClick={onOpen} aria-label={`Open ${doc.title}`}>
+            Open
+          </Button>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+/** SPEC §2.7 Documents tab: upload or paste, cards with a 3-line preview; open to read, rename, delete. */
+export function DocumentsTab({ studySetId }: { studySetId: number }) {
+  const documents = useStudyDocuments(studySetId);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const list = documents.data ?? [];
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted">
+          {documents.isSuccess && `${list.length} document${list.length === 1 ? "" : "s"}`}
+        </p>
+        <UploadDialog studySetId={studySetId} />
+      </div>
+      {documents.isPending ? (
+        <div role="status" aria-label="Loading documents" className="grid gap-3">
+          <Skeleton className="h-28" />
+          <Skeleton className="h-28" />
+        </div>
+      ) : documents.isError ? (
+        <Alert>{errorMessage(documents.error, "Failed to fetch documents")}</Alert>
+      ) : list.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border py-10 text-center">
+          <FileText className="h-8 w-8 text-muted" aria-hidden />
+          <p className="font-medium">No documents yet</p>
+          <p className="text-sm text-muted">
+            Upload a PDF, Word, Markdown or text file, or paste your notes.
+          </p>
+        </div>
+      ) : (
+        <ul className="grid gap-3 xl:grid-cols-2">
+          {list.map((doc) => (
+            <DocumentCard key={doc.id} doc={doc} onOpen={() => setOpenId(doc.id)} />
+          ))}
+        </ul>
+      )}
+      <DocumentDialog document={list.find((d) => d.id === openId) ?? null} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { MoreVertical, Trash2 } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useState } from "react";
+import { Card, Skeleton } from "#client/components/ui/card.tsx";
+import { cn } from "#client/lib/cn.ts";
+import type { StudySet } from "#shared/study.ts";
+import { DeleteSetDialog } from "./delete-set-dialog.tsx";
+
+/** SPEC §2.7 left list: colour dot, title, description, and a menu with 'Delete Study Set'. */
+export function SetList({
+  sets,
+  loading,
+  selectedId,
+  onSelect,
+  onDeleting,
+  onDeleted,
+}: {
+  sets: StudySet[];
+  loading: boolean;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  onDeleting: (id: number) => void;
+  onDeleted: (id: number) => void;
+}) {
+  const [toDelete, setToDelete] = useState<StudySet | null>(null);
+  return (
+    <Card className="grid content-start gap-2 p-3">
+      <h2 className="px-2 pt-1 text-sm font-semibold text-muted">Study Sets</h2>
+      {loading ? (
+        <div role="status" aria-label="Loading study sets" className="grid gap-2 p-2">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      ) : sets.length === 0 ? (
+        <p className="px-2 pb-2 text-sm text-muted">No study sets yet. Create one to get started.</p>
+      ) : (
+        <ul className="grid gap-1">
+          {sets.map((set) => {
+            const pending = set.id < 0; // optimistic, not saved yet
+            const selected = set.id === selectedId;
+            return (
+              <li
+                key={set.id}
+                className={cn(
+                  "flex min-w-0 items-start gap-1 rounded-lg",
+                  selected ? "bg-bg ring-1 ring-border" : "hover:bg-bg",
+                )}
+              >
+                <button
+                  type="button"
+                  disabled={pending}
+                  aria-current={selected ? "true" : undefined}
+                  onClick={() => onSelect(set.id)}
+                  className="flex min-w-0 flex-1 items-start gap-3 rounded-lg p-2 text-left focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  <span
+                    aria-hidden
+                    className="mt-1.5 h-3 w-3 shrink-0 rounded-full"
+                    style={{ backgroundColor: set.color }}
+                  />
+                  <span className="grid min-w-0">
+                    <span className="wrap-anywhere font-medium">{set.title}</span>
+                    {set.description && (
+                      <span className="line-clamp-2 wrap-anywhere text-sm text-muted">{set.description}</span>
+                    )}
+                  </span>
+                </button>
+                {!pending && (
+                  <DropdownMenu.Root>
+                    <DropdownMenu.Trigger
+                      aria-label={`Options for ${set.title}`}
+                      className="m-1 rounded-md p-1.5 text-muted hover:bg-surface hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+                    >
+                      <MoreVertical className="h-4 w-4" aria-hidden />
+                    </DropdownMenu.Trigger>
+                    <DropdownMenu.Portal>
+                      <DropdownMenu.Content
+                        align="end"
+                        className="z-50 min-w-44 rounded-lg border border-border bg-surface p-1 shadow-lg"
+                      >
+                        <DropdownMenu.Item
+                          onSelect={() => setToDelete(set)}
+                          className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-700 outline-none data-[highlighted]:bg-bg dark:text-red-300"
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden /> Delete Study Set
+                        </DropdownMenu.Item>
+                      </DropdownMenu.Content>
+                    </DropdownMenu.Portal>
+                  </DropdownMenu.Root>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <DeleteSetDialog
+        set={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleting={onDeleting}
+        onDeleted={onDeleted}
+      />
+    </Card>
+  );
+}

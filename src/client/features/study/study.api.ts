@@ -1,0 +1,182 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, authToken, call } from "#client/lib/api.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
+import { errorBodySchema } from "#shared/errors.ts";
+import {
+  type CreateDocumentInput,
+  type CreateStudySetInput,
+  type StudyDocument,
+  type StudyDocumentSummary,
+  type StudySet,
+  studyDocumentSchema,
+  studyEndpoints,
+} from "#shared/study.ts";
+import { trackingEndpoints } from "#shared/tracking.ts";
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export const studyQueries = {
+  sets: () =>
+    queryOptions({ queryKey: queryKeys.study.sets(), queryFn: () => call(studyEndpoints.listSets) }),
+  documents: (setId: number) =>
+    queryOptions({
+      queryKey: queryKeys.study.documents(setId),
+      queryFn: () => call(studyEndpoints.listDocuments, { params: { id: setId } }),
+    }),
+  document: (id: number) =>
+    queryOptions({
+      queryKey: queryKeys.study.document(id),
+      queryFn: () => call(studyEndpoints.getDocument, { params: { id } }),
+    }),
+  stats: (userId: number) =>
+    queryOptions({
+      queryKey: queryKeys.study.stats(),
+      queryFn: () =>
+        call(studyEndpoints.stats, { params: { userId }, query: { timeZone: browserTimeZone() } }),
+    }),
+};
+
+export const useStudySets = () => useQuery(studyQueries.sets());
+export const useStudyStats = (userId: number) => useQuery(studyQueries.stats(userId));
+export const useStudyDocuments = (setId: number) => useQuery(studyQueries.documents(setId));
+export const useStudyDocument = (id: number) => useQuery(studyQueries.document(id));
+
+/** SPEC §4: after a set or document is added, the achievement check with the new count; failures are logged. */
+export function checkAchievement(activityType: string, value: number, metadata: Record<string, unknown>) {
+  call(trackingEndpoints.checkAchievements, { body: { activityType, value, metadata } }).catch((err) =>
+    console.error("Failed to track achievement:", err),
+  );
+}
+
+const setsKey = queryKeys.study.sets();
+
+/**
+ * SPEC §4 study set creation: shown at once with a temporary id, rolled back silently on error, and the
+ * list refetched either way.
+ */
+export function useCreateStudySet() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateStudySetInput) => call(studyEndpoints.createSet, { body }),
+    onMutate: async (body) => {
+      await qc.cancelQueries({ queryKey: setsKey });
+      const previous = qc.getQueryData<StudySet[]>(setsKey);
+      const temp: StudySet = {
+        id: -Date.now(),
+        userId: 0,
+        title: body.title.trim(),
+        description: body.description?.trim() || null,
+        color: body.color ?? "#3B82F6",
+        createdAt: new Date().toISOString(),
+      };
+      qc.setQueryData<StudySet[]>(setsKey, (old) => [...(old ?? []), temp]);
+      return { previous };
+    },
+    onError: (err, _body, context) => {
+      console.error("Failed to create study set:", err);
+      qc.setQueryData(setsKey, context?.previous);
+    },
+    onSuccess: (set) => {
+      const count = qc.getQueryData<StudySet[]>(setsKey)?.length ?? 1;
+      checkAchievement("study_set_created", count, { studySetId: set.id, title: set.title });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: setsKey }),
+  });
+}
+
+export function useDeleteStudySet() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(studyEndpoints.removeSet, { params: { id } }),
+    onSuccess: (_ok, id) => {
+      qc.setQueryData<StudySet[]>(setsKey, (old) => old?.filter((s) => s.id !== id));
+      qc.removeQueries({ queryKey: queryKeys.study.set(id) });
+    },
+  });
+}
+
+/** Multipart upload (file, title): `call()` speaks JSON only, so this one request is written out here. */
+async function uploadFile(setId: number, file: File, title: string): Promise<StudyDocument> {
+  const form = new FormData();
+  form.set("title", title);
+  form.set("file", file);
+  const headers: Record<string, string> = {};
+  const token = authToken.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(studyEndpoints.uploadDocument.path.replace(":id", String(setId)), {
+      method: "POST",
+      headers,
+      credentials: "include",
+      body: form,
+    });
+  } catch {
+    throw new ApiError(0, "Could not reach Studyhall. Check your connection and try again.");
+  }
+  const json: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const body = errorBodySchema.safeParse(json);
+    if (!body.success) throw new ApiError(res.status, `HTTP error! status: ${res.status}`);
+    throw new ApiError(res.status, body.data.error, body.data.code, body.data.details);
+  }
+  return studyDocumentSchema.parse(json);
+}
+
+export type NewDocument =
+  | { kind: "file"; file: File; title: string }
+  | { kind: "text"; body: CreateDocumentInput };
+
+export function useAddDocument(setId: number) {
+  const qc = useQueryClient();
+  const key = queryKeys.study.documents(setId);
+  return useMutation({
+    mutationFn: (input: NewDocument) =>
+      input.kind === "file"
+        ? uploadFile(setId, input.file, input.title)
+        : call(studyEndpoints.createDocument, { params: { id: setId }, body: input.body }),
+    onSuccess: (doc) => {
+      qc.setQueryData(queryKeys.study.document(doc.id), doc);
+      const { pages: _pages, ...summary } = doc;
+      const list = qc.setQueryData<StudyDocumentSummary[]>(key, (old) => [summary, ...(old ?? [])]);
+      checkAchievement("document_uploaded", list?.length ?? 1, {
+        studySetId: setId,
+        documentId: doc.id,
+        fileType: doc.fileType,
+      });
+    },
+  });
+}
+
+const patchDocument = (list: StudyDocumentSummary[] | undefined, doc: StudyDocumentSummary) =>
+  list?.map((d) => (d.id === doc.id ? { ...d, title: doc.title } : d));
+
+export function useRenameDocument() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, title }: { id: number; title: string }) =>
+      call(studyEndpoints.renameDocument, { params: { id }, body: { title } }),
+    onSuccess: (doc) => {
+      qc.setQueryData<StudyDocumentSummary[]>(queryKeys.study.documents(doc.studySetId), (old) =>
+        patchDocument(old, doc),
+      );
+      qc.setQueryData<StudyDocument>(queryKeys.study.document(doc.id), (old) =>
+        old ? { ...old, title: doc.title } : old,
+      );
+    },
+  });
+}
+
+export function useDeleteDocument() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (doc: { id: number; studySetId: number }) =>
+      call(studyEndpoints.removeDocument, { params: { id: doc.id } }),
+    onSuccess: (_ok, doc) => {
+      qc.setQueryData<StudyDocumentSummary[]>(queryKeys.study.documents(doc.studySetId), (old) =>
+        old?.filter((d) => d.id !== doc.id),
+      );
+      qc.removeQueries({ queryKey: queryKeys.study.document(doc.id) });
+    },
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "study_documents" ADD COLUMN "pages" jsonb;

@@ -1,0 +1,176 @@
+import { and, asc, count, desc, eq, gte, sql, sum } from "drizzle-orm";
+import {
+  DOCUMENT_LIST_PREVIEW,
+  type DocumentPage,
+  type StudyDocument,
+  type StudyDocumentSummary,
+  type StudySession,
+  type StudySet,
+} from "#shared/study.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { studyDocuments, studySessions, studySets } from "../../db/schema/study.ts";
+
+const setColumns = {
+  id: studySets.id,
+  userId: studySets.userId,
+  title: studySets.title,
+  description: studySets.description,
+  color: studySets.color,
+  createdAt: studySets.createdAt,
+};
+const toSet = (row: { createdAt: Date } & Omit<StudySet, "createdAt">): StudySet => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
+// A list reads only the start of each text (left() in SQL), never megabytes of documents.
+const summaryColumns = {
+  id: studyDocuments.id,
+  studySetId: studyDocuments.studySetId,
+  title: studyDocuments.title,
+  content: sql<string>`left(${studyDocuments.content}, ${DOCUMENT_LIST_PREVIEW})`,
+  truncated: sql<boolean>`char_length(${studyDocuments.content}) > ${DOCUMENT_LIST_PREVIEW}`,
+  fileType: studyDocuments.fileType,
+  summary: studyDocuments.summary,
+  createdAt: studyDocuments.createdAt,
+};
+const documentColumns = {
+  ...summaryColumns,
+  content: studyDocuments.content,
+  truncated: sql<boolean>`false`,
+  pages: studyDocuments.pages,
+};
+type SummaryRow = Omit<StudyDocumentSummary, "createdAt"> & { createdAt: Date };
+const toSummary = (row: SummaryRow): StudyDocumentSummary => ({
+  ...row,
+  truncated: Boolean(row.truncated),
+  createdAt: row.createdAt.toISOString(),
+});
+const toDocument = (row: SummaryRow & { pages: DocumentPage[] | null }): StudyDocument => ({
+  ...toSummary(row),
+  pages: row.pages ?? null,
+});
+
+const ownDocument = (userId: number, id: number) =>
+  and(eq(studyDocuments.userId, userId), eq(studyDocuments.id, id));
+
+export interface NewDocument {
+  studySetId: number;
+  title: string;
+  content: string;
+  fileType: string;
+  pages: DocumentPage[] | null;
+}
+
+export const studyRepo = {
+  async listSets(db: DbOrTx, userId: number): Promise<StudySet[]> {
+    const rows = await db
+      .select(setColumns)
+      .from(studySets)
+      .where(eq(studySets.userId, userId))
+      .orderBy(asc(studySets.id));
+    return rows.map(toSet);
+  },
+  async insertSet(
+    db: DbOrTx,
+    userId: number,
+    values: { title: string; description: string | null; color: string },
+  ): Promise<StudySet> {
+    const [row] = await db
+      .insert(studySets)
+      .values({ ...values, userId })
+      .returning(setColumns);
+    return toSet(row!);
+  },
+  async removeSet(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(studySets)
+      .where(and(eq(studySets.userId, userId), eq(studySets.id, id)))
+      .returning({ id: studySets.id });
+    return rows.length > 0;
+  },
+  async countSets(db: DbOrTx, userId: number): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(studySets).where(eq(studySets.userId, userId));
+    return row?.n ?? 0;
+  },
+
+  async listDocuments(db: DbOrTx, userId: number, studySetId: number): Promise<StudyDocumentSummary[]> {
+    const rows = await db
+      .select(summaryColumns)
+      .from(studyDocuments)
+      .where(and(eq(studyDocuments.userId, userId), eq(studyDocuments.studySetId, studySetId)))
+      .orderBy(desc(studyDocuments.createdAt), desc(studyDocuments.id));
+    return rows.map(toSummary);
+  },
+  async findDocument(db: DbOrTx, userId: number, id: number): Promise<StudyDocument | undefined> {
+    const [row] = await db.select(documentColumns).from(studyDocuments).where(ownDocument(userId, id));
+    return row && toDocument(row);
+  },
+  async insertDocument(db: DbOrTx, userId: number, values: NewDocument): Promise<StudyDocument> {
+    const [row] = await db
+      .insert(studyDocuments)
+      .values({ ...values, userId })
+      .returning(documentColumns);
+    return toDocument(row!);
+  },
+  async renameDocument(
+    db: DbOrTx,
+    userId: number,
+    id: number,
+    title: string,
+  ): Promise<StudyDocumentSummary | undefined> {
+    const [row] = await db
+      .update(studyDocuments)
+      .set({ title })
+      .where(ownDocument(userId, id))
+      .returning(summaryColumns);
+    return row && toSummary(row);
+  },
+  async removeDocument(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(studyDocuments)
+      .where(ownDocument(userId, id))
+      .returning({ id: studyDocuments.id });
+    return rows.length > 0;
+  },
+  async countDocuments(db: DbOrTx, userId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(studyDocuments)
+      .where(eq(studyDocuments.userId, userId));
+    return row?.n ?? 0;
+  },
+
+  async insertSession(
+    db: DbOrTx,
+    userId: number,
+    values: { studySetId: number | null; activityType: string; durationSeconds: number; endedAt: Date },
+  ): Promise<StudySession> {
+    const [row] = await db
+      .insert(studySessions)
+      .values({ ...values, userId })
+      .returning();
+    return {
+      id: row!.id,
+      studySetId: row!.studySetId,
+      activityType: row!.activityType,
+      duration: row!.durationSeconds,
+      endedAt: row!.endedAt.toISOString(),
+    };
+  },
+  /** Sums of the recorded sessions: all of them, and those that ended on or after `weekStart`. */
+  async sessionTotals(db: DbOrTx, userId: number, weekStart: Date) {
+    const [row] = await db
+      .select({
+        sessions: count(),
+        seconds: sum(studySessions.durationSeconds).mapWith(Number),
+        weekSeconds: sql<number>`coalesce(sum(${studySessions.durationSeconds}) filter (where ${gte(
+          studySessions.endedAt,
+          weekStart,
+        )}), 0)`.mapWith(Number),
+      })
+      .from(studySessions)
+      .where(eq(studySessions.userId, userId));
+    return { sessions: row?.sessions ?? 0, seconds: row?.seconds ?? 0, weekSeconds: row?.weekSeconds ?? 0 };
+  },
+};

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from "fastify";
+import { STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
+import { studyEndpoints } from "#shared/study.ts";
+import { extractDocument, extractionError, failure } from "../../integrations/documents/index.ts";
+import { route } from "../../lib/route.ts";
+import { readUpload } from "../../lib/upload.ts";
+import { MAX_DOCUMENT_CHARS } from "./study.service.ts";
+
+const ok = { ok: true as const };
+
+export async function studyRoutes(app: FastifyInstance) {
+  const { study } = app.services;
+  route(app, studyEndpoints.listSets, ({ user }) => study.listSets(user.id));
+  route(app, studyEndpoints.createSet, ({ user, body }) => study.createSet(user.id, body));
+  route(app, studyEndpoints.removeSet, async ({ user, params }) => {
+    await study.removeSet(user.id, params.id);
+    return ok;
+  });
+
+  route(app, studyEndpoints.listDocuments, ({ user, params }) => study.listDocuments(user.id, params.id));
+  route(app, studyEndpoints.createDocument, ({ user, params, body }) =>
+    study.createDocument(user.id, params.id, body),
+  );
+  route(app, studyEndpoints.uploadDocument, async ({ user, params, req }) => {
+    const { file, fields } = await readUpload(req, { accept: STUDY_UPLOAD_EXTENSIONS });
+    await study.assertOwnSet(user.id, params.id);
+    const result = await extractDocument({ ...file, accept: STUDY_UPLOAD_EXTENSIONS });
+    if (!result.ok) {
+      req.log.info({ reason: result.failure.reason, cause: result.failure.cause }, "upload not readable");
+      throw extractionError(result.failure);
+    }
+    if (result.document.text.length > MAX_DOCUMENT_CHARS) {
+      throw extractionError(
+        failure("file_too_complex", {
+          message:
+            "This file holds more text than one study document can (about 500 pages). Split it and upload the parts.",
+        }).failure,
+      );
+    }
+    return study.addExtracted(user.id, params.id, fields.title ?? "", result.document);
+  });
+  route(app, studyEndpoints.getDocument, ({ user, params }) => study.getDocument(user.id, params.id));
+  route(app, studyEndpoints.renameDocument, ({ user, params, body }) =>
+    study.renameDocument(user.id, params.id, body.title),
+  );
+  route(app, studyEndpoints.removeDocument, async ({ user, params }) => {
+    await study.removeDocument(user.id, params.id);
+    return ok;
+  });
+
+  route(app, studyEndpoints.stats, ({ user, query }) => study.stats(user.id, query.timeZone));
+  route(app, studyEndpoints.track, ({ user, body }) => study.recordSession(user.id, body));
+  route(app, studyEndpoints.createSession, ({ user, body }) => study.recordSession(user.id, body));
+}

@@ -1,0 +1,264 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signUpViaApi } from "./helpers.ts";
+
+const fixture = (name: string) => new URL(`../fixtures/documents/${name}`, import.meta.url).pathname;
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function createSetViaApi(page: Page, token: string, title: string, description?: string) {
+  const res = await page.request.post("/api/study/sets", {
+    data: { title, description },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+/** The SPEC §4 achievement check the page sends (and the server records) after an addition. */
+const achievementCheck = (page: Page, activityType: string) =>
+  page.waitForRequest(
+    (r) => r.url().endsWith("/api/achievements/check") && r.postDataJSON()?.activityType === activityType,
+  );
+
+async function userIdOf(page: Page, token: string): Promise<number> {
+  const res = await page.request.get("/api/auth/user", { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()).id;
+}
+
+const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`);
+
+test("creates a set, uploads a real PDF, reads, renames and deletes it, then deletes the set", async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto("/study");
+  await expect(page.getByRole("heading", { level: 1, name: "Study Center" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Select a Study Set" })).toBeVisible();
+  await expect(page.getByTestId("study-timer")).toContainText("Inactive");
+  await expect(stat(page, "Sessions")).toHaveText("0");
+
+  await page.getByRole("button", { name: "New Study Set" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Study Set" });
+  await dialog.getByRole("button", { name: "Create Study Set" }).click();
+  await expect(dialog.getByText("Study set title is required")).toBeVisible();
+  await expect(dialog.getByLabel("Colour")).toHaveValue("#3b82f6");
+  await dialog.getByLabel("Title").fill("Cell Biology");
+  await dialog.getByLabel("Description (optional)").fill("Chapters 1 to 4");
+  const setCheck = achievementCheck(page, "study_set_created");
+  await dialog.getByRole("button", { name: "Create Study Set" }).click();
+  expect((await setCheck).postDataJSON()).toMatchObject({ activityType: "study_set_created", value: 1 });
+  await expect(dialog).toBeHidden();
+
+  const setButton = page.getByRole("button", { name: "Cell Biology Chapters 1 to 4", exact: true });
+  await setButton.click();
+  await expect(page).toHaveURL(/\/study\?set=\d+&tab=documents$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Cell Biology" })).toBeVisible();
+  await expect(page.getByTestId("study-timer")).toContainText("Studying");
+  await expect(page.getByText("No documents yet")).toBeVisible();
+
+  await page.getByRole("button", { name: "Upload File" }).click();
+  const upload = page.getByRole("dialog", { name: "Upload File" });
+  await upload.locator('input[type="file"]').setInputFiles(fixture("cell-biology.pdf"));
+  await expect(upload.getByLabel("Title (optional)")).toHaveValue("cell-biology");
+  await upload.getByLabel("Title (optional)").fill("Cells lecture");
+  const docCheck = achievementCheck(page, "document_uploaded");
+  await upload.getByRole("button", { name: "Upload" }).click();
+  expect((await docCheck).postDataJSON()).toMatchObject({ activityType: "document_uploaded", value: 1 });
+  await expect(upload).toBeHidden();
+  const card = page.getByRole("listitem").filter({ hasText: "Cells lecture" });
+  await expect(card).toContainText("pdf");
+
+  // A scan is refused with what to do instead.
+  await page.getByRole("button", { name: "Upload File" }).click();
+  await upload.locator('input[type="file"]').setInputFiles(fixture("scanned.pdf"));
+  await upload.getByRole("button", { name: "Upload" }).click();
+  await expect(upload.getByText("This PDF has no text layer; paste the text instead.")).toBeVisible();
+  await upload.getByRole("button", { name: "Cancel" }).click();
+
+  await card.getByRole("button", { name: "Open Cells lecture" }).click();
+  const reader = page.getByRole("dialog", { name: "Cells lecture" });
+  await expect(reader.getByRole("region", { name: "Page 2" })).toContainText(
+    "A good example is the muscle cell",
+  );
+  await reader.getByRole("button", { name: "Rename" }).click();
+  await reader.getByLabel("Document title").fill("Cell structure");
+  await reader.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("dialog", { name: "Cell structure" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("listitem").filter({ hasText: "Cell structure" })).toBeVisible();
+
+  // A reload keeps the selection and the tab.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "Cell Biology" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Documents", selected: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Open Cell structure" }).click();
+  const opened = page.getByRole("dialog", { name: "Cell structure" });
+  await opened.getByRole("button", { name: "Delete" }).click();
+  await opened.getByRole("button", { name: "Delete Document" }).click();
+  await expect(opened).toBeHidden();
+  await expect(page.getByText("No documents yet")).toBeVisible();
+
+  await page.getByRole("button", { name: "Options for Cell Biology" }).click();
+  await page.getByRole("menuitem", { name: "Delete Study Set" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete Study Set" });
+  await expect(confirm).toContainText(
+    "All documents, flashcards and quiz data in this study set will be permanently removed. This cannot be undone.",
+  );
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Select a Study Set" })).toBeVisible();
+  await expect(page).toHaveURL(/\/study$/);
+  await expect(setButton).toHaveCount(0);
+});
+
+test("pastes text as a document and sees its first lines on the card", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const set = await createSetViaApi(page, token, "History");
+  await page.goto(`/study?set=${set.id}&tab=documents`);
+  await page.getByRole("button", { name: "Upload File" }).click();
+  const upload = page.getByRole("dialog", { name: "Upload File" });
+  await upload.getByRole("button", { name: "Upload" }).click();
+  await expect(upload.getByText("Choose a file or paste some text.")).toBeVisible();
+  await upload
+    .getByLabel("Or paste text content")
+    .fill("The French Revolution began in 1789.\nCauses: debt.");
+  await upload.getByRole("button", { name: "Upload" }).click();
+  await expect(upload).toBeHidden();
+  const card = page.getByRole("listitem").filter({ hasText: "The French Revolution began in 1789." });
+  await expect(card).toContainText("text");
+});
+
+test("the timer starts on selection, records a session of 60 s or more, and Sessions shows it after a reload", async ({
+  page,
+}) => {
+  await page.clock.install({ time: new Date("2030-03-06T10:00:00Z") });
+  const { token } = await signUpViaApi(page);
+  const set = await createSetViaApi(page, token, "Chemistry");
+  await page.goto("/study");
+  await expect(stat(page, "Sessions")).toHaveText("0");
+  await page.getByRole("button", { name: "Chemistry", exact: true }).click();
+  const timer = page.getByTestId("study-timer");
+  await expect(timer).toContainText("Studying");
+
+  // Activity every 20 s keeps the session going past a minute.
+  for (const [i, ms] of [20_000, 20_000, 25_000].entries()) {
+    await page.clock.runFor(ms);
+    await page.mouse.move(100 + i * 10, 200 + i * 10);
+  }
+  await expect(timer).toContainText("1:05");
+  // 30 s without activity ends it: 95 s are recorded (the idle 30 s count, SPEC §4).
+  await page.clock.runFor(31_000);
+  await expect(timer).toContainText("Inactive");
+  await expect(stat(page, "Sessions")).toHaveText("1");
+
+  await page.reload();
+  await expect(stat(page, "Sessions")).toHaveText("1");
+  await expect(stat(page, "This Week")).toHaveText("00:01:35");
+  await expect(stat(page, "Avg Session")).toHaveText("2 min");
+  const res = await page.request.get(`/api/study/sets/${set.id}/documents`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+});
+
+test("a session in progress is sent when the student leaves the page", async ({ page }) => {
+  await page.clock.install({ time: new Date("2030-03-06T10:00:00Z") });
+  const { token } = await signUpViaApi(page);
+  const set = await createSetViaApi(page, token, "Economics");
+  await page.goto(`/study?set=${set.id}&tab=documents`);
+  await expect(page.getByTestId("study-timer")).toContainText("Studying");
+  for (const [i, ms] of [25_000, 25_000, 20_000].entries()) {
+    await page.clock.runFor(ms);
+    await page.mouse.move(50 + i * 10, 300);
+  }
+  await expect(page.getByTestId("study-timer")).toContainText("1:10");
+  // A full navigation away: pagehide sends the 70 s session with a keepalive request.
+  await page.goto("/tasks");
+  const userId = await userIdOf(page, token);
+  const stats = async () => {
+    const res = await page.request.get(`/api/study/stats/${userId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await res.json()) as { sessionsCount: number; weekSeconds: number };
+  };
+  await expect.poll(async () => (await stats()).sessionsCount).toBe(1);
+  // 70 s of fake time, plus the real seconds the clock also moved while the test ran.
+  const { weekSeconds } = await stats();
+  expect(weekSeconds).toBeGreaterThanOrEqual(70);
+  expect(weekSeconds).toBeLessThan(85);
+});
+
+test("a session shorter than 60 s is discarded when the student switches sets", async ({ page }) => {
+  await page.clock.install({ time: new Date("2030-03-06T10:00:00Z") });
+  const { token } = await signUpViaApi(page);
+  await createSetViaApi(page, token, "Algebra");
+  await createSetViaApi(page, token, "Geometry");
+  await page.goto("/study");
+  await page.getByRole("button", { name: "Algebra", exact: true }).click();
+  await page.clock.runFor(20_000);
+  await page.getByRole("button", { name: "Geometry", exact: true }).click();
+  await page.clock.runFor(2_000);
+  await expect(page.getByTestId("study-timer")).toContainText("0:02");
+  await page.reload();
+  await expect(stat(page, "Sessions")).toHaveText("0");
+  // The back button returns to the previous selection.
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 2, name: "Algebra" })).toBeVisible();
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`/study has no serious accessibility violations (${theme})`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    const { token } = await signUpViaApi(page);
+    const set = await createSetViaApi(page, token, "Physics", "Mechanics and waves");
+    await page.request.post(`/api/study/sets/${set.id}/documents`, {
+      data: { title: "Newton", content: "Force equals mass times acceleration." },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await page.goto("/study");
+    await expect(page.getByRole("heading", { name: "Select a Study Set" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/study?set=${set.id}&tab=documents`);
+    await expect(page.getByRole("heading", { name: "Newton" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Upload File" }).click();
+    await expect(page.getByRole("dialog", { name: "Upload File" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test("works at 360 px wide without sideways scrolling, long titles wrapping", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { token } = await signUpViaApi(page);
+  const long = `Organic_chemistry_reaction_mechanisms_${"x".repeat(60)}`;
+  const set = await createSetViaApi(page, token, long, "A description that is quite long indeed");
+  await page.request.post(`/api/study/sets/${set.id}/documents`, {
+    data: { title: `Notes_${"y".repeat(80)}`, content: `https://example.edu/${"z".repeat(200)}` },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await page.goto(`/study?set=${set.id}`);
+  await expect(page.getByRole("heading", { level: 2, name: long })).toBeVisible();
+  await expect(page.getByTestId("stat-This Week")).toBeVisible();
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((el) => `${el.tagName}.${el.className}`.slice(0, 120))
+      .slice(0, 5),
+  );
+  expect(wide).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.getByRole("button", { name: /^Open Notes_/ }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+});
