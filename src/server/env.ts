@@ -50,7 +50,7 @@ const envSchema = z.object({
   /** Open connections one address may hold at once; 0 turns the cap off (e.g. behind a proxy). */
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(64),
   /** Shed load (503 + Retry-After) while the event loop lags more than this; 0 turns it off. */
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])
     .optional()

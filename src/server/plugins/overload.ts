@@ -16,7 +16,8 @@ export async function registerOverload(app: FastifyInstance, config: AppConfig) 
   await app.register(underPressure, {
     maxEventLoopDelay,
     retryAfter: OVERLOAD_RETRY_AFTER_SECONDS,
-    // Sampled often enough that a burst is seen within a fraction of the delay limit.
-    sampleInterval: Math.max(10, Math.min(100, Math.floor(maxEventLoopDelay / 5))),
+    // Often enough to see a burst within the limit, but never near the histogram's 10 ms resolution:
+    // an interval with no sample reads as an infinite delay and would shed everything.
+    sampleInterval: Math.max(50, Math.min(250, Math.floor(maxEventLoopDelay / 2))),
   });
 }
