@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
+import { readUpload } from "#server/lib/upload.ts";
 import { createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp, testConfig } from "#tests/test-app.ts";
 
@@ -164,6 +165,32 @@ describe("JSON nesting and size", () => {
       metadata: { taskId: 1 },
     });
     expect(small.statusCode).toBe(201);
+  });
+});
+
+describe("uploads keep their own limit", () => {
+  it("a 3 MB multipart file is read, though JSON stops at 1 MB", async () => {
+    const app = await buildApp(testConfig(), t.database);
+    app.post("/test/upload", async (req) => {
+      const { file } = await readUpload(req, { accept: [".txt"] });
+      return { bytes: file.bytes.length };
+    });
+    await app.ready();
+    try {
+      const body = new FormData();
+      body.append("file", new Blob([Buffer.alloc(3 * 1024 * 1024, 0x41)]), "notes.txt");
+      const request = new Request("http://x/test/upload", { method: "POST", body });
+      const res = await app.inject({
+        method: "POST",
+        url: "/test/upload",
+        headers: { "content-type": request.headers.get("content-type")! },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ bytes: 3 * 1024 * 1024 });
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -40,6 +40,8 @@ export interface AppConfig {
   limits?: Partial<ServerLimits>;
   /** Event-loop delay beyond which requests are shed with 503; 0 or absent: off. */
   maxEventLoopDelayMs?: number;
+  /** API requests served at once beyond which new ones are shed with 503; 0 or absent: off. */
+  maxRequestsInFlight?: number;
   /** Rate-limit counters in Redis, shared by every instance; without it each process counts alone. */
   redis?: { url: string; keyPrefix: string };
   /** Believe X-Forwarded-* (client IP for rate limits, https for feed URLs): only behind a proxy you run. */
@@ -87,5 +89,6 @@ export function configFromEnv(env: Env): AppConfig {
       maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
     },
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+    maxRequestsInFlight: env.MAX_REQUESTS_IN_FLIGHT,
   };
 }

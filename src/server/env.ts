@@ -51,6 +51,8 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(64),
   /** Shed load (503 + Retry-After) while the event loop lags more than this; 0 turns it off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Shed load (503 + Retry-After) while this many API requests are already being served; 0: off. */
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])
     .optional()

@@ -116,6 +116,35 @@ describe("Retry-After", () => {
     }
   });
 
+  it("sheds load with 503 overloaded and Retry-After while too many requests are in flight", async () => {
+    const shedding = await createTestApp({ maxRequestsInFlight: 2 });
+    try {
+      // Sign-ins take a while (argon2): eight at once, two served, the rest shed at once.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          shedding.app.inject({
+            method: "POST",
+            url: "/api/auth/login",
+            payload: { email: "nobody@school.edu", password: "guess" },
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(2);
+      const shed = answers.filter((a) => a.statusCode === 503);
+      expect(shed.length).toBeGreaterThan(0);
+      for (const a of shed) {
+        expect(a.json().code).toBe("overloaded");
+        expect(a.headers["retry-after"]).toBe("5");
+      }
+      // Every finished request gave its place back.
+      for (let i = 0; i < 3; i++)
+        expect((await shedding.app.inject({ url: "/api/health" })).statusCode).toBe(200);
+    } finally {
+      await shedding.close();
+    }
+  });
+
   it("sheds load with 503 overloaded and Retry-After while the event loop lags", {
     timeout: 30_000,
   }, async () => {
