@@ -191,6 +191,12 @@ async function soak(kind: "pglite" | "postgres") {
     ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
     // Every request comes from this one address.
     MAX_CONNECTIONS_PER_IP: "0",
+    // Load-shedding settings to try, passed through when set here.
+    ...Object.fromEntries(
+      ["MAX_EVENT_LOOP_DELAY_MS", "MAX_REQUESTS_IN_FLIGHT"].flatMap((k) =>
+        process.env[k] ? [[k, process.env[k]!]] : [],
+      ),
+    ),
   });
   try {
     await waitForHealth(server);
