@@ -80,9 +80,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     const dbCode = databaseErrorCode(err);
     const dbMessage = dbCode ? DATABASE_INPUT_ERRORS[dbCode] : undefined;
     if (dbMessage) return reply.code(400).send({ error: dbMessage, code: "validation" });
-    if (err instanceof RangeError && /call stack/i.test(err.message)) {
-      return reply.code(400).send({ error: "The input is nested too deeply.", code: "validation" });
-    }
     req.log.error({ err }, "unhandled error");
     return reply.code(500).send({ error: "Internal server error", code: "internal" });
   });
