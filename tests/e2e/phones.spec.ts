@@ -1,0 +1,82 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signUpViaApi } from "./helpers.ts";
+
+// Issue 9 §2: no page scrolls sideways with real data, at a phone's 360 px and a laptop's 1280 px.
+
+const LONG_WORD = "Pneumonoultramicroscopic".repeat(13).slice(0, 300);
+const LONG_URL = `https://canvas.school.edu/courses/12345/assignments/67890?module_item_id=${"a1b2c3d4".repeat(30)}`;
+const LONG_COURSE = `Introduction to ${"Interdisciplinary".repeat(6)} Studies of Everything`;
+
+const ROUTES = [
+  "/",
+  "/tasks",
+  "/calendar",
+  "/courses",
+  "/gpa",
+  "/settings",
+  "/study",
+  "/friends",
+  "/achievements",
+  "/share/not-a-real-code",
+];
+
+async function seedLongData(page: Page) {
+  const { token } = await signUpViaApi(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async (path: string, data: object) => {
+    const res = await page.request.post(path, { data, headers });
+    expect(res.ok(), `${path} ${res.status()}`).toBe(true);
+    return res.json();
+  };
+  // The demo Canvas brings real-looking courses, grades and assignments (Home's rows overflowed with it).
+  expect((await page.request.post("/api/auth/canvas/demo", { headers })).status()).toBe(200);
+  const course = await post("/api/courses", { name: LONG_COURSE, code: LONG_WORD.slice(0, 60) });
+  const soon = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  await post("/api/tasks", { title: LONG_WORD, description: LONG_URL, dueDate: soon(1), courseId: course.id });
+  await post("/api/tasks", { title: LONG_URL, description: LONG_WORD, dueDate: soon(2), priority: "high" });
+  for (let i = 0; i < 12; i += 1) {
+    await post("/api/tasks", { title: `Task ${i} ${LONG_WORD}`, description: LONG_URL, dueDate: soon(3 + i) });
+  }
+  await post("/api/events", { title: LONG_WORD, description: LONG_URL, date: soon(1) });
+  await post("/api/events", { title: LONG_URL, description: LONG_WORD, date: soon(26) });
+  return token;
+}
+
+async function expectNoSidewaysScroll(page: Page, route: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `${route} is ${scrollWidth}px wide in a ${clientWidth}px window`).toBeLessThanOrEqual(
+    clientWidth,
+  );
+}
+
+/** Every tab's top edge is the same: the bar is one line (it may scroll, never wrap). */
+async function expectOneLineTabs(page: Page) {
+  const tabs = page.getByRole("tab");
+  const count = await tabs.count();
+  expect(count).toBeGreaterThan(1);
+  const tops = new Set<number>();
+  for (let i = 0; i < count; i += 1) tops.add(Math.round((await tabs.nth(i).boundingBox())?.y ?? -1));
+  expect([...tops]).toHaveLength(1);
+}
+
+for (const width of [360, 1280]) {
+  test(`no signed-in route scrolls sideways at ${width} px with long titles, URLs and course names`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    await seedLongData(page);
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      // Wait for the data, not just the skeleton, before measuring.
+      await page.waitForLoadState("networkidle");
+      if (route === "/tasks") await expect(page.getByTestId("task-row").first()).toBeVisible();
+      await expectNoSidewaysScroll(page, route);
+      if (route === "/tasks" || route === "/settings") await expectOneLineTabs(page);
+    }
+  });
+}
