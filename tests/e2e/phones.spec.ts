@@ -30,7 +30,7 @@ async function seedLongData(page: Page) {
   };
   // The demo Canvas brings real-looking courses, grades and assignments (Home's rows overflowed with it).
   expect((await page.request.post("/api/auth/canvas/demo", { headers })).status()).toBe(200);
-  const course = await post("/api/courses", { name: LONG_COURSE, code: LONG_WORD.slice(0, 60) });
+  const course = await post("/api/courses", { name: LONG_COURSE, code: LONG_WORD.slice(0, 50) });
   const soon = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
   await post("/api/tasks", { title: LONG_WORD, description: LONG_URL, dueDate: soon(1), courseId: course.id });
   await post("/api/tasks", { title: LONG_URL, description: LONG_WORD, dueDate: soon(2), priority: "high" });
@@ -38,7 +38,7 @@ async function seedLongData(page: Page) {
     await post("/api/tasks", { title: `Task ${i} ${LONG_WORD}`, description: LONG_URL, dueDate: soon(3 + i) });
   }
   await post("/api/events", { title: LONG_WORD, description: LONG_URL, date: soon(1) });
-  await post("/api/events", { title: LONG_URL, description: LONG_WORD, date: soon(26) });
+  await post("/api/events", { title: LONG_URL.slice(0, 300), description: LONG_WORD, date: soon(26) });
   return token;
 }
 
@@ -47,7 +47,7 @@ async function expectNoSidewaysScroll(page: Page, route: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `${route} is ${scrollWidth}px wide in a ${clientWidth}px window`).toBeLessThanOrEqual(
+  expect.soft(scrollWidth, `${route} is ${scrollWidth}px wide in a ${clientWidth}px window`).toBeLessThanOrEqual(
     clientWidth,
   );
 }
