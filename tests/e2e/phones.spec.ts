@@ -47,6 +47,18 @@ async function expectNoSidewaysScroll(page: Page, route: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
+  if (scrollWidth > clientWidth) {
+    const culprits = await page.evaluate((w) => {
+      const out: string[] = [];
+      for (const el of document.querySelectorAll("body *")) {
+        const r = el.getBoundingClientRect();
+        if (r.width > w + 1 && !(el.parentElement && el.parentElement.getBoundingClientRect().width > w + 1))
+          out.push(`${el.tagName}.${String(el.className).slice(0, 120)} :: ${(el.textContent ?? "").slice(0, 40)}`);
+      }
+      return out.slice(0, 8);
+    }, clientWidth);
+    console.log(route, culprits.join("\n"));
+  }
   expect.soft(scrollWidth, `${route} is ${scrollWidth}px wide in a ${clientWidth}px window`).toBeLessThanOrEqual(
     clientWidth,
   );

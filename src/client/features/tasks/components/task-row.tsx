@@ -70,12 +70,12 @@ export const TaskRow = memo(function TaskRow({
       </button>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className={cn("font-medium break-words", task.completed && "text-muted line-through")}>
+          <h3 className={cn("font-medium wrap-anywhere", task.completed && "text-muted line-through")}>
             {title}
           </h3>
           <Badge tone={badge.tone}>{badge.text}</Badge>
         </div>
-        <p className="mt-1 text-sm break-words text-muted">{descriptionPreview(task.description)}</p>
+        <p className="mt-1 text-sm wrap-anywhere text-muted">{descriptionPreview(task.description)}</p>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
           {courseName && <span>{courseName}</span>}
           {task.dueDate && <time dateTime={task.dueDate}>{formatDueDate(task.dueDate)}</time>}
