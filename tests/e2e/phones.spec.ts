@@ -47,18 +47,6 @@ async function expectNoSidewaysScroll(page: Page, route: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  if (scrollWidth > clientWidth) {
-    const culprits = await page.evaluate((w) => {
-      const out: string[] = [];
-      for (const el of document.querySelectorAll("body *")) {
-        const r = el.getBoundingClientRect();
-        if (r.width > w + 1 && !(el.parentElement && el.parentElement.getBoundingClientRect().width > w + 1))
-          out.push(`${el.tagName}.${String(el.className).slice(0, 120)} :: ${(el.textContent ?? "").slice(0, 40)}`);
-      }
-      return out.slice(0, 8);
-    }, clientWidth);
-    console.log(route, culprits.join("\n"));
-  }
   expect.soft(scrollWidth, `${route} is ${scrollWidth}px wide in a ${clientWidth}px window`).toBeLessThanOrEqual(
     clientWidth,
   );
@@ -92,3 +80,37 @@ for (const width of [360, 1280]) {
     }
   });
 }
+
+test("/share/:code shows loading, then SPEC §8's message with Go Home, in a padded layout at 360 px", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route("**/api/share/missing-code", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/share/missing-code");
+  await expect(page.getByRole("heading", { level: 1, name: "Study Stats Showcase" })).toBeVisible();
+  await expect(page.getByRole("status", { name: "Loading shared stats" })).toBeVisible();
+  release();
+  await expect(page.getByText("This shared link does not exist or has been removed")).toBeVisible();
+  const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+  expect(heading?.x).toBeGreaterThanOrEqual(16);
+  await expectNoSidewaysScroll(page, "/share/missing-code");
+
+  await page.route("**/api/share/old-code", (route) =>
+    route.fulfill({ status: 410, json: { error: "Share link expired", code: "gone" } }),
+  );
+  await page.goto("/share/old-code");
+  await expect(page.getByText("This shared link has expired")).toBeVisible();
+
+  await page.route("**/api/share/broken-code", (route) => route.fulfill({ status: 500, body: "boom" }));
+  await page.goto("/share/broken-code");
+  await expect(page.getByText("Failed to load shared data")).toBeVisible();
+  await page.getByRole("link", { name: "Go Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -32,4 +32,8 @@ export const queryKeys = {
     feed: () => [...queryKeys.calendar.all, "feed"] as const,
     token: () => [...queryKeys.calendar.all, "token"] as const,
   },
+  share: {
+    all: ["share"] as const,
+    detail: (shareCode: string) => [...queryKeys.share.all, shareCode] as const,
+  },
 };
