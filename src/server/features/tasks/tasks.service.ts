@@ -25,9 +25,9 @@ export function createTasksService({
   courses: CoursesService;
 }) {
   /**
-   * A Canvas assignment's title and due date come from Canvas and the next sync would overwrite an edit,
-   * so changing them is refused; priority, notes, course and completion stay the student's. Sending the
-   * unchanged value is accepted, so a client may send the whole form.
+   * A Canvas assignment's title, description, due date and course come from Canvas and the next sync would
+   * overwrite an edit, so changing them is refused; priority, notes and completion are the student's.
+   * Sending the unchanged value is accepted, so a client may send the whole form.
    */
   async function assertCanvasFieldsKept(userId: number, id: number, input: UpdateTask) {
     const task = await tasksRepo.find(db, userId, id);
@@ -38,6 +38,10 @@ export function createTasksService({
       throw badRequest("A Canvas assignment's title comes from Canvas and cannot be changed here.");
     if (input.dueDate !== undefined && due(input.dueDate) !== due(task.dueDate))
       throw badRequest("A Canvas assignment's due date comes from Canvas and cannot be changed here.");
+    if (input.description !== undefined && input.description !== task.description)
+      throw badRequest("A Canvas assignment's description comes from Canvas: add your own notes instead.");
+    if (input.courseId !== undefined && input.courseId !== task.courseId)
+      throw badRequest("A Canvas assignment's course comes from Canvas and cannot be changed here.");
   }
 
   return {
@@ -55,11 +59,13 @@ export function createTasksService({
     },
 
     async update(userId: number, id: number, input: UpdateTask): Promise<Task> {
-      if (input.title !== undefined || input.dueDate !== undefined) await assertCanvasFieldsKept(userId, id, input);
+      const canvasOwned = [input.title, input.description, input.dueDate, input.courseId];
+      if (canvasOwned.some((v) => v !== undefined)) await assertCanvasFieldsKept(userId, id, input);
       await courses.assertOwn(userId, input.courseId);
       const values: TaskValues = {
         title: input.title,
         description: input.description,
+        notes: input.notes,
         courseId: input.courseId,
         priority: input.priority,
         completed: input.completed,

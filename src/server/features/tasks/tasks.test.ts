@@ -171,18 +171,40 @@ describe("PUT /api/tasks/:id", () => {
     });
     const due = await req(ada, "PUT", url, { dueDate: "2030-03-02T05:59:00Z", priority: "high" });
     expect(due.statusCode).toBe(400);
-    expect(due.json().error).toBe("A Canvas assignment's due date comes from Canvas and cannot be changed here.");
+    expect(due.json().error).toBe(
+      "A Canvas assignment's due date comes from Canvas and cannot be changed here.",
+    );
     expect((await req(ada, "PUT", url, { dueDate: null })).statusCode).toBe(400);
+    const description = await req(ada, "PUT", url, { description: "mine" });
+    expect(description.json().error).toBe(
+      "A Canvas assignment's description comes from Canvas: add your own notes instead.",
+    );
+    const course = await createCourse(t.app, ada);
+    expect((await req(ada, "PUT", url, { courseId: course.id })).statusCode).toBe(400);
+    expect((await req(ada, "PUT", url, { notes: "x".repeat(10_001) })).json().error).toBe(
+      "Notes are too long",
+    );
+    // Nothing of the refused edits was written.
+    const unchanged = (await req(ada, "GET", "/api/tasks"))
+      .json()
+      .find((x: { id: number }) => x.id === canvasTask!.id);
+    expect(unchanged).toMatchObject({ title: "Homework 4", priority: "medium", notes: "" });
 
-    // The whole edit form, with Canvas's own title and due date unchanged, is accepted.
+    // The whole edit form, with Canvas's own fields unchanged, is accepted: priority and notes change.
     const edited = await req(ada, "PUT", url, {
       title: "Homework 4",
+      description: "<p>From Canvas</p>",
       dueDate: "2030-03-01T05:59:00.000Z",
+      courseId: null,
       priority: "high",
-      description: "Start with problem 3",
+      notes: "Start with problem 3",
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ title: "Homework 4", priority: "high", description: "Start with problem 3" });
+    expect(edited.json()).toMatchObject({
+      title: "Homework 4",
+      priority: "high",
+      notes: "Start with problem 3",
+    });
     // Another student's Canvas task is still a 404, not a hint that it exists.
     expect((await req(bob, "PUT", url, { title: "x" })).statusCode).toBe(404);
   });
