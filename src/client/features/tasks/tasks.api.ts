@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { type CreateTaskInput, type Task, taskEndpoints } from "#shared/tasks.ts";
+import { type CreateTaskInput, type Task, taskEndpoints, type UpdateTaskInput } from "#shared/tasks.ts";
 import { trackingEndpoints } from "#shared/tracking.ts";
 
 export const taskQueries = {
@@ -21,6 +21,16 @@ export function useCreateTask() {
 }
 
 const replaceTask = (list: Task[] | undefined, task: Task) => list?.map((t) => (t.id === task.id ? task : t));
+
+/** The edit dialog's save: the list shows the server's answer. */
+export function useUpdateTask() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateTaskInput }) =>
+      call(taskEndpoints.update, { params: { id }, body }),
+    onSuccess: (saved) => qc.setQueryData(listKey, (old) => replaceTask(old, saved)),
+  });
+}
 
 /** SPEC §4/§7: only the open-to-completed change is reported; failures are logged, never shown. */
 function trackCompletion(task: Task) {

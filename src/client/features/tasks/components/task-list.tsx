@@ -62,6 +62,7 @@ export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: read
           <TaskRow
             key={task.id}
             task={task}
+            courses={courses}
             now={now}
             courseName={courseName(courses, task.courseId)}
             onToggle={onToggle}

@@ -1,10 +1,16 @@
 import { Check, ExternalLink, Trash2 } from "lucide-react";
 import { memo } from "react";
+import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
-import { descriptionPreview, dueBadge, formatDueDate } from "#shared/task-rules.ts";
+import type { Course } from "#shared/courses.ts";
+import { descriptionPreview, formatDueDate, taskBadge } from "#shared/task-rules.ts";
 import type { Task } from "#shared/tasks.ts";
+import { EditTaskButton } from "./task-buttons.tsx";
+import { taskFormDialog } from "./task-dialogs.ts";
+
+const NO_COURSES: readonly Course[] = [];
 
 const priorityBorder = {
   high: "border-l-red-500",
@@ -14,6 +20,8 @@ const priorityBorder = {
 
 interface TaskRowProps {
   task: Task;
+  /** For the edit dialog's course picker. */
+  courses?: readonly Course[];
   /** Passed in (not read here) so every row agrees on one clock and memo holds between ticks. */
   now: Date;
   courseName?: string;
@@ -25,13 +33,14 @@ interface TaskRowProps {
 /** One task (SPEC §2.3). Memoised: typing in the search box must not re-render unchanged rows. */
 export const TaskRow = memo(function TaskRow({
   task,
+  courses = NO_COURSES,
   now,
   courseName,
   onToggle,
   onDelete,
   deleting,
 }: TaskRowProps) {
-  const badge = dueBadge(task.dueDate, now);
+  const badge = taskBadge(task, now);
   const title = task.htmlUrl ? (
     // A Canvas assignment opens on the school's Canvas site.
     <a
@@ -76,6 +85,11 @@ export const TaskRow = memo(function TaskRow({
           <Badge tone={badge.tone}>{badge.text}</Badge>
         </div>
         <p className="mt-1 text-sm wrap-anywhere text-muted">{descriptionPreview(task.description)}</p>
+        {task.notes && (
+          <p className="mt-1 text-sm wrap-anywhere">
+            <span className="font-medium">Notes:</span> {descriptionPreview(task.notes)}
+          </p>
+        )}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
           {courseName && <span>{courseName}</span>}
           {task.dueDate && <time dateTime={task.dueDate}>{formatDueDate(task.dueDate)}</time>}
@@ -83,6 +97,11 @@ export const TaskRow = memo(function TaskRow({
           {task.isParsed && <span>Canvas</span>}
         </div>
       </div>
+      <DeferredDialog
+        dialog={taskFormDialog}
+        props={{ courses, task }}
+        trigger={<EditTaskButton taskTitle={task.title} />}
+      />
       {task.completed && (
         <Button
           variant="ghost"
