@@ -7,7 +7,8 @@ import { useSharedProgress } from "./share.api.ts";
 
 /** SPEC §8 share page messages, chosen by the error's code (never its text). */
 export function shareErrorMessage(err: unknown): string {
-  if (err instanceof ApiError && err.code === "not_found") return "This shared link does not exist or has been removed";
+  if (err instanceof ApiError && err.code === "not_found")
+    return "This shared link does not exist or has been removed";
   if (err instanceof ApiError && err.code === "gone") return "This shared link has expired";
   return "Failed to load shared data";
 }
@@ -33,7 +34,9 @@ export function SharePage() {
       <h1 className="text-center text-2xl font-bold tracking-tight sm:text-3xl">Study Stats Showcase</h1>
       {code === "" || shared.isError ? (
         <Card className="grid justify-items-center gap-4 text-center">
-          <Alert className="w-full">{code === "" ? "Invalid share code" : shareErrorMessage(shared.error)}</Alert>
+          <Alert className="w-full">
+            {code === "" ? "Invalid share code" : shareErrorMessage(shared.error)}
+          </Alert>
           {goHome}
         </Card>
       ) : shared.isPending ? (
@@ -102,7 +105,9 @@ function SharedStats({ data }: { data: SharedProgress }) {
         </Card>
       )}
       <Card className="grid justify-items-center gap-3 text-center">
-        <p className="text-sm text-muted">Track your own study time, streaks and achievements with Studyhall.</p>
+        <p className="text-sm text-muted">
+          Track your own study time, streaks and achievements with Studyhall.
+        </p>
         {goHome}
       </Card>
     </>

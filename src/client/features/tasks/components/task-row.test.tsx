@@ -7,13 +7,7 @@ import { TaskRow } from "./task-row.tsx";
 const task = (over: Partial<Task> = {}) => buildTask({ id: 1, title: "Essay", ...over });
 const render = (t: Task) =>
   renderToStaticMarkup(
-    <TaskRow
-      task={t}
-      now={new Date("2025-01-05T12:00:00Z")}
-      onToggle={() => {}}
-      onDelete={() => {}}
-      deleting={false}
-    />,
+    <TaskRow task={t} now={new Date("2025-01-05T12:00:00Z")} onToggle={() => {}} onDelete={() => {}} />,
   );
 
 describe("TaskRow (SPEC §2.3)", () => {

@@ -27,7 +27,6 @@ interface TaskRowProps {
   courseName?: string;
   onToggle: (task: Task) => void;
   onDelete: (task: Task) => void;
-  deleting: boolean;
 }
 
 /** One task (SPEC §2.3). Memoised: typing in the search box must not re-render unchanged rows. */
@@ -38,7 +37,6 @@ export const TaskRow = memo(function TaskRow({
   courseName,
   onToggle,
   onDelete,
-  deleting,
 }: TaskRowProps) {
   const badge = taskBadge(task, now);
   const title = task.htmlUrl ? (
@@ -108,7 +106,6 @@ export const TaskRow = memo(function TaskRow({
           size="icon"
           aria-label={`Delete ${task.title}`}
           onClick={() => onDelete(task)}
-          disabled={deleting}
           className="shrink-0 text-muted hover:text-red-600"
         >
           <Trash2 className="h-4 w-4" aria-hidden />
