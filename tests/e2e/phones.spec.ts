@@ -32,10 +32,19 @@ async function seedLongData(page: Page) {
   expect((await page.request.post("/api/auth/canvas/demo", { headers })).status()).toBe(200);
   const course = await post("/api/courses", { name: LONG_COURSE, code: LONG_WORD.slice(0, 50) });
   const soon = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
-  await post("/api/tasks", { title: LONG_WORD, description: LONG_URL, dueDate: soon(1), courseId: course.id });
+  await post("/api/tasks", {
+    title: LONG_WORD,
+    description: LONG_URL,
+    dueDate: soon(1),
+    courseId: course.id,
+  });
   await post("/api/tasks", { title: LONG_URL, description: LONG_WORD, dueDate: soon(2), priority: "high" });
   for (let i = 0; i < 12; i += 1) {
-    await post("/api/tasks", { title: `Task ${i} ${LONG_WORD}`, description: LONG_URL, dueDate: soon(3 + i) });
+    await post("/api/tasks", {
+      title: `Task ${i} ${LONG_WORD}`,
+      description: LONG_URL,
+      dueDate: soon(3 + i),
+    });
   }
   await post("/api/events", { title: LONG_WORD, description: LONG_URL, date: soon(1) });
   await post("/api/events", { title: LONG_URL.slice(0, 300), description: LONG_WORD, date: soon(26) });
@@ -47,9 +56,9 @@ async function expectNoSidewaysScroll(page: Page, route: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect.soft(scrollWidth, `${route} is ${scrollWidth}px wide in a ${clientWidth}px window`).toBeLessThanOrEqual(
-    clientWidth,
-  );
+  expect
+    .soft(scrollWidth, `${route} is ${scrollWidth}px wide in a ${clientWidth}px window`)
+    .toBeLessThanOrEqual(clientWidth);
 }
 
 /** Every tab's top edge is the same: the bar is one line (it may scroll, never wrap). */
