@@ -155,7 +155,7 @@ test("Sign Out clears the theme and cached data for the next student on the comp
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expectToast(page, "Settings saved");
   await page.getByRole("button", { name: "Sign Out" }).click();
-  await expect(page.getByRole("button", { name: "Sign In" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Studyhall" })).toBeVisible();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
   expect(
     await page.evaluate(() => [localStorage.getItem("theme"), localStorage.getItem("authToken")]),
