@@ -38,4 +38,12 @@ describe("TaskRow (SPEC §2.3)", () => {
     expect(render(task({ description: "<p>Read &amp; summarise</p>" }))).toContain("Read &amp; summarise");
     expect(render(task())).toContain("No description provided");
   });
+
+  it("reads 'Done' once completed, offers Edit on every row and shows the student's notes", () => {
+    const done = render(task({ completed: true, dueDate: "2025-01-01T00:00:00Z" }));
+    expect(done).toContain("Done");
+    expect(done).not.toContain("Overdue");
+    expect(render(task())).toContain('aria-label="Edit Essay"');
+    expect(render(task({ canvasId: "1", notes: "Ask in office hours" }))).toContain("Ask in office hours");
+  });
 });
