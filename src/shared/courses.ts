@@ -24,8 +24,10 @@ export const ENROLLMENT_STATES = ["active", "completed"] as const;
  * system', field names as the spec gives them). The Canvas endpoints refresh the cache.
  */
 export const canvasCourseSchema = z.object({
-  id: z.number().int(),
-  canvas_id: z.string(),
+  /** SPEC §3: the Canvas course id, a string as Canvas sends it with string ids. */
+  id: z.string(),
+  /** Studyhall's own course id (tasks' `courseId`), for linking a Canvas course to its tasks. */
+  localId: z.number().int(),
   name: z.string(),
   course_code: z.string(),
   enrollment_state: z.enum(ENROLLMENT_STATES),

@@ -12,6 +12,8 @@ export const taskSchema = z.object({
   courseId: z.number().int().nullable(),
   title: z.string(),
   description: z.string(),
+  /** The student's notes on a Canvas assignment (its description comes from Canvas). */
+  notes: z.string(),
   dueDate: z.string().nullable(),
   priority: prioritySchema,
   completed: z.boolean(),
@@ -41,6 +43,7 @@ export const updateTaskSchema = z
   .object({
     title: safeText().trim().min(1, "Task title is required").max(500),
     description: safeText().max(100_000),
+    notes: safeText().max(10_000, "Notes are too long"),
     dueDate: isoDateTime.nullable(),
     courseId: courseIdSchema.nullable(),
     priority: prioritySchema,
