@@ -169,7 +169,7 @@ describe("JSON nesting and size", () => {
 });
 
 describe("uploads keep their own limit", () => {
-  it("a 3 MB multipart file is read, though JSON stops at 1 MB", async () => {
+  it("a 3 MB multipart file is read, though JSON stops at 1 MB", { timeout: 120_000 }, async () => {
     const app = await buildApp(testConfig(), t.database);
     app.post("/test/upload", async (req) => {
       const { file } = await readUpload(req, { accept: [".txt"] });

@@ -62,7 +62,9 @@ describe("sign-in limits", () => {
     expect(nextMs).toBeLessThan(700);
   });
 
-  it("count an address's requests before reading the body: over budget, even a malformed body is a 429", async () => {
+  it("count an address's requests before reading the body: over budget, even a malformed body is a 429", {
+    timeout: 120_000,
+  }, async () => {
     const tight = await createTestApp({ authRateLimit: { perIp: 2, perEmail: 100, windowMs: 60_000 } });
     try {
       const send = (payload: string) =>

@@ -111,7 +111,7 @@ describe("calendar feed", () => {
     expect(tokenOf(shown.json().url)).toBe(tokenOf(url));
   });
 
-  it("builds the URL from PUBLIC_URL whatever the request says", async () => {
+  it("builds the URL from PUBLIC_URL whatever the request says", { timeout: 120_000 }, async () => {
     const configured = await createTestApp({ publicUrl: "https://studyhall.example.edu" });
     try {
       const u = await createUser(configured.app);
