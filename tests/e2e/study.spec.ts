@@ -215,6 +215,7 @@ test("a session shorter than 60 s is discarded when the student switches sets", 
 
 for (const theme of ["light", "dark"] as const) {
   test(`/study has no serious accessibility violations (${theme})`, async ({ page }) => {
+    test.slow(); // three axe runs, each several seconds on a loaded 2-core machine
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     const { token } = await signUpViaApi(page);
     const set = await createSetViaApi(page, token, "Physics", "Mechanics and waves");
