@@ -6,6 +6,7 @@ import { createCanvasService } from "./features/canvas/canvas.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
+import { createFlashcardsService } from "./features/study/flashcards.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
 import { createTrackingService } from "./features/tracking/tracking.service.ts";
@@ -34,6 +35,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const tracking = createTrackingService({ db });
   const study = createStudyService({ db, clock });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
-  return { health, auth, settings, courses, tasks, calendar, tracking, study, canvas };
+  const flashcards = createFlashcardsService({ db, clock });
+  return { health, auth, settings, courses, tasks, calendar, tracking, study, canvas, flashcards };
 }
 export type Services = ReturnType<typeof createServices>;

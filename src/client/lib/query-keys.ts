@@ -32,6 +32,13 @@ export const queryKeys = {
     feed: () => [...queryKeys.calendar.all, "feed"] as const,
     token: () => [...queryKeys.calendar.all, "token"] as const,
   },
+  flashcards: {
+    all: ["flashcards"] as const,
+    /** The flashcard sets of one study set (with card counts). */
+    sets: (studySetId: number) => [...queryKeys.flashcards.all, "sets", studySetId] as const,
+    /** The cards of one flashcard set. */
+    cards: (flashcardSetId: number) => [...queryKeys.flashcards.all, "cards", flashcardSetId] as const,
+  },
   study: {
     all: ["study"] as const,
     sets: () => [...queryKeys.study.all, "sets"] as const,

@@ -5,6 +5,7 @@ import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
+import { flashcardsRoutes } from "./study/flashcards.routes.ts";
 import { studyRoutes } from "./study/study.routes.ts";
 import { tasksRoutes } from "./tasks/tasks.routes.ts";
 import { trackingRoutes } from "./tracking/tracking.routes.ts";
@@ -20,4 +21,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   trackingRoutes,
   calendarRoutes,
   studyRoutes,
+  flashcardsRoutes,
 ];

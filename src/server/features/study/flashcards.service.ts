@@ -1,0 +1,103 @@
+import { createEmptyCard } from "ts-fsrs";
+import {
+  FLASHCARD_SET_MAX_CARDS,
+  type Flashcard,
+  type FlashcardSet,
+  type flashcardEndpoints,
+  type QuizAttempt,
+} from "#shared/flashcards.ts";
+import type { Infer } from "#shared/http.ts";
+import { normalizeAnswer } from "#shared/quiz.ts";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { flashcardsRepo } from "./flashcards.repo.ts";
+import { requireOwnedStudySet } from "./owned-set.ts";
+
+type CreateSet = Infer<(typeof flashcardEndpoints.createSet)["body"]>;
+type CreateCard = Infer<(typeof flashcardEndpoints.createCard)["body"]>;
+type UpdateCard = Infer<(typeof flashcardEndpoints.updateCard)["body"]>;
+type QuizAnswers = Infer<(typeof flashcardEndpoints.saveQuizAttempt)["body"]>["answers"];
+
+/**
+ * Flashcard sets, their cards and finished quizzes (SPEC §2.7-2.8). Every id reaches its row through the
+ * caller: a study set through the study feature's owner check, a flashcard set or card through its own
+ * user_id; another student's id is a 404 like a missing one.
+ */
+export function createFlashcardsService({ db, clock }: { db: Db; clock: Clock }) {
+  async function ownSet(userId: number, id: number): Promise<FlashcardSet> {
+    const set = await flashcardsRepo.findSet(db, userId, id);
+    if (!set) throw notFound("Flashcard set");
+    return set;
+  }
+
+  return {
+    async listSets(userId: number, studySetId: number): Promise<FlashcardSet[]> {
+      await requireOwnedStudySet(db, userId, studySetId);
+      return flashcardsRepo.listSets(db, userId, studySetId);
+    },
+
+    async createSet(userId: number, studySetId: number, input: CreateSet): Promise<FlashcardSet> {
+      await requireOwnedStudySet(db, userId, studySetId);
+      return flashcardsRepo.insertSet(db, userId, { studySetId, ...input });
+    },
+
+    async removeSet(userId: number, id: number): Promise<void> {
+      if (!(await flashcardsRepo.removeSet(db, userId, id))) throw notFound("Flashcard set");
+    },
+
+    async studySetCards(userId: number, studySetId: number): Promise<Flashcard[]> {
+      await requireOwnedStudySet(db, userId, studySetId);
+      return flashcardsRepo.listStudySetCards(db, userId, studySetId);
+    },
+
+    async listCards(userId: number, flashcardSetId: number): Promise<Flashcard[]> {
+      await ownSet(userId, flashcardSetId);
+      return flashcardsRepo.listCards(db, userId, flashcardSetId);
+    },
+
+    async createCard(userId: number, flashcardSetId: number, input: CreateCard): Promise<Flashcard> {
+      const set = await ownSet(userId, flashcardSetId);
+      if (set.cardCount >= FLASHCARD_SET_MAX_CARDS) {
+        throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
+      }
+      // A new card enters spaced review as ts-fsrs's empty card, due now; review schedules it later.
+      return flashcardsRepo.insertCard(
+        db,
+        userId,
+        { flashcardSetId, ...input },
+        createEmptyCard(clock.now()),
+      );
+    },
+
+    async updateCard(userId: number, id: number, input: UpdateCard): Promise<Flashcard> {
+      const card = await flashcardsRepo.updateCard(db, userId, id, input);
+      if (!card) throw notFound("Flashcard");
+      return card;
+    },
+
+    async removeCard(userId: number, id: number): Promise<void> {
+      if (!(await flashcardsRepo.removeCard(db, userId, id))) throw notFound("Flashcard");
+    },
+
+    /** Scores a finished quiz against the stored answers (compared as the quiz compares them) and saves it. */
+    async saveQuizAttempt(
+      userId: number,
+      flashcardSetId: number,
+      answers: QuizAnswers,
+    ): Promise<QuizAttempt> {
+      await ownSet(userId, flashcardSetId);
+      const cards = new Map(
+        (await flashcardsRepo.listCards(db, userId, flashcardSetId)).map((c) => [c.id, c]),
+      );
+      let correct = 0;
+      for (const { cardId, chosen } of answers) {
+        const card = cards.get(cardId);
+        if (!card) throw badRequest("Every answer must be for a card of this flashcard set.");
+        if (normalizeAnswer(chosen) === normalizeAnswer(card.answer)) correct += 1;
+      }
+      return flashcardsRepo.insertAttempt(db, userId, { flashcardSetId, correct, total: answers.length });
+    },
+  };
+}
+export type FlashcardsService = ReturnType<typeof createFlashcardsService>;

@@ -1,0 +1,346 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signUpViaApi } from "./helpers.ts";
+
+type Card = { question: string; answer: string; hint?: string };
+
+/** A study set through the SPEC §7 endpoint, optionally with one flashcard set of `cards`. */
+async function seed(page: Page, token: string, title: string, set?: { title: string; cards: Card[] }) {
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await page.request.post("/api/study/sets", {
+    headers,
+    data: { title, description: "Week 3", color: "#10B981" },
+  });
+  expect(res.status()).toBe(201);
+  const studySetId = ((await res.json()) as { id: number }).id;
+  if (!set) return { studySetId };
+  const fs = await page.request.post(`/api/study/sets/${studySetId}/flashcard-sets`, {
+    headers,
+    data: { title: set.title },
+  });
+  expect(fs.status()).toBe(201);
+  const flashcardSetId = ((await fs.json()) as { id: number }).id;
+  for (const card of set.cards) {
+    const c = await page.request.post(`/api/study/flashcard-sets/${flashcardSetId}/cards`, {
+      headers,
+      data: card,
+    });
+    expect(c.status()).toBe(201);
+  }
+  return { studySetId, flashcardSetId };
+}
+
+/** The achievement checks the page sends, as their bodies. */
+function recordChecks(page: Page) {
+  const bodies: { activityType: string; value: number; metadata: Record<string, unknown> }[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/achievements/check") {
+      bodies.push(r.postDataJSON());
+    }
+  });
+  return bodies;
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** No sideways scroll, and no element reaching past the right edge (named, to say which). */
+async function noSidewaysScroll(page: Page) {
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((el) => `${el.tagName}.${el.className}`.slice(0, 120))
+      .slice(0, 5),
+  );
+  expect(wide).toEqual([]);
+  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+}
+
+test("a student makes a flashcard set, adds, edits and deletes cards, then flips through them", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const { studySetId } = await seed(page, token, "Spanish");
+  const checks = recordChecks(page);
+  await page.goto(`/study?set=${studySetId}&tab=flashcards`);
+
+  await expect(page.getByText("No flashcard sets yet")).toBeVisible();
+  await page.getByRole("button", { name: "New Flashcard Set" }).click();
+  const setDialog = page.getByRole("dialog", { name: "New Flashcard Set" });
+  await setDialog.getByRole("button", { name: "Create Set" }).click();
+  await expect(setDialog.getByText("Flashcard set title is required")).toBeVisible();
+  await setDialog.getByLabel("Title").fill("Verbs");
+  await setDialog.getByLabel("Description").fill("Regular -ar, -er, -ir");
+  await setDialog.getByRole("button", { name: "Create Set" }).click();
+  await expect(setDialog).toBeHidden();
+  const item = page.getByRole("listitem", { name: "Verbs" });
+  await expect(item.getByText("0 flashcard(s)")).toBeVisible();
+
+  await item.getByRole("button", { name: "Manage Cards" }).click();
+  await expect(page.getByRole("heading", { name: "Verbs" })).toBeFocused();
+  await expect(page.getByText("No flashcards yet")).toBeVisible();
+  await page.getByRole("button", { name: "Add Your First Flashcard" }).click();
+  const add = page.getByRole("dialog", { name: "Add Flashcard" });
+  await add.getByRole("button", { name: "Add Flashcard" }).click();
+  await expect(add.getByText("Question is required")).toBeVisible();
+  await expect(add.getByText("Answer is required")).toBeVisible();
+  await add.getByLabel("Vocabulary/Question").fill("hablar");
+  await add.getByLabel("Definition/Answer").fill("to speak");
+  await add.getByLabel("Hint (optional)").fill("habla español");
+  await add.getByRole("button", { name: "Add Flashcard" }).click();
+  await expect(add).toBeHidden();
+  await expect(page.getByText("1 flashcard(s) in this set")).toBeVisible();
+  await expect(page.getByText("habla español")).toBeVisible();
+
+  for (const [q, a] of [
+    ["comer", "to eat"],
+    ["vivir", "to live"],
+    ["correr", "to run"],
+  ]) {
+    await page.getByRole("button", { name: "Add Flashcard", exact: true }).click();
+    await add.getByLabel("Vocabulary/Question").fill(q!);
+    await add.getByLabel("Definition/Answer").fill(a!);
+    await add.getByRole("button", { name: "Add Flashcard" }).click();
+    await expect(add).toBeHidden();
+  }
+  await expect(page.getByText("4 flashcard(s) in this set")).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit flashcard: vivir" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Flashcard" });
+  await expect(edit.getByLabel("Definition/Answer")).toHaveValue("to live");
+  await edit.getByLabel("Definition/Answer").fill("to live, to reside");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText("to live, to reside")).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete flashcard: correr" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this flashcard?" })
+    .getByRole("button", {
+      name: "Delete Flashcard",
+    })
+    .click();
+  await expect(page.getByText("3 flashcard(s) in this set")).toBeVisible();
+  await expect(page.getByText("correr")).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Verbs" })).toBeFocused();
+
+  // Reloaded from the server, the cards are as the student left them.
+  await page.reload();
+  await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
+  await expect(page.getByText("3 flashcard(s) in this set")).toBeVisible();
+  await page.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(page.getByRole("listitem", { name: "Verbs" }).getByText("3 flashcard(s)")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Manage Cards" })).toBeFocused();
+
+  await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Study Cards" }).click();
+  await expect(page.getByText("Card 1 of 3")).toBeVisible();
+  await expect(page.getByText("hablar")).toBeVisible();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("to speak")).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("Card 2 of 3")).toBeVisible();
+  await expect(page.getByText("comer")).toBeVisible();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("to eat")).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("Card 3 of 3")).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByText("Card 2 of 3")).toBeVisible();
+  await page.getByRole("button", { name: "Close", exact: true }).click();
+
+  // SPEC §4: creating a flashcard set or card sends the achievement check with the new count.
+  await expect
+    .poll(() => checks.filter((c) => c.activityType === "flashcard_created").map((c) => c.value))
+    .toEqual([1, 1, 2, 3, 4]);
+
+  await page.getByRole("button", { name: "Delete Flashcard Set Verbs" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this flashcard set?" })
+    .getByRole("button", { name: "Delete Flashcard Set" })
+    .click();
+  await expect(page.getByText("No flashcard sets yet")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Flashcard Sets/ })).toBeFocused();
+});
+
+test("a student takes a quiz by mouse and keyboard, sees the results and reviews the answers", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const cards = [
+    { question: "Capital of France", answer: "Paris", hint: "City of light" },
+    { question: "Capital of Japan", answer: "Tokyo" },
+    { question: "Capital of Italy", answer: "Rome" },
+  ];
+  const { studySetId } = await seed(page, token, "Geography", { title: "Capitals", cards });
+  const { studySetId: emptyId } = await seed(page, token, "Empty");
+  const checks = recordChecks(page);
+
+  await page.goto(`/study?set=${emptyId}&tab=quizzes`);
+  await expect(page.getByText("No quizzes available")).toBeVisible();
+  await expect(page.getByText("Create flashcard sets to generate quizzes")).toBeVisible();
+
+  await page.goto(`/study?set=${studySetId}&tab=quizzes`);
+  await page.getByRole("listitem", { name: "Capitals" }).getByRole("button", { name: "Start Quiz" }).click();
+
+  // Question 1, by mouse, right.
+  await expect(page.getByText("Question 1 of 3")).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Quiz progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "0",
+  );
+  await expect(page.getByRole("heading", { name: "Capital of France" })).toBeVisible();
+  await expect(page.getByText("Hint: City of light")).toBeVisible();
+  const options = page.getByRole("radio");
+  await expect(options).toHaveCount(3);
+  const submit = page.getByRole("button", { name: "Submit Answer" });
+  await expect(submit).toBeDisabled();
+  await page.getByRole("radio", { name: "Paris" }).check();
+  await submit.click();
+  await expect(page.getByText("Correct!")).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Quiz progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "33",
+  );
+  await page.getByRole("button", { name: "Next Question" }).click();
+
+  // Question 2, by keyboard, wrong: the digit of an option that is not Tokyo, then Enter twice.
+  await expect(page.getByText("Question 2 of 3")).toBeVisible();
+  const labels = await options.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  const wrong = labels.findIndex((l) => l !== "Tokyo");
+  await page.keyboard.press(String(wrong + 1));
+  await expect(options.nth(wrong)).toBeChecked();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Incorrect")).toBeVisible();
+  await expect(page.getByText("The correct answer is: Tokyo")).toBeVisible();
+  await page.keyboard.press("Enter");
+
+  // Question 3, by keyboard, right.
+  await expect(page.getByText("Question 3 of 3")).toBeVisible();
+  const third = await options.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  await page.keyboard.press(String(third.indexOf("Rome") + 1));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Correct!")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Finish Quiz" })).toBeFocused();
+  const saved = page.waitForResponse((r) => r.url().endsWith("/quiz-attempts") && r.status() === 201);
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByText("67%")).toBeVisible();
+  await expect(page.getByText("You got 2 out of 3 questions correct!")).toBeVisible();
+  expect(await (await saved).json()).toMatchObject({ correct: 2, total: 3 });
+  await expect
+    .poll(() => checks.find((c) => c.activityType === "quiz_completed")?.metadata)
+    .toMatchObject({ correct: 2, total: 3 });
+
+  await page.getByRole("button", { name: "Review Answers" }).click();
+  const review = page.getByRole("list").filter({ hasText: "Capital of Japan" });
+  await expect(review.getByRole("listitem")).toHaveCount(3);
+  const japan = review.getByRole("listitem").nth(1);
+  await expect(japan.getByText(`Incorrect · Your answer: ${labels[wrong]}`)).toBeVisible();
+  await expect(japan.getByText("Correct answer: Tokyo")).toBeVisible();
+  await expect(review.getByRole("listitem").first().getByText("Correct · Your answer: Paris")).toBeVisible();
+  await page.getByRole("button", { name: "Back to Results" }).click();
+  await page.getByRole("button", { name: "Take Another Quiz" }).click();
+  await expect(page.getByRole("button", { name: "Start Quiz" })).toBeFocused();
+
+  // Exit Quiz leaves a quiz in progress and starts over next time.
+  await page.getByRole("button", { name: "Start Quiz" }).click();
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Exit Quiz" }).click();
+  await page.getByRole("button", { name: "Start Quiz" }).click();
+  await expect(page.getByText("Question 1 of 3")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Answer" })).toBeDisabled();
+});
+
+test("the flip mode and the quiz say 'Loading flashcards...' until the cards arrive", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const { studySetId } = await seed(page, token, "Chemistry", {
+    title: "Elements",
+    cards: [
+      { question: "Fe", answer: "Iron" },
+      { question: "Au", answer: "Gold" },
+    ],
+  });
+  let release = () => {};
+  await page.route("**/api/study/flashcard-sets/*/cards", async (route) => {
+    await new Promise<void>((r) => {
+      release = r;
+    });
+    await route.continue();
+  });
+  await page.goto(`/study?set=${studySetId}&tab=flashcards`);
+  await page.getByRole("button", { name: "Study Cards" }).click();
+  await expect(page.getByText("Loading flashcards...")).toBeVisible();
+  release();
+  await expect(page.getByText("Card 1 of 2")).toBeVisible();
+
+  await page.goto(`/study?set=${studySetId}&tab=quizzes`);
+  await page.getByRole("button", { name: "Start Quiz" }).click();
+  await expect(page.getByText("Loading flashcards...")).toBeVisible();
+  release();
+  await expect(page.getByText("Question 1 of 2")).toBeVisible();
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`flashcards and quizzes fit 360 px and have no serious accessibility violations (${theme})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 760 });
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    const { token } = await signUpViaApi(page);
+    const long = `Photosynthesis_${"x".repeat(120)}`;
+    const { studySetId } = await seed(page, token, "Biology", {
+      title: long,
+      cards: [
+        { question: long, answer: `https://example.edu/${long}`, hint: long },
+        { question: "ATP", answer: "Adenosine triphosphate" },
+      ],
+    });
+    await page.goto(`/study?set=${studySetId}&tab=flashcards`);
+    await expect(page.getByText("2 flashcard(s)")).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Manage Cards" }).click();
+    await expect(page.getByText("2 flashcard(s) in this set")).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Add Flashcard", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Add Flashcard" })).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+    await page.getByRole("button", { name: `Delete Flashcard Set ${long}` }).click();
+    await expect(page.getByRole("dialog", { name: "Delete this flashcard set?" })).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "Study Cards" }).click();
+    await expect(page.getByText("Card 1 of 2")).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("tab", { name: "Quizzes" }).click();
+    await page.getByRole("button", { name: "Start Quiz" }).click();
+    await expect(page.getByText("Question 1 of 2")).toBeVisible();
+    await page.getByRole("radio").first().check();
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    await expect(page.getByRole("button", { name: "Next Question" })).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Next Question" }).click();
+    await page.getByRole("radio").first().check();
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    await page.getByRole("button", { name: "Finish Quiz" }).click();
+    await page.getByRole("button", { name: "Review Answers" }).click();
+    await expect(page.getByRole("button", { name: "Back to Results" })).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
