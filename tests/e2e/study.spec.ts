@@ -36,6 +36,7 @@ const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`);
 test("creates a set, uploads a real PDF, reads, renames and deletes it, then deletes the set", async ({
   page,
 }) => {
+  test.slow(); // the whole journey, two uploads and a reload: past 30 s on a loaded 2-core machine
   await signUpViaApi(page);
   await page.goto("/study");
   await expect(page.getByRole("heading", { level: 1, name: "Study Center" })).toBeVisible();
