@@ -31,11 +31,15 @@ async function userIdOf(page: Page, token: string): Promise<number> {
   return (await res.json()).id;
 }
 
+/** Document cards in the Documents tab (a toast is a list item too). */
+const documentCards = (page: Page) => page.getByRole("tabpanel", { name: "Documents" }).getByRole("listitem");
+
 const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`);
 
 test("creates a set, uploads a real PDF, reads, renames and deletes it, then deletes the set", async ({
   page,
 }) => {
+  test.slow(); // the whole journey, two uploads and a reload: past 30 s on a loaded 2-core machine
   await signUpViaApi(page);
   await page.goto("/study");
   await expect(page.getByRole("heading", { level: 1, name: "Study Center" })).toBeVisible();
@@ -71,7 +75,7 @@ test("creates a set, uploads a real PDF, reads, renames and deletes it, then del
   await upload.getByRole("button", { name: "Upload" }).click();
   expect((await docCheck).postDataJSON()).toMatchObject({ activityType: "document_uploaded", value: 1 });
   await expect(upload).toBeHidden();
-  const card = page.getByRole("listitem").filter({ hasText: "Cells lecture" });
+  const card = documentCards(page).filter({ hasText: "Cells lecture" });
   await expect(card).toContainText("pdf");
 
   // A scan is refused with what to do instead.
@@ -91,7 +95,7 @@ test("creates a set, uploads a real PDF, reads, renames and deletes it, then del
   await reader.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("dialog", { name: "Cell structure" })).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("listitem").filter({ hasText: "Cell structure" })).toBeVisible();
+  await expect(documentCards(page).filter({ hasText: "Cell structure" })).toBeVisible();
 
   // A reload keeps the selection and the tab.
   await page.reload();
@@ -131,7 +135,7 @@ test("pastes text as a document and sees its first lines on the card", async ({ 
     .fill("The French Revolution began in 1789.\nCauses: debt.");
   await upload.getByRole("button", { name: "Upload" }).click();
   await expect(upload).toBeHidden();
-  const card = page.getByRole("listitem").filter({ hasText: "The French Revolution began in 1789." });
+  const card = documentCards(page).filter({ hasText: "The French Revolution began in 1789." });
   await expect(card).toContainText("text");
 });
 
@@ -215,6 +219,7 @@ test("a session shorter than 60 s is discarded when the student switches sets", 
 
 for (const theme of ["light", "dark"] as const) {
   test(`/study has no serious accessibility violations (${theme})`, async ({ page }) => {
+    test.slow(); // three axe runs, each several seconds on a loaded 2-core machine
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     const { token } = await signUpViaApi(page);
     const set = await createSetViaApi(page, token, "Physics", "Mechanics and waves");

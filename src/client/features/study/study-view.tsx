@@ -92,7 +92,12 @@ function StudyCenter({ userId }: { userId: number }) {
           onDeleted={clearIfSelected}
         />
         <section aria-label="Selected study set" className="min-w-0">
-          {selected ? (
+          {sets.isPending && setParam > 0 ? (
+            <Card role="status" aria-label="Loading study set" className="grid gap-3">
+              <Skeleton className="h-6 w-1/2" />
+              <Skeleton className="h-24" />
+            </Card>
+          ) : selected ? (
             <Card className="grid gap-2">
               <div className="flex min-w-0 items-center gap-3">
                 <span

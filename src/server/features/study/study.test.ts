@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StudySet } from "#shared/study.ts";
+import { type StudySet, studyEndpoints } from "#shared/study.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
 
@@ -176,5 +176,15 @@ describe("study sessions and stats", () => {
     await inject(dave, "DELETE", `/api/study/sets/${set.id}`);
     const stats = await inject(dave, "GET", `/api/study/stats/${dave.user.id}`);
     expect(stats.json()).toMatchObject({ sessionsCount: 1, weekSeconds: 120 });
+  });
+});
+
+describe("every study endpoint", () => {
+  it("answers 401 without a session", async () => {
+    for (const e of Object.values(studyEndpoints)) {
+      const url = e.path.replace(":id", "1").replace(":userId", "1");
+      const res = await t.app.inject({ method: e.method, url, payload: e.body ? {} : undefined });
+      expect(res.statusCode, `${e.method} ${e.path}`).toBe(401);
+    }
   });
 });

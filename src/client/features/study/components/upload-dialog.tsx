@@ -7,7 +7,7 @@ import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
+import { MAX_UPLOAD_BYTES, STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import { useAddDocument } from "../study.api.ts";
 
 const ACCEPT = STUDY_UPLOAD_EXTENSIONS.join(",");
@@ -43,9 +43,13 @@ export function UploadDialog({ studySetId }: { studySetId: number }) {
   const choose = (f: File | undefined) => {
     if (!f) return;
     if (!accepted(f.name)) return setProblem(`Choose a ${STUDY_UPLOAD_EXTENSIONS.join(", ")} file.`);
+    // The server's own 413 message, without sending 20 MB first.
+    if (f.size > MAX_UPLOAD_BYTES)
+      return setProblem("This file is larger than 20 MB. Upload a smaller file.");
     setProblem(null);
     setFile(f);
-    setTitle(withoutExtension(f.name));
+    // A title the student typed stays; one filled from the previous file follows the new one.
+    if (!title.trim() || (file && title === withoutExtension(file.name))) setTitle(withoutExtension(f.name));
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
