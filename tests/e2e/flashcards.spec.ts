@@ -289,6 +289,8 @@ for (const theme of ["light", "dark"] as const) {
   test(`flashcards and quizzes fit 360 px and have no serious accessibility violations (${theme})`, async ({
     page,
   }) => {
+    // Axe runs seven times here: slow on a loaded machine.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 360, height: 760 });
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     const { token } = await signUpViaApi(page);
