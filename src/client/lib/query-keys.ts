@@ -47,4 +47,8 @@ export const queryKeys = {
     document: (id: number) => [...queryKeys.study.all, "document", id] as const,
     stats: () => [...queryKeys.study.all, "stats"] as const,
   },
+  share: {
+    all: ["share"] as const,
+    detail: (shareCode: string) => [...queryKeys.share.all, shareCode] as const,
+  },
 };

@@ -10,14 +10,38 @@ import {
 import { startOfStudyWeek } from "#shared/study-stats.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { notFound } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import { requireOwnedStudySet } from "./owned-set.ts";
-import { studyRepo } from "./study.repo.ts";
+import { type NewDocument, studyRepo } from "./study.repo.ts";
 import { pageRanges, titleFromText } from "./study-text.ts";
 
 type CreateSet = Infer<(typeof studyEndpoints.createSet)["body"]>;
 type CreateDocument = Infer<(typeof studyEndpoints.createDocument)["body"]>;
 type CreateSession = Infer<(typeof studyEndpoints.createSession)["body"]>;
+
+/** PostgreSQL program_limit_exceeded (54000), e.g. a text whose search vector passes its 1 MB limit. */
+function isProgramLimit(err: unknown): boolean {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  while (e && e.code !== "54000" && e.cause) e = e.cause as typeof e;
+  return e?.code === "54000";
+}
+
+/**
+ * Stores a document; a text too varied to index (its search vector over PostgreSQL's 1 MB limit: long
+ * lists of codes or ids rather than prose) is the student's 422, never a 500.
+ */
+async function insertDocument(db: Db, userId: number, values: NewDocument, upload: boolean) {
+  try {
+    return await studyRepo.insertDocument(db, userId, values);
+  } catch (err) {
+    if (!isProgramLimit(err)) throw err;
+    throw new AppError(
+      422,
+      upload ? "file_too_complex" : "unprocessable",
+      "This text is too long to keep as one document. Split it into smaller parts and add them one by one.",
+    );
+  }
+}
 
 /**
  * Study sets, their documents and the study timer's sessions. Every id a request names goes through its
@@ -47,25 +71,27 @@ export function createStudyService({ db, clock }: { db: Db; clock: Clock }) {
     },
     async createDocument(userId: number, studySetId: number, input: CreateDocument) {
       await requireOwnedStudySet(db, userId, studySetId);
-      return studyRepo.insertDocument(db, userId, {
+      const values = {
         studySetId,
         title: input.title || titleFromText(input.content),
         content: input.content,
         fileType: "text",
         pages: null,
-      });
+      };
+      return insertDocument(db, userId, values, false);
     },
     /** An uploaded file's extracted text; the caller has read and extracted it (see the route). */
     async addExtracted(userId: number, studySetId: number, title: string, document: ExtractedDocument) {
       await requireOwnedStudySet(db, userId, studySetId);
       const paged = document.kind === "pdf" || document.kind === "pptx";
-      return studyRepo.insertDocument(db, userId, {
+      const values = {
         studySetId,
         title: (title.trim() || document.title || "Untitled document").slice(0, DOCUMENT_TITLE_MAX),
         content: document.text,
         fileType: document.kind,
         pages: paged ? pageRanges(document.pages) : null,
-      });
+      };
+      return insertDocument(db, userId, values, true);
     },
     /** Checked before extraction, so a file for someone else's set costs no parsing. */
     assertOwnSet: (userId: number, studySetId: number) => requireOwnedStudySet(db, userId, studySetId),
