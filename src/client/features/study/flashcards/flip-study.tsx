@@ -94,7 +94,9 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
               <span className="whitespace-pre-wrap wrap-anywhere text-lg">
                 {flipped ? card.answer : card.question}
               </span>
-              {!flipped && card.hint && <span className="text-sm text-muted">Hint: {card.hint}</span>}
+              {!flipped && card.hint && (
+                <span className="wrap-anywhere text-sm text-muted">Hint: {card.hint}</span>
+              )}
             </span>
           </button>
           <div className="grid grid-cols-3 gap-2">
