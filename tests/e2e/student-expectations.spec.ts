@@ -110,6 +110,7 @@ test("a due time without a date is a form error, not a silent drop", async ({ pa
 test("a completed task reads 'Done'; deleting offers Undo for 5 s and nothing comes back on reload", async ({
   page,
 }) => {
+  test.setTimeout(60_000); // it waits out two 5 s undo windows
   const { token } = await signUpViaApi(page);
   const past = new Date(Date.now() - 86_400_000).toISOString();
   await post(page, token, "/api/tasks", { title: "Old essay", dueDate: past });
