@@ -75,6 +75,8 @@ test("a Canvas assignment keeps Canvas's title and due date; priority and notes 
   await expect(dialog.getByLabel("Title")).toHaveAttribute("readonly", "");
   await expect(dialog.getByLabel("Due date")).toHaveAttribute("readonly", "");
   await expect(dialog.getByLabel("Course")).toBeDisabled();
+  // Canvas's HTML reads as text, as on the task list.
+  await expect(dialog.getByLabel("Description")).toHaveValue(/^Complete problems 1–12 in the workbook/);
   await dialog.getByLabel("Notes").fill("Ask about problem 7 in office hours");
   await dialog.getByLabel("Priority").selectOption("high");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
