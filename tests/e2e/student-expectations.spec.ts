@@ -75,6 +75,8 @@ test("a Canvas assignment keeps Canvas's title and due date; priority and notes 
   await expect(dialog.getByLabel("Title")).toHaveAttribute("readonly", "");
   await expect(dialog.getByLabel("Due date")).toHaveAttribute("readonly", "");
   await expect(dialog.getByLabel("Course")).toBeDisabled();
+  // Canvas's HTML reads as text, as on the task list.
+  await expect(dialog.getByLabel("Description")).toHaveValue(/^Complete problems 1–12 in the workbook/);
   await dialog.getByLabel("Notes").fill("Ask about problem 7 in office hours");
   await dialog.getByLabel("Priority").selectOption("high");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
@@ -110,6 +112,7 @@ test("a due time without a date is a form error, not a silent drop", async ({ pa
 test("a completed task reads 'Done'; deleting offers Undo for 5 s and nothing comes back on reload", async ({
   page,
 }) => {
+  test.setTimeout(60_000); // it waits out two 5 s undo windows
   const { token } = await signUpViaApi(page);
   const past = new Date(Date.now() - 86_400_000).toISOString();
   await post(page, token, "/api/tasks", { title: "Old essay", dueDate: past });

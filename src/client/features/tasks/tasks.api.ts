@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { authToken, call } from "#client/lib/api.ts";
+import { ApiError, authToken, call } from "#client/lib/api.ts";
 import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-actions.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { TOAST } from "#shared/constants.ts";
@@ -12,8 +12,13 @@ export const taskQueries = {
   list: () =>
     queryOptions({
       queryKey: queryKeys.tasks.list(),
-      // A task whose delete is waiting out its Undo window stays hidden if the list is fetched meanwhile.
-      queryFn: async () => (await call(taskEndpoints.list)).filter((t) => !isDeferred(deleteKey(t.id))),
+      queryFn: async () => {
+        // Deletes a previous page left behind (its keepalive DELETE may still be on the way, or lost in
+        // a crash) are finished first, so a reload never shows a deleted task again.
+        await finishLeftoverDeletes();
+        // A task whose delete is waiting out its Undo window stays hidden if the list is fetched meanwhile.
+        return (await call(taskEndpoints.list)).filter((t) => !isDeferred(deleteKey(t.id)));
+      },
     }),
 };
 const listKey = taskQueries.list().queryKey;
@@ -83,10 +88,40 @@ export function useSetTaskCompleted() {
 
 const deleteKey = (id: number) => `task-delete:${id}`;
 
-/** The DELETE itself; on `pagehide` a keepalive fetch, which the browser delivers after the page is gone. */
+/** Deletes waiting on this device, remembered across reloads: the tab may close inside the window. */
+const STORED_DELETES = "pendingTaskDeletes";
+const storedDeletes = (): number[] => {
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(STORED_DELETES) ?? "[]");
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+};
+const storeDeletes = (ids: number[]) =>
+  ids.length
+    ? localStorage.setItem(STORED_DELETES, JSON.stringify(ids))
+    : localStorage.removeItem(STORED_DELETES);
+const remember = (id: number) => storeDeletes([...new Set([...storedDeletes(), id])]);
+const forget = (id: number) => storeDeletes(storedDeletes().filter((x) => x !== id));
+
+async function finishLeftoverDeletes() {
+  const leftover = storedDeletes().filter((id) => !isDeferred(deleteKey(id)));
+  await Promise.all(leftover.map((id) => sendDelete(id, false).catch(() => undefined)));
+}
+
+/**
+ * The DELETE itself; on `pagehide` a keepalive fetch, which the browser delivers after the page is gone.
+ * 404 counts as done: it was deleted already (by the keepalive of the last page) or is not this student's.
+ */
 async function sendDelete(id: number, keepalive: boolean) {
   if (!keepalive) {
-    await call(taskEndpoints.remove, { params: { id } });
+    try {
+      await call(taskEndpoints.remove, { params: { id } });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === "not_found")) throw err;
+    }
+    forget(id);
     return;
   }
   const token = authToken.get();
@@ -109,17 +144,22 @@ export function useDeleteTaskWithUndo(onFailed: (task: Task, err: unknown) => vo
       const restore = () =>
         qc.setQueryData(listKey, (old) => (old && !old.some((t) => t.id === task.id) ? [...old, task] : old));
       qc.setQueryData(listKey, (old) => old?.filter((t) => t.id !== task.id));
+      remember(task.id);
       deferAction(deleteKey(task.id), TOAST.durationMs, async ({ keepalive }) => {
         try {
           await sendDelete(task.id, keepalive);
         } catch (err) {
+          forget(task.id);
           restore();
           onFailed(task, err);
         }
       });
       return () => {
         const inTime = cancelDeferred(deleteKey(task.id));
-        if (inTime) restore();
+        if (inTime) {
+          forget(task.id);
+          restore();
+        }
         return inTime;
       };
     },

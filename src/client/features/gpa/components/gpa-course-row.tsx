@@ -2,6 +2,7 @@ import { Trash2 } from "lucide-react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge } from "#client/components/ui/card.tsx";
 import { Input, Select } from "#client/components/ui/form.tsx";
+import { cn } from "#client/lib/cn.ts";
 import { CREDIT_HOURS } from "#shared/constants.ts";
 import type { CanvasCourse } from "#shared/courses.ts";
 import { creditsNote, GRADES, type Grade, parseCredits } from "#shared/gpa.ts";
@@ -27,7 +28,10 @@ export function GpaCourseRow({
   const { course } = row;
   const gradeId = `gpa-grade-${course.id}`;
   const creditsId = `gpa-credits-${course.id}`;
-  const note = row.creditsNote ?? creditsNote(row.creditsInput);
+  // While typing, an entry the calculation cannot count as typed is an error; once the field has been
+  // corrected to the counted value, the note stays as an explanation.
+  const live = row.creditsNote ? null : creditsNote(row.creditsInput);
+  const note = row.creditsNote ?? live;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:flex-wrap sm:items-end">
       <div className="min-w-0 flex-1">
@@ -72,7 +76,7 @@ export function GpaCourseRow({
             step={1}
             className="w-20"
             value={row.creditsInput}
-            aria-invalid={note ? true : undefined}
+            aria-invalid={live ? true : undefined}
             aria-describedby={note ? `${creditsId}-note` : undefined}
             onChange={(e) => onChange({ creditsInput: e.target.value, creditsNote: null })}
             // The field then shows what the calculation counts; the note says why it changed.
@@ -92,7 +96,7 @@ export function GpaCourseRow({
         <p
           id={`${creditsId}-note`}
           role="status"
-          className="text-xs text-red-700 sm:basis-full dark:text-red-400"
+          className={cn("text-xs sm:basis-full", live ? "text-red-700 dark:text-red-400" : "text-muted")}
         >
           {note}
         </p>

@@ -17,6 +17,7 @@ import {
   taskFormToUpdate,
   taskToForm,
 } from "#shared/task-form.ts";
+import { plainText } from "#shared/task-rules.ts";
 import type { Task } from "#shared/tasks.ts";
 import { useCreateTask, useUpdateTask } from "../tasks.api.ts";
 import { EditTaskButton, NewTaskButton } from "./task-buttons.tsx";
@@ -102,7 +103,12 @@ export function TaskFormDialog({
           />
         </Field>
         <Field id="task-description" label="Description">
-          <Textarea id="task-description" readOnly={fromCanvas} {...form.register("description")} />
+          {fromCanvas ? (
+            // Canvas sends HTML; the student reads it as the task list shows it.
+            <Textarea id="task-description" readOnly value={plainText(task?.description ?? "")} />
+          ) : (
+            <Textarea id="task-description" {...form.register("description")} />
+          )}
         </Field>
         {fromCanvas && (
           <Field id="task-notes" label="Notes" error={errors.notes?.message}>
