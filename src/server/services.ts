@@ -4,6 +4,7 @@ import { createAuthService } from "./features/auth/auth.service.ts";
 import { createCalendarService } from "./features/calendar/calendar.service.ts";
 import { createCanvasService } from "./features/canvas/canvas.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
+import { createFriendsService } from "./features/friends/friends.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { createFlashcardsService } from "./features/study/flashcards.service.ts";
@@ -36,6 +37,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const study = createStudyService({ db, clock });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
   const flashcards = createFlashcardsService({ db, clock });
-  return { health, auth, settings, courses, tasks, calendar, tracking, study, canvas, flashcards };
+  const friends = createFriendsService({ db, clock });
+  return { health, auth, settings, courses, tasks, calendar, tracking, study, canvas, flashcards, friends };
 }
 export type Services = ReturnType<typeof createServices>;

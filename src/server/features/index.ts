@@ -3,6 +3,7 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
+import { friendsRoutes } from "./friends/friends.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { flashcardsRoutes } from "./study/flashcards.routes.ts";
@@ -22,4 +23,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   calendarRoutes,
   studyRoutes,
   flashcardsRoutes,
+  friendsRoutes,
 ];
