@@ -33,6 +33,8 @@ const QUIZ: Record<string, string> = { "Capital of France": "Paris", "Capital of
 test("two students become friends, share a study set in a group, and the friend takes its quiz", async ({
   browser,
 }) => {
+  // Two browsers, a group and a quiz: several times one page's budget on a shared machine.
+  test.setTimeout(150_000);
   const ana = await student(browser, "Ana", "Silva");
   const ben = await student(browser, "Ben", "Okafor");
 
