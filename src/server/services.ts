@@ -4,6 +4,8 @@ import { createAuthService } from "./features/auth/auth.service.ts";
 import { createCalendarService } from "./features/calendar/calendar.service.ts";
 import { createCanvasService } from "./features/canvas/canvas.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
+import { createFriendsService } from "./features/friends/friends.service.ts";
+import { createGroupsService } from "./features/friends/groups.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { createFlashcardsService } from "./features/study/flashcards.service.ts";
@@ -33,9 +35,26 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const tasks = createTasksService({ db, clock, courses });
   const calendar = createCalendarService({ db, clock, tasks });
   const tracking = createTrackingService({ db });
-  const study = createStudyService({ db, clock });
+  // Study asks groups whether a set is shared with a student, and groups ask study for set titles: the
+  // arrow defers the lookup until both exist.
+  const study = createStudyService({ db, clock, groups: { canReadSet: (u, s) => groups.canReadSet(u, s) } });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
-  const flashcards = createFlashcardsService({ db, clock });
-  return { health, auth, settings, courses, tasks, calendar, tracking, study, canvas, flashcards };
+  const flashcards = createFlashcardsService({ db, clock, study });
+  const friends = createFriendsService({ db, clock });
+  const groups = createGroupsService({ db, friends, studySets: study });
+  return {
+    health,
+    auth,
+    settings,
+    courses,
+    tasks,
+    calendar,
+    tracking,
+    study,
+    canvas,
+    flashcards,
+    friends,
+    groups,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -16,6 +16,8 @@ export const CalendarPage = page(() => import("./pages/calendar-page.tsx"), "Cal
 export const CoursesPage = page(() => import("#client/features/courses/courses-page.tsx"), "CoursesPage");
 export const StudyPage = page(() => import("./pages/study-page.tsx"), "StudyPage");
 export const FriendsPage = page(() => import("#client/features/friends/friends-page.tsx"), "FriendsPage");
+export const GroupPage = page(() => import("./pages/group-page.tsx"), "GroupPage");
+export const SharedSetPage = page(() => import("./pages/shared-set-page.tsx"), "SharedSetPage");
 export const AchievementsPage = page(
   () => import("#client/features/achievements/achievements-page.tsx"),
   "AchievementsPage",

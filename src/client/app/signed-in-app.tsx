@@ -31,6 +31,8 @@ export function SignedInApp({ user }: { user: User }) {
             <Route path="/courses" component={P.CoursesPage} />
             <Route path="/study" component={P.StudyPage} />
             <Route path="/friends" component={P.FriendsPage} />
+            <Route path="/friends/groups/:id" component={P.GroupPage} />
+            <Route path="/friends/groups/:id/sets/:setId" component={P.SharedSetPage} />
             <Route path="/achievements" component={P.AchievementsPage} />
             <Route path="/gpa" component={P.GpaPage} />
             <Route path="/settings" component={P.SettingsPage} />

@@ -39,6 +39,17 @@ export const queryKeys = {
     /** The cards of one flashcard set. */
     cards: (flashcardSetId: number) => [...queryKeys.flashcards.all, "cards", flashcardSetId] as const,
   },
+  friends: {
+    all: ["friends"] as const,
+    list: () => [...queryKeys.friends.all, "list"] as const,
+    requests: () => [...queryKeys.friends.all, "requests"] as const,
+    sent: () => [...queryKeys.friends.all, "sent"] as const,
+  },
+  groups: {
+    all: ["groups"] as const,
+    list: () => [...queryKeys.groups.all, "list"] as const,
+    detail: (id: number) => [...queryKeys.groups.all, "detail", id] as const,
+  },
   study: {
     all: ["study"] as const,
     sets: () => [...queryKeys.study.all, "sets"] as const,

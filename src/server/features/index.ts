@@ -3,6 +3,8 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
+import { friendsRoutes } from "./friends/friends.routes.ts";
+import { groupsRoutes } from "./friends/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { flashcardsRoutes } from "./study/flashcards.routes.ts";
@@ -22,4 +24,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   calendarRoutes,
   studyRoutes,
   flashcardsRoutes,
+  friendsRoutes,
+  groupsRoutes,
 ];

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
+import { studySets } from "./study.ts";
 import { users } from "./users.ts";
 
 export const friendships = pgTable(
@@ -69,4 +70,26 @@ export const studyGroupMembers = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("study_group_members_user_idx").on(t.userId)],
+);
+
+/** A study set shared with a group: its members may read it; only its owner edits it. */
+export const studyGroupSets = pgTable(
+  "study_group_sets",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    studySetId: integer("study_set_id")
+      .notNull()
+      .references(() => studySets.id, { onDelete: "cascade" }),
+    sharedBy: integer("shared_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  // The reverse index answers "may this student read this set" from the set's side.
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.studySetId] }),
+    index("study_group_sets_set_idx").on(t.studySetId),
+  ],
 );

@@ -51,6 +51,14 @@ const ownSet = (userId: number, id: number) =>
 const ownCard = (userId: number, id: number) => and(eq(flashcards.userId, userId), eq(flashcards.id, id));
 
 export const flashcardsRepo = {
+  /** A flashcard set's owner and study set, whoever asks: for the shared-set read check only. */
+  async setPlace(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ userId: flashcardSets.userId, studySetId: flashcardSets.studySetId })
+      .from(flashcardSets)
+      .where(eq(flashcardSets.id, id));
+    return row;
+  },
   async listSets(db: DbOrTx, userId: number, studySetId: number): Promise<FlashcardSet[]> {
     const rows = await db
       .select({ ...setColumns, cardCount: count(flashcards.id) })

@@ -13,6 +13,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
 import { requireOwnedStudySet } from "./owned-set.ts";
+import type { StudyService } from "./study.service.ts";
 
 type CreateSet = Infer<(typeof flashcardEndpoints.createSet)["body"]>;
 type CreateCard = Infer<(typeof flashcardEndpoints.createCard)["body"]>;
@@ -24,17 +25,27 @@ type QuizAnswers = Infer<(typeof flashcardEndpoints.saveQuizAttempt)["body"]>["a
  * caller: a study set through the study feature's owner check, a flashcard set or card through its own
  * user_id; another student's id is a 404 like a missing one.
  */
-export function createFlashcardsService({ db, clock }: { db: Db; clock: Clock }) {
+export function createFlashcardsService({ db, clock, study }: { db: Db; clock: Clock; study: StudyService }) {
   async function ownSet(userId: number, id: number): Promise<FlashcardSet> {
     const set = await flashcardsRepo.findSet(db, userId, id);
     if (!set) throw notFound("Flashcard set");
     return set;
   }
+  /** READ access to a flashcard set: its owner, or a member of a group its study set is shared with. */
+  async function readableSet(userId: number, id: number): Promise<number> {
+    const place = await flashcardsRepo.setPlace(db, id);
+    if (!place) throw notFound("Flashcard set");
+    if (place.userId === userId) return userId;
+    await study.readableStudySet(userId, place.studySetId).catch(() => {
+      throw notFound("Flashcard set");
+    });
+    return place.userId;
+  }
 
   return {
     async listSets(userId: number, studySetId: number): Promise<FlashcardSet[]> {
-      await requireOwnedStudySet(db, userId, studySetId);
-      return flashcardsRepo.listSets(db, userId, studySetId);
+      const ownerId = await study.readableStudySet(userId, studySetId);
+      return flashcardsRepo.listSets(db, ownerId, studySetId);
     },
 
     async createSet(userId: number, studySetId: number, input: CreateSet): Promise<FlashcardSet> {
@@ -47,13 +58,13 @@ export function createFlashcardsService({ db, clock }: { db: Db; clock: Clock })
     },
 
     async studySetCards(userId: number, studySetId: number): Promise<Flashcard[]> {
-      await requireOwnedStudySet(db, userId, studySetId);
-      return flashcardsRepo.listStudySetCards(db, userId, studySetId);
+      const ownerId = await study.readableStudySet(userId, studySetId);
+      return flashcardsRepo.listStudySetCards(db, ownerId, studySetId);
     },
 
     async listCards(userId: number, flashcardSetId: number): Promise<Flashcard[]> {
-      await ownSet(userId, flashcardSetId);
-      return flashcardsRepo.listCards(db, userId, flashcardSetId);
+      const ownerId = await readableSet(userId, flashcardSetId);
+      return flashcardsRepo.listCards(db, ownerId, flashcardSetId);
     },
 
     async createCard(userId: number, flashcardSetId: number, input: CreateCard): Promise<Flashcard> {
@@ -86,9 +97,10 @@ export function createFlashcardsService({ db, clock }: { db: Db; clock: Clock })
       flashcardSetId: number,
       answers: QuizAnswers,
     ): Promise<QuizAttempt> {
-      await ownSet(userId, flashcardSetId);
+      // A group member takes the quiz on the owner's cards; the attempt is theirs.
+      const ownerId = await readableSet(userId, flashcardSetId);
       const cards = new Map(
-        (await flashcardsRepo.listCards(db, userId, flashcardSetId)).map((c) => [c.id, c]),
+        (await flashcardsRepo.listCards(db, ownerId, flashcardSetId)).map((c) => [c.id, c]),
       );
       let correct = 0;
       for (const { cardId, chosen } of answers) {

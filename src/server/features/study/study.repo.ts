@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import {
   DOCUMENT_LIST_PREVIEW,
   type DocumentPage,
@@ -63,6 +63,24 @@ export interface NewDocument {
 }
 
 export const studyRepo = {
+  /** The owner of a set, whoever asks: for the shared-set read check only. */
+  async setOwner(db: DbOrTx, id: number): Promise<number | undefined> {
+    const [row] = await db.select({ userId: studySets.userId }).from(studySets).where(eq(studySets.id, id));
+    return row?.userId;
+  },
+  /** A document's owner and set, whoever asks: for the shared-set read check only. */
+  async documentPlace(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ userId: studyDocuments.userId, studySetId: studyDocuments.studySetId })
+      .from(studyDocuments)
+      .where(eq(studyDocuments.id, id));
+    return row;
+  },
+  async setsByIds(db: DbOrTx, ids: number[]): Promise<StudySet[]> {
+    if (!ids.length) return [];
+    const rows = await db.select(setColumns).from(studySets).where(inArray(studySets.id, ids));
+    return rows.map(toSet);
+  },
   async listSets(db: DbOrTx, userId: number): Promise<StudySet[]> {
     const rows = await db
       .select(setColumns)

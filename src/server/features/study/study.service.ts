@@ -47,8 +47,31 @@ async function insertDocument(db: Db, userId: number, values: NewDocument, uploa
  * Study sets, their documents and the study timer's sessions. Every id a request names goes through its
  * owner: another student's set or document answers 404, exactly like one that does not exist.
  */
-export function createStudyService({ db, clock }: { db: Db; clock: Clock }) {
+export function createStudyService({
+  db,
+  clock,
+  groups,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Whether a student belongs to a group the set is shared with (the groups feature answers). */
+  groups: { canReadSet(userId: number, studySetId: number): Promise<boolean> };
+}) {
+  /**
+   * READS of a set: its owner, or a member of a group it is shared with. Answers the owner's id, which
+   * the owner-scoped queries then use; anyone else gets the same 404 as for a missing set. Writes keep
+   * requireOwnedStudySet.
+   */
+  async function readableStudySet(userId: number, studySetId: number): Promise<number> {
+    const ownerId = await studyRepo.setOwner(db, studySetId);
+    if (ownerId === undefined) throw notFound("Study set");
+    if (ownerId !== userId && !(await groups.canReadSet(userId, studySetId))) throw notFound("Study set");
+    return ownerId;
+  }
+
   return {
+    readableStudySet,
+    setsByIds: (ids: number[]) => studyRepo.setsByIds(db, ids),
     listSets: (userId: number) => studyRepo.listSets(db, userId),
     createSet: (userId: number, input: CreateSet) =>
       studyRepo.insertSet(db, userId, {
@@ -61,11 +84,18 @@ export function createStudyService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     async listDocuments(userId: number, studySetId: number) {
-      await requireOwnedStudySet(db, userId, studySetId);
-      return studyRepo.listDocuments(db, userId, studySetId);
+      const ownerId = await readableStudySet(userId, studySetId);
+      return studyRepo.listDocuments(db, ownerId, studySetId);
     },
     async getDocument(userId: number, id: number): Promise<StudyDocument> {
-      const doc = await studyRepo.findDocument(db, userId, id);
+      const place = await studyRepo.documentPlace(db, id);
+      if (!place) throw notFound("Document");
+      if (place.userId !== userId) {
+        await readableStudySet(userId, place.studySetId).catch(() => {
+          throw notFound("Document");
+        });
+      }
+      const doc = await studyRepo.findDocument(db, place.userId, id);
       if (!doc) throw notFound("Document");
       return doc;
     },

@@ -1,0 +1,66 @@
+import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Link, useParams } from "wouter";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert, Card, Skeleton } from "#client/components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
+import { useGroup } from "#client/features/friends/groups.api.ts";
+import { DocumentsTab } from "#client/features/study/components/documents-tab.tsx";
+
+const QuizzesTab = lazy(async () => ({
+  default: (await import("#client/features/study/quizzes/quizzes-tab.tsx")).QuizzesTab,
+}));
+
+/** A study set shared with one of the student's groups: its documents to read and its quizzes to take. */
+export function SharedSetPage() {
+  const params = useParams<{ id: string; setId: string }>();
+  const groupId = Number(params.id);
+  const setId = Number(params.setId);
+  const group = useGroup(groupId);
+  const set = group.data?.sets.find((s) => s.id === setId);
+  const back = (
+    <Button asChild variant="ghost" size="sm">
+      <Link href={`/friends/groups/${groupId}`}>
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to group
+      </Link>
+    </Button>
+  );
+  if (group.isPending) return <Skeleton className="h-40" />;
+  if (!set) {
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-2xl font-bold">Shared study set</h1>
+        <Alert>This study set is not shared with you.</Alert>
+        <div>{back}</div>
+      </div>
+    );
+  }
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div>{back}</div>
+      <div>
+        <h1 className="wrap-anywhere text-2xl font-bold tracking-tight">{set.title}</h1>
+        <p className="mt-1 break-words text-sm text-muted">
+          Shared in {group.data?.name} by {set.sharedBy.firstName} {set.sharedBy.lastName}
+        </p>
+      </div>
+      <Card>
+        <Tabs defaultValue="quizzes">
+          <TabsList aria-label="Shared study set content">
+            <TabsTrigger value="quizzes">Quizzes</TabsTrigger>
+            <TabsTrigger value="documents">Documents</TabsTrigger>
+          </TabsList>
+          <TabsContent value="quizzes">
+            <Suspense fallback={<Skeleton className="h-24" />}>
+              <QuizzesTab studySetId={set.id} studySetTitle={set.title} />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="documents">
+            <DocumentsTab studySetId={set.id} />
+          </TabsContent>
+        </Tabs>
+      </Card>
+    </div>
+  );
+}

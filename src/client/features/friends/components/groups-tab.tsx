@@ -1,0 +1,110 @@
+import { Eye, Upload, Users } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert, Badge, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
+import type { StudyGroup } from "#shared/groups.ts";
+import { useCreateGroup, useGroups } from "../groups.api.ts";
+
+function CreateGroupForm() {
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const create = useCreateGroup();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return;
+    create.mutate(
+      { name: name.trim(), description: description.trim() || null },
+      {
+        onSuccess: () => {
+          setName("");
+          setDescription("");
+        },
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardTitle>Create Group</CardTitle>
+      <form onSubmit={submit} className="mt-3 grid gap-3">
+        <Field id="group-name" label="Group name">
+          <Input id="group-name" value={name} onChange={(e) => setName(e.target.value)} required />
+        </Field>
+        <Field id="group-description" label="Description (optional)">
+          <Textarea
+            id="group-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </Field>
+        <div>
+          <Button type="submit" disabled={!name.trim() || create.isPending}>
+            {create.isPending ? "Creating..." : "Create Group"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function GroupCard({ group }: { group: StudyGroup }) {
+  const href = `/friends/groups/${group.id}`;
+  return (
+    <li>
+      <Card className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="min-w-0 break-words font-semibold">{group.name}</h3>
+          <Badge tone={group.role === "admin" ? "blue" : "gray"}>{group.role}</Badge>
+        </div>
+        {group.description && <p className="break-words text-sm text-muted">{group.description}</p>}
+        <p className="flex items-center gap-1 text-sm text-muted">
+          <Users className="h-4 w-4" aria-hidden />
+          {group.memberCount} {group.memberCount === 1 ? "member" : "members"}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="secondary" size="sm">
+            <Link href={`${href}#share`} aria-label={`Upload a study set to ${group.name}`}>
+              <Upload className="h-4 w-4" aria-hidden />
+              Upload
+            </Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link href={href} aria-label={`View ${group.name}`}>
+              <Eye className="h-4 w-4" aria-hidden />
+              View
+            </Link>
+          </Button>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+export function GroupsTab() {
+  const groups = useGroups();
+  return (
+    <div className="grid gap-4">
+      <CreateGroupForm />
+      {groups.isPending ? (
+        <div role="status" aria-label="Loading study groups" className="grid gap-2">
+          <Skeleton className="h-24" />
+        </div>
+      ) : groups.isError ? (
+        <Alert>Could not load your study groups. Please try again.</Alert>
+      ) : groups.data.length === 0 ? (
+        <Card className="py-8 text-center">
+          <CardDescription>No study groups yet. Create one above.</CardDescription>
+        </Card>
+      ) : (
+        <ul aria-label="Study groups" className="grid gap-3 sm:grid-cols-2">
+          {groups.data.map((g) => (
+            <GroupCard key={g.id} group={g} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import type { ReactNode } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert, Badge, Card, CardDescription, Skeleton } from "#client/components/ui/card.tsx";
+import type { FriendRequest, UserSummary } from "#shared/friends.ts";
+import { useAcceptRequest, useRejectRequest, useRemoveFriend } from "../friends.api.ts";
+import { PersonRow } from "./person-row.tsx";
+
+interface ListState<T> {
+  data?: T[];
+  isPending: boolean;
+  isError: boolean;
+}
+
+/** Loading, error and empty states shared by the three people lists. */
+function ListBody<T>({
+  state,
+  label,
+  empty,
+  children,
+}: {
+  state: ListState<T>;
+  label: string;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (state.isPending) {
+    return (
+      <div role="status" aria-label={`Loading ${label}`} className="grid gap-2">
+        <Skeleton className="h-16" />
+        <Skeleton className="h-16" />
+      </div>
+    );
+  }
+  if (state.isError) return <Alert>Could not load {label}. Please try again.</Alert>;
+  if (!state.data?.length) {
+    return (
+      <Card className="py-8 text-center">
+        <CardDescription>{empty}</CardDescription>
+      </Card>
+    );
+  }
+  return (
+    <ul aria-label={label} className="grid gap-2">
+      {children(state.data)}
+    </ul>
+  );
+}
+
+export function FriendList({ state }: { state: ListState<UserSummary> }) {
+  const remove = useRemoveFriend();
+  return (
+    <ListBody state={state} label="Friends" empty="No friends yet. Add one by username above.">
+      {(friends) =>
+        friends.map((f) => (
+          <PersonRow key={f.id} user={f}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(f.id)}
+              aria-label={`Remove ${f.firstName} ${f.lastName}`}
+            >
+              Remove
+            </Button>
+          </PersonRow>
+        ))
+      }
+    </ListBody>
+  );
+}
+
+export function RequestList({ state }: { state: ListState<FriendRequest> }) {
+  const accept = useAcceptRequest();
+  const reject = useRejectRequest();
+  const busy = accept.isPending || reject.isPending;
+  return (
+    <ListBody state={state} label="Friend requests" empty="No pending requests.">
+      {(requests) =>
+        requests.map((r) => (
+          <PersonRow key={r.id} user={r.user}>
+            <Button
+              size="sm"
+              disabled={busy}
+              onClick={() => accept.mutate(r.id)}
+              aria-label={`Accept ${r.user.firstName} ${r.user.lastName}`}
+            >
+              Accept
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => reject.mutate(r.id)}
+              aria-label={`Decline ${r.user.firstName} ${r.user.lastName}`}
+            >
+              Decline
+            </Button>
+          </PersonRow>
+        ))
+      }
+    </ListBody>
+  );
+}
+
+export function SentList({ state }: { state: ListState<FriendRequest> }) {
+  return (
+    <ListBody state={state} label="Sent requests" empty="No sent requests.">
+      {(requests) =>
+        requests.map((r) => (
+          <PersonRow key={r.id} user={r.user}>
+            <Badge tone="yellow">Pending</Badge>
+          </PersonRow>
+        ))
+      }
+    </ListBody>
+  );
+}

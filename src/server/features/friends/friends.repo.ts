@@ -1,0 +1,138 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import type { FriendRequest, UserSummary } from "#shared/friends.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { friendships } from "../../db/schema/friends.ts";
+import { users } from "../../db/schema/users.ts";
+
+/**
+ * The public face of a student (SPEC §3 Friend/user summary). Friends read the users table for these five
+ * columns only, read-only: never email, never the password hash.
+ */
+export const summaryColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+  avatarUrl: users.avatarUrl,
+};
+
+const pair = (a: number, b: number) =>
+  or(
+    and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
+    and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
+  );
+
+const byName = (a: UserSummary, b: UserSummary) =>
+  a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName) || a.id - b.id;
+
+export type Friendship = typeof friendships.$inferSelect;
+
+export const friendsRepo = {
+  async userIdByUsername(db: DbOrTx, username: string): Promise<number | undefined> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+      .limit(1);
+    return row?.id;
+  },
+
+  async findPair(db: DbOrTx, a: number, b: number): Promise<Friendship | undefined> {
+    const [row] = await db.select().from(friendships).where(pair(a, b)).limit(1);
+    return row;
+  },
+
+  /** undefined when a row for the pair appeared meanwhile (the pair index serialises the race). */
+  async insertRequest(db: DbOrTx, requesterId: number, addresseeId: number): Promise<Friendship | undefined> {
+    const [row] = await db
+      .insert(friendships)
+      .values({ requesterId, addresseeId })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  },
+
+  async accept(db: DbOrTx, id: number, addresseeId: number, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(friendships)
+      .set({ status: "accepted", respondedAt: at })
+      .where(
+        and(
+          eq(friendships.id, id),
+          eq(friendships.addresseeId, addresseeId),
+          eq(friendships.status, "pending"),
+        ),
+      )
+      .returning({ id: friendships.id });
+    return rows.length > 0;
+  },
+
+  /** A declined request leaves no trace, so either student may ask again later. */
+  async reject(db: DbOrTx, id: number, addresseeId: number): Promise<boolean> {
+    const rows = await db
+      .delete(friendships)
+      .where(
+        and(
+          eq(friendships.id, id),
+          eq(friendships.addresseeId, addresseeId),
+          eq(friendships.status, "pending"),
+        ),
+      )
+      .returning({ id: friendships.id });
+    return rows.length > 0;
+  },
+
+  async removeFriend(db: DbOrTx, userId: number, friendId: number): Promise<boolean> {
+    const rows = await db
+      .delete(friendships)
+      .where(and(pair(userId, friendId), eq(friendships.status, "accepted")))
+      .returning({ id: friendships.id });
+    return rows.length > 0;
+  },
+
+  async areFriends(db: DbOrTx, a: number, b: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: friendships.id })
+      .from(friendships)
+      .where(and(pair(a, b), eq(friendships.status, "accepted")))
+      .limit(1);
+    return Boolean(row);
+  },
+
+  /** Two index scans (as requester, as addressee) rather than one OR that neither index serves. */
+  async listFriends(db: DbOrTx, userId: number): Promise<UserSummary[]> {
+    const asRequester = db
+      .select(summaryColumns)
+      .from(friendships)
+      .innerJoin(users, eq(users.id, friendships.addresseeId))
+      .where(and(eq(friendships.requesterId, userId), eq(friendships.status, "accepted")));
+    const asAddressee = db
+      .select(summaryColumns)
+      .from(friendships)
+      .innerJoin(users, eq(users.id, friendships.requesterId))
+      .where(and(eq(friendships.addresseeId, userId), eq(friendships.status, "accepted")));
+    const rows = await unionAll(asRequester, asAddressee);
+    return rows.sort(byName);
+  },
+
+  async incoming(db: DbOrTx, userId: number): Promise<FriendRequest[]> {
+    const rows = await db
+      .select({ id: friendships.id, createdAt: friendships.createdAt, user: summaryColumns })
+      .from(friendships)
+      .innerJoin(users, eq(users.id, friendships.requesterId))
+      .where(and(eq(friendships.addresseeId, userId), eq(friendships.status, "pending")))
+      .orderBy(sql`${friendships.createdAt} desc`, sql`${friendships.id} desc`);
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  },
+
+  async sent(db: DbOrTx, userId: number): Promise<FriendRequest[]> {
+    const rows = await db
+      .select({ id: friendships.id, createdAt: friendships.createdAt, user: summaryColumns })
+      .from(friendships)
+      .innerJoin(users, eq(users.id, friendships.addresseeId))
+      .where(and(eq(friendships.requesterId, userId), eq(friendships.status, "pending")))
+      .orderBy(sql`${friendships.createdAt} desc`, sql`${friendships.id} desc`);
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  },
+};

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FRIEND_REQUESTS_PER_HOUR } from "#shared/friends.ts";
+import { createUser, type TestUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const req = (who: TestUser | null, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: who?.headers });
+
+const student = (firstName = "Ada", lastName = "Lovelace") => createUser(t.app, { firstName, lastName });
+const send = (from: TestUser, to: TestUser) =>
+  req(from, "POST", "/api/friends/request", { username: to.user.username });
+const incoming = async (who: TestUser) => (await req(who, "GET", "/api/friends/requests")).json();
+const friendsOf = async (who: TestUser) => (await req(who, "GET", "/api/friends")).json();
+
+describe("the friend request lifecycle", () => {
+  it("sends, refuses a duplicate, lets only the addressee accept, then both see each other", async () => {
+    const [ada, bob, eve] = await Promise.all([student(), student("Bob", "Brown"), student("Eve")]);
+    const sent = await req(ada, "POST", "/api/friends/request", {
+      username: `  ${bob.user.username.toUpperCase()} `,
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ status: "sent", message: "Friend request sent!" });
+
+    const again = await send(ada, bob);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: "conflict", error: "Friend request already sent" });
+
+    const adaSent = (await req(ada, "GET", "/api/friends/sent")).json();
+    expect(adaSent).toEqual([
+      {
+        id: expect.any(Number),
+        createdAt: expect.any(String),
+        user: {
+          id: bob.user.id,
+          firstName: "Bob",
+          lastName: "Brown",
+          username: bob.user.username,
+          avatarUrl: null,
+        },
+      },
+    ]);
+    const [request] = await incoming(bob);
+    expect(request).toMatchObject({
+      id: adaSent[0].id,
+      user: { id: ada.user.id, username: ada.user.username },
+    });
+    expect(await incoming(ada)).toEqual([]);
+
+    // Neither the requester nor a stranger may answer it, and neither learns it exists.
+    for (const who of [ada, eve]) {
+      for (const action of ["accept", "reject"]) {
+        const res = await req(who, "POST", `/api/friends/${action}/${request.id}`);
+        expect(res.statusCode).toBe(404);
+      }
+    }
+    expect((await req(bob, "POST", `/api/friends/accept/${request.id}`)).json()).toEqual({ ok: true });
+    expect((await req(bob, "POST", `/api/friends/accept/${request.id}`)).statusCode).toBe(404);
+
+    expect(await friendsOf(ada)).toEqual([
+      { id: bob.user.id, firstName: "Bob", lastName: "Brown", username: bob.user.username, avatarUrl: null },
+    ]);
+    expect((await friendsOf(bob)).map((f: { id: number }) => f.id)).toEqual([ada.user.id]);
+    expect(await incoming(bob)).toEqual([]);
+    expect((await req(ada, "GET", "/api/friends/sent")).json()).toEqual([]);
+
+    const already = await send(bob, ada);
+    expect(already.statusCode).toBe(409);
+    expect(already.json().error).toBe("You are already friends");
+  });
+
+  it("accepts instead when the other student had already asked", async () => {
+    const [ada, bob] = await Promise.all([student(), student()]);
+    expect((await send(ada, bob)).statusCode).toBe(200);
+    const cross = await send(bob, ada);
+    expect(cross.statusCode).toBe(200);
+    expect(cross.json().status).toBe("accepted");
+    expect((await friendsOf(ada)).map((f: { id: number }) => f.id)).toEqual([bob.user.id]);
+    expect(await incoming(bob)).toEqual([]);
+  });
+
+  it("rejecting removes the request, and the requester may ask again", async () => {
+    const [ada, bob] = await Promise.all([student(), student()]);
+    await send(ada, bob);
+    const [request] = await incoming(bob);
+    expect((await req(bob, "POST", `/api/friends/reject/${request.id}`)).json()).toEqual({ ok: true });
+    expect(await incoming(bob)).toEqual([]);
+    expect((await req(ada, "GET", "/api/friends/sent")).json()).toEqual([]);
+    expect(await friendsOf(ada)).toEqual([]);
+    expect((await send(ada, bob)).statusCode).toBe(200);
+  });
+
+  it("removes a friend from either side by the friend's user id; a stranger's id is 404", async () => {
+    const [ada, bob, cat, eve] = await Promise.all([student(), student(), student(), student()]);
+    for (const other of [bob, cat]) {
+      await send(ada, other);
+      const [request] = await incoming(other);
+      await req(other, "POST", `/api/friends/accept/${request.id}`);
+    }
+    expect((await req(ada, "DELETE", `/api/friends/${bob.user.id}`)).json()).toEqual({ ok: true });
+    expect((await req(cat, "DELETE", `/api/friends/${ada.user.id}`)).json()).toEqual({ ok: true });
+    expect(await friendsOf(ada)).toEqual([]);
+    expect(await friendsOf(cat)).toEqual([]);
+    expect((await req(ada, "DELETE", `/api/friends/${eve.user.id}`)).statusCode).toBe(404);
+    // A pending request is not a friendship to remove.
+    await send(ada, eve);
+    expect((await req(ada, "DELETE", `/api/friends/${eve.user.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/friends/request refusals", () => {
+  it("unknown username is 404, yourself is 400, empty is 400", async () => {
+    const ada = await student();
+    const unknown = await req(ada, "POST", "/api/friends/request", { username: "nobody_here_at_all" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ code: "not_found", error: "No student with that username" });
+    const self = await req(ada, "POST", "/api/friends/request", {
+      username: ada.user.username.toUpperCase(),
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error).toBe("You cannot add yourself");
+    const empty = await req(ada, "POST", "/api/friends/request", { username: "   " });
+    expect(empty.statusCode).toBe(400);
+    expect((await req(ada, "POST", "/api/friends/request", {})).statusCode).toBe(400);
+  });
+
+  it("answers 401 without a session and 400 for a non-numeric id", async () => {
+    expect((await req(null, "GET", "/api/friends")).statusCode).toBe(401);
+    expect((await req(null, "POST", "/api/friends/request", { username: "x" })).statusCode).toBe(401);
+    const ada = await student();
+    expect((await req(ada, "POST", "/api/friends/accept/abc")).statusCode).toBe(400);
+    expect((await req(ada, "DELETE", "/api/friends/0")).statusCode).toBe(400);
+  });
+
+  it("never answers an email, on any friends endpoint", async () => {
+    const [ada, bob, cat] = await Promise.all([student(), student(), student()]);
+    await send(ada, bob);
+    await send(cat, ada);
+    await send(cat, bob);
+    const [request] = await incoming(bob);
+    await req(bob, "POST", `/api/friends/accept/${request.id}`);
+    for (const who of [ada, bob, cat]) {
+      for (const url of ["/api/friends", "/api/friends/requests", "/api/friends/sent"]) {
+        const body = (await req(who, "GET", url)).body;
+        expect(body).not.toContain("@school.edu");
+        expect(body).not.toMatch(/email|password/i);
+      }
+    }
+  });
+});
+
+describe("friend request rate limit", () => {
+  it(`allows ${FRIEND_REQUESTS_PER_HOUR} requests an hour per student, then 429; others are unaffected`, async () => {
+    const [ada, bob] = await Promise.all([student(), student()]);
+    for (let i = 0; i < FRIEND_REQUESTS_PER_HOUR; i++) {
+      const res = await req(ada, "POST", "/api/friends/request", { username: `missing_${i}` });
+      expect(res.statusCode).toBe(404);
+    }
+    const limited = await send(ada, bob);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe("rate_limited");
+    expect((await send(bob, ada)).statusCode).toBe(200);
+  });
+});

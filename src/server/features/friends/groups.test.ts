@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, type TestUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: who?.headers });
+async function ok(who: TestUser, method: Method, url: string, payload?: object) {
+  const res = await req(who, method, url, payload);
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+async function befriend(a: TestUser, b: TestUser) {
+  await ok(a, "POST", "/api/friends/request", { username: b.user.username });
+  await ok(b, "POST", "/api/friends/request", { username: a.user.username });
+}
+const createGroup = (who: TestUser, name = "Biology crew") =>
+  ok(who, "POST", "/api/study-groups", { name, description: "Weekly", isPrivate: false });
+const invite = (admin: TestUser, groupId: number, who: TestUser) =>
+  req(admin, "POST", `/api/study-groups/${groupId}/members`, { username: who.user.username });
+
+/** A study set with one document and a two-card flashcard set, owned by `who`. */
+async function studySet(who: TestUser) {
+  const set = await ok(who, "POST", "/api/study/sets", { title: "Cells" });
+  const doc = await ok(who, "POST", `/api/study/sets/${set.id}/documents`, {
+    content: "Mitochondria make ATP.",
+  });
+  const fc = await ok(who, "POST", `/api/study/sets/${set.id}/flashcard-sets`, { title: "Organelles" });
+  const c1 = await ok(who, "POST", `/api/study/flashcard-sets/${fc.id}/cards`, {
+    question: "Powerhouse?",
+    answer: "Mitochondria",
+  });
+  const c2 = await ok(who, "POST", `/api/study/flashcard-sets/${fc.id}/cards`, {
+    question: "Protein maker?",
+    answer: "Ribosome",
+  });
+  return { set, doc, fc, cards: [c1, c2] };
+}
+
+/** Every read of a shared set, with the status each answers for `who`. */
+async function readStatuses(who: TestUser, s: Awaited<ReturnType<typeof studySet>>) {
+  const urls = [
+    `/api/study/sets/${s.set.id}/documents`,
+    `/api/study/documents/${s.doc.id}`,
+    `/api/study/sets/${s.set.id}/flashcards`,
+    `/api/study/sets/${s.set.id}/cards`,
+    `/api/study/flashcard-sets/${s.fc.id}/cards`,
+  ];
+  return Promise.all(urls.map(async (u) => (await req(who, "GET", u)).statusCode));
+}
+
+describe("study groups", () => {
+  it("creates a group with its creator as admin; the name is required and trimmed", async () => {
+    const ada = await createUser(t.app);
+    const res = await req(ada, "POST", "/api/study-groups", {
+      name: "  Physics  ",
+      description: "",
+      isPrivate: false,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      name: "Physics",
+      description: null,
+      isPrivate: false,
+      role: "admin",
+      memberCount: 1,
+    });
+    const bad = await req(ada, "POST", "/api/study-groups", { name: "   " });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe("Group name is required");
+    expect((await ok(ada, "GET", "/api/study-groups")).map((g: { name: string }) => g.name)).toEqual([
+      "Physics",
+    ]);
+  });
+
+  it("invites friends only, lists members with roles, promotes, removes; members get 403 for admin actions", async () => {
+    const [ada, bob, cat, eve] = await Promise.all([
+      createUser(t.app),
+      createUser(t.app),
+      createUser(t.app),
+      createUser(t.app),
+    ]);
+    await befriend(ada, bob);
+    await befriend(ada, cat);
+    const g = await createGroup(ada);
+    expect((await invite(ada, g.id, eve)).statusCode).toBe(400); // not a friend
+    expect(
+      (await req(ada, "POST", `/api/study-groups/${g.id}/members`, { username: "nobody_at_all" })).statusCode,
+    ).toBe(404);
+    const added = await invite(ada, g.id, bob);
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ id: bob.user.id, role: "member", username: bob.user.username });
+    expect((await invite(ada, g.id, bob)).statusCode).toBe(409);
+    await invite(ada, g.id, cat);
+
+    const detail = await ok(bob, "GET", `/api/study-groups/${g.id}`);
+    expect(detail).toMatchObject({ role: "member", memberCount: 3, sets: [] });
+    expect(detail.members.map((m: { id: number; role: string }) => [m.id, m.role])).toEqual([
+      [ada.user.id, "admin"],
+      [bob.user.id, "member"],
+      [cat.user.id, "member"],
+    ]);
+    expect(JSON.stringify(detail)).not.toContain("@school.edu");
+    expect((await ok(bob, "GET", "/api/study-groups"))[0]).toMatchObject({
+      id: g.id,
+      role: "member",
+      memberCount: 3,
+    });
+
+    // A member is refused every admin action.
+    await befriend(bob, eve);
+    expect((await invite(bob, g.id, eve)).statusCode).toBe(403);
+    expect((await req(bob, "DELETE", `/api/study-groups/${g.id}/members/${cat.user.id}`)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await req(bob, "POST", `/api/study-groups/${g.id}/members/${cat.user.id}/promote`)).statusCode,
+    ).toBe(403);
+    expect((await req(bob, "DELETE", `/api/study-groups/${g.id}`)).statusCode).toBe(403);
+
+    // A non-member sees nothing at all.
+    for (const [m, url] of [
+      ["GET", `/api/study-groups/${g.id}`],
+      ["DELETE", `/api/study-groups/${g.id}`],
+      ["POST", `/api/study-groups/${g.id}/members/${bob.user.id}/promote`],
+      ["DELETE", `/api/study-groups/${g.id}/members/${bob.user.id}`],
+    ] as const) {
+      expect((await req(eve, m, url)).statusCode).toBe(404);
+    }
+    expect((await req(eve, "POST", `/api/study-groups/${g.id}/leave`, {})).statusCode).toBe(404);
+
+    expect(await ok(ada, "POST", `/api/study-groups/${g.id}/members/${bob.user.id}/promote`)).toEqual({
+      ok: true,
+    });
+    expect(await ok(bob, "DELETE", `/api/study-groups/${g.id}/members/${cat.user.id}`)).toEqual({ ok: true });
+    expect((await req(cat, "GET", `/api/study-groups/${g.id}`)).statusCode).toBe(404);
+    expect((await req(ada, "DELETE", `/api/study-groups/${g.id}/members/${eve.user.id}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("the last admin cannot leave without naming another; a member leaves; alone, leaving deletes the group", async () => {
+    const [ada, bob] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    await befriend(ada, bob);
+    const g = await createGroup(ada);
+    await invite(ada, g.id, bob);
+    const refused = await req(ada, "POST", `/api/study-groups/${g.id}/leave`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatch(/last admin/);
+    expect(
+      (await req(bob, "POST", `/api/study-groups/${g.id}/leave`, { newAdminId: ada.user.id })).statusCode,
+    ).toBe(403);
+    expect(await ok(ada, "POST", `/api/study-groups/${g.id}/leave`, { newAdminId: bob.user.id })).toEqual({
+      ok: true,
+    });
+    expect((await ok(bob, "GET", `/api/study-groups/${g.id}`)).members).toEqual([
+      expect.objectContaining({ id: bob.user.id, role: "admin" }),
+    ]);
+    expect(await ok(bob, "POST", `/api/study-groups/${g.id}/leave`, {})).toEqual({ ok: true });
+    expect(await ok(bob, "GET", "/api/study-groups")).toEqual([]);
+
+    const h = await createGroup(ada, "Other");
+    await invite(ada, h.id, bob);
+    expect(await ok(bob, "POST", `/api/study-groups/${h.id}/leave`, {})).toEqual({ ok: true });
+    expect((await ok(ada, "GET", `/api/study-groups/${h.id}`)).memberCount).toBe(1);
+    expect(await ok(ada, "DELETE", `/api/study-groups/${h.id}`)).toEqual({ ok: true });
+    expect((await req(ada, "GET", `/api/study-groups/${h.id}`)).statusCode).toBe(404);
+  });
+
+  it("a shared set is readable by members only, writable by its owner only, and quizzes are the member's", async () => {
+    const [ada, bob, eve] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    await befriend(ada, bob);
+    await befriend(ada, eve);
+    const g = await createGroup(ada);
+    await invite(ada, g.id, bob);
+    const s = await studySet(ada);
+    const eveSet = await studySet(eve);
+
+    // Before sharing, nobody else reads it.
+    expect(await readStatuses(bob, s)).toEqual([404, 404, 404, 404, 404]);
+    // Only one's own set can be shared, and only into one's own group.
+    expect(
+      (await req(bob, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: s.set.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await req(eve, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: eveSet.set.id })).statusCode,
+    ).toBe(404);
+    const shared = await req(ada, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: s.set.id });
+    expect(shared.statusCode).toBe(201);
+    expect(shared.json()).toMatchObject({ id: s.set.id, title: "Cells", sharedBy: { id: ada.user.id } });
+    expect(
+      (await req(ada, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: s.set.id })).statusCode,
+    ).toBe(409);
+    expect((await ok(bob, "GET", `/api/study-groups/${g.id}`)).sets.map((x: { id: number }) => x.id)).toEqual(
+      [s.set.id],
+    );
+
+    expect(await readStatuses(bob, s)).toEqual([200, 200, 200, 200, 200]);
+    expect(await readStatuses(eve, s)).toEqual([404, 404, 404, 404, 404]);
+    const cards = await ok(bob, "GET", `/api/study/flashcard-sets/${s.fc.id}/cards`);
+    expect(cards.map((c: { question: string }) => c.question)).toEqual(["Powerhouse?", "Protein maker?"]);
+
+    // Bob takes the quiz; the attempt is his.
+    const attempt = await req(bob, "POST", `/api/study/flashcard-sets/${s.fc.id}/quiz-attempts`, {
+      answers: [
+        { cardId: s.cards[0].id, chosen: "Mitochondria" },
+        { cardId: s.cards[1].id, chosen: "Nucleus" },
+      ],
+    });
+    expect(attempt.statusCode).toBe(201);
+    expect(attempt.json()).toMatchObject({ correct: 1, total: 2 });
+    expect(
+      (
+        await req(eve, "POST", `/api/study/flashcard-sets/${s.fc.id}/quiz-attempts`, {
+          answers: [{ cardId: s.cards[0].id, chosen: "x" }],
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    // Writes stay the owner's.
+    const writes = [
+      req(bob, "POST", `/api/study/sets/${s.set.id}/documents`, { content: "vandal" }),
+      req(bob, "PUT", `/api/study/documents/${s.doc.id}`, { title: "vandal" }),
+      req(bob, "DELETE", `/api/study/documents/${s.doc.id}`),
+      req(bob, "POST", `/api/study/sets/${s.set.id}/flashcard-sets`, { title: "x" }),
+      req(bob, "POST", `/api/study/flashcard-sets/${s.fc.id}/cards`, { question: "q", answer: "a" }),
+      req(bob, "DELETE", `/api/study/flashcards/${s.cards[0].id}`),
+      req(bob, "DELETE", `/api/study/flashcard-sets/${s.fc.id}`),
+      req(bob, "DELETE", `/api/study/sets/${s.set.id}`),
+    ];
+    for (const res of await Promise.all(writes)) expect(res.statusCode).toBe(404);
+    expect(await readStatuses(ada, s)).toEqual([200, 200, 200, 200, 200]);
+    // The shared set never shows in Bob's own list.
+    expect((await ok(bob, "GET", "/api/study/sets")).map((x: { id: number }) => x.id)).not.toContain(
+      s.set.id,
+    );
+
+    // Removed, Bob reads nothing again; unsharing hides it from members.
+    await ok(ada, "DELETE", `/api/study-groups/${g.id}/members/${bob.user.id}`);
+    expect(await readStatuses(bob, s)).toEqual([404, 404, 404, 404, 404]);
+    await invite(ada, g.id, bob);
+    expect(await readStatuses(bob, s)).toEqual([200, 200, 200, 200, 200]);
+    expect((await req(bob, "DELETE", `/api/study-groups/${g.id}/sets/${s.set.id}`)).statusCode).toBe(403);
+    expect(await ok(ada, "DELETE", `/api/study-groups/${g.id}/sets/${s.set.id}`)).toEqual({ ok: true });
+    expect(await readStatuses(bob, s)).toEqual([404, 404, 404, 404, 404]);
+  });
+
+  it("answers 401 without a session and 400 for bad ids", async () => {
+    expect((await req(null, "GET", "/api/study-groups")).statusCode).toBe(401);
+    const ada = await createUser(t.app);
+    expect((await req(ada, "GET", "/api/study-groups/abc")).statusCode).toBe(400);
+    expect((await req(ada, "DELETE", "/api/study-groups/1/members/0")).statusCode).toBe(400);
+    expect((await req(ada, "POST", "/api/study-groups/1/sets", { studySetId: "x" })).statusCode).toBe(400);
+  });
+});
