@@ -3,8 +3,11 @@ import type { Db, DbKind } from "./db/client.ts";
 import { createAuthService } from "./features/auth/auth.service.ts";
 import { createCalendarService } from "./features/calendar/calendar.service.ts";
 import { createCanvasService } from "./features/canvas/canvas.service.ts";
+import { createChatService } from "./features/chat/chat.service.ts";
+import { createRetrievalService } from "./features/chat/retrieval.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
+import { createMaterialsService } from "./features/materials/materials.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { createFlashcardsService } from "./features/study/flashcards.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
@@ -33,9 +36,26 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const tasks = createTasksService({ db, clock, courses });
   const calendar = createCalendarService({ db, clock, tasks });
   const tracking = createTrackingService({ db });
-  const study = createStudyService({ db, clock });
+  const retrieval = createRetrievalService({ db });
+  const study = createStudyService({ db, clock, retrieval });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
   const flashcards = createFlashcardsService({ db, clock });
-  return { health, auth, settings, courses, tasks, calendar, tracking, study, canvas, flashcards };
+  const materials = createMaterialsService({ db, courses, retrieval, study });
+  const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
+  return {
+    health,
+    auth,
+    settings,
+    courses,
+    tasks,
+    calendar,
+    tracking,
+    study,
+    canvas,
+    flashcards,
+    retrieval,
+    materials,
+    chat,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
