@@ -54,7 +54,7 @@ export const chatRepo = {
       .select(columns)
       .from(chatMessages)
       .where(conversation(userId, courseId))
-      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+      .orderBy(asc(chatMessages.id));
     return rows.map(toMessage);
   },
   async insert(db: DbOrTx, userId: number, values: NewMessage): Promise<ChatMessage> {

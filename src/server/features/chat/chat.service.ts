@@ -148,8 +148,7 @@ export function createChatService(deps: {
       content: answer.content,
       citations: answer.citations,
       provider: provider.id,
-      // Strictly after the question, so history order never depends on the id tie-break.
-      createdAt: new Date(Math.max(clock.now().getTime(), Date.parse(userMessage.createdAt) + 1)),
+      createdAt: clock.now(),
     });
     return { userMessage, aiMessage: note ? { ...aiMessage, note } : aiMessage };
   }
