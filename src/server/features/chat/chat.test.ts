@@ -99,7 +99,9 @@ describe("POST /api/chat with the built-in engine", () => {
     const exam: ChatMessage = (await ask(t, ada, "When is my next exam?")).json().aiMessage;
     expect(exam.citations!.map((c) => c.id)).toEqual([tasks["Midterm exam"]]);
     const byCourse: ChatMessage = (await ask(t, ada, "What is due in Biology?")).json().aiMessage;
+    // Open work in the course, overdue first (the task list's order).
     expect(byCourse.citations!.map((c) => c.id)).toEqual([
+      tasks["Reading log"],
       tasks["Lab report"],
       tasks["Essay draft"],
       tasks["Midterm exam"],
