@@ -13,6 +13,9 @@ async function seriousViolations(page: Page, include?: string) {
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
+// Upload, extraction and two axe runs: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
