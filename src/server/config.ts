@@ -14,7 +14,13 @@ export interface AppConfig {
   dataDir: string | null;
   secretKey: Buffer;
   canvasInsecureHosts: string[];
-  openai: { apiKey?: string; baseUrl?: string };
+  /**
+   * An OpenAI-compatible server for the assistant; without key and base URL the built-in engine answers.
+   * `model` overrides Settings > AI (servers like Ollama name their own models); tests set `maxRetries: 0`.
+   */
+  openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs?: number; maxRetries?: number };
+  /** Chat messages per student per minute (default CHAT_RATE_LIMIT). */
+  chatRateLimit?: number;
   logLevel: Env["LOG_LEVEL"];
   /** Built client to serve; null serves the API only. */
   clientDir: string | null;
@@ -72,7 +78,7 @@ export function configFromEnv(env: Env): AppConfig {
     dataDir: env.DATA_DIR,
     secretKey: loadSecretKey(env.SECRET_KEY, env.DATA_DIR),
     canvasInsecureHosts: env.CANVAS_INSECURE_HOSTS,
-    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
     logLevel: env.LOG_LEVEL,
     clientDir: defaultClientDir,
     trustProxy: env.TRUST_PROXY,

@@ -30,6 +30,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional.pipe(z.url("must be a URL").optional()),
+  /** A model name for servers other than OpenAI's (e.g. 'llama3.1' on Ollama); else Settings > AI. */
+  OPENAI_MODEL: optional,
   CANVAS_INSECURE_HOSTS: optional.transform((v) =>
     (v ?? "")
       .split(",")

@@ -3,10 +3,13 @@ import type { Db, DbKind } from "./db/client.ts";
 import { createAuthService } from "./features/auth/auth.service.ts";
 import { createCalendarService } from "./features/calendar/calendar.service.ts";
 import { createCanvasService } from "./features/canvas/canvas.service.ts";
+import { createChatService } from "./features/chat/chat.service.ts";
+import { createRetrievalService } from "./features/chat/retrieval.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
 import { createFriendsService } from "./features/friends/friends.service.ts";
 import { createGroupsService } from "./features/friends/groups.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
+import { createMaterialsService } from "./features/materials/materials.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { createFlashcardsService } from "./features/study/flashcards.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
@@ -35,13 +38,21 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const tasks = createTasksService({ db, clock, courses });
   const calendar = createCalendarService({ db, clock, tasks });
   const tracking = createTrackingService({ db });
+  const retrieval = createRetrievalService({ db });
   // Study asks groups whether a set is shared with a student, and groups ask study for set titles: the
   // arrow defers the lookup until both exist.
-  const study = createStudyService({ db, clock, groups: { canReadSet: (u, s) => groups.canReadSet(u, s) } });
+  const study = createStudyService({
+    db,
+    clock,
+    retrieval,
+    groups: { canReadSet: (u, s) => groups.canReadSet(u, s) },
+  });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
   const flashcards = createFlashcardsService({ db, clock, study });
   const friends = createFriendsService({ db, clock });
   const groups = createGroupsService({ db, friends, studySets: study });
+  const materials = createMaterialsService({ db, courses, retrieval, study });
+  const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
   return {
     health,
     auth,
@@ -55,6 +66,9 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
     flashcards,
     friends,
     groups,
+    retrieval,
+    materials,
+    chat,
   };
 }
 export type Services = ReturnType<typeof createServices>;

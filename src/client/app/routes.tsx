@@ -22,6 +22,7 @@ export const AchievementsPage = page(
   () => import("#client/features/achievements/achievements-page.tsx"),
   "AchievementsPage",
 );
+export const MaterialsPage = page(() => import("./pages/materials-page.tsx"), "MaterialsPage");
 export const GpaPage = page(() => import("./pages/gpa-page.tsx"), "GpaPage");
 export const SettingsPage = page(() => import("./pages/settings-page.tsx"), "SettingsPage");
 export const SharePage = page(() => import("#client/features/share/share-page.tsx"), "SharePage");
@@ -41,6 +42,7 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   "/friends": FriendsPage,
   "/achievements": AchievementsPage,
   "/gpa": GpaPage,
+  "/materials": MaterialsPage,
   "/settings": SettingsPage,
 };
 

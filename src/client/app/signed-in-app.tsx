@@ -35,6 +35,7 @@ export function SignedInApp({ user }: { user: User }) {
             <Route path="/friends/groups/:id/sets/:setId" component={P.SharedSetPage} />
             <Route path="/achievements" component={P.AchievementsPage} />
             <Route path="/gpa" component={P.GpaPage} />
+            <Route path="/materials" component={P.MaterialsPage} />
             <Route path="/settings" component={P.SettingsPage} />
             <Route component={NotFoundPage} />
           </Switch>

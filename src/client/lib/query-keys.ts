@@ -62,4 +62,14 @@ export const queryKeys = {
     all: ["share"] as const,
     detail: (shareCode: string) => [...queryKeys.share.all, shareCode] as const,
   },
+  materials: {
+    all: ["materials"] as const,
+    list: (courseId: number | null) => [...queryKeys.materials.all, "list", courseId] as const,
+    text: (source: string, id: number) => [...queryKeys.materials.all, "text", source, id] as const,
+  },
+  chat: {
+    all: ["chat"] as const,
+    history: (courseId: number | null) => [...queryKeys.chat.all, "history", courseId] as const,
+    provider: () => [...queryKeys.chat.all, "provider"] as const,
+  },
 };

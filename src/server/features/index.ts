@@ -2,10 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
+import { chatRoutes } from "./chat/chat.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
 import { friendsRoutes } from "./friends/friends.routes.ts";
 import { groupsRoutes } from "./friends/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { materialsRoutes } from "./materials/materials.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { flashcardsRoutes } from "./study/flashcards.routes.ts";
 import { studyRoutes } from "./study/study.routes.ts";
@@ -26,4 +28,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   flashcardsRoutes,
   friendsRoutes,
   groupsRoutes,
+  materialsRoutes,
+  chatRoutes,
 ];

@@ -1,13 +1,23 @@
+import { lazy, Suspense } from "react";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { useEvents } from "#client/features/calendar/calendar.api.ts";
+import { ChatTool } from "#client/features/chat/chat-launcher.tsx";
+import { useCourses } from "#client/features/courses/courses.api.ts";
 import { DashboardView } from "#client/features/dashboard/dashboard-view.tsx";
 import { useTasks } from "#client/features/tasks/tasks.api.ts";
+
+// The materials tool loads when opened, not with Home.
+const MaterialsView = lazy(async () => ({
+  default: (await import("#client/features/materials/materials-view.tsx")).MaterialsView,
+}));
 
 /** /: the dashboard drawn over the tasks and calendar features' data. */
 export function DashboardPage() {
   const me = useMe();
   const tasks = useTasks();
   const events = useEvents();
+  const courses = useCourses();
+  const courseList = courses.data ?? [];
   return (
     <DashboardView
       firstName={me.data?.firstName ?? ""}
@@ -16,6 +26,14 @@ export function DashboardPage() {
         events: events.data,
         isPending: tasks.isPending || events.isPending,
         error: tasks.error ?? events.error,
+      }}
+      tools={{
+        documents: (
+          <Suspense fallback={<p className="text-sm text-muted">Loading...</p>}>
+            <MaterialsView courses={courseList} headingLevel={2} />
+          </Suspense>
+        ),
+        chat: <ChatTool courses={courseList} />,
       }}
     />
   );

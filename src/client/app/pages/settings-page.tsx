@@ -5,6 +5,7 @@ import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { ProfileSettings } from "#client/features/auth/components/profile-settings.tsx";
+import { ProviderStatus } from "#client/features/chat/provider-status.tsx";
 import { AiSettings, GeneralSettings } from "#client/features/settings/components/preferences-form.tsx";
 import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
@@ -83,8 +84,9 @@ export function SettingsPage() {
             <IntegrationsSettings />
           </Suspense>
         </TabsContent>
-        <TabsContent value="ai">
+        <TabsContent value="ai" className="grid gap-4">
           {value ? <AiSettings value={value} onChange={change} /> : <Skeleton className="h-40" />}
+          <ProviderStatus />
         </TabsContent>
       </Tabs>
     </div>

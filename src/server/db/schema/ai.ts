@@ -1,6 +1,8 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, ownerId, searchVector } from "./columns.ts";
 import { courses } from "./courses.ts";
+import { studyDocuments } from "./study.ts";
 import { users } from "./users.ts";
 
 /** Course material the AI answers from (SPEC §2.14), searchable with PostgreSQL full-text search. */
@@ -13,6 +15,9 @@ export const courseDocuments = pgTable(
     title: text("title").notNull(),
     type: text("type").notNull().default("reading"),
     content: text("content").notNull(),
+    fileType: text("file_type").notNull().default("text"),
+    /** A PDF's pages or a PPTX's slides as character ranges of `content`, for the viewer and citations. */
+    pages: jsonb("pages").$type<Array<{ page: number; start: number; end: number }>>(),
     search: searchVector("title", "content"),
     createdAt: createdAt(),
   },
@@ -30,9 +35,46 @@ export const chatMessages = pgTable(
     courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
     isUser: boolean("is_user").notNull(),
     content: text("content").notNull(),
-    /** Sources an answer cites: [{ kind, id, title }]. */
-    citations: jsonb("citations").$type<{ kind: string; id: number; title: string }[]>(),
+    /** Sources an answer cites (shared/chat.ts citationSchema). */
+    citations: jsonb("citations").$type<unknown[]>(),
+    provider: text("provider"),
     createdAt: createdAt(),
   },
   (t) => [index("chat_messages_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Retrieval chunks of both kinds of the student's text (course materials and study-set documents): a
+ * few hundred words, never across a page, each an exact slice [charStart, charEnd) of its page.
+ * `user_id` is on every row so every retrieval query is scoped by owner by construction.
+ */
+export const documentChunks = pgTable(
+  "document_chunks",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    source: text("source").$type<"material" | "study">().notNull(),
+    materialId: integer("material_id").references(() => courseDocuments.id, { onDelete: "cascade" }),
+    studyDocumentId: integer("study_document_id").references(() => studyDocuments.id, {
+      onDelete: "cascade",
+    }),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
+    /** Page (PDF) or slide (PPTX), from 1; 1 for a text without pages. */
+    page: integer("page").notNull(),
+    ordinal: integer("ordinal").notNull(),
+    text: text("text").notNull(),
+    charStart: integer("char_start").notNull(),
+    charEnd: integer("char_end").notNull(),
+    search: searchVector("text"),
+  },
+  (t) => [
+    index("document_chunks_user_idx").on(t.userId),
+    index("document_chunks_material_idx").on(t.materialId),
+    index("document_chunks_study_document_idx").on(t.studyDocumentId),
+    index("document_chunks_search_idx").using("gin", t.search),
+    check(
+      "document_chunks_one_document",
+      sql`(${t.source} = 'material' and ${t.materialId} is not null and ${t.studyDocumentId} is null) or (${t.source} = 'study' and ${t.studyDocumentId} is not null and ${t.materialId} is null)`,
+    ),
+  ],
 );

@@ -11,6 +11,7 @@ import { startOfStudyWeek } from "#shared/study-stats.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import type { RetrievalService } from "../chat/retrieval.service.ts";
 import { requireOwnedStudySet } from "./owned-set.ts";
 import { type NewDocument, studyRepo } from "./study.repo.ts";
 import { pageRanges, titleFromText } from "./study-text.ts";
@@ -30,9 +31,24 @@ function isProgramLimit(err: unknown): boolean {
  * Stores a document; a text too varied to index (its search vector over PostgreSQL's 1 MB limit: long
  * lists of codes or ids rather than prose) is the student's 422, never a 500.
  */
-async function insertDocument(db: Db, userId: number, values: NewDocument, upload: boolean) {
+async function insertDocument(
+  db: Db,
+  retrieval: RetrievalService | undefined,
+  userId: number,
+  values: NewDocument,
+  upload: boolean,
+) {
   try {
-    return await studyRepo.insertDocument(db, userId, values);
+    // Chunked for the assistant in the same transaction: a stored document is always citable.
+    return await db.transaction(async (tx) => {
+      const doc = await studyRepo.insertDocument(tx, userId, values);
+      await retrieval?.index(
+        userId,
+        { source: "study", documentId: doc.id, courseId: null, content: values.content, pages: values.pages },
+        tx,
+      );
+      return doc;
+    });
   } catch (err) {
     if (!isProgramLimit(err)) throw err;
     throw new AppError(
@@ -51,11 +67,13 @@ export function createStudyService({
   db,
   clock,
   groups,
+  retrieval,
 }: {
   db: Db;
   clock: Clock;
   /** Whether a student belongs to a group the set is shared with (the groups feature answers). */
   groups: { canReadSet(userId: number, studySetId: number): Promise<boolean> };
+  retrieval?: RetrievalService;
 }) {
   /**
    * READS of a set: its owner, or a member of a group it is shared with. Answers the owner's id, which
@@ -108,7 +126,7 @@ export function createStudyService({
         fileType: "text",
         pages: null,
       };
-      return insertDocument(db, userId, values, false);
+      return insertDocument(db, retrieval, userId, values, false);
     },
     /** An uploaded file's extracted text; the caller has read and extracted it (see the route). */
     async addExtracted(userId: number, studySetId: number, title: string, document: ExtractedDocument) {
@@ -121,7 +139,7 @@ export function createStudyService({
         fileType: document.kind,
         pages: paged ? pageRanges(document.pages) : null,
       };
-      return insertDocument(db, userId, values, true);
+      return insertDocument(db, retrieval, userId, values, true);
     },
     /** Checked before extraction, so a file for someone else's set costs no parsing. */
     assertOwnSet: (userId: number, studySetId: number) => requireOwnedStudySet(db, userId, studySetId),

@@ -1,0 +1,184 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
+import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
+import { parseTaskQuestion } from "#server/integrations/ai/builtin/task-questions.ts";
+import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
+import type { AnswerProvider, AnswerRequest, AnswerSource } from "#server/integrations/ai/provider.ts";
+import { CHAT_RATE_LIMIT, type ChatMessage, type SendChatInput } from "#shared/chat.ts";
+import type { Course } from "#shared/courses.ts";
+import type { Task } from "#shared/tasks.ts";
+import type { AppConfig } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { tooManyRequests } from "../../lib/errors.ts";
+import type { CoursesService } from "../courses/courses.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+import type { TasksService } from "../tasks/tasks.service.ts";
+import { chatRepo } from "./chat.repo.ts";
+import type { RetrievalService } from "./retrieval.service.ts";
+import { applyTaskFilter } from "./task-filter.ts";
+
+const RATE_WINDOW_MS = 60_000;
+const HISTORY_TURNS = 6;
+const RETRIEVED_CHUNKS = 8;
+
+function taskLine(task: Task, courses: readonly Course[], timeZone: string): string {
+  const course = courses.find((c) => c.id === task.courseId);
+  const due = task.dueDate
+    ? `due ${format(new TZDate(Date.parse(task.dueDate), timeZone), "EEE, MMM d, yyyy 'at' h:mm a")}`
+    : "no due date";
+  const status = task.completed ? ", completed" : "";
+  return `${task.title} (${due}${course ? `, ${course.code || course.name}` : ""}${status})`;
+}
+
+/** Per student: at most CHAT_RATE_LIMIT messages in any minute. In process, like the other limits. */
+function rateLimiter(clock: Clock, limit: number) {
+  const sent = new Map<number, number[]>();
+  return (userId: number) => {
+    const now = clock.now().getTime();
+    const recent = (sent.get(userId) ?? []).filter((t) => now - t < RATE_WINDOW_MS);
+    if (recent.length >= limit) {
+      throw tooManyRequests(
+        `You have sent ${limit} messages in the last minute. Please wait a minute before asking again.`,
+      );
+    }
+    recent.push(now);
+    sent.set(userId, recent);
+  };
+}
+
+export type SendInput = Omit<SendChatInput, "isUser" | "content"> & { content: string };
+
+/**
+ * The assistant: task questions are answered exactly from the tasks table, everything else from the
+ * student's own chunks; the configured model writes the answer from those sources when there is one,
+ * the built-in engine quotes them otherwise (and whenever the model fails).
+ */
+export function createChatService(deps: {
+  db: Db;
+  config: AppConfig;
+  clock: Clock;
+  courses: CoursesService;
+  tasks: TasksService;
+  retrieval: RetrievalService;
+  settings: SettingsService;
+}) {
+  const { db, config, clock, courses, tasks, retrieval, settings } = deps;
+  const limit = rateLimiter(clock, config.chatRateLimit ?? CHAT_RATE_LIMIT);
+  const openai: OpenAiProvider | null = createOpenAiProvider(config.openai);
+
+  async function context(userId: number, input: SendInput, timeZone: string) {
+    const question = input.content.trim();
+    const now = clock.now();
+    const owned = await courses.list(userId);
+    const filter = parseTaskQuestion(question, { now, timeZone, courses: owned });
+    if (filter) {
+      if (!filter.courseIds && input.courseId) filter.courseIds = [input.courseId];
+      const rows = applyTaskFilter(await tasks.list(userId), filter, now);
+      const sources: AnswerSource[] = rows.map((t, i) => ({
+        n: i + 1,
+        kind: "task",
+        id: t.id,
+        title: t.title,
+        text: taskLine(t, owned, timeZone),
+      }));
+      return { question, mode: "tasks" as const, sources };
+    }
+    const chunks = await retrieval.search(userId, questionTerms(question), {
+      courseId: input.courseId,
+      limit: RETRIEVED_CHUNKS,
+    });
+    const sources: AnswerSource[] = chunks.map((c, i) => ({
+      n: i + 1,
+      kind: "document",
+      id: c.documentId,
+      title: c.title,
+      source: c.source,
+      page: c.page,
+      text: c.text,
+      start: c.charStart,
+    }));
+    return { question, mode: chunks.length ? ("material" as const) : ("none" as const), sources };
+  }
+
+  /** The checks a stream makes before it starts (its status line can no longer change after). */
+  async function admit(userId: number, input: SendInput): Promise<void> {
+    await courses.assertOwn(userId, input.courseId);
+    limit(userId);
+  }
+
+  async function send(
+    userId: number,
+    input: SendInput,
+    onDelta?: (text: string) => void,
+    options: { admitted?: boolean } = {},
+  ) {
+    if (!options.admitted) await admit(userId, input);
+    const courseId = input.courseId ?? null;
+    const timeZone = input.timeZone ?? "UTC";
+    const history = (await chatRepo.list(db, userId, courseId)).slice(-HISTORY_TURNS);
+    const userMessage = await chatRepo.insert(db, userId, {
+      courseId,
+      isUser: true,
+      content: input.content.trim(),
+      createdAt: clock.now(),
+    });
+    const ctx = await context(userId, input, timeZone);
+    const request: AnswerRequest = {
+      ...ctx,
+      history: history.map((m) => ({ isUser: m.isUser, content: m.content })),
+      timeZone,
+      model: openai ? await modelFor(userId) : undefined,
+    };
+    let provider: AnswerProvider = openai ?? builtinProvider;
+    let note: string | undefined;
+    let answer: Awaited<ReturnType<AnswerProvider["answer"]>>;
+    try {
+      answer = await provider.answer(request, onDelta);
+    } catch (err) {
+      if (provider === builtinProvider) throw err;
+      note = `The AI model could not answer (${err instanceof Error ? err.message : "unknown error"}); this answer is from the built-in engine.`;
+      provider = builtinProvider;
+      answer = await builtinProvider.answer(request, onDelta ? (text) => onDelta(`\n\n${text}`) : undefined);
+    }
+    const aiMessage: ChatMessage = await chatRepo.insert(db, userId, {
+      courseId,
+      isUser: false,
+      content: answer.content,
+      citations: answer.citations,
+      provider: provider.id,
+      createdAt: clock.now(),
+    });
+    return { userMessage, aiMessage: note ? { ...aiMessage, note } : aiMessage };
+  }
+
+  async function modelFor(userId: number): Promise<string> {
+    return config.openai.model ?? (await settings.get(userId)).aiModel;
+  }
+
+  return {
+    admit,
+    send,
+    async history(userId: number, courseId?: number) {
+      await courses.assertOwn(userId, courseId);
+      return chatRepo.list(db, userId, courseId ?? null);
+    },
+    async clear(userId: number, courseId?: number) {
+      await courses.assertOwn(userId, courseId);
+      await chatRepo.clear(db, userId, courseId ?? null);
+    },
+    async providerInfo(userId: number) {
+      if (!openai) return { provider: "builtin" as const, label: "Built-in (offline)", model: null };
+      return { provider: "openai" as const, label: "OpenAI-compatible", model: await modelFor(userId) };
+    },
+    async testProvider(userId: number) {
+      if (!openai) {
+        return { ok: true, provider: "builtin" as const, message: "The built-in engine works offline." };
+      }
+      const result = await openai.test(await modelFor(userId));
+      return { ok: result.ok, provider: "openai" as const, message: result.message };
+    },
+  };
+}
+export type ChatService = ReturnType<typeof createChatService>;

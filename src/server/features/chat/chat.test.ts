@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatMessage } from "#shared/chat.ts";
+import { createCourse, createTask, createUser, type TestUser } from "#tests/factories.ts";
+import { type FakeOpenAi, startFakeOpenAi } from "#tests/fixtures/fake-openai.ts";
+import { documentFixture, multipartForm } from "#tests/multipart-form.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+// Wednesday 4 March 2026, noon UTC.
+const NOW = new Date("2026-03-04T12:00:00Z");
+const clock = { now: () => new Date(NOW) };
+
+let t: TestApp;
+let ada: TestUser;
+let bob: TestUser;
+let bio: { id: number };
+const tasks: Record<string, number> = {};
+
+async function addPdf(app: TestApp, who: TestUser, courseId?: number) {
+  const form = multipartForm([
+    ...(courseId ? [{ name: "courseId", value: String(courseId) }] : []),
+    { name: "file", fileName: "cell-biology.pdf", data: documentFixture("cell-biology.pdf") },
+  ]);
+  const res = await app.app.inject({
+    method: "POST",
+    url: "/api/upload-document/file",
+    headers: { ...who.headers, ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+const ask = (app: TestApp, who: TestUser, content: string, extra: Record<string, unknown> = {}) =>
+  app.app.inject({
+    method: "POST",
+    url: "/api/chat",
+    headers: who.headers,
+    payload: { isUser: true, content, timeZone: "UTC", ...extra },
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, chatRateLimit: 1000 });
+  ada = await createUser(t.app);
+  bob = await createUser(t.app);
+  bio = await createCourse(t.app, ada, { name: "Introduction to Biology", code: "BIO 101" });
+  await addPdf(t, ada, bio.id);
+  const make = async (title: string, dueDate: string | null, completed = false) => {
+    tasks[title] = (await createTask(t.app, ada, { title, dueDate, courseId: bio.id })).id;
+    if (completed) {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: `/api/tasks/${tasks[title]}`,
+        headers: ada.headers,
+        payload: { completed: true },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  };
+  await make("Lab report", "2026-03-05T23:59:00Z");
+  await make("Essay draft", "2026-03-07T17:00:00Z");
+  await make("Midterm exam", "2026-03-11T09:00:00Z");
+  await make("Reading log", "2026-03-02T23:59:00Z");
+  await make("Old quiz", "2026-03-01T10:00:00Z", true);
+}, 180_000);
+afterAll(() => t.close());
+
+describe("POST /api/chat with the built-in engine", () => {
+  it("quotes the material with a citation of the right document and page", async () => {
+    const res = await ask(t, ada, "Where does photosynthesis take place?");
+    expect(res.statusCode).toBe(200);
+    const { userMessage, aiMessage } = res.json() as { userMessage: ChatMessage; aiMessage: ChatMessage };
+    expect(userMessage).toMatchObject({ isUser: true, content: "Where does photosynthesis take place?" });
+    expect(aiMessage.provider).toBe("builtin");
+    const first = aiMessage.citations![0]!;
+    expect(first).toMatchObject({
+      n: 1,
+      kind: "document",
+      title: "cell-biology",
+      page: 3,
+      source: "material",
+    });
+    expect(first.quote).toContain("chloroplasts");
+    expect(aiMessage.content).toContain("[1]");
+  });
+
+  it("says when the material does not cover the question, naming the closest documents", async () => {
+    const res = await ask(t, ada, "Who won the battle of Hastings in 1066?");
+    const ai: ChatMessage = res.json().aiMessage;
+    expect(ai.content.startsWith("I couldn't find this in your materials.")).toBe(true);
+    expect(ai.citations).toEqual([]);
+  });
+
+  it("answers task questions exactly from the database, each task a citation", async () => {
+    const thisWeek: ChatMessage = (await ask(t, ada, "What is due this week?")).json().aiMessage;
+    expect(thisWeek.citations!.map((c) => c.id)).toEqual([tasks["Lab report"], tasks["Essay draft"]]);
+    expect(thisWeek.citations!.every((c) => c.kind === "task")).toBe(true);
+    const overdue: ChatMessage = (await ask(t, ada, "Is anything overdue?")).json().aiMessage;
+    expect(overdue.citations!.map((c) => c.id)).toEqual([tasks["Reading log"]]);
+    const exam: ChatMessage = (await ask(t, ada, "When is my next exam?")).json().aiMessage;
+    expect(exam.citations!.map((c) => c.id)).toEqual([tasks["Midterm exam"]]);
+    const byCourse: ChatMessage = (await ask(t, ada, "What is due in Biology?")).json().aiMessage;
+    // Open work in the course, overdue first (the task list's order).
+    expect(byCourse.citations!.map((c) => c.id)).toEqual([
+      tasks["Reading log"],
+      tasks["Lab report"],
+      tasks["Essay draft"],
+      tasks["Midterm exam"],
+    ]);
+    const done: ChatMessage = (await ask(t, ada, "What have I completed?")).json().aiMessage;
+    expect(done.citations!.map((c) => c.id)).toEqual([tasks["Old quiz"]]);
+  });
+
+  it("keeps history per student and per course, and clears it", async () => {
+    const history: ChatMessage[] = (
+      await t.app.inject({ method: "GET", url: "/api/chat", headers: ada.headers })
+    ).json();
+    expect(history.length).toBeGreaterThanOrEqual(4);
+    expect(history[0]).toMatchObject({ isUser: true, content: "Where does photosynthesis take place?" });
+    expect(history[1]!.isUser).toBe(false);
+    await ask(t, ada, "What is mitosis?", { courseId: bio.id });
+    const inCourse: ChatMessage[] = (
+      await t.app.inject({ method: "GET", url: `/api/chat?courseId=${bio.id}`, headers: ada.headers })
+    ).json();
+    expect(inCourse.map((m) => m.content)[0]).toBe("What is mitosis?");
+    expect(inCourse[1]!.citations![0]).toMatchObject({ page: 4 });
+    const bobs = (await t.app.inject({ method: "GET", url: "/api/chat", headers: bob.headers })).json();
+    expect(bobs).toEqual([]);
+    const cleared = await t.app.inject({ method: "DELETE", url: "/api/chat", headers: ada.headers });
+    expect(cleared.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/chat", headers: ada.headers })).json()).toEqual(
+      [],
+    );
+    const stillInCourse = await t.app.inject({
+      method: "GET",
+      url: `/api/chat?courseId=${bio.id}`,
+      headers: ada.headers,
+    });
+    expect(stillInCourse.json()).toHaveLength(2);
+  });
+
+  it("rejects blank and over-long messages, another student's course and a foreign userId", async () => {
+    expect((await ask(t, ada, "   ")).statusCode).toBe(400);
+    expect((await ask(t, ada, "x".repeat(4001))).statusCode).toBe(400);
+    expect((await ask(t, bob, "What is ATP?", { courseId: bio.id })).statusCode).toBe(404);
+    const history = await t.app.inject({
+      method: "GET",
+      url: `/api/chat?courseId=${bio.id}`,
+      headers: bob.headers,
+    });
+    expect(history.statusCode).toBe(404);
+    const foreign = await ask(t, bob, "hello", { userId: ada.user.id });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it("streams an answer over SSE, ending with both stored messages", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/chat/stream",
+      headers: ada.headers,
+      payload: { isUser: true, content: "What does the nucleus store?", timeZone: "UTC" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/event-stream");
+    expect(res.body).toContain("event: delta");
+    const done = /event: done\ndata: (.+)\n/.exec(res.body);
+    const { aiMessage } = JSON.parse(done![1]!);
+    expect(aiMessage.citations[0]).toMatchObject({ page: 1 });
+  });
+});
+
+describe("chat rate limit", () => {
+  it("answers 429 with a clear message past the per-student limit", async () => {
+    const limited = await createTestApp({ clock, chatRateLimit: 2 });
+    try {
+      const who = await createUser(limited.app);
+      const other = await createUser(limited.app);
+      expect((await ask(limited, who, "hi")).statusCode).toBe(200);
+      expect((await ask(limited, who, "hi")).statusCode).toBe(200);
+      const third = await ask(limited, who, "hi");
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ code: "rate_limited" });
+      expect(third.json().error).toContain("Please wait a minute");
+      expect((await ask(limited, other, "hi")).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  }, 180_000);
+});
+
+describe("the OpenAI-compatible provider (fake server over HTTP)", () => {
+  let fake: FakeOpenAi;
+  let ai: TestApp;
+  let who: TestUser;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    ai = await createTestApp({ clock, openai: { baseUrl: fake.baseUrl, maxRetries: 0, timeoutMs: 5000 } });
+    who = await createUser(ai.app);
+    await addPdf(ai, who);
+  }, 180_000);
+  afterAll(async () => {
+    await ai.close();
+    await fake.close();
+  });
+
+  it("puts the retrieved chunks in the prompt, streams the answer and drops citations of unknown sources", async () => {
+    fake.reply = "Photosynthesis takes place in the chloroplasts [1], as the slides say [7][42].";
+    const res = await ai.app.inject({
+      method: "POST",
+      url: "/api/chat/stream",
+      headers: who.headers,
+      payload: { isUser: true, content: "Where does photosynthesis take place?", timeZone: "UTC" },
+    });
+    const request = fake.requests.at(-1)!;
+    expect(request.stream).toBe(true);
+    expect(request.model).toBe("gpt-4o");
+    expect(request.messages[0]!.content).toContain("chlorophyll");
+    expect(request.messages[0]!.content).toMatch(/\[1\] Document: cell-biology \(page 3\)/);
+    const deltas = [...res.body.matchAll(/event: delta\ndata: (.+)\n/g)].map((m) => JSON.parse(m[1]!).text);
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.join("")).toBe(fake.reply);
+    const { aiMessage } = JSON.parse(/event: done\ndata: (.+)\n/.exec(res.body)![1]!);
+    expect(aiMessage.provider).toBe("openai");
+    expect(aiMessage.citations.map((c: { n: number }) => c.n)).toEqual([1]);
+    expect(aiMessage.content).not.toContain("[42]");
+    expect(aiMessage.citations[0]).toMatchObject({ page: 3, kind: "document" });
+    const provider = await ai.app.inject({ method: "GET", url: "/api/chat/provider", headers: who.headers });
+    expect(provider.json()).toMatchObject({ provider: "openai", model: "gpt-4o" });
+  });
+
+  it("falls back to the built-in engine with a note when the server fails", async () => {
+    fake.failWith = 500;
+    try {
+      const res = await ask(ai, who, "Where does photosynthesis take place?");
+      expect(res.statusCode).toBe(200);
+      const aiMessage: ChatMessage = res.json().aiMessage;
+      expect(aiMessage.provider).toBe("builtin");
+      expect(aiMessage.note).toContain("built-in engine");
+      expect(aiMessage.citations![0]).toMatchObject({ page: 3 });
+      const test = await ai.app.inject({
+        method: "POST",
+        url: "/api/chat/provider/test",
+        headers: who.headers,
+      });
+      expect(test.json()).toMatchObject({ ok: false, provider: "openai" });
+    } finally {
+      fake.failWith = null;
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import type { TaskFilter } from "#server/integrations/ai/builtin/task-questions.ts";
+import { sortTasks } from "#shared/task-rules.ts";
+import type { Task } from "#shared/tasks.ts";
+
+/** Runs a parsed task question on the student's tasks: exact, in the task list's order. */
+export function applyTaskFilter(tasks: readonly Task[], filter: TaskFilter, now: Date): Task[] {
+  const from = filter.range?.from?.getTime();
+  const to = filter.range?.to?.getTime();
+  const keywords = filter.keywords?.map((k) => k.toLowerCase());
+  const picked = tasks.filter((t) => {
+    const due = t.dueDate ? Date.parse(t.dueDate) : null;
+    if (filter.completed !== undefined && t.completed !== filter.completed) return false;
+    if (filter.overdue && (due === null || due >= now.getTime())) return false;
+    if ((from !== undefined || to !== undefined) && due === null) return false;
+    if (from !== undefined && due !== null && due < from) return false;
+    if (to !== undefined && due !== null && due >= to) return false;
+    if (filter.courseIds && (t.courseId === null || !filter.courseIds.includes(t.courseId))) return false;
+    if (keywords && !keywords.some((k) => t.title.toLowerCase().includes(k))) return false;
+    return true;
+  });
+  const sorted = sortTasks(picked);
+  return filter.limit ? sorted.slice(0, filter.limit) : sorted;
+}

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatMessage } from "#shared/chat.ts";
+import type { DocumentText, Material } from "#shared/materials.ts";
+import { createCourse, createUser, type TestUser } from "#tests/factories.ts";
+import { documentFixture, type FormPart, multipartForm } from "#tests/multipart-form.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+let t: TestApp;
+let ada: TestUser;
+let bob: TestUser;
+let adaCourse: { id: number };
+let bobCourse: { id: number };
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await createUser(t.app);
+  bob = await createUser(t.app);
+  adaCourse = await createCourse(t.app, ada, { name: "Biology", code: "BIO 101" });
+  bobCourse = await createCourse(t.app, bob, { name: "History", code: "HIS 200" });
+});
+afterAll(() => t.close());
+
+const upload = (who: TestUser, parts: FormPart[]) => {
+  const form = multipartForm(parts);
+  return t.app.inject({
+    method: "POST",
+    url: "/api/upload-document/file",
+    headers: { ...who.headers, ...form.headers },
+    payload: form.payload,
+  });
+};
+const file = (fileName: string): FormPart => ({ name: "file", fileName, data: documentFixture(fileName) });
+const list = async (who: TestUser, query = "") =>
+  (await t.app.inject({ method: "GET", url: `/api/course-documents${query}`, headers: who.headers })).json();
+const viewer = (who: TestUser, source: string, id: number) =>
+  t.app.inject({ method: "GET", url: `/api/document-text/${source}/${id}`, headers: who.headers });
+
+describe("course materials", () => {
+  it("reads a PDF per page into a material and indexes its chunks by page", async () => {
+    const res = await upload(ada, [
+      { name: "courseId", value: String(adaCourse.id) },
+      { name: "type", value: "lecture" },
+      file("cell-biology.pdf"),
+    ]);
+    expect(res.statusCode).toBe(201);
+    const material: Material = res.json();
+    expect(material).toMatchObject({
+      title: "cell-biology",
+      type: "lecture",
+      fileType: "pdf",
+      courseId: adaCourse.id,
+    });
+    expect(material.content.length).toBeLessThanOrEqual(100);
+    const text: DocumentText = (await viewer(ada, "material", material.id)).json();
+    expect(text.pages?.map((p) => p.page)).toEqual([1, 2, 3, 4]);
+    const page3 = text.pages![2]!;
+    expect(text.content.slice(page3.start, page3.end)).toContain("chlorophyll");
+  });
+
+  it("reads DOCX, legacy DOC, PPTX per slide, Markdown and text; answers 415 for legacy PPT", async () => {
+    for (const [name, kind] of [
+      ["study-guide.docx", "docx"],
+      ["study-guide.doc", "doc"],
+      ["lecture-slides.pptx", "pptx"],
+      ["notes.md", "md"],
+      ["notes.txt", "txt"],
+    ] as const) {
+      const res = await upload(ada, [file(name)]);
+      expect(res.statusCode, name).toBe(201);
+      expect(res.json().fileType).toBe(kind);
+      expect(res.json().type).toBe("reading");
+    }
+    const slides = (await list(ada)).find((m: Material) => m.fileType === "pptx");
+    const text: DocumentText = (await viewer(ada, "material", slides.id)).json();
+    expect(text.pages!.length).toBeGreaterThan(1);
+    const ppt = await upload(ada, [{ name: "file", fileName: "old.ppt", data: Buffer.from("not really") }]);
+    expect(ppt.statusCode).toBe(415);
+    expect(ppt.json().error).toContain("Save it as .pptx or PDF and upload again.");
+  });
+
+  it("rejects a file type outside the list, a damaged PDF and a scanned one with typed errors", async () => {
+    const exe = await upload(ada, [{ name: "file", fileName: "run.exe", data: Buffer.from("MZ") }]);
+    expect(exe.statusCode).toBe(415);
+    const broken = await upload(ada, [file("truncated.pdf")]);
+    expect(broken.statusCode).toBe(422);
+    const scanned = await upload(ada, [file("scanned.pdf")]);
+    expect(scanned.statusCode).toBe(422);
+  });
+
+  it("stores pasted text (SPEC's JSON upload) and lists by course, newest first", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/upload-document",
+      headers: ada.headers,
+      payload: {
+        fileName: "week1.txt",
+        content: "The Krebs cycle happens in the matrix.",
+        courseId: adaCourse.id,
+        type: "study_guide",
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ title: "week1", type: "study_guide", courseId: adaCourse.id });
+    const inCourse: Material[] = await list(ada, `?courseId=${adaCourse.id}`);
+    expect(inCourse.map((m) => m.title)).toEqual(["week1", "cell-biology"]);
+  });
+
+  it("never shows, opens, deletes or files under another student's data", async () => {
+    const adaMaterials: Material[] = await list(ada);
+    expect(await list(bob)).toEqual([]);
+    const target = adaMaterials[0]!;
+    expect((await viewer(bob, "material", target.id)).statusCode).toBe(404);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/documents/${target.id}`,
+      headers: bob.headers,
+    });
+    expect(del.statusCode).toBe(404);
+    const foreignCourse = await upload(ada, [
+      { name: "courseId", value: String(bobCourse.id) },
+      file("notes.txt"),
+    ]);
+    expect(foreignCourse.statusCode).toBe(404);
+    const listForeign = await t.app.inject({
+      method: "GET",
+      url: `/api/course-documents?courseId=${bobCourse.id}`,
+      headers: ada.headers,
+    });
+    expect(listForeign.statusCode).toBe(404);
+    const asOther = await t.app.inject({
+      method: "GET",
+      url: `/api/course-documents?userId=1`,
+      headers: bob.headers,
+    });
+    expect([403, 200]).toContain(asOther.statusCode);
+    if (bob.user.id !== 1) expect(asOther.statusCode).toBe(403);
+    // Bob's assistant cannot quote Ada's lecture.
+    const chat = await t.app.inject({
+      method: "POST",
+      url: "/api/chat",
+      headers: bob.headers,
+      payload: { isUser: true, content: "Where does photosynthesis take place?" },
+    });
+    const ai: ChatMessage = chat.json().aiMessage;
+    expect(ai.citations).toEqual([]);
+    expect(ai.content).toContain("I couldn't find this in your materials.");
+  });
+
+  it("rejects bad input: blank text, unknown type, bad ids", async () => {
+    const blank = await t.app.inject({
+      method: "POST",
+      url: "/api/upload-document",
+      headers: ada.headers,
+      payload: { fileName: "x.txt", content: "   " },
+    });
+    expect(blank.statusCode).toBe(400);
+    const badType = await t.app.inject({
+      method: "POST",
+      url: "/api/upload-document",
+      headers: ada.headers,
+      payload: { fileName: "x.txt", content: "text", type: "poster" },
+    });
+    expect(badType.statusCode).toBe(400);
+    const noFile = await upload(ada, [{ name: "type", value: "lecture" }]);
+    expect(noFile.statusCode).toBe(400);
+    const badId = await t.app.inject({ method: "DELETE", url: "/api/documents/abc", headers: ada.headers });
+    expect(badId.statusCode).toBe(400);
+  });
+
+  it("deletes a material with its chunks", async () => {
+    const [first] = (await list(ada)) as Material[];
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/documents/${first!.id}`,
+      headers: ada.headers,
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await viewer(ada, "material", first!.id)).statusCode).toBe(404);
+    expect((await list(ada)).some((m: Material) => m.id === first!.id)).toBe(false);
+  });
+});

@@ -1,0 +1,90 @@
+import { CHAT_NOT_FOUND, type Citation } from "#shared/chat.ts";
+import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "../provider.ts";
+import { bestSentences, coverage, MIN_COVERAGE, questionTerms } from "./query.ts";
+
+/** Chunks quoted at most, and sentences quoted from the best one and from each other one. */
+const MAX_CITED = 3;
+const FIRST_SENTENCES = 2;
+const OTHER_SENTENCES = 1;
+/** A further chunk is quoted only if it covers the question nearly as well as the best one. */
+const FURTHER_SHARE = 0.8;
+
+const where = (s: AnswerSource) => (s.page ? `${s.title}, p. ${s.page}` : s.title);
+
+/** 'I couldn't find this...' and the closest documents by name, so the student knows where to look. */
+function notCovered(sources: readonly AnswerSource[]): Answer {
+  const closest = [...new Map(sources.map((s) => [`${s.source}:${s.id}`, s.title])).values()].slice(0, 3);
+  const content = closest.length
+    ? `${CHAT_NOT_FOUND} The closest documents are: ${closest.map((t) => `"${t}"`).join(", ")}.`
+    : `${CHAT_NOT_FOUND} Upload your course materials in the Document Manager so I can answer from them.`;
+  return { content, citations: [] };
+}
+
+function materialAnswer(request: AnswerRequest): Answer {
+  const terms = questionTerms(request.question);
+  const scored = request.sources
+    .map((source, rank) => ({ source, rank, coverage: coverage(terms, source.text) }))
+    // Coverage decides; the database's ts_rank_cd order settles ties.
+    .sort((a, b) => b.coverage - a.coverage || a.rank - b.rank);
+  const best = scored[0];
+  if (!best || terms.length === 0 || best.coverage < MIN_COVERAGE) return notCovered(request.sources);
+
+  const cited = scored
+    .filter((s) => s.coverage >= Math.max(MIN_COVERAGE, best.coverage * FURTHER_SHARE))
+    .slice(0, MAX_CITED);
+  const citations: Citation[] = [];
+  const lines: string[] = [];
+  cited.forEach(({ source }, i) => {
+    const n = i + 1;
+    const quoted = bestSentences(terms, source.text, i === 0 ? FIRST_SENTENCES : OTHER_SENTENCES);
+    const first = quoted[0];
+    const last = quoted.at(-1);
+    const quote = quoted.map((q) => q.text).join(" ") || source.text.slice(0, 300);
+    const offset = source.start ?? 0;
+    citations.push({
+      n,
+      kind: "document",
+      id: source.id,
+      title: source.title,
+      ...(source.source ? { source: source.source } : {}),
+      ...(source.page ? { page: source.page } : {}),
+      quote,
+      start: offset + (first?.start ?? 0),
+      end: offset + (last?.end ?? Math.min(source.text.length, 300)),
+    });
+    lines.push(`${quote} [${n}]`);
+  });
+  const from = [...new Set(cited.map(({ source }) => where(source)))].join("; ");
+  return {
+    content: `From your materials (${from}):\n\n${lines.join("\n\n")}`,
+    citations,
+  };
+}
+
+function tasksAnswer(request: AnswerRequest): Answer {
+  if (request.sources.length === 0) return { content: "You have no tasks that match.", citations: [] };
+  const lines = request.sources.map((s) => `${s.n}. ${s.text} [${s.n}]`);
+  const count = request.sources.length;
+  return {
+    content: `${count === 1 ? "1 task" : `${count} tasks`}:\n${lines.join("\n")}`,
+    citations: request.sources.map((s) => ({ n: s.n, kind: "task", id: s.id, title: s.title })),
+  };
+}
+
+/**
+ * The offline engine: extractive. Material questions are answered by quoting the best sentences of the
+ * chunks that cover the question, each with its citation; task questions by the exact list.
+ */
+export const builtinProvider: AnswerProvider = {
+  id: "builtin",
+  async answer(request, onDelta) {
+    const answer =
+      request.mode === "tasks"
+        ? tasksAnswer(request)
+        : request.mode === "material"
+          ? materialAnswer(request)
+          : notCovered([]);
+    onDelta?.(answer.content);
+    return answer;
+  },
+};

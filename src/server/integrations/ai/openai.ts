@@ -1,0 +1,120 @@
+import OpenAI from "openai";
+import { CHAT_NOT_FOUND, type Citation } from "#shared/chat.ts";
+import { bestSentences } from "./builtin/query.ts";
+import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "./provider.ts";
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** Servers like Ollama and LM Studio need no key, but the SDK insists on one. */
+const PLACEHOLDER_KEY = "not-needed";
+
+export interface OpenAiSettings {
+  apiKey?: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+}
+
+function systemPrompt(request: AnswerRequest): string {
+  const rules = [
+    "You are a study assistant for one student. Answer only from the numbered sources below, which come from the student's own course materials, study documents or task list.",
+    "Cite every fact with the number of its source in square brackets, like [1] or [2][3]. Never cite a number that is not listed.",
+    `If the sources do not answer the question, reply exactly: "${CHAT_NOT_FOUND}" and then name the closest source titles.`,
+    `Dates are in the student's time zone (${request.timeZone}). Be concise.`,
+  ];
+  const sources = request.sources.map(
+    (s) =>
+      `[${s.n}] ${s.kind === "task" ? "Task" : "Document"}: ${s.title}${s.page ? ` (page ${s.page})` : ""}\n${s.text}`,
+  );
+  return `${rules.join("\n")}\n\nSources:\n${sources.length ? sources.join("\n\n") : "(none)"}`;
+}
+
+function citationFor(source: AnswerSource, question: string): Citation {
+  if (source.kind === "task") return { n: source.n, kind: "task", id: source.id, title: source.title };
+  const quoted = bestSentences(question, source.text, 2);
+  const offset = source.start ?? 0;
+  return {
+    n: source.n,
+    kind: "document",
+    id: source.id,
+    title: source.title,
+    ...(source.source ? { source: source.source } : {}),
+    ...(source.page ? { page: source.page } : {}),
+    quote: quoted.map((q) => q.text).join(" ") || source.text.slice(0, 300),
+    start: offset + (quoted[0]?.start ?? 0),
+    end: offset + (quoted.at(-1)?.end ?? Math.min(300, source.text.length)),
+  };
+}
+
+/**
+ * Keeps the citations whose number names a supplied source (in order of first mention) and removes the
+ * markers of any other number from the text: a model cannot cite what it was not given.
+ */
+export function resolveCitations(text: string, request: AnswerRequest): Answer {
+  const byNumber = new Map(request.sources.map((s) => [s.n, s]));
+  const cited: number[] = [];
+  const content = text.replace(/\[(\d{1,3})\]/g, (marker, digits: string) => {
+    const n = Number(digits);
+    if (!byNumber.has(n)) return "";
+    if (!cited.includes(n)) cited.push(n);
+    return marker;
+  });
+  return {
+    content: content.replace(/[ \t]+([.,;:])/g, "$1").trim(),
+    citations: cited.map((n) => citationFor(byNumber.get(n)!, request.question)),
+  };
+}
+
+export type OpenAiProvider = AnswerProvider & {
+  test(model: string): Promise<{ ok: boolean; message: string }>;
+};
+
+/** The OpenAI-compatible provider, or null when neither a key nor a base URL is configured. */
+export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider | null {
+  if (!settings.apiKey && !settings.baseUrl) return null;
+  const client = new OpenAI({
+    apiKey: settings.apiKey || PLACEHOLDER_KEY,
+    baseURL: settings.baseUrl,
+    timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: settings.maxRetries ?? 2,
+  });
+  return {
+    id: "openai",
+    async answer(request, onDelta, signal) {
+      const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
+        { role: "system", content: systemPrompt(request) },
+        ...request.history.map((m) => ({
+          role: m.isUser ? ("user" as const) : ("assistant" as const),
+          content: m.content,
+        })),
+        { role: "user", content: request.question },
+      ];
+      const stream = await client.chat.completions.create(
+        { model: request.model ?? "gpt-4o", messages, stream: true },
+        { signal },
+      );
+      let text = "";
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta?.content ?? "";
+        if (!delta) continue;
+        text += delta;
+        onDelta?.(delta);
+      }
+      if (!text.trim()) throw new Error("the model sent an empty answer");
+      return resolveCitations(text, request);
+    },
+    async test(model) {
+      try {
+        await client.chat.completions.create(
+          { model, messages: [{ role: "user", content: "Reply with OK." }], max_tokens: 5 },
+          { maxRetries: 0 },
+        );
+        return { ok: true, message: `Connected: ${model} answered.` };
+      } catch (err) {
+        return {
+          ok: false,
+          message: `Connection failed: ${err instanceof Error ? err.message : String(err)}`,
+        };
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { Citation, Provider } from "#shared/chat.ts";
+
+/**
+ * What every answering engine receives: the question and the numbered sources retrieval found (chunks
+ * of the student's documents, or task rows), and what it gives back. The built-in engine quotes the
+ * sources; a model writes from them and must cite them as [n].
+ */
+export interface AnswerSource {
+  n: number;
+  kind: "document" | "task";
+  id: number;
+  title: string;
+  source?: "material" | "study";
+  page?: number;
+  /** The chunk's text, or the task's line. */
+  text: string;
+  /** Offset of `text` in the document's whole text. */
+  start?: number;
+}
+
+export interface AnswerRequest {
+  question: string;
+  /** 'material' (retrieved chunks), 'tasks' (rows from the database), 'none' (nothing retrieved). */
+  mode: "material" | "tasks" | "none";
+  sources: AnswerSource[];
+  /** Earlier turns of the conversation, oldest first. */
+  history: { isUser: boolean; content: string }[];
+  /** The student's zone, for dates in the answer. */
+  timeZone: string;
+  model?: string;
+}
+
+export interface Answer {
+  content: string;
+  citations: Citation[];
+}
+
+export interface AnswerProvider {
+  id: Provider;
+  /** `onDelta` receives the answer's text as it is produced (the whole answer at once if not streamed). */
+  answer(request: AnswerRequest, onDelta?: (text: string) => void, signal?: AbortSignal): Promise<Answer>;
+}

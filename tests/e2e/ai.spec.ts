@@ -1,0 +1,90 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signUpViaApi } from "./helpers.ts";
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/documents");
+
+async function seriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
+// Upload, extraction and two axe runs: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test("uploads a PDF, asks about it from /tasks, and opens the cited page", async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto("/materials");
+  await expect(page.getByRole("heading", { level: 1, name: "Course Materials" })).toBeVisible();
+  await page.getByRole("button", { name: "Upload Material" }).click();
+  await expect(page.getByText("Please select a file first.")).toBeVisible();
+  await page.getByLabel("Material type").selectOption("lecture");
+  await page.getByLabel("File").setInputFiles(path.join(fixtures, "cell-biology.pdf"));
+  await page.getByRole("button", { name: "Upload Material" }).click();
+  await expect(
+    page.getByText("Document uploaded successfully! The AI can now reference this material."),
+  ).toBeVisible();
+  const item = page.getByRole("listitem").filter({ hasText: "cell-biology" });
+  await expect(item).toContainText("Lecture");
+  await expect(item).toContainText("Introduction to Cell Biology");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/tasks");
+  await page.getByRole("button", { name: "Open AI Assistant" }).click();
+  const panel = page.getByRole("region", { name: "AI Assistant" });
+  await expect(panel.getByText(/Hi there! I can help you understand your Canvas assignments/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open AI Assistant" })).toBeHidden();
+  await expect(panel.getByText("Built-in (offline)")).toBeVisible();
+  const send = panel.getByRole("button", { name: "Send" });
+  await expect(send).toBeDisabled();
+  await panel.getByPlaceholder("Ask anything...").fill("Where does photosynthesis take place?");
+  await send.click();
+  const source = panel.getByRole("button", { name: "[1] cell-biology, p. 3" });
+  await expect(source).toBeVisible();
+  await expect(panel.getByTestId("chat-messages")).toContainText("chloroplasts");
+  expect(await seriousViolations(page, "section")).toEqual([]);
+
+  await source.click();
+  const viewer = page.getByRole("dialog", { name: "cell-biology" });
+  await expect(viewer.getByText("Page 3 of 4")).toBeVisible();
+  await expect(viewer.locator("mark")).toContainText("chloroplasts");
+  await viewer.getByRole("button", { name: "Close" }).click();
+
+  await panel.getByRole("button", { name: "Close chat" }).click();
+  await expect(page.getByRole("button", { name: "Open AI Assistant" })).toBeVisible();
+});
+
+test("answers 'what is due this week' with the student's tasks, and works at 360 px", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const due = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
+  const res = await page.request.post("/api/tasks", {
+    data: { title: "Lab report on enzymes", dueDate: due },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(201);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/?tool=chat");
+  const panel = page.getByRole("region", { name: "AI Assistant" });
+  await panel.getByPlaceholder("Ask anything...").fill("What is due this week?");
+  await panel.getByRole("button", { name: "Send" }).click();
+  await expect(panel.getByTestId("chat-messages")).toContainText("Lab report on enzymes");
+  await expect(panel.getByRole("link", { name: /Source 1: Lab report on enzymes/ })).toBeVisible();
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+
+  // History stays on the server; 'New conversation' clears it.
+  await page.reload();
+  await expect(panel.getByTestId("chat-messages")).toContainText("Lab report on enzymes");
+  await panel.getByRole("button", { name: "New conversation" }).click();
+  await expect(panel.getByText(/Hi there!/)).toBeVisible();
+
+  await page.goto("/materials");
+  await expect(page.getByRole("heading", { level: 1, name: "Course Materials" })).toBeVisible();
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+});
