@@ -5,12 +5,14 @@ import { createCalendarService } from "./features/calendar/calendar.service.ts";
 import { createCanvasService } from "./features/canvas/canvas.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
+import { createProgressService } from "./features/progress/progress.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { createFlashcardsService } from "./features/study/flashcards.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
 import { createTrackingService } from "./features/tracking/tracking.service.ts";
 import type { Clock } from "./lib/clock.ts";
+import { createEventBus } from "./lib/events.ts";
 
 export interface ServiceDeps {
   db: Db;
@@ -26,16 +28,32 @@ export interface ServiceDeps {
  * that feature's service here, explicitly: features never reach into each other's repositories.
  */
 export function createServices({ db, dbKind, config, clock, selfOrigin }: ServiceDeps) {
+  // Facts change in one feature and are reacted to in another (progress) through this bus.
+  const events = createEventBus();
   const health = createHealthService({ dbKind });
   const auth = createAuthService({ db, clock });
   const settings = createSettingsService({ db });
   const courses = createCoursesService({ db, clock });
-  const tasks = createTasksService({ db, clock, courses });
+  const tasks = createTasksService({ db, clock, courses, events });
   const calendar = createCalendarService({ db, clock, tasks });
   const tracking = createTrackingService({ db });
-  const study = createStudyService({ db, clock });
+  const study = createStudyService({ db, clock, events });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
-  const flashcards = createFlashcardsService({ db, clock });
-  return { health, auth, settings, courses, tasks, calendar, tracking, study, canvas, flashcards };
+  const flashcards = createFlashcardsService({ db, clock, events });
+  const progress = createProgressService({ db, clock, events });
+  return {
+    events,
+    health,
+    auth,
+    settings,
+    courses,
+    tasks,
+    calendar,
+    tracking,
+    study,
+    canvas,
+    flashcards,
+    progress,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -4,6 +4,7 @@ import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { progressRoutes } from "./progress/progress.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { flashcardsRoutes } from "./study/flashcards.routes.ts";
 import { studyRoutes } from "./study/study.routes.ts";
@@ -22,4 +23,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   calendarRoutes,
   studyRoutes,
   flashcardsRoutes,
+  progressRoutes,
 ];
