@@ -61,6 +61,7 @@ export function buildTask(over: Partial<Task> = {}): Task {
     courseId: null,
     title: `Task ${taskSeq}`,
     description: "",
+    notes: "",
     dueDate: null,
     priority: "medium",
     completed: false,

@@ -5,10 +5,14 @@ import type { AppConfig } from "./config.ts";
 import { type Database, type Db, openDatabase } from "./db/client.ts";
 import { selfOrigin } from "./features/canvas/self-origin.ts";
 import { featureRoutes } from "./features/index.ts";
+import { createHttpServer } from "./http-server.ts";
 import { systemClock } from "./lib/clock.ts";
+import { REDACT_PATHS, serializeError } from "./lib/log-redaction.ts";
 import { registerUploads } from "./lib/upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
+import { MAX_JSON_BODY_BYTES, registerJsonBody } from "./plugins/json-body.ts";
+import { registerOverload } from "./plugins/overload.ts";
 import { registerRateLimit } from "./plugins/rate-limit.ts";
 import { registerSecurityHeaders, registerStaticClient } from "./plugins/static-client.ts";
 import { createServices, type Services } from "./services.ts";
@@ -43,17 +47,24 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
               },
             }
           : {}),
-      // The Canvas token may arrive in a query string (SPEC §7): never let it reach a log line.
+      // The Canvas token may arrive in a query string (SPEC §7): never let it reach a log line. Errors
+      // lose query parameters and row details (lib/log-redaction.ts); secret-named keys are censored.
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), reqId: req.id }),
+        err: (err: Error) => serializeError(err),
       },
+      redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
     },
     // Per-request lines only when debugging: at info level they would dominate the log.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
     }),
     trustProxy: config.trustProxy,
-    bodyLimit: 25 * 1024 * 1024,
+    // JSON bodies are refused past 1 MB as they stream in (plugins/json-body.ts); uploads are multipart,
+    // read by @fastify/multipart under their own limits (lib/upload.ts).
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    // Timeouts and the per-address connection cap (http-server.ts).
+    serverFactory: (handler) => createHttpServer(handler, config.limits),
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate("db", db.db);
@@ -74,7 +85,9 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  registerJsonBody(app);
+  await registerOverload(app, config);
+  registerSecurityHeaders(app, config);
   // Before every route and the static client (whose precompressed files it then leaves alone): JSON
   // answers go out as br or gzip, whichever the client accepts first; under 1 KB it is not worth it.
   // Request bodies are never compressed by our client, so no decompression (and no zip-bomb surface).

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Env } from "./env.ts";
+import type { ServerLimits } from "./http-server.ts";
 import type { CanvasTuning } from "./integrations/canvas/canvas-client.ts";
 import type { ResolveAll } from "./integrations/canvas/host-policy.ts";
 import type { Clock } from "./lib/clock.ts";
@@ -17,7 +18,30 @@ export interface AppConfig {
   logLevel: Env["LOG_LEVEL"];
   /** Built client to serve; null serves the API only. */
   clientDir: string | null;
-  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /**
+   * Sign-in and sign-up limits (docs/operations.md, "Sign-in limits"): `perIp` requests a window per address,
+   * counted before the body is read; `perEmail` attempts a window per (address, account); after
+   * `slowAfterFailures` failed logins in a row an account's further attempts wait `failureDelayMs`,
+   * doubling per failure up to `maxFailureDelayMs`, from every address, instead of being refused.
+   */
+  authRateLimit: {
+    perIp: number;
+    perEmail: number;
+    windowMs: number;
+    slowAfterFailures?: number;
+    failureDelayMs?: number;
+    maxFailureDelayMs?: number;
+  };
+  /** Tracking calls (achievement checks, study stats) a student may make a minute. Default 120. */
+  trackingPerMinute?: number;
+  /** The public address (no trailing slash): calendar feed URLs and HSTS. Without it, see trustProxy. */
+  publicUrl?: string;
+  /** Socket limits of the listening server (http-server.ts); inject() never reaches them. */
+  limits?: Partial<ServerLimits>;
+  /** Event-loop delay beyond which requests are shed with 503; 0 or absent: off. */
+  maxEventLoopDelayMs?: number;
+  /** API requests served at once beyond which new ones are shed with 503; 0 or absent: off. */
+  maxRequestsInFlight?: number;
   /** Rate-limit counters in Redis, shared by every instance; without it each process counts alone. */
   redis?: { url: string; keyPrefix: string };
   /** Believe X-Forwarded-* (client IP for rate limits, https for feed URLs): only behind a proxy you run. */
@@ -59,5 +83,12 @@ export function configFromEnv(env: Env): AppConfig {
       perEmail: Math.max(1, Math.ceil(env.AUTH_RATE_LIMIT_PER_MINUTE / 3)),
       windowMs: 60_000,
     },
+    publicUrl: env.PUBLIC_URL,
+    limits: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
+    },
+    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+    maxRequestsInFlight: env.MAX_REQUESTS_IN_FLIGHT,
   };
 }

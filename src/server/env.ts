@@ -37,6 +37,22 @@ const envSchema = z.object({
       .filter(Boolean),
   ),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** The address students reach the server at (https://studyhall.example.edu): calendar feed URLs, HSTS. */
+  PUBLIC_URL: optional.pipe(
+    z
+      .url("must be an http:// or https:// URL")
+      .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  /** A request (headers and body) must arrive within this; a stalled upload is cut off. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** Open connections one address may hold at once; 0 turns the cap off (e.g. behind a proxy). */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(64),
+  /** Shed load (503 + Retry-After) while the event loop lags more than this; 0 turns it off. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Shed load (503 + Retry-After) while this many API requests are already being served; 0: off. */
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])
     .optional()

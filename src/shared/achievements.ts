@@ -111,8 +111,6 @@ export const heatmapSchema = z.object({
 });
 export type Heatmap = z.infer<typeof heatmapSchema>;
 
-const shareCodeParamsSchema = z.object({ shareCode: z.string().min(1).max(200) });
-
 export const achievementEndpoints = {
   list: endpoint({ method: "GET", path: "/api/achievements", response: z.array(achievementSchema) }),
   earned: endpoint({
@@ -144,12 +142,5 @@ export const achievementEndpoints = {
     path: "/api/shareable-links/:id",
     params: idParamsSchema,
     response: okSchema,
-  }),
-  shared: endpoint({
-    method: "GET",
-    path: "/api/share/:shareCode",
-    params: shareCodeParamsSchema,
-    response: sharedStatsSchema,
-    public: true,
   }),
 };

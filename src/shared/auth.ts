@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "./constants.ts";
 import { endpoint, okSchema } from "./http.ts";
+import { safeText } from "./schema-primitives.ts";
 
 /** SPEC §5 username rules, in the order their messages are reported. */
-export const usernameSchema = z
-  .string()
+export const usernameSchema = safeText()
   .trim()
   .min(1, "Username cannot be empty.")
   .regex(/^[A-Za-z0-9_]*$/, "Username can only contain letters, numbers, and underscores.")
@@ -12,23 +12,22 @@ export const usernameSchema = z
     message: `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters long.`,
   });
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("Invalid email"));
+export const emailSchema = safeText().trim().toLowerCase().pipe(z.email("Invalid email"));
 
 export const registerSchema = z.object({
   email: emailSchema,
-  password: z
-    .string()
+  password: safeText()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(200, "Password is too long"),
-  firstName: z.string().trim().min(1, "First name is required").max(100),
-  lastName: z.string().trim().min(1, "Last name is required").max(100),
+  firstName: safeText().trim().min(1, "First name is required").max(100),
+  lastName: safeText().trim().min(1, "Last name is required").max(100),
   username: usernameSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, "Email is required"),
-  password: z.string().min(1, "Password is required"),
+  email: safeText().trim().toLowerCase().min(1, "Email is required").max(320, "Invalid email"),
+  password: safeText().min(1, "Password is required").max(200, "Invalid email or password."),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

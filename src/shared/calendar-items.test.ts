@@ -39,8 +39,8 @@ describe("calendar items (SPEC §2.4)", () => {
     expect(itemsOnDay(items, new Date(2025, 0, 7))).toEqual([]);
   });
 
-  it("shows the first three upcoming from today on, without finished tasks", () => {
-    const now = new Date(2025, 0, 6, 12); // past the 09:00 event, which is still today
+  it("shows the first three upcoming from now on, without finished tasks", () => {
+    const now = new Date(2025, 0, 6, 8); // before the 09:00 event
     expect(upcomingItems(items, now).map((i) => i.key)).toEqual(["event-10", "task-1", "task-4"]);
     expect(upcomingItems(items, new Date(2025, 0, 1)).map((i) => i.key)).toEqual([
       "event-10",
@@ -48,6 +48,12 @@ describe("calendar items (SPEC §2.4)", () => {
       "task-4",
     ]);
     expect(upcomingItems(items, new Date(2025, 1, 1))).toEqual([]);
+    // Earlier today is past: at 09:30 on the 6th the 09:00 event is gone, the 23:59 task is still ahead.
+    expect(upcomingItems(items, new Date(2025, 0, 6, 9, 30)).map((i) => i.key)).toEqual([
+      "task-1",
+      "task-4",
+      "event-11",
+    ]);
   });
 
   it("colours tasks by priority and events blue", () => {

@@ -1,4 +1,4 @@
-import { isSameDay, startOfDay } from "date-fns";
+import { isSameDay } from "date-fns";
 import type { CalendarEvent } from "./calendar.ts";
 import { UPCOMING_EVENTS_SHOWN } from "./constants.ts";
 import type { Priority, Task } from "./tasks.ts";
@@ -50,15 +50,15 @@ export const itemsOnDay = (items: readonly CalendarItem[], day: Date): CalendarI
   items.filter((i) => isSameDay(i.date, day));
 
 /**
- * SPEC §2.4 'Upcoming Events': the first three from today on. Finished tasks are left out: they are
- * no longer something coming up.
+ * SPEC §2.4 'Upcoming Events': the first three from now on (issue 9 §3: this morning's lecture is not
+ * upcoming at noon). Finished tasks are left out: they are no longer something coming up.
  */
 export const upcomingItems = (
   items: readonly CalendarItem[],
   now: Date = new Date(),
   limit = UPCOMING_EVENTS_SHOWN,
 ): CalendarItem[] => {
-  const from = startOfDay(now).getTime();
+  const from = now.getTime();
   return items.filter((i) => i.date.getTime() >= from && !(i.kind === "task" && i.completed)).slice(0, limit);
 };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "./http.ts";
+import { dbId, safeText, sensibleDate } from "./schema-primitives.ts";
 
 /** A custom event the student added on the calendar (saved on the server, unlike SPEC §2.4). */
 export const calendarEventSchema = z.object({
@@ -13,10 +14,10 @@ export const calendarEventSchema = z.object({
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 export const createEventSchema = z.object({
-  userId: z.number().int().positive().optional(),
-  title: z.string("Event title is required").trim().min(1, "Event title is required").max(300),
-  description: z.string().trim().max(10_000).default(""),
-  date: z.iso.datetime({ offset: true, error: "Date must be an ISO 8601 date-time" }),
+  userId: dbId("userId must be an id").optional(),
+  title: safeText("Event title is required").trim().min(1, "Event title is required").max(300),
+  description: safeText().trim().max(10_000).default(""),
+  date: sensibleDate("Date must be an ISO 8601 date-time"),
 });
 export type CreateEventInput = z.input<typeof createEventSchema>;
 
@@ -34,10 +35,10 @@ export const calendarTokenStatusSchema = z.object({
 export type CalendarTokenStatus = z.infer<typeof calendarTokenStatusSchema>;
 
 export const saveCalendarTokenSchema = z.object({
-  userId: z.number().int().positive().optional(),
-  accessToken: z.string("Access token is required").min(1, "Access token is required").max(4096),
-  refreshToken: z.string().max(4096).nullable().optional(),
-  expiresAt: z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 date-time" }),
+  userId: dbId("userId must be an id").optional(),
+  accessToken: safeText("Access token is required").min(1, "Access token is required").max(4096),
+  refreshToken: safeText().max(4096).nullable().optional(),
+  expiresAt: sensibleDate("expiresAt must be an ISO 8601 date-time"),
 });
 
 export const eventEndpoints = {
@@ -66,7 +67,7 @@ export const calendarFeedEndpoints = {
   ics: endpoint({
     method: "GET",
     path: "/api/calendar-feed/:token.ics",
-    params: z.object({ token: z.string().min(1).max(200) }),
+    params: z.object({ token: safeText().min(1).max(200) }),
     response: z.string(),
     public: true,
   }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { canvasCourseSchema } from "./courses.ts";
-import { endpoint, okSchema } from "./http.ts";
+import { endpoint, okSchema, userIdQuerySchema } from "./http.ts";
+import { dbId, dbIdParam, safeText } from "./schema-primitives.ts";
 import { taskSchema } from "./tasks.ts";
 
 /**
@@ -57,15 +58,13 @@ export function parseCanvasDomain(input: string): CanvasDomain {
   return { ok: true, host: url.port ? `${hostname}:${url.port}` : hostname, scheme };
 }
 
-export const canvasTokenSchema = z
-  .string(MISSING_CANVAS_INPUT)
+export const canvasTokenSchema = safeText(MISSING_CANVAS_INPUT)
   .trim()
   .min(1, MISSING_CANVAS_INPUT)
   .max(500, "That does not look like a Canvas access token.")
   .regex(/^\S+$/, "That does not look like a Canvas access token.");
 
-export const canvasDomainSchema = z
-  .string(MISSING_CANVAS_INPUT)
+export const canvasDomainSchema = safeText(MISSING_CANVAS_INPUT)
   .trim()
   .min(1, MISSING_CANVAS_INPUT)
   .max(300, INVALID_DOMAIN)
@@ -97,9 +96,9 @@ export type CanvasStatus = z.infer<typeof canvasStatusSchema>;
 
 /** SPEC §7 sends token and domain from local storage; accepted, but the stored connection is used. */
 export const syncCanvasSchema = z.object({
-  token: z.string().optional(),
-  domain: z.string().optional(),
-  userId: z.number().int().optional(),
+  token: safeText().optional(),
+  domain: safeText().optional(),
+  userId: dbId("userId must be an id").optional(),
   /** Auto-sync on app load: skipped when the setting is off or the last sync is recent. */
   auto: z.boolean().optional(),
 });
@@ -119,9 +118,9 @@ export const syncResultSchema = z.object({
 export type SyncResult = z.infer<typeof syncResultSchema>;
 
 export const coursesQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  domain: z.string().optional(),
-  token: z.string().optional(),
+  userId: dbIdParam("userId must be an id").optional(),
+  domain: safeText().optional(),
+  token: safeText().optional(),
   /** Fetch the courses from Canvas again instead of answering the cached copy. */
   refresh: z
     .enum(["true", "false", "1", "0"])
@@ -148,8 +147,8 @@ export const parseCanvasSchema = z.object({
     z.array(z.record(z.string(), z.unknown())),
     z.object({ assignments: z.array(z.record(z.string(), z.unknown())) }),
   ]),
-  userId: z.number("User ID is required").int().positive(),
-  courseId: z.number().int().positive().nullish(),
+  userId: dbId("User ID is required"),
+  courseId: dbId("Course must be a course id").nullish(),
 });
 
 export const canvasEndpoints = {
@@ -177,7 +176,7 @@ export const canvasEndpoints = {
   token: endpoint({
     method: "GET",
     path: "/api/canvas-token",
-    query: z.object({ userId: z.coerce.number().int().positive().optional() }),
+    query: userIdQuerySchema,
     response: z.object({ domain: z.string() }),
   }),
   courses: endpoint({

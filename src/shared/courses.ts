@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint, userIdQuerySchema } from "./http.ts";
+import { dbId, safeText } from "./schema-primitives.ts";
 
 /** A course of the student's: typed by them, or imported from Canvas (canvasId set). */
 export const courseSchema = z.object({
@@ -11,9 +12,9 @@ export const courseSchema = z.object({
 export type Course = z.infer<typeof courseSchema>;
 
 export const createCourseSchema = z.object({
-  userId: z.number().int().positive().optional(),
-  name: z.string("Course name is required").trim().min(1, "Course name is required").max(200),
-  code: z.string().trim().max(50).default(""),
+  userId: dbId("userId must be an id").optional(),
+  name: safeText("Course name is required").trim().min(1, "Course name is required").max(200),
+  code: safeText().trim().max(50).default(""),
 });
 
 export const ENROLLMENT_STATES = ["active", "completed"] as const;
@@ -23,8 +24,10 @@ export const ENROLLMENT_STATES = ["active", "completed"] as const;
  * system', field names as the spec gives them). The Canvas endpoints refresh the cache.
  */
 export const canvasCourseSchema = z.object({
-  id: z.number().int(),
-  canvas_id: z.string(),
+  /** SPEC §3: the Canvas course id, a string as Canvas sends it with string ids. */
+  id: z.string(),
+  /** Studyhall's own course id (tasks' `courseId`), for linking a Canvas course to its tasks. */
+  localId: z.number().int(),
   name: z.string(),
   course_code: z.string(),
   enrollment_state: z.enum(ENROLLMENT_STATES),

@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   "upstream_error",
   "response_contract",
   "internal",
+  // Load shedding: the server is too busy right now; Retry-After says when to come back.
+  "overloaded",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FLASHCARD_MAX_LENGTH } from "./constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "./http.ts";
+import { dbId, safeText } from "./schema-primitives.ts";
 
 /** Bounds of a flashcard set's own fields (SPEC §5 only requires the title). */
 export const FLASHCARD_SET_MAX_LENGTH = { title: 200, description: 2000 } as const;
@@ -30,15 +31,14 @@ export type Flashcard = z.infer<typeof flashcardSchema>;
 
 /** An optional text: blank is "none", stored as null. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, tooLong)
     .nullish()
     .transform((v) => (v ? v : null));
 
 const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string(required).trim().min(1, required).max(max, tooLong);
+  safeText(required).trim().min(1, required).max(max, tooLong);
 
 export const createFlashcardSetSchema = z.object({
   title: requiredText(
@@ -87,8 +87,8 @@ export const quizAttemptInputSchema = z.object({
   answers: z
     .array(
       z.object({
-        cardId: z.number("Each answer needs a card id").int().positive("Each answer needs a card id"),
-        chosen: z.string("Each answer needs the chosen option").max(FLASHCARD_MAX_LENGTH.answer),
+        cardId: dbId("Each answer needs a card id"),
+        chosen: safeText("Each answer needs the chosen option").max(FLASHCARD_MAX_LENGTH.answer),
       }),
       "Send the quiz answers",
     )

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   calculateGpa,
   courseScore,
+  creditsNote,
   formatGpa,
   GPA_SCALE,
   GRADE_POINTS,
@@ -221,5 +222,21 @@ describe("courseScore", () => {
       tone: "red",
     });
     expect(courseScore({ ...base, enrollment_state: "completed" }).text).toBe("N/A");
+  });
+});
+
+describe("creditsNote (issue 9 §3)", () => {
+  it.each([
+    ["0", "At least 1 credit; counting 1."],
+    ["-2", "At least 1 credit; counting 1."],
+    ["9", "At most 6 credits; counting 6."],
+    ["2.5", "Whole credits only; counting 3."],
+    ["", "Enter a number of credits; counting 3."],
+    ["abc", "Enter a number of credits; counting 3."],
+  ])("explains %j", (input, note) => {
+    expect(creditsNote(input)).toBe(note);
+  });
+  it("says nothing for a whole number from 1 to 6", () => {
+    for (const ok of ["1", "3", " 6 "]) expect(creditsNote(ok)).toBeNull();
   });
 });

@@ -75,6 +75,21 @@ export function parseCredits(input: string | number | null | undefined): number 
   return Math.min(CREDIT_HOURS.max, Math.max(CREDIT_HOURS.min, Math.round(value)));
 }
 
+/**
+ * Why the credits field's entry is not what the calculation counts (issue 9 §3), or null when it is:
+ * the field then shows the counted value, and this message says why it changed.
+ */
+export function creditsNote(input: string): string | null {
+  const text = input.trim();
+  const value = Number.parseFloat(text);
+  const used = parseCredits(text);
+  if (text === "" || !Number.isFinite(value)) return `Enter a number of credits; counting ${used}.`;
+  if (!Number.isInteger(value)) return `Whole credits only; counting ${used}.`;
+  if (value < CREDIT_HOURS.min) return `At least ${CREDIT_HOURS.min} credit; counting ${used}.`;
+  if (value > CREDIT_HOURS.max) return `At most ${CREDIT_HOURS.max} credits; counting ${used}.`;
+  return null;
+}
+
 export interface GpaCourse {
   grade: Grade | null;
   credits: number;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dbIdParam } from "./schema-primitives.ts";
 
 /**
  * One row of a feature's endpoint table: the single description of an HTTP call that the server
@@ -35,8 +36,8 @@ export type Infer<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** Path ids are positive integers; anything else is a 400, never a database error. */
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Path ids are int4 ids (schema-primitives); anything else is a 400, never a database error. */
+export const idParamsSchema = z.object({ id: dbIdParam() });
 
 /** SPEC §7 lets callers send userId; the server accepts it only when it is the signed-in user's. */
-export const userIdQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const userIdQuerySchema = z.object({ userId: dbIdParam("userId must be an id").optional() });

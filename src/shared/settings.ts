@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AI_MODELS, DEFAULT_AI_MODEL, DEFAULT_THEME, THEMES } from "./constants.ts";
 import { endpoint } from "./http.ts";
 import { isTimeZone } from "./local-day.ts";
+import { dbId } from "./schema-primitives.ts";
 
 export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
@@ -24,7 +25,7 @@ export const DEFAULT_SETTINGS: Settings = {
 
 /** SPEC §7 sends the whole settings object plus userId. */
 export const saveSettingsSchema = settingsSchema.extend({
-  userId: z.number().int().positive().optional(),
+  userId: dbId("userId must be an id").optional(),
 });
 
 export const settingsEndpoints = {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_STUDY_SET_COLOR, MAX_SESSION_SECONDS } from "./constants.ts";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "./http.ts";
 import { isTimeZone } from "./local-day.ts";
+import { dbId, dbIdParam, safeText } from "./schema-primitives.ts";
 
 /** SPEC §3 StudySet. */
 export const studySetSchema = z.object({
@@ -27,15 +28,13 @@ const hexColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, "Colour must be a hex colour like #3B82F6");
 
 export const createStudySetSchema = z.object({
-  userId: z.number().int().positive().optional(),
-  title: z
-    .string("Study set title is required")
+  userId: dbId("userId must be an id").optional(),
+  title: safeText("Study set title is required")
     .trim()
     .min(1, "Study set title is required")
     .max(STUDY_SET_TITLE_MAX, `Study set title must be at most ${STUDY_SET_TITLE_MAX} characters`),
   // An empty description is no description (SPEC §3: nullable).
-  description: z
-    .string()
+  description: safeText()
     .trim()
     .max(STUDY_DESCRIPTION_MAX, `Description must be at most ${STUDY_DESCRIPTION_MAX} characters`)
     .nullish()
@@ -71,17 +70,15 @@ export const studyDocumentSchema = studyDocumentSummarySchema.extend({
 });
 export type StudyDocument = z.infer<typeof studyDocumentSchema>;
 
-const documentTitle = z
-  .string()
+const documentTitle = safeText()
   .trim()
   .max(DOCUMENT_TITLE_MAX, `Document title must be at most ${DOCUMENT_TITLE_MAX} characters`);
 
 export const createDocumentSchema = z.object({
-  userId: z.number().int().positive().optional(),
+  userId: dbId("userId must be an id").optional(),
   /** Optional: a blank title becomes the text's first line. */
   title: documentTitle.default(""),
-  content: z
-    .string("Document content is required")
+  content: safeText("Document content is required")
     .max(PASTED_CONTENT_MAX, "This text is too long to paste. Upload it as a file instead.")
     .refine((c) => c.trim().length > 0, "Document content is required"),
 });
@@ -93,8 +90,8 @@ export const renameDocumentSchema = z.object({
 
 /** SPEC §7 POST /api/study/stats/track: one finished timer session. */
 export const trackStudySchema = z.object({
-  userId: z.number().int().positive().optional(),
-  studySetId: z.number("Study set is required").int().positive("Study set is required"),
+  userId: dbId("userId must be an id").optional(),
+  studySetId: dbId("Study set is required"),
   activityType: z.literal("studying", "activityType must be 'studying'").default("studying"),
   duration: z
     .number("Duration must be a whole number of seconds")
@@ -106,7 +103,7 @@ export type TrackStudyInput = z.input<typeof trackStudySchema>;
 
 /** SPEC §7 POST /api/study/sessions (its use is not shown): a session, with or without a set. */
 export const createSessionSchema = trackStudySchema.extend({
-  studySetId: z.number("Study set must be a study set id").int().positive().nullable().default(null),
+  studySetId: dbId("Study set must be a study set id").nullable().default(null),
 });
 
 export const studySessionSchema = z.object({
@@ -127,7 +124,7 @@ export const studyStatsSchema = z.object({
   weekSeconds: z.number().int(),
 });
 
-export const studyStatsParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const studyStatsParamsSchema = z.object({ userId: dbIdParam("userId must be an id") });
 export const studyStatsQuerySchema = z.object({
   /** The browser's IANA zone, so 'This Week' starts on the student's Monday; UTC when absent. */
   timeZone: z

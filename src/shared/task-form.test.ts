@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { emptyTaskForm, taskFormSchema, taskFormToInput } from "./task-form.ts";
+import { buildTask } from "#tests/factories.ts";
+import { emptyTaskForm, taskFormSchema, taskFormToInput, taskFormToUpdate, taskToForm } from "./task-form.ts";
 import { createTaskSchema } from "./tasks.ts";
 
 const originalTz = process.env.TZ;
@@ -44,5 +45,56 @@ describe("task form (SPEC §5)", () => {
     });
     expect(input.courseId).toBe(12);
     expect(createTaskSchema.safeParse(input).success).toBe(true);
+  });
+});
+
+describe("editing a task (issue 9 §3)", () => {
+  it("fills the form in local time, a 23:59:59 due date as the date alone", () => {
+    const form = taskToForm(
+      buildTask({
+        title: "Lab",
+        dueDate: "2025-07-01T21:59:59.000Z",
+        courseId: 4,
+        priority: "high",
+        notes: "n",
+      }),
+    );
+    expect(form).toEqual({
+      title: "Lab",
+      description: "",
+      dueDate: "2025-07-01",
+      dueTime: "",
+      courseId: "4",
+      priority: "high",
+      notes: "n",
+    });
+    expect(taskToForm(buildTask({ dueDate: "2025-07-01T13:30:00.000Z" })).dueTime).toBe("15:30");
+    // Round trip: an unchanged form sends the same instant back.
+    const t = buildTask({ title: "x", dueDate: "2025-07-01T21:59:59.000Z" });
+    expect(taskFormToUpdate(taskToForm(t), t).dueDate).toBe(t.dueDate);
+  });
+
+  it("sends only priority and notes for a Canvas assignment", () => {
+    const t = buildTask({ canvasId: "9", title: "HW" });
+    expect(
+      taskFormToUpdate({ ...taskToForm(t), title: "Mine", priority: "low", notes: " start early " }, t),
+    ).toEqual({
+      priority: "low",
+      notes: "start early",
+    });
+  });
+
+  it("refuses a due time without a due date instead of dropping it", () => {
+    const r = taskFormSchema.safeParse({ ...emptyTaskForm, title: "x", dueTime: "09:00" });
+    expect(r.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ["dueDate"],
+        message: "Choose a due date for this time, or clear the time",
+      }),
+    ]);
+    expect(
+      taskFormSchema.safeParse({ ...emptyTaskForm, title: "x", dueDate: "2025-07-01", dueTime: "09:00" })
+        .success,
+    ).toBe(true);
   });
 });

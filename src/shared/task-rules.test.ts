@@ -11,6 +11,7 @@ import {
   plainText,
   sortTasks,
   type TaskFilter,
+  taskBadge,
   toSearchable,
 } from "./task-rules.ts";
 import { createTaskSchema, type Task, updateTaskSchema } from "./tasks.ts";
@@ -70,6 +71,16 @@ describe("sortTasks (SPEC §5)", () => {
 });
 
 describe("dueBadge (SPEC §4)", () => {
+  it("reads a neutral 'Done' for a completed task, whatever its due date (issue 9 §3)", () => {
+    const now = new Date("2025-01-05T12:00:00Z");
+    expect(taskBadge({ completed: true, dueDate: "2025-01-01T00:00:00Z" }, now)).toEqual({
+      text: "Done",
+      tone: "gray",
+    });
+    expect(taskBadge({ completed: true, dueDate: null }, now).text).toBe("Done");
+    expect(taskBadge({ completed: false, dueDate: "2025-01-01T00:00:00Z" }, now).text).toBe("Overdue");
+  });
+
   const now = new Date(2025, 0, 5, 15, 0, 0); // Jan 5, 3:00 PM local
   const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m, d, h, min).toISOString();
 
@@ -97,6 +108,18 @@ describe("dueBadge (SPEC §4)", () => {
 });
 
 describe("plainText and descriptionPreview (SPEC §2.3)", () => {
+  it("keeps a space between block elements (issue 9 §3)", () => {
+    expect(plainText("<h3>Milestone</h3><p>Submit your update</p>")).toBe("Milestone Submit your update");
+    expect(plainText("<dl><dt>Due</dt><dd>Friday</dd></dl><hr><pre>code</pre><figure>fig</figure>")).toBe(
+      "Due Friday code fig",
+    );
+    expect(
+      plainText("<article>One</article><aside>Two</aside><details><summary>Three</summary>Four</details>"),
+    ).toBe("One Two Three Four");
+    // Inline tags still join: 'time<b>line</b>' is one word.
+    expect(plainText("time<b>line</b>")).toBe("timeline");
+  });
+
   it("strips tags, keeps words from separate blocks apart and decodes common entities", () => {
     expect(
       plainText("<p>Read <b>chapter</b>&nbsp;3</p><p>Q&amp;A &lt;tags&gt; &quot;here&quot; it&#39;s</p>"),

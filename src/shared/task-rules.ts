@@ -47,6 +47,13 @@ export function dueBadge(dueDate: string | null, now: Date = new Date()): DueBad
   return { text: "Next week", tone: days === 7 ? "yellow" : "green" };
 }
 
+/**
+ * A task's badge: a completed task reads a neutral 'Done' (a deviation from SPEC §4, which would still
+ * call a finished task 'Overdue' or 'Due Today'); an open one gets its due badge.
+ */
+export const taskBadge = (task: Pick<Task, "dueDate" | "completed">, now: Date = new Date()): DueBadge =>
+  task.completed ? { text: "Done", tone: "gray" } : dueBadge(task.dueDate, now);
+
 const NAMED_ENTITIES: Record<string, string> = {
   nbsp: " ",
   amp: "&",
@@ -77,14 +84,18 @@ function decodeEntities(text: string): string {
   });
 }
 
+const BLOCK_TAG =
+  /<\/?(p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|thead|tbody|tfoot|table|caption|section|article|aside|header|footer|nav|main|blockquote|pre|figure|figcaption|details|summary|address|center)\b[^>]*>/gi;
+
 /** Canvas descriptions are HTML: the visible text only, with entities decoded and spaces collapsed. */
 export function plainText(html: string): string {
   return decodeEntities(
     html
       .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
       .replace(/<!--[\s\S]*?-->/g, "")
-      // Block boundaries become spaces so words from two paragraphs do not run together.
-      .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|blockquote)\b[^>]*>/gi, " ")
+      // Block boundaries become spaces so words from two blocks ('<h3>Milestone</h3><p>Submit') do not
+      // run together.
+      .replace(BLOCK_TAG, " ")
       .replace(/<[^>]*>/g, ""),
   )
     .replace(/\s+/g, " ")

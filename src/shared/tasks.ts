@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PRIORITY, PRIORITIES } from "./constants.ts";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "./http.ts";
+import { dbId, dbIdParam, safeText, sensibleDate } from "./schema-primitives.ts";
 
 export const prioritySchema = z.enum(PRIORITIES, "Priority must be high, medium or low");
 export type Priority = z.infer<typeof prioritySchema>;
@@ -11,6 +12,8 @@ export const taskSchema = z.object({
   courseId: z.number().int().nullable(),
   title: z.string(),
   description: z.string(),
+  /** The student's notes on a Canvas assignment (its description comes from Canvas). */
+  notes: z.string(),
   dueDate: z.string().nullable(),
   priority: prioritySchema,
   completed: z.boolean(),
@@ -23,13 +26,13 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
-const isoDateTime = z.iso.datetime({ offset: true, error: "Due date must be an ISO 8601 date-time" });
-const courseIdSchema = z.number("Course must be a course id").int().positive();
+const isoDateTime = sensibleDate("Due date must be an ISO 8601 date-time");
+const courseIdSchema = dbId("Course must be a course id");
 
 export const createTaskSchema = z.object({
-  userId: z.number().int().positive().optional(),
-  title: z.string("Task title is required").trim().min(1, "Task title is required").max(500),
-  description: z.string().max(100_000).default(""),
+  userId: dbId("userId must be an id").optional(),
+  title: safeText("Task title is required").trim().min(1, "Task title is required").max(500),
+  description: safeText().max(100_000).default(""),
   dueDate: isoDateTime.nullable().default(null),
   courseId: courseIdSchema.nullable().default(null),
   priority: prioritySchema.default(DEFAULT_PRIORITY),
@@ -38,8 +41,9 @@ export type CreateTaskInput = z.input<typeof createTaskSchema>;
 
 export const updateTaskSchema = z
   .object({
-    title: z.string().trim().min(1, "Task title is required").max(500),
-    description: z.string().max(100_000),
+    title: safeText().trim().min(1, "Task title is required").max(500),
+    description: safeText().max(100_000),
+    notes: safeText().max(10_000, "Notes are too long"),
     dueDate: isoDateTime.nullable(),
     courseId: courseIdSchema.nullable(),
     priority: prioritySchema,
@@ -50,7 +54,7 @@ export const updateTaskSchema = z
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 
 export const listTasksQuerySchema = userIdQuerySchema.extend({
-  courseId: z.coerce.number().int().positive("Course must be a course id").optional(),
+  courseId: dbIdParam("Course must be a course id").optional(),
 });
 
 export const taskEndpoints = {

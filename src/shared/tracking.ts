@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { endpoint } from "./http.ts";
+import { boundedJsonObject, dbId, MAX_METADATA_BYTES, safeText } from "./schema-primitives.ts";
 
-const metadataSchema = z.record(z.string(), z.unknown()).default({});
+/** Free-form, but bounded: it is stored as jsonb for every call (2 KB, no NUL, 32 levels). */
+const metadataSchema = boundedJsonObject(MAX_METADATA_BYTES).default({});
 
 /** SPEC §7 achievement check: what happened and how much (activityType 'task_completion', value 1, ...). */
 export const achievementCheckSchema = z.object({
-  userId: z.number().int().positive().optional(),
-  activityType: z.string("activityType is required").trim().min(1, "activityType is required").max(100),
+  userId: dbId("userId must be an id").optional(),
+  activityType: safeText("activityType is required").trim().min(1, "activityType is required").max(100),
   value: z.number("value must be a number").int().min(0).max(1_000_000).default(1),
   metadata: metadataSchema,
 });
@@ -14,8 +16,8 @@ export type AchievementCheckInput = z.input<typeof achievementCheckSchema>;
 
 /** SPEC §7 study-stats tracking: action 'task_completed' with metadata. */
 export const studyStatsTrackSchema = z.object({
-  userId: z.number().int().positive().optional(),
-  action: z.string("action is required").trim().min(1, "action is required").max(100),
+  userId: dbId("userId must be an id").optional(),
+  action: safeText("action is required").trim().min(1, "action is required").max(100),
   metadata: metadataSchema,
 });
 export type StudyStatsTrackInput = z.input<typeof studyStatsTrackSchema>;

@@ -40,6 +40,14 @@ test("onboarding step 2: validation, a refused address, then the demo Canvas", a
   await expect(page.getByRole("alert").first()).toContainText(
     "Please provide both a Canvas API token and domain.",
   );
+  // Each problem is said once (issue 9 §3): the summary, then what each blank field needs.
+  await expect(page.getByText("Please provide both a Canvas API token and domain.")).toHaveCount(1);
+  await expect(page.getByText("Select your university.")).toHaveCount(1);
+  await expect(page.getByText("Enter your Canvas API token.")).toHaveCount(1);
+  // A stale problem goes as soon as the student edits.
+  await page.getByLabel("API Token").fill("1~abc");
+  await expect(page.getByText("Please provide both a Canvas API token and domain.")).toHaveCount(0);
+  await expect(page.getByText("Enter your Canvas API token.")).toHaveCount(0);
 
   const university = page.getByLabel("University");
   await university.selectOption({ label: "University of Michigan" });

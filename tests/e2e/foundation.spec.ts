@@ -88,17 +88,26 @@ test("change username in Settings, and a taken one is refused", async ({ page })
   await expect(page.getByLabel("Username")).toHaveValue(fresh);
 });
 
-test("dark theme applies at once and survives a reload; saved settings come back", async ({ page }) => {
-  await signUpViaApi(page);
+test("every setting saves on change with a toast; the theme applies at once and survives a reload", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const saved = async () =>
+    (await page.request.get("/api/settings", { headers: { authorization: `Bearer ${token}` } })).json();
   await page.goto("/settings");
+  // One save model (issue 9 §3): no Save Changes button to forget.
+  await expect(page.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
   await page.getByRole("tab", { name: "General" }).click();
   await page.getByLabel("Theme").selectOption("dark");
   await expect(page.locator("html")).toHaveClass(/dark/);
+  await expectToast(page, "Settings saved", "Your preferences have been updated.");
+  await expect.poll(async () => (await saved()).theme).toBe("dark");
   await page.getByRole("switch", { name: "Auto-sync with Canvas" }).click();
+  await expect.poll(async () => (await saved()).autoSync).toBe(false);
   await page.getByRole("tab", { name: "AI Settings" }).click();
   await page.getByLabel("gpt-3.5-turbo (faster)").check();
-  await page.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Settings saved");
+  await expect.poll(async () => (await saved()).aiModel).toBe("gpt-3.5-turbo");
 
   await page.reload();
   await expect(page.locator("html")).toHaveClass(/dark/);

@@ -1,6 +1,8 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { ApiError, authToken } from "./api.ts";
+import { dropDeferred } from "./deferred-actions.ts";
 import { queryKeys } from "./query-keys.ts";
+import { forgetTheme } from "./theme.ts";
 import { toast } from "./toast.tsx";
 
 declare module "@tanstack/react-query" {
@@ -17,9 +19,14 @@ declare module "@tanstack/react-query" {
 
 export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again.";
 
-/** Signed out on this device: no token, no user (the router shows onboarding), nothing cached. */
+/**
+ * Signed out on this device: no token, no user (the router shows onboarding), nothing cached, no theme
+ * and no waiting Undo action, so the next student on a shared computer starts clean.
+ */
 export function clearSession(qc: QueryClient) {
   authToken.clear();
+  dropDeferred();
+  forgetTheme();
   // The user first, so the router switches to onboarding before the screens that held the data unmount.
   qc.setQueryData(queryKeys.auth.me(), null);
   qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.auth.all[0] });

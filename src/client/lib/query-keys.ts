@@ -55,4 +55,8 @@ export const queryKeys = {
     stats: () => [...queryKeys.achievements.all, "stats"] as const,
     heatmap: () => [...queryKeys.achievements.all, "heatmap"] as const,
   },
+  share: {
+    all: ["share"] as const,
+    detail: (shareCode: string) => [...queryKeys.share.all, shareCode] as const,
+  },
 };

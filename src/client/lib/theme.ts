@@ -19,3 +19,9 @@ export function applyTheme(theme: Theme, remember = true) {
   if (theme === "system") media.addEventListener("change", onSystemChange);
   if (remember) localStorage.setItem(KEY, theme);
 }
+
+/** Sign-out: the device forgets the student's theme and shows the default (light) until someone chooses. */
+export function forgetTheme() {
+  localStorage.removeItem(KEY);
+  applyTheme("light", false);
+}

@@ -6,6 +6,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: "default" | "destructive" | "success";
+  /** One button in the toast (Undo); pressing it also closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 interface ToastItem extends ToastInput {
   id: number;

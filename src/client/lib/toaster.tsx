@@ -29,6 +29,15 @@ export function Toaster() {
           {t.description && (
             <RadixToast.Description className="text-sm opacity-90">{t.description}</RadixToast.Description>
           )}
+          {t.action && (
+            <RadixToast.Action
+              altText={t.action.label}
+              onClick={t.action.onClick}
+              className="mt-1 justify-self-start rounded-md border border-border px-3 py-1 text-sm font-medium hover:bg-bg"
+            >
+              {t.action.label}
+            </RadixToast.Action>
+          )}
           <RadixToast.Close
             aria-label="Close"
             className="absolute right-2 top-2 rounded p-1 text-sm opacity-70 hover:opacity-100"

@@ -1,12 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { forbidden, sessionExpired, unauthorized } from "../lib/errors.ts";
 
+// Exactly "Bearer <token>": a header with anything more (`Bearer <token> extra`) or another scheme is
+// refused, not read for its first word.
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
+
+/** The session token; undefined without an Authorization header; a 401 for one that is malformed. */
 function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(" ");
-  return scheme?.toLowerCase() === "bearer" && token ? token : undefined;
+  if (header === undefined) return undefined;
+  const match = BEARER.exec(header);
+  if (!match) throw unauthorized("Malformed Authorization header; send 'Bearer <token>'.");
+  return match[1];
 }
+
+/** Expired sessions are deleted at start-up and then hourly, so the table holds live ones only. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 function mentionedUserIds(req: FastifyRequest): unknown[] {
   const out: unknown[] = [];
@@ -27,6 +36,15 @@ function mentionedUserIds(req: FastifyRequest): unknown[] {
 export function registerAuth(app: FastifyInstance) {
   const { auth } = app.services;
   app.decorateRequest("user", null);
+
+  let purgeTimer: NodeJS.Timeout | undefined;
+  const purge = () =>
+    auth.purgeExpiredSessions().catch((err) => app.log.error({ err }, "purging expired sessions failed"));
+  app.addHook("onReady", async () => {
+    await purge();
+    purgeTimer = setInterval(purge, PURGE_INTERVAL_MS).unref();
+  });
+  app.addHook("onClose", async () => clearInterval(purgeTimer));
 
   app.addHook("onRequest", async (req) => {
     if (!req.url.startsWith("/api/")) return;

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../config.ts";
 
 const CSP = [
   "default-src 'self'",
@@ -16,13 +17,24 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** Security headers on every answer, API included. */
-export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook("onSend", async (_req, reply) => {
+const HSTS = "max-age=31536000";
+
+/**
+ * Security headers on every answer, API included. API answers are personal (or errors): never stored by
+ * a browser or shared cache unless the route said otherwise (the calendar feed). HSTS only when the
+ * students reach us over https: PUBLIC_URL says so, or the proxy does (X-Forwarded-Proto, TRUST_PROXY).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, "publicUrl">) {
+  const publicHttps = config.publicUrl?.startsWith("https://") ?? false;
+  app.addHook("onSend", async (req, reply) => {
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
     reply.header("X-Frame-Options", "DENY");
     reply.header("Content-Security-Policy", CSP);
+    if (publicHttps || req.protocol === "https") reply.header("Strict-Transport-Security", HSTS);
+    if (req.url.startsWith("/api/") && !reply.hasHeader("cache-control")) {
+      reply.header("Cache-Control", "no-store");
+    }
   });
 }
 

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
-import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
@@ -26,33 +25,30 @@ export function SettingsPage() {
   const me = useMe();
   const settings = useSettings();
   const save = useSaveSettings();
-  const [draft, setDraft] = useState<Settings>();
-  useEffect(() => {
-    // This device's theme is what the student sees, so it is what the form shows and saves.
-    if (settings.data) setDraft({ ...settings.data, theme: storedTheme() ?? settings.data.theme });
-  }, [settings.data]);
+  // This device's theme is what the student sees, so it is what the form shows.
+  const value = settings.data && { ...settings.data, theme: storedTheme() ?? settings.data.theme };
 
+  // One save model (issue 9 §3): every control saves when changed, with SPEC §8's toast.
   const change = (patch: Partial<Settings>) => {
-    // The theme applies (and is remembered on this device) at once; the rest waits for Save Changes.
-    if (patch.theme) applyTheme(patch.theme);
-    setDraft((d) => (d ? { ...d, ...patch } : d));
-  };
-  const submit = () => {
-    if (!draft) return;
-    save.mutate(draft, {
-      onSuccess: () =>
-        toast({
-          title: "Settings saved",
-          description: "Your preferences have been updated.",
-          variant: "success",
-        }),
-      onError: () =>
-        toast({
-          title: "Failed to save settings",
-          description: "There was an error saving your preferences.",
-          variant: "destructive",
-        }),
-    });
+    if (!value) return;
+    if (patch.theme) applyTheme(patch.theme); // at once, and remembered on this device
+    save.mutate(
+      { ...value, ...patch },
+      {
+        onSuccess: () =>
+          toast({
+            title: "Settings saved",
+            description: "Your preferences have been updated.",
+            variant: "success",
+          }),
+        onError: () =>
+          toast({
+            title: "Failed to save settings",
+            description: "There was an error saving your preferences.",
+            variant: "destructive",
+          }),
+      },
+    );
   };
 
   const user = me.data;
@@ -60,18 +56,13 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader
         title="Settings"
-        subtitle="Manage your account and preferences"
-        actions={
-          <Button onClick={submit} disabled={!draft || save.isPending}>
-            {save.isPending ? "Saving..." : "Save Changes"}
-          </Button>
-        }
+        subtitle="Manage your account and preferences. Changes are saved as you make them."
       />
       <Tabs
         value={SETTINGS_TABS.includes(tab as SettingsTab) ? tab! : "profile"}
         onValueChange={(value) => setParams({ tab: value }, { replace: true })}
       >
-        <TabsList>
+        <TabsList aria-label="Settings sections">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="general">General</TabsTrigger>
           <TabsTrigger value="integrations">Integrations</TabsTrigger>
@@ -81,8 +72,8 @@ export function SettingsPage() {
         <TabsContent value="general">
           {settings.isError ? (
             <Alert>Could not load your settings. {settings.error.message}</Alert>
-          ) : draft ? (
-            <GeneralSettings value={draft} onChange={change} />
+          ) : value ? (
+            <GeneralSettings value={value} onChange={change} />
           ) : (
             <Skeleton className="h-56" />
           )}
@@ -93,7 +84,7 @@ export function SettingsPage() {
           </Suspense>
         </TabsContent>
         <TabsContent value="ai">
-          {draft ? <AiSettings value={draft} onChange={change} /> : <Skeleton className="h-40" />}
+          {value ? <AiSettings value={value} onChange={change} /> : <Skeleton className="h-40" />}
         </TabsContent>
       </Tabs>
     </div>

@@ -7,8 +7,9 @@ import type {
 } from "react";
 import { cn } from "#client/lib/cn.ts";
 
+// min-w-0: a select is as wide as its longest option (a long course name) unless allowed to shrink.
 const control =
-  "w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted " +
+  "w-full min-w-0 rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted " +
   "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent disabled:opacity-60 " +
   "aria-[invalid=true]:border-red-500 read-only:bg-bg read-only:text-muted";
 

@@ -7,11 +7,12 @@ export const TabsContent = ({ className, ...props }: ComponentProps<typeof Radix
   <RadixTabs.Content className={cn("mt-4 outline-none", className)} {...props} />
 );
 
+/** One line at any width: on a phone the bar scrolls sideways inside itself instead of wrapping. */
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
   return (
     <RadixTabs.List
       className={cn(
-        "inline-flex max-w-full flex-wrap gap-1 rounded-lg border border-border bg-bg p-1",
+        "inline-flex max-w-full flex-nowrap gap-1 overflow-x-auto rounded-lg border border-border bg-bg p-1",
         className,
       )}
       {...props}
@@ -23,7 +24,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
   return (
     <RadixTabs.Trigger
       className={cn(
-        "rounded-md px-3 py-1.5 text-sm font-medium text-muted transition-colors",
+        "shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted transition-colors",
         "data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm",
         "focus-visible:outline-2 focus-visible:outline-accent",
         className,

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { authToken, call } from "#client/lib/api.ts";
+import { flushDeferred } from "#client/lib/deferred-actions.ts";
 import { clearSession } from "#client/lib/query-client.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth.ts";
@@ -43,6 +44,8 @@ export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => {
+      // An Undo window still open (a deleted task) is closed while the token still works.
+      await flushDeferred();
       // Revoke on the server when we can; signing out locally must work even offline.
       await call((await endpoints()).logout).catch(() => undefined);
     },

@@ -49,8 +49,8 @@ export function GpaView({
   courses: { data?: CanvasCourse[]; isPending: boolean; isError: boolean; error: unknown };
 }) {
   // Edits overlay the server's list, keyed by course id; removed courses are hidden, not deleted.
-  const [edits, setEdits] = useState<Record<number, Partial<GpaRow>>>({});
-  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  const [edits, setEdits] = useState<Record<string, Partial<GpaRow>>>({});
+  const [removed, setRemoved] = useState<Set<string>>(new Set());
   const rows = useMemo(
     () =>
       (courses.data ?? [])

@@ -11,11 +11,27 @@ export const settingsQueries = {
 
 export const useSettings = () => useQuery(settingsQueries.get());
 
+const settingsKey = settingsQueries.get().queryKey;
+
+/**
+ * Every control saves on change (issue 9 §3: one save model): shown at once, rolled back if the server
+ * refuses. One scope runs the saves in order, so a quick second toggle cannot be overtaken by the first.
+ */
 export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
+    scope: { id: "settings" },
     mutationFn: (body: Settings) => call(settingsEndpoints.save, { body }),
-    onSuccess: (saved) => qc.setQueryData(settingsQueries.get().queryKey, saved),
+    onMutate: async (body) => {
+      await qc.cancelQueries({ queryKey: settingsKey });
+      const previous = qc.getQueryData(settingsKey);
+      qc.setQueryData(settingsKey, body);
+      return { previous };
+    },
+    onError: (_err, _body, context) => {
+      if (context?.previous) qc.setQueryData(settingsKey, context.previous);
+    },
+    onSuccess: (saved) => qc.setQueryData(settingsKey, saved),
   });
 }
 

@@ -1,6 +1,6 @@
-import { Loader2, Plus } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
-import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
+import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -9,6 +9,8 @@ import { errorMessage } from "#client/lib/api.ts";
 import { useNow } from "#client/lib/use-now.ts";
 import type { Course } from "#shared/courses.ts";
 import { filterTasks, sortTasks, type TaskTab, toSearchable } from "#shared/task-rules.ts";
+import { NewTaskButton } from "./components/task-buttons.tsx";
+import { taskFormDialog } from "./components/task-dialogs.ts";
 import { TaskFilters } from "./components/task-filters.tsx";
 import { TaskList } from "./components/task-list.tsx";
 import { useTasks } from "./tasks.api.ts";
@@ -25,10 +27,6 @@ export interface CanvasSlot {
   /** Whether a banner is due is not known yet: the tabs wait, so a late banner cannot push them down. */
   pending?: boolean;
 }
-
-const taskFormDialog = lazyDialog(
-  async () => (await import("./components/task-form-dialog.tsx")).TaskFormDialog,
-);
 
 const TABS: { value: TaskTab; label: string }[] = [
   { value: "all", label: "All Tasks" },
@@ -92,15 +90,7 @@ export function TasksView({ canvas, courses }: { canvas?: CanvasSlot; courses: r
         actions={
           <>
             {canvas?.connected && canvas.toolbar}
-            <DeferredDialog
-              dialog={taskFormDialog}
-              props={{ courses }}
-              trigger={
-                <Button>
-                  <Plus className="h-4 w-4" aria-hidden /> New Task
-                </Button>
-              }
-            />
+            <DeferredDialog dialog={taskFormDialog} props={{ courses }} trigger={<NewTaskButton />} />
           </>
         }
       />

@@ -1,12 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call } from "#client/lib/api.ts";
+import { useCallback } from "react";
+import { authToken, call } from "#client/lib/api.ts";
+import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-actions.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { type CreateTaskInput, type Task, taskEndpoints } from "#shared/tasks.ts";
+import { TOAST } from "#shared/constants.ts";
+import { type CreateTaskInput, type Task, taskEndpoints, type UpdateTaskInput } from "#shared/tasks.ts";
 import { trackingEndpoints } from "#shared/tracking.ts";
 
 export const taskQueries = {
   /** Every task of the student; tabs, search and the course filter run on this list in the browser. */
-  list: () => queryOptions({ queryKey: queryKeys.tasks.list(), queryFn: () => call(taskEndpoints.list) }),
+  list: () =>
+    queryOptions({
+      queryKey: queryKeys.tasks.list(),
+      // A task whose delete is waiting out its Undo window stays hidden if the list is fetched meanwhile.
+      queryFn: async () => (await call(taskEndpoints.list)).filter((t) => !isDeferred(deleteKey(t.id))),
+    }),
 };
 const listKey = taskQueries.list().queryKey;
 
@@ -21,6 +29,16 @@ export function useCreateTask() {
 }
 
 const replaceTask = (list: Task[] | undefined, task: Task) => list?.map((t) => (t.id === task.id ? task : t));
+
+/** The edit dialog's save: the list shows the server's answer. */
+export function useUpdateTask() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateTaskInput }) =>
+      call(taskEndpoints.update, { params: { id }, body }),
+    onSuccess: (saved) => qc.setQueryData(listKey, (old) => replaceTask(old, saved)),
+  });
+}
 
 /** SPEC §4/§7: only the open-to-completed change is reported; failures are logged, never shown. */
 function trackCompletion(task: Task) {
@@ -65,10 +83,48 @@ export function useSetTaskCompleted() {
   });
 }
 
-export function useDeleteTask() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (task: Task) => call(taskEndpoints.remove, { params: { id: task.id } }),
-    onSuccess: (_ok, task) => qc.setQueryData(listKey, (old) => old?.filter((t) => t.id !== task.id)),
+const deleteKey = (id: number) => `task-delete:${id}`;
+
+/** The DELETE itself; on `pagehide` a keepalive fetch, which the browser delivers after the page is gone. */
+async function sendDelete(id: number, keepalive: boolean) {
+  if (!keepalive) {
+    await call(taskEndpoints.remove, { params: { id } });
+    return;
+  }
+  const token = authToken.get();
+  await fetch(taskEndpoints.remove.path.replace(":id", String(id)), {
+    method: "DELETE",
+    keepalive: true,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
+}
+
+/**
+ * Delete with Undo (issue 9 §3): the task leaves the list at once and the server is told when the undo
+ * window closes (or the page goes away, or the student signs out); see lib/deferred-actions.ts. Answers
+ * the undo, which puts the task back and reports whether it was in time.
+ */
+export function useDeleteTaskWithUndo(onFailed: (task: Task, err: unknown) => void) {
+  const qc = useQueryClient();
+  return useCallback(
+    (task: Task) => {
+      const restore = () =>
+        qc.setQueryData(listKey, (old) => (old && !old.some((t) => t.id === task.id) ? [...old, task] : old));
+      qc.setQueryData(listKey, (old) => old?.filter((t) => t.id !== task.id));
+      deferAction(deleteKey(task.id), TOAST.durationMs, async ({ keepalive }) => {
+        try {
+          await sendDelete(task.id, keepalive);
+        } catch (err) {
+          restore();
+          onFailed(task, err);
+        }
+      });
+      return () => {
+        const inTime = cancelDeferred(deleteKey(task.id));
+        if (inTime) restore();
+        return inTime;
+      };
+    },
+    [qc, onFailed],
+  );
 }

@@ -22,6 +22,8 @@ export const tasks = pgTable(
     courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
+    /** The student's own notes: for a Canvas assignment the description is Canvas's and sync rewrites it. */
+    notes: text("notes").notNull().default(""),
     dueDate: timestamp("due_date", { withTimezone: true }),
     priority: text("priority").notNull().default("medium"),
     completed: boolean("completed").notNull().default(false),

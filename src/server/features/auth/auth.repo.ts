@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { User } from "#shared/auth.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/users.ts";
@@ -46,6 +46,10 @@ export const authRepo = {
       .from(sessions)
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
     return row;
+  },
+  async deleteExpiredSessions(db: DbOrTx, now: Date): Promise<number> {
+    const rows = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+    return rows.length;
   },
   async deleteSession(db: DbOrTx, id: number) {
     await db.delete(sessions).where(eq(sessions.id, id));

@@ -60,6 +60,9 @@ export function createAuthService({ db, clock }: { db: Db; clock: Clock }) {
       return authRepo.findLiveSession(db, sha256(token), clock.now());
     },
 
+    /** Deletes sessions past their expiry; returns how many. */
+    purgeExpiredSessions: () => authRepo.deleteExpiredSessions(db, clock.now()),
+
     async logout(sessionId: number) {
       await authRepo.deleteSession(db, sessionId);
     },

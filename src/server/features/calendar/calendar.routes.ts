@@ -1,13 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { calendarFeedEndpoints, calendarTokenEndpoints, eventEndpoints } from "#shared/calendar.ts";
 import { route } from "../../lib/route.ts";
+import { selfOrigin } from "../canvas/self-origin.ts";
 
-/** Calendar apps subscribe from elsewhere, so the URL must be absolute, as this request reached us. */
-const feedUrl = (req: FastifyRequest, token: string) =>
-  `${req.protocol}://${req.host}/api/calendar-feed/${token}.ics`;
+/**
+ * Calendar apps subscribe from elsewhere, so the URL must be absolute. Its origin is PUBLIC_URL; the
+ * request's Host only behind a proxy we trust (TRUST_PROXY), since a client can send any Host and the
+ * link would then point wherever it chose; otherwise the address this server listens on.
+ */
+function feedOrigin(app: FastifyInstance, req: FastifyRequest): string {
+  if (app.config.publicUrl) return app.config.publicUrl;
+  if (app.config.trustProxy) return `${req.protocol}://${req.host}`;
+  return selfOrigin(app) ?? "http://localhost";
+}
 
 export async function calendarRoutes(app: FastifyInstance) {
   const { calendar } = app.services;
+  const feedUrl = (req: FastifyRequest, token: string) =>
+    `${feedOrigin(app, req)}/api/calendar-feed/${token}.ics`;
 
   route(app, eventEndpoints.list, async ({ user }) => calendar.events(user.id));
   route(app, eventEndpoints.create, async ({ user, body }) => calendar.createEvent(user.id, body));

@@ -94,7 +94,7 @@ describe("/api/events", () => {
 describe("calendar feed", () => {
   const tokenOf = (url: string) => /\/api\/calendar-feed\/([^/]+)\.ics$/.exec(url)?.[1] ?? "";
 
-  it("has no URL until created, then an absolute secret URL built from the request", async () => {
+  it("has no URL until created, then an absolute secret URL that ignores the Host a client sends", async () => {
     const u = await createUser(t.app);
     const none = await req(u, "GET", "/api/calendar-feed");
     expect(none.json()).toEqual({ url: null });
@@ -104,10 +104,28 @@ describe("calendar feed", () => {
     });
     expect(created.statusCode).toBe(200);
     const { url } = created.json();
-    // Not behind a trusted proxy: a client-sent X-Forwarded-Proto is ignored.
-    expect(url).toMatch(/^http:\/\/studyhall\.example\.edu\/api\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    // Not behind a trusted proxy and no PUBLIC_URL: neither the Host nor X-Forwarded-Proto a client sends
+    // is echoed (issue 8 §3); the server's own address is used (none under inject: localhost).
+    expect(url).toMatch(/^http:\/\/localhost\/api\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/);
     const shown = await req(u, "GET", "/api/calendar-feed", undefined, { host: "studyhall.example.edu" });
     expect(tokenOf(shown.json().url)).toBe(tokenOf(url));
+  });
+
+  it("builds the URL from PUBLIC_URL whatever the request says", async () => {
+    const configured = await createTestApp({ publicUrl: "https://studyhall.example.edu" });
+    try {
+      const u = await createUser(configured.app);
+      const created = await configured.app.inject({
+        method: "POST",
+        url: "/api/calendar-feed",
+        headers: { ...u.headers, host: "evil.example.com", "x-forwarded-host": "evil.example.com" },
+      });
+      expect(created.json().url).toMatch(
+        /^https:\/\/studyhall\.example\.edu\/api\/calendar-feed\/[\w-]{43}\.ics$/,
+      );
+    } finally {
+      await configured.close();
+    }
   });
 
   it("builds an https URL from X-Forwarded-Proto when TRUST_PROXY is on", async () => {

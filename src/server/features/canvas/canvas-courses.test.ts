@@ -48,8 +48,9 @@ describe("GET /api/canvas/courses and /api/canvas/completed-courses", () => {
     ]);
     const [a] = fake.data.courses;
     expect(list[0]).toEqual({
-      id: expect.any(Number),
-      canvas_id: a!.id,
+      // SPEC §3: `id` is Canvas's (a string); Studyhall's own id has its own field.
+      id: a!.id,
+      localId: expect.any(Number),
       name: a!.name,
       course_code: a!.course_code,
       enrollment_state: "active",
@@ -64,8 +65,8 @@ describe("GET /api/canvas/courses and /api/canvas/completed-courses", () => {
     expect(list[1]).toMatchObject({ current_score: null, final_score: null, grade: null });
     expect(list[2]).toMatchObject({ enrollment_state: "completed", grade: "B+", final_score: 87.42 });
     const completed = await get(u, "/api/canvas/completed-courses");
-    expect(completed.json().map((c: { canvas_id: string }) => c.canvas_id)).toEqual(
-      list.slice(2).map((c: { canvas_id: string }) => c.canvas_id),
+    expect(completed.json().map((c: { id: string }) => c.id)).toEqual(
+      list.slice(2).map((c: { id: string }) => c.id),
     );
   });
 

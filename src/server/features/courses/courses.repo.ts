@@ -25,8 +25,8 @@ export type CachedCanvasCourse = CanvasCourseValues & { id: number };
 export const toCanvasCourse = (row: CourseRow): CanvasCourse => {
   const completed = row.enrollmentState === "completed";
   return {
-    id: row.id,
-    canvas_id: row.canvasId ?? "",
+    id: row.canvasId ?? "",
+    localId: row.id,
     name: row.name,
     course_code: row.code,
     enrollment_state: completed ? "completed" : "active",

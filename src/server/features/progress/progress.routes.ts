@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { achievementEndpoints as e } from "#shared/achievements.ts";
+import { shareEndpoints } from "#shared/share.ts";
 import { route } from "../../lib/route.ts";
 
 export async function progressRoutes(app: FastifyInstance) {
@@ -17,5 +18,5 @@ export async function progressRoutes(app: FastifyInstance) {
     await progress.revokeShareLink(user.id, params.id);
     return { ok: true as const };
   });
-  route(app, e.shared, ({ params }) => progress.shared(params.shareCode));
+  route(app, shareEndpoints.get, ({ params }) => progress.shared(params.shareCode));
 }

@@ -10,6 +10,7 @@ const columns = {
   courseId: tasks.courseId,
   title: tasks.title,
   description: tasks.description,
+  notes: tasks.notes,
   dueDate: tasks.dueDate,
   priority: tasks.priority,
   completed: tasks.completed,
@@ -28,6 +29,7 @@ export const toTask = (row: TaskRow): Task => ({
   courseId: row.courseId,
   title: row.title,
   description: row.description,
+  notes: row.notes,
   completed: row.completed,
   isParsed: row.isParsed,
   canvasId: row.canvasId,
@@ -41,7 +43,7 @@ export const toTask = (row: TaskRow): Task => ({
 export type TaskValues = Partial<
   Pick<
     typeof tasks.$inferInsert,
-    "title" | "description" | "dueDate" | "courseId" | "priority" | "completed" | "completedAt"
+    "title" | "description" | "notes" | "dueDate" | "courseId" | "priority" | "completed" | "completedAt"
   >
 >;
 

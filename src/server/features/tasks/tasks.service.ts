@@ -2,7 +2,7 @@ import type { Infer } from "#shared/http.ts";
 import type { Task, taskEndpoints } from "#shared/tasks.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
 import { type ImportedTask, type ImportedTaskValues, type TaskValues, tasksRepo } from "./tasks.repo.ts";
@@ -27,6 +27,26 @@ export function createTasksService({
   courses: CoursesService;
   events: EventBus;
 }) {
+  /**
+   * A Canvas assignment's title, description, due date and course come from Canvas and the next sync would
+   * overwrite an edit, so changing them is refused; priority, notes and completion are the student's.
+   * Sending the unchanged value is accepted, so a client may send the whole form.
+   */
+  async function assertCanvasFieldsKept(userId: number, id: number, input: UpdateTask) {
+    const task = await tasksRepo.find(db, userId, id);
+    if (!task) throw notFound("Task");
+    if (!task.canvasId) return;
+    const due = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
+    if (input.title !== undefined && input.title !== task.title)
+      throw badRequest("A Canvas assignment's title comes from Canvas and cannot be changed here.");
+    if (input.dueDate !== undefined && due(input.dueDate) !== due(task.dueDate))
+      throw badRequest("A Canvas assignment's due date comes from Canvas and cannot be changed here.");
+    if (input.description !== undefined && input.description !== task.description)
+      throw badRequest("A Canvas assignment's description comes from Canvas: add your own notes instead.");
+    if (input.courseId !== undefined && input.courseId !== task.courseId)
+      throw badRequest("A Canvas assignment's course comes from Canvas and cannot be changed here.");
+  }
+
   return {
     list: (userId: number, courseId?: number) => tasksRepo.list(db, userId, courseId),
 
@@ -42,10 +62,13 @@ export function createTasksService({
     },
 
     async update(userId: number, id: number, input: UpdateTask): Promise<Task> {
+      const canvasOwned = [input.title, input.description, input.dueDate, input.courseId];
+      if (canvasOwned.some((v) => v !== undefined)) await assertCanvasFieldsKept(userId, id, input);
       await courses.assertOwn(userId, input.courseId);
       const values: TaskValues = {
         title: input.title,
         description: input.description,
+        notes: input.notes,
         courseId: input.courseId,
         priority: input.priority,
         completed: input.completed,

@@ -150,6 +150,65 @@ describe("PUT /api/tasks/:id", () => {
     expect(res.json().error).toBe(message);
   });
 
+  it("keeps a Canvas assignment's title and due date (400) but lets the student change the rest", async () => {
+    const [canvasTask] = await t.app.services.tasks.importSome(ada.user.id, [
+      {
+        canvasId: `c-${Date.now()}`,
+        courseId: null,
+        title: "Homework 4",
+        description: "<p>From Canvas</p>",
+        dueDate: new Date("2030-03-01T05:59:00Z"),
+        htmlUrl: null,
+        completed: false,
+      },
+    ]);
+    const url = `/api/tasks/${canvasTask!.id}`;
+    const title = await req(ada, "PUT", url, { title: "My homework" });
+    expect(title.statusCode).toBe(400);
+    expect(title.json()).toEqual({
+      error: "A Canvas assignment's title comes from Canvas and cannot be changed here.",
+      code: "bad_request",
+    });
+    const due = await req(ada, "PUT", url, { dueDate: "2030-03-02T05:59:00Z", priority: "high" });
+    expect(due.statusCode).toBe(400);
+    expect(due.json().error).toBe(
+      "A Canvas assignment's due date comes from Canvas and cannot be changed here.",
+    );
+    expect((await req(ada, "PUT", url, { dueDate: null })).statusCode).toBe(400);
+    const description = await req(ada, "PUT", url, { description: "mine" });
+    expect(description.json().error).toBe(
+      "A Canvas assignment's description comes from Canvas: add your own notes instead.",
+    );
+    const course = await createCourse(t.app, ada);
+    expect((await req(ada, "PUT", url, { courseId: course.id })).statusCode).toBe(400);
+    expect((await req(ada, "PUT", url, { notes: "x".repeat(10_001) })).json().error).toBe(
+      "Notes are too long",
+    );
+    // Nothing of the refused edits was written.
+    const unchanged = (await req(ada, "GET", "/api/tasks"))
+      .json()
+      .find((x: { id: number }) => x.id === canvasTask!.id);
+    expect(unchanged).toMatchObject({ title: "Homework 4", priority: "medium", notes: "" });
+
+    // The whole edit form, with Canvas's own fields unchanged, is accepted: priority and notes change.
+    const edited = await req(ada, "PUT", url, {
+      title: "Homework 4",
+      description: "<p>From Canvas</p>",
+      dueDate: "2030-03-01T05:59:00.000Z",
+      courseId: null,
+      priority: "high",
+      notes: "Start with problem 3",
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      title: "Homework 4",
+      priority: "high",
+      notes: "Start with problem 3",
+    });
+    // Another student's Canvas task is still a 404, not a hint that it exists.
+    expect((await req(bob, "PUT", url, { title: "x" })).statusCode).toBe(404);
+  });
+
   it("answers 404 for another student's task and leaves it unchanged", async () => {
     const bobs = await createTask(t.app, bob, { title: "bob's task" });
     const res = await req(ada, "PUT", `/api/tasks/${bobs.id}`, { completed: true });

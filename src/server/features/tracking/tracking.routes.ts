@@ -1,9 +1,26 @@
 import type { FastifyInstance } from "fastify";
 import { trackingEndpoints } from "#shared/tracking.ts";
+import { tooManyRequests } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
+
+/** Tracking calls a student may make a minute: far above what the app sends, far below a flood. */
+export const DEFAULT_TRACKING_PER_MINUTE = 120;
 
 export async function trackingRoutes(app: FastifyInstance) {
   const { tracking, progress } = app.services;
+  const perStudent = app.createRateLimit({
+    max: app.config.trackingPerMinute ?? DEFAULT_TRACKING_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `tracking:${req.user?.id ?? req.ip}`,
+  });
+  // This plugin's routes only, after the auth gate has named the student and before the body is read.
+  app.addHook("onRequest", async (req, reply) => {
+    const result = await perStudent(req);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header("Retry-After", "60");
+      throw tooManyRequests("Too many tracking calls. Please slow down.");
+    }
+  });
   route(app, trackingEndpoints.checkAchievements, async ({ user, body, req }) => {
     await tracking.record(user.id, {
       source: "achievements_check",

@@ -12,7 +12,13 @@ export function AchievementIcon({ icon, className }: { icon: string; className?:
 const CATEGORY_ICONS = { study: BookOpen, social: Users, streak: Flame, milestone: Trophy, other: Award };
 
 /** SPEC §2.9: the grid shows the category's icon. */
-export function CategoryIcon({ category, className }: { category: Achievement["category"]; className?: string }) {
+export function CategoryIcon({
+  category,
+  className,
+}: {
+  category: Achievement["category"];
+  className?: string;
+}) {
   const Icon = CATEGORY_ICONS[category] ?? Award;
   return <Icon aria-hidden className={className} />;
 }

@@ -44,7 +44,11 @@ export function ShareDialog() {
       await navigator.clipboard.writeText(url);
       toast({ title: "Copied to clipboard!", variant: "success" });
     } catch {
-      toast({ title: "Failed to copy", description: "Please copy the link manually.", variant: "destructive" });
+      toast({
+        title: "Failed to copy",
+        description: "Please copy the link manually.",
+        variant: "destructive",
+      });
     }
   }
 

@@ -37,7 +37,7 @@ export function CalendarItemRow({
     >
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={cn("font-medium break-words", done && "text-muted line-through")}>
+          <span className={cn("font-medium wrap-anywhere", done && "text-muted line-through")}>
             {item.title}
           </span>
           <Badge tone={item.kind === "task" ? "gray" : "blue"}>
@@ -47,7 +47,7 @@ export function CalendarItemRow({
         <time dateTime={item.date.toISOString()} className="text-xs text-muted">
           {format(item.date, showDate ? "EEE, MMM d - h:mm a" : "h:mm a")}
         </time>
-        {description && <p className="mt-1 line-clamp-2 text-sm break-words text-muted">{description}</p>}
+        {description && <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-muted">{description}</p>}
       </div>
       {item.kind === "custom" && onDelete && (
         <Button

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FlaskConical } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
@@ -35,10 +35,18 @@ const formSchema = z
         });
       }
     }
+    // Each message appears once: a blank field says what it needs; the summary above the form carries
+    // SPEC §8's 'Please provide both...' (canvasTokenSchema's own message for a blank token).
     const token = canvasTokenSchema.safeParse(v.token);
-    if (!token.success)
-      ctx.addIssue({ code: "custom", path: ["token"], message: token.error.issues[0]!.message });
+    if (!token.success) {
+      const message = v.token.trim() ? token.error.issues[0]!.message : "Enter your Canvas API token.";
+      ctx.addIssue({ code: "custom", path: ["token"], message });
+    }
   });
+
+/** SPEC §8 'Missing information' is for blank fields, not for a token or address in the wrong shape. */
+const isMissing = (v: FormValues) =>
+  !v.university || !v.token.trim() || (v.university === CUSTOM_UNIVERSITY.value && !v.customDomain.trim());
 type FormValues = z.infer<typeof formSchema>;
 
 function initialValues(domain?: string): FormValues {
@@ -69,6 +77,11 @@ export function CanvasConnectForm({ variant, domain, onConnected, actions }: Can
     defaultValues: initialValues(domain),
   });
   const { errors } = form.formState;
+  // A problem shown above the form is about what was sent: it goes as soon as the student edits a field.
+  useEffect(() => {
+    const sub = form.watch(() => setProblem(null));
+    return () => sub.unsubscribe();
+  }, [form]);
   const custom = form.watch("university") === CUSTOM_UNIVERSITY.value;
   const busy = connect.isPending || demo.isPending;
   const id = (name: string) => `canvas-${variant}-${name}`;
@@ -107,10 +120,9 @@ export function CanvasConnectForm({ variant, domain, onConnected, actions }: Can
           token: v.token.trim(),
         }),
       ),
-    (invalid) => {
-      if (invalid.token || invalid.university || invalid.customDomain) {
-        fail("Missing information", MISSING_CANVAS_INPUT);
-      }
+    () => {
+      setProblem(null);
+      if (isMissing(form.getValues())) fail("Missing information", MISSING_CANVAS_INPUT);
     },
   );
   const field = (name: keyof FormValues) => ({

@@ -48,7 +48,7 @@ export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
                 return (
                   <li key={t.id} className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
-                      <p className="truncate text-sm font-medium">{t.title}</p>
+                      <p className="line-clamp-2 text-sm font-medium">{t.title}</p>
                       <p className="text-xs text-muted">{formatDueDate(t.dueDate!)}</p>
                     </div>
                     <Badge tone={badge.tone} className="shrink-0">
@@ -75,7 +75,7 @@ export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
             <ul className="grid gap-2" aria-label="Today's events">
               {today.map((i) => (
                 <li key={i.key} className="flex items-center justify-between gap-2 text-sm">
-                  <span className="min-w-0 truncate">
+                  <span className="line-clamp-2 min-w-0">
                     <span className="mr-2 text-muted">{format(i.date, "h:mm a")}</span>
                     {i.title}
                   </span>

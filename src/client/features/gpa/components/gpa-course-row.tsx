@@ -4,13 +4,15 @@ import { Badge } from "#client/components/ui/card.tsx";
 import { Input, Select } from "#client/components/ui/form.tsx";
 import { CREDIT_HOURS } from "#shared/constants.ts";
 import type { CanvasCourse } from "#shared/courses.ts";
-import { GRADES, type Grade, parseCredits } from "#shared/gpa.ts";
+import { creditsNote, GRADES, type Grade, parseCredits } from "#shared/gpa.ts";
 
 export interface GpaRow {
   course: CanvasCourse;
   grade: Grade | null;
   /** What the student typed; the calculation reads it through parseCredits. */
   creditsInput: string;
+  /** Why the field was changed to the counted value when the student left it (creditsNote). */
+  creditsNote?: string | null;
 }
 
 export function GpaCourseRow({
@@ -25,13 +27,15 @@ export function GpaCourseRow({
   const { course } = row;
   const gradeId = `gpa-grade-${course.id}`;
   const creditsId = `gpa-credits-${course.id}`;
+  const note = row.creditsNote ?? creditsNote(row.creditsInput);
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-end">
+    <li className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:flex-wrap sm:items-end">
       <div className="min-w-0 flex-1">
         <p className="font-medium text-fg">{course.name}</p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
           {course.course_code}
           <Badge>{course.enrollment_state}</Badge>
+          {!row.grade && <Badge tone="yellow">Not counted: no grade</Badge>}
         </p>
       </div>
       <div className="flex items-end gap-3">
@@ -68,14 +72,31 @@ export function GpaCourseRow({
             step={1}
             className="w-20"
             value={row.creditsInput}
-            onChange={(e) => onChange({ creditsInput: e.target.value })}
-            onBlur={() => onChange({ creditsInput: String(parseCredits(row.creditsInput)) })}
+            aria-invalid={note ? true : undefined}
+            aria-describedby={note ? `${creditsId}-note` : undefined}
+            onChange={(e) => onChange({ creditsInput: e.target.value, creditsNote: null })}
+            // The field then shows what the calculation counts; the note says why it changed.
+            onBlur={() =>
+              onChange({
+                creditsInput: String(parseCredits(row.creditsInput)),
+                creditsNote: creditsNote(row.creditsInput),
+              })
+            }
           />
         </div>
         <Button variant="ghost" size="icon" aria-label={`Remove ${course.name}`} onClick={onRemove}>
           <Trash2 className="h-4 w-4" aria-hidden />
         </Button>
       </div>
+      {note && (
+        <p
+          id={`${creditsId}-note`}
+          role="status"
+          className="text-xs text-red-700 sm:basis-full dark:text-red-400"
+        >
+          {note}
+        </p>
+      )}
     </li>
   );
 }

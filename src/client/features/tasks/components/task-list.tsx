@@ -4,7 +4,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { type Course, courseName } from "#shared/courses.ts";
 import type { Task } from "#shared/tasks.ts";
-import { useDeleteTask, useSetTaskCompleted } from "../tasks.api.ts";
+import { useDeleteTaskWithUndo, useSetTaskCompleted } from "../tasks.api.ts";
 import { TaskRow } from "./task-row.tsx";
 
 /**
@@ -13,10 +13,17 @@ import { TaskRow } from "./task-row.tsx";
  */
 export const TASK_PAGE_SIZE = 50;
 
+const onDeleteFailed = (_task: Task, err: unknown) =>
+  toast({
+    title: "Could not delete task",
+    description: errorMessage(err, "Please try again."),
+    variant: "destructive",
+  });
+
 export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: readonly Course[]; now: Date }) {
   const [limit, setLimit] = useState(TASK_PAGE_SIZE);
   const setCompleted = useSetTaskCompleted();
-  const remove = useDeleteTask();
+  const remove = useDeleteTaskWithUndo(onDeleteFailed);
 
   const onToggle = useCallback(
     (task: Task) =>
@@ -34,17 +41,20 @@ export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: read
     [setCompleted.mutate],
   );
   const onDelete = useCallback(
-    (task: Task) =>
-      remove.mutate(task, {
-        onSuccess: () => toast({ title: "Task deleted", description: task.title }),
-        onError: (err) =>
-          toast({
-            title: "Could not delete task",
-            description: errorMessage(err, "Please try again."),
-            variant: "destructive",
-          }),
-      }),
-    [remove.mutate],
+    (task: Task) => {
+      const undo = remove(task);
+      toast({
+        title: "Task deleted",
+        description: task.title,
+        action: {
+          label: "Undo",
+          onClick: () => {
+            if (undo()) toast({ title: "Task restored", description: task.title, variant: "success" });
+          },
+        },
+      });
+    },
+    [remove],
   );
 
   if (tasks.length === 0) {
@@ -62,11 +72,11 @@ export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: read
           <TaskRow
             key={task.id}
             task={task}
+            courses={courses}
             now={now}
             courseName={courseName(courses, task.courseId)}
             onToggle={onToggle}
             onDelete={onDelete}
-            deleting={remove.isPending && remove.variables?.id === task.id}
           />
         ))}
       </ul>

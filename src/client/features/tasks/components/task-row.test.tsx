@@ -7,13 +7,7 @@ import { TaskRow } from "./task-row.tsx";
 const task = (over: Partial<Task> = {}) => buildTask({ id: 1, title: "Essay", ...over });
 const render = (t: Task) =>
   renderToStaticMarkup(
-    <TaskRow
-      task={t}
-      now={new Date("2025-01-05T12:00:00Z")}
-      onToggle={() => {}}
-      onDelete={() => {}}
-      deleting={false}
-    />,
+    <TaskRow task={t} now={new Date("2025-01-05T12:00:00Z")} onToggle={() => {}} onDelete={() => {}} />,
   );
 
 describe("TaskRow (SPEC §2.3)", () => {
@@ -43,5 +37,13 @@ describe("TaskRow (SPEC §2.3)", () => {
   it("shows the stripped description preview, or 'No description provided'", () => {
     expect(render(task({ description: "<p>Read &amp; summarise</p>" }))).toContain("Read &amp; summarise");
     expect(render(task())).toContain("No description provided");
+  });
+
+  it("reads 'Done' once completed, offers Edit on every row and shows the student's notes", () => {
+    const done = render(task({ completed: true, dueDate: "2025-01-01T00:00:00Z" }));
+    expect(done).toContain("Done");
+    expect(done).not.toContain("Overdue");
+    expect(render(task())).toContain('aria-label="Edit Essay"');
+    expect(render(task({ canvasId: "1", notes: "Ask in office hours" }))).toContain("Ask in office hours");
   });
 });

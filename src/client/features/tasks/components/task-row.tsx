@@ -1,10 +1,16 @@
 import { Check, ExternalLink, Trash2 } from "lucide-react";
 import { memo } from "react";
+import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
-import { descriptionPreview, dueBadge, formatDueDate } from "#shared/task-rules.ts";
+import type { Course } from "#shared/courses.ts";
+import { descriptionPreview, formatDueDate, taskBadge } from "#shared/task-rules.ts";
 import type { Task } from "#shared/tasks.ts";
+import { EditTaskButton } from "./task-buttons.tsx";
+import { taskFormDialog } from "./task-dialogs.ts";
+
+const NO_COURSES: readonly Course[] = [];
 
 const priorityBorder = {
   high: "border-l-red-500",
@@ -14,24 +20,25 @@ const priorityBorder = {
 
 interface TaskRowProps {
   task: Task;
+  /** For the edit dialog's course picker. */
+  courses?: readonly Course[];
   /** Passed in (not read here) so every row agrees on one clock and memo holds between ticks. */
   now: Date;
   courseName?: string;
   onToggle: (task: Task) => void;
   onDelete: (task: Task) => void;
-  deleting: boolean;
 }
 
 /** One task (SPEC §2.3). Memoised: typing in the search box must not re-render unchanged rows. */
 export const TaskRow = memo(function TaskRow({
   task,
+  courses = NO_COURSES,
   now,
   courseName,
   onToggle,
   onDelete,
-  deleting,
 }: TaskRowProps) {
-  const badge = dueBadge(task.dueDate, now);
+  const badge = taskBadge(task, now);
   const title = task.htmlUrl ? (
     // A Canvas assignment opens on the school's Canvas site.
     <a
@@ -70,12 +77,17 @@ export const TaskRow = memo(function TaskRow({
       </button>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className={cn("font-medium break-words", task.completed && "text-muted line-through")}>
+          <h3 className={cn("font-medium wrap-anywhere", task.completed && "text-muted line-through")}>
             {title}
           </h3>
           <Badge tone={badge.tone}>{badge.text}</Badge>
         </div>
-        <p className="mt-1 text-sm break-words text-muted">{descriptionPreview(task.description)}</p>
+        <p className="mt-1 text-sm wrap-anywhere text-muted">{descriptionPreview(task.description)}</p>
+        {task.notes && (
+          <p className="mt-1 text-sm wrap-anywhere">
+            <span className="font-medium">Notes:</span> {descriptionPreview(task.notes)}
+          </p>
+        )}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
           {courseName && <span>{courseName}</span>}
           {task.dueDate && <time dateTime={task.dueDate}>{formatDueDate(task.dueDate)}</time>}
@@ -83,13 +95,17 @@ export const TaskRow = memo(function TaskRow({
           {task.isParsed && <span>Canvas</span>}
         </div>
       </div>
+      <DeferredDialog
+        dialog={taskFormDialog}
+        props={{ courses, task }}
+        trigger={<EditTaskButton taskTitle={task.title} />}
+      />
       {task.completed && (
         <Button
           variant="ghost"
           size="icon"
           aria-label={`Delete ${task.title}`}
           onClick={() => onDelete(task)}
-          disabled={deleting}
           className="shrink-0 text-muted hover:text-red-600"
         >
           <Trash2 className="h-4 w-4" aria-hidden />

@@ -1,0 +1,270 @@
+// Soak test (issue 8 §3 "Overload"): the BUILT server (`node dist/server/main.js`) at a fixed request rate
+// for a long time, mixed reads and writes as students make them, open loop (a request is sent on
+// schedule whether or not earlier ones answered, so a server that falls behind shows it as latency and
+// errors rather than slowing the load down). Reports errors, p50/p99 and the server's RSS at start and
+// end, beside a bare node:http server answering a task list at the same rate (the floor of this machine).
+// Targets: 100 req/s on PGlite and 300 req/s on PostgreSQL, 0 errors, p99 <= 500 ms, over 5 minutes.
+//
+// Usage: npm run bench:soak                    (60 s per database: a quick check)
+//        SOAK_SECONDS=300 npm run bench:soak   (the full run, on a quiet machine)
+// Env: SOAK_DB=pglite|postgres|both (both), SOAK_RATE_PGLITE (100), SOAK_RATE_POSTGRES (300),
+//      SOAK_STUDENTS (20), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import {
+  ensureBuilt,
+  freePort,
+  registerOverHttp,
+  spawnServer,
+  waitForHealth,
+} from "#tests/server-process.ts";
+import { scratchPostgres } from "#tests/test-app.ts";
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const STUDENTS = Number(process.env.SOAK_STUDENTS ?? 20);
+const RATES = {
+  pglite: Number(process.env.SOAK_RATE_PGLITE ?? 100),
+  postgres: Number(process.env.SOAK_RATE_POSTGRES ?? 300),
+};
+const KINDS =
+  (process.env.SOAK_DB ?? "both") === "both"
+    ? (["pglite", "postgres"] as const)
+    : ([process.env.SOAK_DB] as ("pglite" | "postgres")[]);
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/test";
+const REQUEST_TIMEOUT_MS = 30_000;
+const TARGET_P99_MS = 500;
+
+interface Req {
+  method: "GET" | "POST" | "PUT";
+  path: string;
+  body?: unknown;
+}
+interface Student {
+  authorization: string;
+  taskIds: number[];
+}
+
+/** The mix: mostly the task list (what every page load asks), then the other reads and the writes. */
+function pick(student: Student, n: number): Req {
+  const r = n % 100;
+  if (r < 55) return { method: "GET", path: "/api/tasks" };
+  if (r < 65) return { method: "GET", path: "/api/courses" };
+  if (r < 72) return { method: "GET", path: "/api/events" };
+  if (r < 77) return { method: "GET", path: "/api/auth/user" };
+  if (r < 87)
+    return { method: "POST", path: "/api/tasks", body: { title: `Soak task ${n}`, priority: "medium" } };
+  if (r < 95 && student.taskIds.length) {
+    const id = student.taskIds[n % student.taskIds.length];
+    return { method: "PUT", path: `/api/tasks/${id}`, body: { completed: n % 2 === 0 } };
+  }
+  return {
+    method: "POST",
+    path: "/api/achievements/check",
+    body: { activityType: "task_completion", value: 1 },
+  };
+}
+
+interface Outcome {
+  status: number;
+  ms: number;
+  body?: string;
+}
+
+function send(agent: http.Agent, base: string, req: Req, headers: Record<string, string>): Promise<Outcome> {
+  const start = performance.now();
+  const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+  return new Promise((resolve) => {
+    const r = http.request(
+      `${base}${req.path}`,
+      {
+        method: req.method,
+        agent,
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: {
+          ...headers,
+          "accept-encoding": "br, gzip",
+          ...(payload
+            ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - start,
+            body: res.headers["content-encoding"] ? undefined : Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    r.on("timeout", () => r.destroy(new Error("timeout")));
+    r.on("error", () => resolve({ status: 0, ms: performance.now() - start }));
+    r.end(payload);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
+
+/** Sends `rate` requests a second for SECONDS, on schedule; `next(i)` says what request i is. */
+async function run(
+  base: string,
+  rate: number,
+  next: (i: number) => { req: Req; headers: Record<string, string>; onOk?: (o: Outcome) => void },
+) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  const total = Math.round(rate * SECONDS);
+  const latencies: number[] = [];
+  const errors = new Map<number, number>();
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const { req, headers, onOk } = next(i);
+    pending.push(
+      send(agent, base, req, headers).then((o) => {
+        // Latency from when the request was due, so time spent queued on this side counts too.
+        latencies.push(performance.now() - due);
+        if (o.status >= 200 && o.status < 300) onOk?.(o);
+        else errors.set(o.status, (errors.get(o.status) ?? 0) + 1);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  return {
+    requests: total,
+    achievedRate: total / ((performance.now() - started) / 1000),
+    errors: errorCount,
+    errorsByStatus: Object.fromEntries(errors),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+  };
+}
+
+/** node:http answering a 50-task list as JSON: what this machine does with no framework and no database. */
+async function baseline(rate: number) {
+  const port = await freePort();
+  const body = JSON.stringify(
+    Array.from({ length: 50 }, (_, i) => ({
+      id: i + 1,
+      title: `Task ${i}`,
+      description: "",
+      completed: false,
+    })),
+  );
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  const result = await run(`http://127.0.0.1:${port}`, rate, () => ({
+    req: { method: "GET", path: "/" },
+    headers: {},
+  }));
+  server.close();
+  return result;
+}
+
+async function soak(kind: "pglite" | "postgres") {
+  const rate = RATES[kind];
+  const secretKey = randomBytes(32).toString("hex");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "studyhall-soak-"));
+  const scratch = kind === "postgres" ? await scratchPostgres(PG_URL, "studyhall_soak") : undefined;
+  const server = spawnServer({
+    PORT: String(await freePort()),
+    SECRET_KEY: secretKey,
+    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+    // Every request comes from this one address.
+    MAX_CONNECTIONS_PER_IP: "0",
+    // Load-shedding settings to try, passed through when set here.
+    ...Object.fromEntries(
+      ["MAX_EVENT_LOOP_DELAY_MS", "MAX_REQUESTS_IN_FLIGHT"].flatMap((k) =>
+        process.env[k] ? [[k, process.env[k]!]] : [],
+      ),
+    ),
+  });
+  try {
+    await waitForHealth(server);
+    const students: Student[] = [];
+    for (let s = 0; s < STUDENTS; s++) {
+      const { authorization } = await registerOverHttp(
+        server.url,
+        `soak${s}${randomBytes(3).toString("hex")}`,
+      );
+      students.push({ authorization, taskIds: [] });
+    }
+    // Every student starts with 30 tasks, as after a Canvas import.
+    const agent = new http.Agent({ keepAlive: true });
+    for (const student of students) {
+      for (let i = 0; i < 30; i++) {
+        const o = await send(
+          agent,
+          server.url,
+          { method: "POST", path: "/api/tasks", body: { title: `Seed ${i}` } },
+          { authorization: student.authorization },
+        );
+        if (o.status === 201 && o.body) student.taskIds.push((JSON.parse(o.body) as { id: number }).id);
+      }
+    }
+    agent.destroy();
+    const rssStart = server.rssMb();
+    const result = await run(server.url, rate, (i) => {
+      const student = students[i % students.length]!;
+      const req = pick(student, Math.floor(i / students.length) * 7 + i);
+      return {
+        req,
+        headers: { authorization: student.authorization },
+        onOk: (o) => {
+          if (req.method === "POST" && req.path === "/api/tasks" && o.body)
+            student.taskIds.push((JSON.parse(o.body) as { id: number }).id);
+        },
+      };
+    });
+    return { kind, rate, ...result, rssStartMb: rssStart, rssEndMb: server.rssMb() };
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  }
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "-");
+
+ensureBuilt(["server"]);
+console.log(
+  `Soak: ${SECONDS} s per run, ${STUDENTS} students, open loop (target: 0 errors, p99 <= ${TARGET_P99_MS} ms)`,
+);
+let failed = false;
+for (const kind of KINDS) {
+  const ours = await soak(kind);
+  const floor = await baseline(ours.rate);
+  const ok = ours.errors === 0 && ours.p99 <= TARGET_P99_MS;
+  failed ||= !ok;
+  console.log(
+    [
+      `${kind} @ ${ours.rate} req/s: ${ours.requests} requests (${fmt(ours.achievedRate)} req/s achieved)`,
+      `  errors ${ours.errors} ${JSON.stringify(ours.errorsByStatus)}`,
+      `  p50 ${fmt(ours.p50)} ms, p99 ${fmt(ours.p99)} ms, max ${fmt(ours.max)} ms`,
+      `  RSS ${ours.rssStartMb} MB at start -> ${ours.rssEndMb} MB at end`,
+      `  bare node:http at the same rate: p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms (p99 ratio ${fmt(ours.p99 / floor.p99)}x)`,
+      `  ${ok ? "PASS" : "FAIL"}`,
+    ].join("\n"),
+  );
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,1 @@
+ALTER TABLE "tasks" ADD COLUMN "notes" text DEFAULT '' NOT NULL;

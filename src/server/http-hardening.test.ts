@@ -1,0 +1,176 @@
+// Issue 8 §3 "Smaller" faults, and the overload and tracking limits: headers, Bearer parsing, expired
+// sessions, Retry-After on 429 and 503.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "#server/app.ts";
+import { sessions } from "#server/db/schema/users.ts";
+import { SESSION_TTL_MS } from "#shared/constants.ts";
+import { createUser, type TestUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp, testConfig, travellingClock } from "#tests/test-app.ts";
+
+let t: TestApp;
+let ada: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+describe("headers", () => {
+  it("authenticated API answers carry Cache-Control: no-store", async () => {
+    for (const url of ["/api/tasks", "/api/auth/user", "/api/settings"]) {
+      const res = await t.app.inject({ url, headers: ada.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
+    const refused = await t.app.inject({ url: "/api/tasks" });
+    expect(refused.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("no HSTS over plain http, nor for a client-sent X-Forwarded-Proto without TRUST_PROXY", async () => {
+    const res = await t.app.inject({ url: "/api/health", headers: { "x-forwarded-proto": "https" } });
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("HSTS when PUBLIC_URL is https, or a trusted proxy says https", async () => {
+    const configured = await createTestApp({ publicUrl: "https://studyhall.example.edu" });
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const a = await configured.app.inject({ url: "/api/health" });
+      expect(a.headers["strict-transport-security"]).toBe("max-age=31536000");
+      const b = await proxied.app.inject({ url: "/api/health", headers: { "x-forwarded-proto": "https" } });
+      expect(b.headers["strict-transport-security"]).toBe("max-age=31536000");
+      const c = await proxied.app.inject({ url: "/api/health" });
+      expect(c.headers["strict-transport-security"]).toBeUndefined();
+    } finally {
+      await configured.close();
+      await proxied.close();
+    }
+  });
+});
+
+describe("the Authorization header", () => {
+  it("refuses `Bearer <token> extra` and other malformed headers, even with a live token", async () => {
+    const token = ada.token;
+    for (const authorization of [
+      `Bearer ${token} extra`,
+      `Bearer  ${token}`,
+      `Basic ${token}`,
+      "Bearer",
+      token,
+    ]) {
+      const res = await t.app.inject({ url: "/api/auth/user", headers: { authorization } });
+      expect(res.statusCode, authorization).toBe(401);
+      expect(res.json().code).toBe("unauthorized");
+    }
+    expect(
+      (await t.app.inject({ url: "/api/auth/user", headers: { authorization: `bearer ${token}` } }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("expired sessions", () => {
+  it("are purged at start-up and by the periodic purge", async () => {
+    const clock = travellingClock();
+    const first = await buildApp(testConfig({ clock }), t.database);
+    await first.ready();
+    const user = await createUser(first);
+    await first.close();
+    const countFor = async () =>
+      (await t.app.db.select().from(sessions)).filter((s) => s.userId === user.user.id).length;
+    expect(await countFor()).toBe(1);
+
+    clock.travel(SESSION_TTL_MS + 1000);
+    const second = await buildApp(testConfig({ clock }), t.database);
+    await second.ready(); // purges on start
+    expect(await countFor()).toBe(0);
+
+    const fresh = await createUser(second);
+    clock.travel(SESSION_TTL_MS + 1000);
+    expect(await second.services.auth.purgeExpiredSessions()).toBeGreaterThanOrEqual(1);
+    expect((await t.app.db.select().from(sessions)).some((s) => s.userId === fresh.user.id)).toBe(false);
+    await second.close();
+  });
+});
+
+describe("Retry-After", () => {
+  it("tracking calls are limited per student with 429 and Retry-After; another student is not affected", async () => {
+    const limited = await createTestApp({ trackingPerMinute: 3 });
+    try {
+      const [a, b] = [await createUser(limited.app), await createUser(limited.app)];
+      const track = (who: TestUser) =>
+        limited.app.inject({
+          method: "POST",
+          url: "/api/achievements/check",
+          headers: who.headers,
+          payload: { activityType: "task_completion" },
+        });
+      for (let i = 0; i < 3; i++) expect((await track(a)).statusCode).toBe(201);
+      const blocked = await track(a);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe("rate_limited");
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+      expect((await track(b)).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("sheds load with 503 overloaded and Retry-After while too many requests are in flight", async () => {
+    const shedding = await createTestApp({ maxRequestsInFlight: 2 });
+    try {
+      // Sign-ins take a while (argon2): eight at once, two served, the rest shed at once.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          shedding.app.inject({
+            method: "POST",
+            url: "/api/auth/login",
+            payload: { email: "nobody@school.edu", password: "guess" },
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(2);
+      const shed = answers.filter((a) => a.statusCode === 503);
+      expect(shed.length).toBeGreaterThan(0);
+      for (const a of shed) {
+        expect(a.json().code).toBe("overloaded");
+        expect(a.headers["retry-after"]).toBe("5");
+      }
+      // Every finished request gave its place back.
+      for (let i = 0; i < 3; i++)
+        expect((await shedding.app.inject({ url: "/api/health" })).statusCode).toBe(200);
+    } finally {
+      await shedding.close();
+    }
+  });
+
+  it("sheds load with 503 overloaded and Retry-After while the event loop lags", {
+    timeout: 30_000,
+  }, async () => {
+    const shedding = await createTestApp({ maxEventLoopDelayMs: 50 });
+    try {
+      expect((await shedding.app.inject({ url: "/api/health" })).statusCode).toBe(200);
+      // Block the loop as a burst of synchronous work would, then let a sample see it.
+      const until = Date.now() + 400;
+      while (Date.now() < until) {}
+      let res = await shedding.app.inject({ url: "/api/health" });
+      for (let i = 0; i < 20 && res.statusCode !== 503; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        res = await shedding.app.inject({ url: "/api/health" });
+      }
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe("overloaded");
+      expect(res.headers["retry-after"]).toBe("5");
+      // Once the loop is idle again, requests are served.
+      let status = 503;
+      for (let i = 0; i < 50 && status === 503; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await shedding.app.inject({ url: "/api/health" })).statusCode;
+      }
+      expect(status).toBe(200);
+    } finally {
+      await shedding.close();
+    }
+  });
+});

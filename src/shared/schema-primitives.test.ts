@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import {
+  boundedJsonObject,
+  dbId,
+  dbIdParam,
+  INT4_MAX,
+  inspectJson,
+  MAX_JSON_DEPTH,
+  safeText,
+  sensibleDate,
+} from "./schema-primitives.ts";
+
+describe("safeText", () => {
+  it("refuses a NUL anywhere and chains like z.string()", () => {
+    const title = safeText("Title is required").trim().min(1, "Title is required").max(5);
+    expect(title.parse("  ab  ")).toBe("ab");
+    expect(title.safeParse("a\u0000b").error?.issues[0]?.message).toMatch(/NUL/);
+    expect(title.safeParse(undefined).error?.issues[0]?.message).toBe("Title is required");
+    expect(title.safeParse("toolong").success).toBe(false);
+  });
+});
+
+describe("dbId and dbIdParam", () => {
+  it("accept 1..2147483647 only", () => {
+    expect(dbId().parse(INT4_MAX)).toBe(INT4_MAX);
+    for (const bad of [0, -1, 1.5, INT4_MAX + 1, 2 ** 53, Number.NaN])
+      expect(dbId().safeParse(bad).success).toBe(false);
+    expect(dbIdParam().parse("42")).toBe(42);
+    for (const bad of ["2147483648", "abc", "", "1e3x"])
+      expect(dbIdParam().safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe("sensibleDate", () => {
+  it("takes ISO date-times with an offset in the years 1900..2200", () => {
+    expect(sensibleDate().safeParse("2026-03-01T10:00:00Z").success).toBe(true);
+    expect(sensibleDate().safeParse("1900-01-01T00:00:00Z").success).toBe(true);
+    expect(sensibleDate().safeParse("2200-12-31T23:59:59+00:00").success).toBe(true);
+    for (const bad of [
+      "0000-01-01T00:00:00Z",
+      "1899-12-31T23:59:59Z",
+      "2201-01-01T00:00:00Z",
+      "2026-03-01",
+    ]) {
+      expect(sensibleDate().safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
+
+describe("boundedJsonObject", () => {
+  const schema = boundedJsonObject(100);
+  it("bounds the size as UTF-8 JSON", () => {
+    expect(schema.safeParse({ a: "x".repeat(80) }).success).toBe(true);
+    expect(schema.safeParse({ a: "x".repeat(100) }).success).toBe(false);
+    expect(schema.safeParse({ a: "é".repeat(50) }).success).toBe(false); // 58 characters, 108 bytes
+  });
+  it("refuses NUL in keys and nested strings, and deep nesting, without recursion", () => {
+    expect(schema.safeParse({ a: ["ok", { b: "x\u0000" }] }).success).toBe(false);
+    expect(schema.safeParse({ ["k\u0000"]: 1 }).success).toBe(false);
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(inspectJson(deep).depth).toBeGreaterThan(MAX_JSON_DEPTH);
+    expect(boundedJsonObject().safeParse({ deep }).success).toBe(false);
+  });
+});

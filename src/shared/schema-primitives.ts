@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+/**
+ * The input rules every schema shares, so a value the database cannot store is a 400 at the door and
+ * never a 500 from PostgreSQL. Every new schema builds its strings, ids, dates and free-form JSON from
+ * these (docs/architecture.md, "Input primitives").
+ */
+
+/** PostgreSQL `integer` (int4): every serial id and foreign key is one. */
+export const INT4_MAX = 2_147_483_647;
+/** Dates a student can mean: PostgreSQL rejects year 0, and nothing in a study planner is older or later. */
+export const SENSIBLE_YEARS = { min: 1900, max: 2200 } as const;
+/** Serialized size of free-form `metadata` objects (tracking): enough for a few labels and numbers. */
+export const MAX_METADATA_BYTES = 2048;
+/** Nesting of any JSON value (also enforced by the server's JSON parser for whole bodies). */
+export const MAX_JSON_DEPTH = 32;
+
+const NUL_MESSAGE = "Text cannot contain NUL (\\u0000) characters";
+const NUL = String.fromCharCode(0);
+
+/**
+ * A string PostgreSQL can store: no NUL character (text and jsonb both reject it). Chain .trim(), .min(),
+ * .max() on it as on z.string(); `params` is z.string()'s (e.g. the "is required" message).
+ */
+export const safeText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((s) => !s.includes(NUL), NUL_MESSAGE);
+
+/** An id of a row (int4, 1..2147483647) in a JSON body. */
+export const dbId = (message = "Must be an id (a positive whole number)") =>
+  z.number(message).int(message).min(1, message).max(INT4_MAX, `${message}; ids stop at ${INT4_MAX}`);
+
+/** The same id read from a path or query string ("42" -> 42). */
+export const dbIdParam = (message = "Must be an id (a positive whole number)") =>
+  z.coerce.number(message).int(message).min(1, message).max(INT4_MAX, `${message}; ids stop at ${INT4_MAX}`);
+
+const yearOf = (iso: string) => new Date(iso).getUTCFullYear();
+
+/** An ISO 8601 date-time with an offset, in the years 1900..2200. */
+export const sensibleDate = (message = "Must be an ISO 8601 date-time") =>
+  z.iso.datetime({ offset: true, error: message }).refine((iso) => {
+    const year = yearOf(iso);
+    return year >= SENSIBLE_YEARS.min && year <= SENSIBLE_YEARS.max;
+  }, `${message} between the years ${SENSIBLE_YEARS.min} and ${SENSIBLE_YEARS.max}`);
+
+/** What a walk of a parsed JSON value found. Iterative: a hostile value cannot blow the stack. */
+export function inspectJson(value: unknown): { depth: number; hasNul: boolean } {
+  let depth = 0;
+  let hasNul = false;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (d > depth) depth = d;
+    if (depth > MAX_JSON_DEPTH) break;
+    if (typeof v === "string") hasNul ||= v.includes(NUL);
+    else if (v && typeof v === "object") {
+      for (const [key, child] of Object.entries(v)) {
+        hasNul ||= key.includes(NUL);
+        stack.push([child, d + 1]);
+      }
+    }
+  }
+  return { depth, hasNul };
+}
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
+/**
+ * A free-form JSON object stored as jsonb (tracking metadata): at most `maxBytes` serialized, nested at
+ * most MAX_JSON_DEPTH deep, with no NUL in any key or string.
+ */
+export const boundedJsonObject = (maxBytes = MAX_METADATA_BYTES) =>
+  z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+    const { depth, hasNul } = inspectJson(value);
+    if (depth > MAX_JSON_DEPTH) {
+      ctx.addIssue({ code: "custom", message: `Nested too deeply (at most ${MAX_JSON_DEPTH} levels)` });
+      return;
+    }
+    if (hasNul) ctx.addIssue({ code: "custom", message: NUL_MESSAGE });
+    if (utf8Length(JSON.stringify(value)) > maxBytes) {
+      ctx.addIssue({ code: "custom", message: `Must be at most ${maxBytes} bytes as JSON` });
+    }
+  });
