@@ -198,6 +198,24 @@ export function createProgressService({ db, clock, events }: { db: Db; clock: Cl
       if (!(await progressRepo.revokeShareLink(db, userId, id, clock.now()))) throw notFound("Share link");
     },
 
+    /**
+     * Open Graph title and description for a pasted /share link: the first name and only what the
+     * toggles share. Null for an unknown, revoked or expired link (the page shows its error then).
+     */
+    async openGraph(shareCode: string): Promise<{ title: string; description: string } | null> {
+      const data = await this.shared(shareCode).catch(() => null);
+      if (!data) return null;
+      const s = data.studyStats;
+      const parts: string[] = [];
+      if (s.level !== undefined) parts.push(`Level ${s.level} (${s.totalPoints} points)`);
+      if (s.currentStudyStreak !== undefined) parts.push(`${s.currentStudyStreak}-day study streak`);
+      if (s.totalStudyTime !== undefined) {
+        parts.push(`${Math.floor(s.totalStudyTime / 60)}h ${s.totalStudyTime % 60}m studied`);
+      }
+      parts.push(`${s.totalTasksCompleted} tasks completed`);
+      return { title: `${s.firstName}'s Study Stats Showcase`, description: `${parts.join(" · ")}.` };
+    },
+
     /** The public view: only what the owner's toggles share is in the answer at all. */
     async shared(shareCode: string): Promise<SharedStats> {
       const found = await progressRepo.findShareLink(db, shareCode);
