@@ -16,10 +16,7 @@ export const CalendarPage = page(() => import("./pages/calendar-page.tsx"), "Cal
 export const CoursesPage = page(() => import("#client/features/courses/courses-page.tsx"), "CoursesPage");
 export const StudyPage = page(() => import("./pages/study-page.tsx"), "StudyPage");
 export const FriendsPage = page(() => import("#client/features/friends/friends-page.tsx"), "FriendsPage");
-export const AchievementsPage = page(
-  () => import("#client/features/achievements/achievements-page.tsx"),
-  "AchievementsPage",
-);
+export const AchievementsPage = page(() => import("./pages/achievements-page.tsx"), "AchievementsPage");
 export const GpaPage = page(() => import("./pages/gpa-page.tsx"), "GpaPage");
 export const SettingsPage = page(() => import("./pages/settings-page.tsx"), "SettingsPage");
 export const SharePage = page(() => import("#client/features/share/share-page.tsx"), "SharePage");

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Trophy } from "lucide-react";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import { useMe } from "#client/features/auth/auth.api.ts";
 import { errorMessage } from "#client/lib/api.ts";
 import { localDay } from "#shared/local-day.ts";
 import { levelFor, STREAK_RULE } from "#shared/progress.ts";
@@ -69,8 +68,7 @@ function Heatmap() {
   );
 }
 
-export function AchievementsPage() {
-  const me = useMe();
+export function AchievementsView({ userId }: { userId: number }) {
   const catalogue = useQuery(achievementQueries.catalogue());
   const list = catalogue.data ?? [];
   const earned = list.filter((a) => a.earned).length;
@@ -81,7 +79,7 @@ export function AchievementsPage() {
         subtitle="Earn points and level up as you study."
         actions={<ShareDialog />}
       />
-      {me.data && <Summary userId={me.data.id} earned={earned} total={list.length} />}
+      <Summary userId={userId} earned={earned} total={list.length} />
       <Heatmap />
       <section aria-labelledby="all-achievements" className="grid gap-3">
         <h2 id="all-achievements" className="text-lg font-semibold">

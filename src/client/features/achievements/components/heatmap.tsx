@@ -27,8 +27,8 @@ export function StudyHeatmap({ data, today }: { data: Heatmap; today: string }) 
   const total = studied.reduce((s, d) => s + d.minutes, 0);
   return (
     <figure className="grid gap-2">
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Study heatmap, scrollable">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label="Study heatmap, scrollable">
         <svg
           role="img"
           aria-label={`Study heatmap: ${studied.length} days studied, ${total} minutes in the last 12 months`}
@@ -50,7 +50,7 @@ export function StudyHeatmap({ data, today }: { data: Heatmap; today: string }) 
             </rect>
           ))}
         </svg>
-      </div>
+      </section>
       <figcaption className="text-sm text-muted">
         {studied.length} days studied, {Math.floor(total / 60)} h {total % 60} m in the last 12 months
       </figcaption>
