@@ -53,10 +53,10 @@ test("a share link with only the streak on shows the streak and completed tasks,
   const visitor = await fresh.newPage();
   await visitor.goto(url);
   await expect(visitor.getByRole("heading", { level: 1, name: "Study Stats Showcase" })).toBeVisible();
-  await expect(visitor.getByText("Study Streak")).toBeVisible();
-  await expect(visitor.getByText("Completed Tasks")).toBeVisible();
-  await expect(visitor.getByText("Study Time")).toHaveCount(0);
-  await expect(visitor.getByText("Level")).toHaveCount(0);
+  await expect(visitor.getByText("Study Streak", { exact: true })).toBeVisible();
+  await expect(visitor.getByText("Completed Tasks", { exact: true })).toBeVisible();
+  await expect(visitor.getByText("Study Time", { exact: true })).toHaveCount(0);
+  await expect(visitor.getByText("Level", { exact: true })).toHaveCount(0);
   await expect(visitor.getByText("Unlocked Achievements")).toHaveCount(0);
   const { violations } = await new AxeBuilder({ page: visitor }).analyze();
   expect(violations).toEqual([]);

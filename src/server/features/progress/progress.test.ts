@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shareLinks, studySessions, userAchievements } from "#server/db/schema/index.ts";
@@ -9,7 +12,11 @@ let t: TestApp;
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  // A stand-in built client, so /share/:code's Open Graph tags can be read.
+  const clientDir = mkdtempSync(path.join(tmpdir(), "progress-client-"));
+  mkdirSync(path.join(clientDir, "assets"));
+  writeFileSync(path.join(clientDir, "index.html"), "<html><head><title>Studyhall</title></head></html>");
+  t = await createTestApp({ clock, clientDir });
   ada = await createUser(t.app, { firstName: "Ada" });
   bob = await createUser(t.app, { firstName: "Bob" });
 });
@@ -212,6 +219,22 @@ describe("share links", () => {
     const expired = await get(`/api/share/${soon.shareCode}`);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error).toBe("This shared link has expired");
+  });
+
+  it("puts escaped Open Graph tags with only the shared stats into /share/:code", async () => {
+    const eve = await createUser(t.app, { firstName: `Eve"><script>x</script>` });
+    const link = await share(eve, { achievements: false, studyTime: false, streak: true, level: false });
+    const res = await get(`/share/${link.shareCode}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<meta property="og:title" content="Eve&quot;&gt;&lt;script&gt;x&lt;/script&gt;&#39;s Study Stats Showcase" />',
+    );
+    expect(res.body).toContain("0-day study streak");
+    expect(res.body).not.toContain("Level");
+    expect(res.body).not.toContain("<script>");
+    const unknown = await get("/share/unknown-code");
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain("og:title");
   });
 
   it("refuses bad input", async () => {
