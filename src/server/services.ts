@@ -10,12 +10,14 @@ import { createFriendsService } from "./features/friends/friends.service.ts";
 import { createGroupsService } from "./features/friends/groups.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
 import { createMaterialsService } from "./features/materials/materials.service.ts";
+import { createProgressService } from "./features/progress/progress.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { createFlashcardsService } from "./features/study/flashcards.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
 import { createTrackingService } from "./features/tracking/tracking.service.ts";
 import type { Clock } from "./lib/clock.ts";
+import { createEventBus } from "./lib/events.ts";
 
 export interface ServiceDeps {
   db: Db;
@@ -31,11 +33,13 @@ export interface ServiceDeps {
  * that feature's service here, explicitly: features never reach into each other's repositories.
  */
 export function createServices({ db, dbKind, config, clock, selfOrigin }: ServiceDeps) {
+  // Facts change in one feature and are reacted to in another (progress) through this bus.
+  const events = createEventBus();
   const health = createHealthService({ dbKind });
   const auth = createAuthService({ db, clock });
   const settings = createSettingsService({ db });
   const courses = createCoursesService({ db, clock });
-  const tasks = createTasksService({ db, clock, courses });
+  const tasks = createTasksService({ db, clock, courses, events });
   const calendar = createCalendarService({ db, clock, tasks });
   const tracking = createTrackingService({ db });
   const retrieval = createRetrievalService({ db });
@@ -44,16 +48,19 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const study = createStudyService({
     db,
     clock,
+    events,
     retrieval,
     groups: { canReadSet: (u, s) => groups.canReadSet(u, s) },
   });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
-  const flashcards = createFlashcardsService({ db, clock, study });
+  const flashcards = createFlashcardsService({ db, clock, events, study });
   const friends = createFriendsService({ db, clock });
   const groups = createGroupsService({ db, friends, studySets: study });
   const materials = createMaterialsService({ db, courses, retrieval, study });
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
+  const progress = createProgressService({ db, clock, events });
   return {
+    events,
     health,
     auth,
     settings,
@@ -69,6 +76,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
     retrieval,
     materials,
     chat,
+    progress,
   };
 }
 export type Services = ReturnType<typeof createServices>;

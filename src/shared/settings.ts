@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AI_MODELS, DEFAULT_AI_MODEL, DEFAULT_THEME, THEMES } from "./constants.ts";
 import { endpoint } from "./http.ts";
+import { isTimeZone } from "./local-day.ts";
 import { dbId } from "./schema-primitives.ts";
 
 export const themeSchema = z.enum(THEMES);
@@ -34,5 +35,23 @@ export const settingsEndpoints = {
     path: "/api/settings",
     body: saveSettingsSchema,
     response: settingsSchema,
+  }),
+};
+
+/** The browser's IANA zone (Intl.DateTimeFormat().resolvedOptions().timeZone), for streaks and the heatmap. */
+export const timeZoneBodySchema = z.object({
+  timeZone: z
+    .string("timeZone is required")
+    .min(1, "timeZone is required")
+    .max(64)
+    .refine(isTimeZone, "timeZone must be an IANA time zone such as Europe/Paris"),
+});
+
+export const timeZoneEndpoints = {
+  save: endpoint({
+    method: "PUT",
+    path: "/api/settings/time-zone",
+    body: timeZoneBodySchema,
+    response: timeZoneBodySchema,
   }),
 };

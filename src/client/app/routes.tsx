@@ -18,10 +18,7 @@ export const StudyPage = page(() => import("./pages/study-page.tsx"), "StudyPage
 export const FriendsPage = page(() => import("#client/features/friends/friends-page.tsx"), "FriendsPage");
 export const GroupPage = page(() => import("./pages/group-page.tsx"), "GroupPage");
 export const SharedSetPage = page(() => import("./pages/shared-set-page.tsx"), "SharedSetPage");
-export const AchievementsPage = page(
-  () => import("#client/features/achievements/achievements-page.tsx"),
-  "AchievementsPage",
-);
+export const AchievementsPage = page(() => import("./pages/achievements-page.tsx"), "AchievementsPage");
 export const MaterialsPage = page(() => import("./pages/materials-page.tsx"), "MaterialsPage");
 export const GpaPage = page(() => import("./pages/gpa-page.tsx"), "GpaPage");
 export const SettingsPage = page(() => import("./pages/settings-page.tsx"), "SettingsPage");

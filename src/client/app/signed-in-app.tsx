@@ -1,6 +1,10 @@
 import { Tooltip } from "radix-ui";
 import { Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
+import {
+  useAchievementUnlockToasts,
+  useReportTimeZone,
+} from "#client/features/achievements/achievements.api.ts";
 import type { User } from "#shared/auth.ts";
 import { TOOLTIP } from "#shared/constants.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -11,6 +15,8 @@ import { Shell } from "./shell.tsx";
 // tooltip provider) are not part of the signed-out landing page.
 export function SignedInApp({ user }: { user: User }) {
   const [location] = useLocation();
+  useReportTimeZone();
+  useAchievementUnlockToasts();
   // A new account finishes onboarding (the Canvas step) before it sees its home page.
   if (!user.isOnboarded && (location === "/" || location === "/onboarding")) return <P.OnboardingPage />;
   return (

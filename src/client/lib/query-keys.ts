@@ -58,6 +58,14 @@ export const queryKeys = {
     document: (id: number) => [...queryKeys.study.all, "document", id] as const,
     stats: () => [...queryKeys.study.all, "stats"] as const,
   },
+  achievements: {
+    all: ["achievements"] as const,
+    catalogue: () => [...queryKeys.achievements.all, "catalogue"] as const,
+    /** What the student has earned: the unlock toasts compare each answer with the one before. */
+    earned: () => [...queryKeys.achievements.all, "earned"] as const,
+    stats: () => [...queryKeys.achievements.all, "stats"] as const,
+    heatmap: () => [...queryKeys.achievements.all, "heatmap"] as const,
+  },
   share: {
     all: ["share"] as const,
     detail: (shareCode: string) => [...queryKeys.share.all, shareCode] as const,

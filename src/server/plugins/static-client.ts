@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -62,6 +63,23 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       res.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
+  // A pasted /share link previews in chat apps: the same page, with Open Graph tags for that link.
+  const indexHtml = await readFile(path.join(clientDir, "index.html"), "utf8");
+  app.get<{ Params: { shareCode: string } }>(
+    "/share/:shareCode",
+    { config: { public: true } },
+    async (req, reply) => {
+      const og = await app.services.progress.openGraph(req.params.shareCode.slice(0, 200)).catch(() => null);
+      reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8");
+      if (!og) return indexHtml;
+      const tags = [
+        `<meta property="og:title" content="${escapeHtml(og.title)}" />`,
+        `<meta property="og:description" content="${escapeHtml(og.description)}" />`,
+        `<meta property="og:type" content="website" />`,
+      ].join("");
+      return indexHtml.replace("</head>", `${tags}</head>`);
+    },
+  );
   app.get("/*", { config: { public: true } }, (req, reply) => {
     if (req.url.startsWith("/api/")) {
       return reply
@@ -72,3 +90,13 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     return reply.sendFile("index.html", clientDir);
   });
 }
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+/** Text for an HTML attribute: a first name like `"><script>` stays text. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);

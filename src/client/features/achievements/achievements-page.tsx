@@ -1,10 +1,111 @@
-import { PlaceholderPage } from "#client/components/placeholder-page.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { Trophy } from "lucide-react";
+import { PageHeader } from "#client/components/page-header.tsx";
+import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { localDay } from "#shared/local-day.ts";
+import { levelFor, STREAK_RULE } from "#shared/progress.ts";
+import { achievementQueries } from "./achievements.api.ts";
+import { AchievementCard } from "./components/achievement-card.tsx";
+import { StudyHeatmap } from "./components/heatmap.tsx";
+import { ShareDialog } from "./components/share-dialog.tsx";
 
-export function AchievementsPage() {
+function Summary({ userId, earned, total }: { userId: number; earned: number; total: number }) {
+  const stats = useQuery(achievementQueries.stats(userId));
+  const percent = total ? Math.round((earned / total) * 100) : 0;
+  const level = levelFor(stats.data?.totalPoints ?? 0);
   return (
-    <PlaceholderPage
-      title="Achievements"
-      description="Your achievements and study streak will appear here."
-    />
+    <div className="grid gap-3 sm:grid-cols-3">
+      <Card className="grid gap-2 p-4">
+        <CardTitle className="text-sm font-medium text-muted">Achievements Earned</CardTitle>
+        <p className="text-2xl font-semibold tabular-nums" data-testid="earned-count">
+          {earned}/{total}
+        </p>
+        <div
+          role="progressbar"
+          aria-label="Achievements earned"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 overflow-hidden rounded-full bg-border"
+        >
+          <div className="h-full bg-accent-strong" style={{ width: `${percent}%` }} />
+        </div>
+        {stats.data && (
+          <p className="text-xs text-muted">
+            Level {level.level} · {stats.data.totalPoints} pts
+          </p>
+        )}
+      </Card>
+      <Card className="grid gap-2 p-4">
+        <CardTitle className="text-sm font-medium text-muted">Study Time</CardTitle>
+        <p className="text-2xl font-semibold tabular-nums">
+          {stats.data ? `${(stats.data.totalStudyTime / 60).toFixed(1)} h` : "..."}
+        </p>
+      </Card>
+      <Card className="grid gap-2 p-4">
+        <CardTitle className="text-sm font-medium text-muted">Study Streak</CardTitle>
+        <p className="text-2xl font-semibold tabular-nums" data-testid="streak">
+          {stats.data ? `${stats.data.currentStudyStreak} days` : "..."}
+        </p>
+        <p className="text-xs text-muted">{STREAK_RULE}</p>
+      </Card>
+    </div>
+  );
+}
+
+function Heatmap() {
+  const heatmap = useQuery(achievementQueries.heatmap());
+  return (
+    <Card className="grid min-w-0 gap-3">
+      <CardTitle>Study activity</CardTitle>
+      {heatmap.isPending && <Skeleton className="h-24" />}
+      {heatmap.isError && <Alert>{errorMessage(heatmap.error)}</Alert>}
+      {heatmap.data && (
+        <StudyHeatmap data={heatmap.data} today={localDay(new Date(), heatmap.data.timeZone)} />
+      )}
+    </Card>
+  );
+}
+
+export function AchievementsView({ userId }: { userId: number }) {
+  const catalogue = useQuery(achievementQueries.catalogue());
+  const list = catalogue.data ?? [];
+  const earned = list.filter((a) => a.earned).length;
+  return (
+    <div className="grid min-w-0 gap-6">
+      <PageHeader
+        title="Achievements"
+        subtitle="Earn points and level up as you study."
+        actions={<ShareDialog />}
+      />
+      <Summary userId={userId} earned={earned} total={list.length} />
+      <Heatmap />
+      <section aria-labelledby="all-achievements" className="grid gap-3">
+        <h2 id="all-achievements" className="text-lg font-semibold">
+          All achievements
+        </h2>
+        {catalogue.isPending && (
+          <div role="status" className="text-muted">
+            Loading...
+          </div>
+        )}
+        {catalogue.isError && <Alert>{errorMessage(catalogue.error)}</Alert>}
+        {catalogue.data && earned === 0 && (
+          <Card className="grid justify-items-center gap-2 py-10 text-center">
+            <Trophy aria-hidden className="h-10 w-10 text-muted" />
+            <p className="font-semibold">No achievements yet</p>
+            <p className="text-sm text-muted">Start studying to unlock your first achievement!</p>
+          </Card>
+        )}
+        {list.length > 0 && (
+          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {list.map((a) => (
+              <AchievementCard key={a.id} a={a} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
   );
 }

@@ -66,18 +66,22 @@ function StatCard({ icon: Icon, label, value }: { icon: typeof Clock; label: str
 
 function SharedStats({ data }: { data: SharedProgress }) {
   const { studyStats: s, shareSettings: on, achievements } = data;
-  const minutes = Math.max(0, Math.floor(s.totalStudyTime));
+  const minutes = Math.max(0, Math.floor(s.totalStudyTime ?? 0));
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        {on.studyTime && (
+        {on.studyTime && s.totalStudyTime !== undefined && (
           <StatCard icon={Clock} label="Study Time" value={`${Math.floor(minutes / 60)}h ${minutes % 60}m`} />
         )}
-        {on.streak && <StatCard icon={Flame} label="Study Streak" value={`${s.currentStudyStreak} days`} />}
-        {on.level && <StatCard icon={Star} label="Level" value={`${s.level} (${s.totalPoints} points)`} />}
+        {on.streak && s.currentStudyStreak !== undefined && (
+          <StatCard icon={Flame} label="Study Streak" value={`${s.currentStudyStreak} days`} />
+        )}
+        {on.level && s.level !== undefined && (
+          <StatCard icon={Star} label="Level" value={`${s.level} (${s.totalPoints} points)`} />
+        )}
         <StatCard icon={CheckCircle2} label="Completed Tasks" value={String(s.totalTasksCompleted)} />
       </div>
-      {on.achievements && (
+      {on.achievements && achievements && (
         <Card className="grid gap-3">
           <CardTitle>Unlocked Achievements</CardTitle>
           {achievements.length === 0 ? (
@@ -87,11 +91,11 @@ function SharedStats({ data }: { data: SharedProgress }) {
               {achievements.map((a) => {
                 const Icon = ICONS[a.achievement.icon as keyof typeof ICONS] ?? Award;
                 return (
-                  <li key={a.id} className="flex gap-3">
+                  <li key={a.achievementId} className="flex gap-3">
                     <Icon className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden />
                     <div className="min-w-0">
-                      <p className="font-medium">{a.achievement.title}</p>
-                      <p className="text-sm text-muted">{a.achievement.description}</p>
+                      <p className="break-words font-medium">{a.achievement.title}</p>
+                      <p className="break-words text-sm text-muted">{a.achievement.description}</p>
                       <p className="text-xs text-muted">
                         {a.achievement.pointValue} pts · {a.achievement.category} · Unlocked on{" "}
                         {new Date(a.earnedAt).toLocaleDateString()}

@@ -57,6 +57,8 @@ const setsKey = queryKeys.study.sets();
 export function useCreateStudySet() {
   const qc = useQueryClient();
   return useMutation({
+    // Can earn an achievement on the server: refetch, and the unlock toast follows.
+    meta: { invalidates: [queryKeys.achievements.all] },
     mutationFn: (body: CreateStudySetInput) => call(studyEndpoints.createSet, { body }),
     onMutate: async (body) => {
       await qc.cancelQueries({ queryKey: setsKey });
@@ -131,6 +133,8 @@ export function useAddDocument(setId: number) {
   const qc = useQueryClient();
   const key = queryKeys.study.documents(setId);
   return useMutation({
+    // Can earn an achievement on the server: refetch, and the unlock toast follows.
+    meta: { invalidates: [queryKeys.achievements.all] },
     mutationFn: (input: NewDocument) =>
       input.kind === "file"
         ? uploadFile(setId, input.file, input.title)

@@ -70,6 +70,8 @@ export function useSetTaskCompleted() {
   return useMutation({
     mutationFn: ({ task, completed }: { task: Task; completed: boolean }) =>
       call(taskEndpoints.update, { params: { id: task.id }, body: { completed } }),
+    // Completing a task can earn an achievement on the server: refetch, and the unlock toast follows.
+    meta: { invalidates: [queryKeys.achievements.all] },
     onMutate: async ({ task, completed }) => {
       await qc.cancelQueries({ queryKey: listKey });
       const previous = qc.getQueryData(listKey);

@@ -50,6 +50,8 @@ export const shareLinks = pgTable(
       .$type<{ achievements: boolean; studyTime: boolean; streak: boolean; level: boolean }>()
       .notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the owner revokes the link; a revoked link answers 404 like one that never existed. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("share_links_user_idx").on(t.userId)],

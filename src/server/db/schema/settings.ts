@@ -11,5 +11,7 @@ export const userSettings = pgTable("user_settings", {
   theme: text("theme").$type<Settings["theme"]>().notNull().default("light"),
   autoSync: boolean("auto_sync").notNull().default(true),
   notificationsEnabled: boolean("notifications_enabled").notNull().default(true),
+  /** The IANA zone the browser reports, so streaks and the heatmap count the student's own days. */
+  timeZone: text("time_zone").notNull().default("UTC"),
   updatedAt: updatedAt(),
 });

@@ -16,4 +16,17 @@ export const settingsRepo = {
       .returning();
     return row!;
   },
+  async timeZone(db: DbOrTx, userId: number): Promise<string> {
+    const [row] = await db
+      .select({ timeZone: userSettings.timeZone })
+      .from(userSettings)
+      .where(eq(userSettings.userId, userId));
+    return row?.timeZone ?? "UTC";
+  },
+  async saveTimeZone(db: DbOrTx, userId: number, timeZone: string) {
+    await db
+      .insert(userSettings)
+      .values({ userId, timeZone })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { timeZone } });
+  },
 };

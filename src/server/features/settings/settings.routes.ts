@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { settingsEndpoints } from "#shared/settings.ts";
+import { settingsEndpoints, timeZoneEndpoints } from "#shared/settings.ts";
 import { route } from "../../lib/route.ts";
 
 export async function settingsRoutes(app: FastifyInstance) {
@@ -8,4 +8,8 @@ export async function settingsRoutes(app: FastifyInstance) {
   route(app, settingsEndpoints.save, async ({ user, body: { userId: _ignored, ...values } }) =>
     settings.save(user.id, values),
   );
+  route(app, timeZoneEndpoints.save, async ({ user, body }) => {
+    await settings.saveTimeZone(user.id, body.timeZone);
+    return { timeZone: body.timeZone };
+  });
 }

@@ -19,6 +19,9 @@ export function createSettingsService({ db }: { db: Db }) {
     get,
     save: async (userId: number, values: Settings) =>
       toSettings(await settingsRepo.upsert(db, userId, values)),
+    /** The zone streaks and the heatmap count days in; UTC until the browser reports one. */
+    timeZone: (userId: number) => settingsRepo.timeZone(db, userId),
+    saveTimeZone: (userId: number, timeZone: string) => settingsRepo.saveTimeZone(db, userId, timeZone),
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -11,6 +11,7 @@ import { normalizeAnswer } from "#shared/quiz.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
 import { requireOwnedStudySet } from "./owned-set.ts";
 import type { StudyService } from "./study.service.ts";
@@ -25,7 +26,17 @@ type QuizAnswers = Infer<(typeof flashcardEndpoints.saveQuizAttempt)["body"]>["a
  * caller: a study set through the study feature's owner check, a flashcard set or card through its own
  * user_id; another student's id is a 404 like a missing one.
  */
-export function createFlashcardsService({ db, clock, study }: { db: Db; clock: Clock; study: StudyService }) {
+export function createFlashcardsService({
+  db,
+  clock,
+  events,
+  study,
+}: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  study: StudyService;
+}) {
   async function ownSet(userId: number, id: number): Promise<FlashcardSet> {
     const set = await flashcardsRepo.findSet(db, userId, id);
     if (!set) throw notFound("Flashcard set");
@@ -73,12 +84,14 @@ export function createFlashcardsService({ db, clock, study }: { db: Db; clock: C
         throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
       }
       // A new card enters spaced review as ts-fsrs's empty card, due now; review schedules it later.
-      return flashcardsRepo.insertCard(
+      const card = await flashcardsRepo.insertCard(
         db,
         userId,
         { flashcardSetId, ...input },
         createEmptyCard(clock.now()),
       );
+      await events.emit("flashcard.created", { userId });
+      return card;
     },
 
     async updateCard(userId: number, id: number, input: UpdateCard): Promise<Flashcard> {
@@ -108,7 +121,13 @@ export function createFlashcardsService({ db, clock, study }: { db: Db; clock: C
         if (!card) throw badRequest("Every answer must be for a card of this flashcard set.");
         if (normalizeAnswer(chosen) === normalizeAnswer(card.answer)) correct += 1;
       }
-      return flashcardsRepo.insertAttempt(db, userId, { flashcardSetId, correct, total: answers.length });
+      const attempt = await flashcardsRepo.insertAttempt(db, userId, {
+        flashcardSetId,
+        correct,
+        total: answers.length,
+      });
+      await events.emit("quiz.completed", { userId });
+      return attempt;
     },
   };
 }

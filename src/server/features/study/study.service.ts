@@ -11,6 +11,7 @@ import { startOfStudyWeek } from "#shared/study-stats.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { RetrievalService } from "../chat/retrieval.service.ts";
 import { requireOwnedStudySet } from "./owned-set.ts";
 import { type NewDocument, studyRepo } from "./study.repo.ts";
@@ -66,11 +67,13 @@ async function insertDocument(
 export function createStudyService({
   db,
   clock,
+  events,
   groups,
   retrieval,
 }: {
   db: Db;
   clock: Clock;
+  events: EventBus;
   /** Whether a student belongs to a group the set is shared with (the groups feature answers). */
   groups: { canReadSet(userId: number, studySetId: number): Promise<boolean> };
   retrieval?: RetrievalService;
@@ -87,16 +90,30 @@ export function createStudyService({
     return ownerId;
   }
 
+  /** Announces a changed fact once the write it follows has succeeded. */
+  async function announce<T>(
+    write: Promise<T>,
+    name: "studyset.created" | "document.uploaded",
+    userId: number,
+  ) {
+    const result = await write;
+    await events.emit(name, { userId });
+    return result;
+  }
   return {
     readableStudySet,
     setsByIds: (ids: number[]) => studyRepo.setsByIds(db, ids),
     listSets: (userId: number) => studyRepo.listSets(db, userId),
     createSet: (userId: number, input: CreateSet) =>
-      studyRepo.insertSet(db, userId, {
-        title: input.title,
-        description: input.description,
-        color: input.color,
-      }),
+      announce(
+        studyRepo.insertSet(db, userId, {
+          title: input.title,
+          description: input.description,
+          color: input.color,
+        }),
+        "studyset.created",
+        userId,
+      ),
     async removeSet(userId: number, id: number): Promise<void> {
       if (!(await studyRepo.removeSet(db, userId, id))) throw notFound("Study set");
     },
@@ -126,7 +143,7 @@ export function createStudyService({
         fileType: "text",
         pages: null,
       };
-      return insertDocument(db, retrieval, userId, values, false);
+      return announce(insertDocument(db, retrieval, userId, values, false), "document.uploaded", userId);
     },
     /** An uploaded file's extracted text; the caller has read and extracted it (see the route). */
     async addExtracted(userId: number, studySetId: number, title: string, document: ExtractedDocument) {
@@ -139,7 +156,7 @@ export function createStudyService({
         fileType: document.kind,
         pages: paged ? pageRanges(document.pages) : null,
       };
-      return insertDocument(db, retrieval, userId, values, true);
+      return announce(insertDocument(db, retrieval, userId, values, true), "document.uploaded", userId);
     },
     /** Checked before extraction, so a file for someone else's set costs no parsing. */
     assertOwnSet: (userId: number, studySetId: number) => requireOwnedStudySet(db, userId, studySetId),
@@ -157,12 +174,14 @@ export function createStudyService({
     /** A finished timer session; the set, when named, must be the student's. */
     async recordSession(userId: number, input: CreateSession): Promise<StudySession> {
       if (input.studySetId !== null) await requireOwnedStudySet(db, userId, input.studySetId);
-      return studyRepo.insertSession(db, userId, {
+      const session = await studyRepo.insertSession(db, userId, {
         studySetId: input.studySetId,
         activityType: input.activityType,
         durationSeconds: input.duration,
         endedAt: clock.now(),
       });
+      await events.emit("session.recorded", { userId });
+      return session;
     },
 
     /** SPEC §3 study stats, summed on the server from recorded sessions only. */

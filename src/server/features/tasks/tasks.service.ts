@@ -3,6 +3,7 @@ import type { Task, taskEndpoints } from "#shared/tasks.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
 import { type ImportedTask, type ImportedTaskValues, type TaskValues, tasksRepo } from "./tasks.repo.ts";
 
@@ -19,10 +20,12 @@ export function createTasksService({
   db,
   clock,
   courses,
+  events,
 }: {
   db: Db;
   clock: Clock;
   courses: CoursesService;
+  events: EventBus;
 }) {
   /**
    * A Canvas assignment's title, description, due date and course come from Canvas and the next sync would
@@ -75,6 +78,7 @@ export function createTasksService({
       if (input.completed !== undefined) values.completedAt = input.completed ? clock.now() : null;
       const task = await tasksRepo.update(db, userId, id, values);
       if (!task) throw notFound("Task");
+      if (input.completed) await events.emit("task.completed", { userId });
       return task;
     },
 

@@ -7,7 +7,7 @@ import { route } from "../../lib/route.ts";
 export const DEFAULT_TRACKING_PER_MINUTE = 120;
 
 export async function trackingRoutes(app: FastifyInstance) {
-  const { tracking } = app.services;
+  const { tracking, progress } = app.services;
   const perStudent = app.createRateLimit({
     max: app.config.trackingPerMinute ?? DEFAULT_TRACKING_PER_MINUTE,
     timeWindow: 60_000,
@@ -21,12 +21,16 @@ export async function trackingRoutes(app: FastifyInstance) {
       throw tooManyRequests("Too many tracking calls. Please slow down.");
     }
   });
-  route(app, trackingEndpoints.checkAchievements, async ({ user, body }) => {
+  route(app, trackingEndpoints.checkAchievements, async ({ user, body, req }) => {
     await tracking.record(user.id, {
       source: "achievements_check",
       activityType: body.activityType,
       value: body.value,
       metadata: body.metadata,
+    });
+    // A hint to re-evaluate now: the awards come from recorded facts, never from body.value.
+    await progress.evaluate(user.id).catch((err: unknown) => {
+      req.log.error({ err }, "achievement re-evaluation failed");
     });
     return { recorded: true as const };
   });

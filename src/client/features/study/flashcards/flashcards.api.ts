@@ -89,6 +89,8 @@ function useCardCache(set: FlashcardSet) {
 export function useCreateFlashcard(set: FlashcardSet) {
   const cache = useCardCache(set);
   return useMutation({
+    // Can earn an achievement on the server: refetch, and the unlock toast follows.
+    meta: { invalidates: [queryKeys.achievements.all] },
     mutationFn: (body: CreateFlashcardInput) =>
       call(flashcardEndpoints.createCard, { params: { id: set.id }, body }),
     onSuccess: (card) => {
@@ -127,6 +129,8 @@ export function useDeleteFlashcard(set: FlashcardSet) {
 /** A finished quiz, scored and stored by the server, then reported for achievements. */
 export function useSaveQuizAttempt() {
   return useMutation({
+    // Can earn an achievement on the server: refetch, and the unlock toast follows.
+    meta: { invalidates: [queryKeys.achievements.all] },
     mutationFn: ({ set, answers }: { set: FlashcardSet; answers: QuizAttemptInput["answers"] }) =>
       call(flashcardEndpoints.saveQuizAttempt, { params: { id: set.id }, body: { answers } }),
     onSuccess: (attempt, { set }) =>

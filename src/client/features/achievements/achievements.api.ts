@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { call } from "#client/lib/api.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { achievementEndpoints as e, type ShareSettings } from "#shared/achievements.ts";
+import { timeZoneEndpoints } from "#shared/settings.ts";
+
+export const achievementQueries = {
+  catalogue: () =>
+    queryOptions({ queryKey: queryKeys.achievements.catalogue(), queryFn: () => call(e.list) }),
+  earned: () => queryOptions({ queryKey: queryKeys.achievements.earned(), queryFn: () => call(e.earned) }),
+  stats: (userId: number) =>
+    queryOptions({
+      queryKey: queryKeys.achievements.stats(),
+      queryFn: () => call(e.studyStats, { params: { userId } }),
+    }),
+  heatmap: () => queryOptions({ queryKey: queryKeys.achievements.heatmap(), queryFn: () => call(e.heatmap) }),
+};
+
+export function useCreateShareLink() {
+  return useMutation({
+    mutationFn: (shareSettings: ShareSettings) => call(e.createShareLink, { body: { shareSettings } }),
+  });
+}
+
+/**
+ * Keeps the earned list live while signed in and toasts 'Achievement unlocked: {title}' for each one that
+ * appears between two answers. Mutations that can earn one list queryKeys.achievements.all in
+ * `meta.invalidates`, so the list refetches after them; the first answer only sets the baseline.
+ */
+export function useAchievementUnlockToasts() {
+  const earned = useQuery(achievementQueries.earned());
+  const known = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    if (!earned.data) return;
+    const ids = new Set(earned.data.map((a) => a.achievementId));
+    if (known.current) {
+      for (const a of earned.data) {
+        if (!known.current.has(a.achievementId)) {
+          toast({ title: `Achievement unlocked: ${a.achievement.title}`, variant: "success" });
+        }
+      }
+    }
+    known.current = ids;
+  }, [earned.data]);
+}
+
+/** Tells the server the browser's IANA zone once per page load, so streaks count the student's own days. */
+export function useReportTimeZone() {
+  useEffect(() => {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!timeZone) return;
+    call(timeZoneEndpoints.save, { body: { timeZone } }).catch((err: unknown) =>
+      console.error("Failed to save time zone:", err),
+    );
+  }, []);
+}
