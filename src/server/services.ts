@@ -7,6 +7,7 @@ import { createCoursesService } from "./features/courses/courses.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { createFlashcardsService } from "./features/study/flashcards.service.ts";
+import { createReviewService } from "./features/study/review.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
 import { createTrackingService } from "./features/tracking/tracking.service.ts";
@@ -36,6 +37,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const study = createStudyService({ db, clock });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
   const flashcards = createFlashcardsService({ db, clock });
-  return { health, auth, settings, courses, tasks, calendar, tracking, study, canvas, flashcards };
+  const review = createReviewService({ db, clock, settings, study });
+  return { health, auth, settings, courses, tasks, calendar, tracking, study, canvas, flashcards, review };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -6,6 +6,7 @@ import { coursesRoutes } from "./courses/courses.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { flashcardsRoutes } from "./study/flashcards.routes.ts";
+import { reviewRoutes } from "./study/review.routes.ts";
 import { studyRoutes } from "./study/study.routes.ts";
 import { tasksRoutes } from "./tasks/tasks.routes.ts";
 import { trackingRoutes } from "./tracking/tracking.routes.ts";
@@ -22,4 +23,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   calendarRoutes,
   studyRoutes,
   flashcardsRoutes,
+  reviewRoutes,
 ];

@@ -16,4 +16,12 @@ export const settingsRepo = {
       .returning();
     return row!;
   },
+  async upsertReview(db: DbOrTx, userId: number, values: { desiredRetention: number; newCardsPerDay: number }) {
+    const [row] = await db
+      .insert(userSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: userSettings.userId, set: values })
+      .returning();
+    return row!;
+  },
 };
