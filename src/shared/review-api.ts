@@ -110,7 +110,11 @@ export const importBodySchema = z.object({
 });
 export type ImportBody = z.input<typeof importBodySchema>;
 
-const importedCardSchema = z.object({ question: z.string(), answer: z.string(), hint: z.string().nullable() });
+const importedCardSchema = z.object({
+  question: z.string(),
+  answer: z.string(),
+  hint: z.string().nullable(),
+});
 export const importPreviewSchema = z.object({
   cards: z.array(importedCardSchema),
   errors: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
@@ -159,7 +163,10 @@ export const reviewEndpoints = {
   saveSettings: endpoint({
     method: "PUT",
     path: "/api/review/settings",
-    body: z.object({ desiredRetention: desiredRetentionSchema, newCardsPerDay: reviewSettingsSchema.shape.newCardsPerDay.unwrap() }),
+    body: z.object({
+      desiredRetention: desiredRetentionSchema,
+      newCardsPerDay: reviewSettingsSchema.shape.newCardsPerDay.unwrap(),
+    }),
     response: reviewSettingsSchema,
   }),
   importPreview: endpoint({

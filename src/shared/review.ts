@@ -1,6 +1,6 @@
 import { type Card, createEmptyCard, type FSRS, fsrs, type Grade, type ReviewLog, type State } from "ts-fsrs";
 import { REVIEW } from "./constants.ts";
-import { desiredRetentionSchema, REVIEW_RATINGS, type ReviewRating } from "./review-api.ts";
+import { desiredRetentionSchema, type REVIEW_RATINGS, type ReviewRating } from "./review-api.ts";
 
 /**
  * Spaced review on ts-fsrs (issue 11). Every schedule comes from the library's scheduler; this module

@@ -12,8 +12,8 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { createdAt, ownerId, searchVector } from "./columns.ts";
 import { calendarEvents } from "./calendar.ts";
+import { createdAt, ownerId, searchVector } from "./columns.ts";
 import { tasks } from "./tasks.ts";
 import { users } from "./users.ts";
 

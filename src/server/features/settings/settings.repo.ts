@@ -16,7 +16,11 @@ export const settingsRepo = {
       .returning();
     return row!;
   },
-  async upsertReview(db: DbOrTx, userId: number, values: { desiredRetention: number; newCardsPerDay: number }) {
+  async upsertReview(
+    db: DbOrTx,
+    userId: number,
+    values: { desiredRetention: number; newCardsPerDay: number },
+  ) {
     const [row] = await db
       .insert(userSettings)
       .values({ userId, ...values })

@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS, type Settings } from "#shared/settings.ts";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from "#shared/review-api.ts";
+import { DEFAULT_SETTINGS, type Settings } from "#shared/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { settingsRepo } from "./settings.repo.ts";
 

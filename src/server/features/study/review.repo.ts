@@ -44,7 +44,12 @@ export const reviewRepo = {
       .innerJoin(flashcards, eq(flashcards.id, cardStates.flashcardId))
       .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
       .where(
-        and(eq(cardStates.userId, userId), lte(cardStates.due, at), eq(flashcards.userId, userId), inSet(setId)),
+        and(
+          eq(cardStates.userId, userId),
+          lte(cardStates.due, at),
+          eq(flashcards.userId, userId),
+          inSet(setId),
+        ),
       )
       .orderBy(asc(cardStates.due), asc(cardStates.flashcardId))
       .limit(limit)
@@ -57,7 +62,12 @@ export const reviewRepo = {
       .from(cardStates)
       .innerJoin(flashcards, eq(flashcards.id, cardStates.flashcardId))
       .where(
-        and(eq(cardStates.userId, userId), lte(cardStates.due, at), eq(flashcards.userId, userId), inSet(setId)),
+        and(
+          eq(cardStates.userId, userId),
+          lte(cardStates.due, at),
+          eq(flashcards.userId, userId),
+          inSet(setId),
+        ),
       );
     return row?.n ?? 0;
   },
@@ -88,7 +98,9 @@ export const reviewRepo = {
     const [row] = await db
       .select({ n: count() })
       .from(cardReviews)
-      .where(and(eq(cardReviews.userId, userId), eq(cardReviews.state, 0), gte(cardReviews.reviewedAt, since)));
+      .where(
+        and(eq(cardReviews.userId, userId), eq(cardReviews.state, 0), gte(cardReviews.reviewedAt, since)),
+      );
     return row?.n ?? 0;
   },
 
@@ -115,7 +127,9 @@ export const reviewRepo = {
   },
 
   async removeState(db: DbOrTx, userId: number, flashcardId: number) {
-    await db.delete(cardStates).where(and(eq(cardStates.userId, userId), eq(cardStates.flashcardId, flashcardId)));
+    await db
+      .delete(cardStates)
+      .where(and(eq(cardStates.userId, userId), eq(cardStates.flashcardId, flashcardId)));
   },
 
   async insertReview(db: DbOrTx, userId: number, flashcardId: number, log: ReviewLogEntry): Promise<number> {
@@ -160,7 +174,12 @@ export const reviewRepo = {
       .from(cardStates)
       .innerJoin(flashcards, eq(flashcards.id, cardStates.flashcardId))
       .where(
-        and(eq(cardStates.userId, userId), lte(cardStates.due, at), eq(flashcards.userId, userId), inSet(setId)),
+        and(
+          eq(cardStates.userId, userId),
+          lte(cardStates.due, at),
+          eq(flashcards.userId, userId),
+          inSet(setId),
+        ),
       )
       .then((rows) => rows.map(asState));
   },
@@ -179,7 +198,9 @@ export const reviewRepo = {
     cards: { question: string; answer: string; hint: string | null }[],
   ) {
     for (let i = 0; i < cards.length; i += 500) {
-      await db.insert(flashcards).values(cards.slice(i, i + 500).map((c) => ({ ...c, userId, flashcardSetId })));
+      await db
+        .insert(flashcards)
+        .values(cards.slice(i, i + 500).map((c) => ({ ...c, userId, flashcardSetId })));
     }
   },
 };

@@ -1,16 +1,16 @@
-import { FLASHCARD_SET_MAX_CARDS } from "#shared/flashcards.ts";
 import { type ImportOptions, parseFlashcards, toAnkiTsv, toCsv } from "#shared/flashcard-io.ts";
+import { FLASHCARD_SET_MAX_CARDS } from "#shared/flashcards.ts";
 import { startOfLocalDay } from "#shared/local-day.ts";
-import {
-  type ExportFile,
-  type ImportPreview,
-  type RateResult,
-  type ReviewCard,
-  type ReviewQueue,
-  type ReviewRating,
-  type ReviewSettings,
-} from "#shared/review-api.ts";
 import { newCardState, previewIntervals, rateCard, undoRating } from "#shared/review.ts";
+import type {
+  ExportFile,
+  ImportPreview,
+  RateResult,
+  ReviewCard,
+  ReviewQueue,
+  ReviewRating,
+  ReviewSettings,
+} from "#shared/review-api.ts";
 import { spreadBacklog } from "#shared/review-plan.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -84,7 +84,11 @@ export function createReviewService({
           isNew: false,
           intervals: previewIntervals(state, now, desiredRetention),
         })),
-        ...fresh.map((c) => ({ ...c, isNew: true, intervals: previewIntervals(empty, now, desiredRetention) })),
+        ...fresh.map((c) => ({
+          ...c,
+          isNew: true,
+          intervals: previewIntervals(empty, now, desiredRetention),
+        })),
       ];
       return { dueCount: reviewCount + newCount, reviewCount, newCount, backlog, cards };
     },
