@@ -30,6 +30,7 @@ export function SignedInApp({ user }: { user: User }) {
             <Route path="/calendar" component={P.CalendarPage} />
             <Route path="/courses" component={P.CoursesPage} />
             <Route path="/study" component={P.StudyPage} />
+            <Route path="/study/review" component={P.ReviewPage} />
             <Route path="/friends" component={P.FriendsPage} />
             <Route path="/achievements" component={P.AchievementsPage} />
             <Route path="/gpa" component={P.GpaPage} />

@@ -39,6 +39,12 @@ export const queryKeys = {
     /** The cards of one flashcard set. */
     cards: (flashcardSetId: number) => [...queryKeys.flashcards.all, "cards", flashcardSetId] as const,
   },
+  review: {
+    all: ["review"] as const,
+    /** The due queue, across sets (undefined) or of one flashcard set. */
+    queue: (setId?: number) => [...queryKeys.review.all, "queue", setId ?? "all"] as const,
+    settings: () => [...queryKeys.review.all, "settings"] as const,
+  },
   study: {
     all: ["study"] as const,
     sets: () => [...queryKeys.study.all, "sets"] as const,
