@@ -6,6 +6,7 @@ import { createCanvasService } from "./features/canvas/canvas.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
+import { createExamService } from "./features/study/exam.service.ts";
 import { createFlashcardsService } from "./features/study/flashcards.service.ts";
 import { createReviewService } from "./features/study/review.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
@@ -38,6 +39,20 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
   const flashcards = createFlashcardsService({ db, clock });
   const review = createReviewService({ db, clock, settings, study });
-  return { health, auth, settings, courses, tasks, calendar, tracking, study, canvas, flashcards, review };
+  const exams = createExamService({ db, clock, settings, tasks, calendar });
+  return {
+    health,
+    auth,
+    settings,
+    courses,
+    tasks,
+    calendar,
+    tracking,
+    study,
+    canvas,
+    flashcards,
+    review,
+    exams,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -192,3 +192,60 @@ export const reviewEndpoints = {
     response: exportFileSchema,
   }),
 };
+
+/** A flashcard set's exam: a date picked, or one of the student's tasks (Canvas assignments) or events. */
+export const setExamBodySchema = z
+  .object({
+    examDate: z.iso.datetime({ offset: true, error: "Exam date must be an ISO 8601 date-time" }).nullish(),
+    taskId: z.number().int().positive().nullish(),
+    eventId: z.number().int().positive().nullish(),
+  })
+  .refine(
+    (v) => [v.examDate, v.taskId, v.eventId].filter((x) => x !== null && x !== undefined).length <= 1,
+    "Pick one exam: a date, a task or an event",
+  );
+
+export const examSchema = z.object({
+  flashcardSetId: z.number().int(),
+  setTitle: z.string(),
+  /** The task's or event's title, or the set's own for a picked date. */
+  examTitle: z.string(),
+  examDate: z.string(),
+  taskId: z.number().int().nullable(),
+  eventId: z.number().int().nullable(),
+  /** Cards the plan puts in today. */
+  today: z.number().int(),
+});
+export type Exam = z.infer<typeof examSchema>;
+
+export const examPlanSchema = z.object({
+  exam: examSchema.nullable(),
+  days: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  /** Cards that cannot reach the desired retention by the exam even with the plan. */
+  belowTarget: z.number().int(),
+});
+export type ExamPlanView = z.infer<typeof examPlanSchema>;
+
+export const examEndpoints = {
+  setExam: endpoint({
+    method: "PUT",
+    path: "/api/review/flashcard-sets/:id/exam",
+    params: idParamsSchema,
+    body: setExamBodySchema,
+    response: z.object({ exam: examSchema.nullable() }),
+  }),
+  plan: endpoint({
+    method: "GET",
+    path: "/api/review/flashcard-sets/:id/plan",
+    params: idParamsSchema,
+    query: z.object({ timeZone: studyStatsQuerySchema.shape.timeZone }),
+    response: examPlanSchema,
+  }),
+  /** Upcoming exams with today's planned cards: the dashboard's 'Review N cards for {exam}' rows. */
+  exams: endpoint({
+    method: "GET",
+    path: "/api/review/exams",
+    query: z.object({ timeZone: studyStatsQuerySchema.shape.timeZone }),
+    response: z.array(examSchema),
+  }),
+};

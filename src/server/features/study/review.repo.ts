@@ -204,3 +204,46 @@ export const reviewRepo = {
     }
   },
 };
+
+export const examRepo = {
+  setsWithExam(db: DbOrTx, userId: number, setId?: number) {
+    return db
+      .select({
+        id: flashcardSets.id,
+        title: flashcardSets.title,
+        examDate: flashcardSets.examDate,
+        examTaskId: flashcardSets.examTaskId,
+        examEventId: flashcardSets.examEventId,
+      })
+      .from(flashcardSets)
+      .where(
+        and(
+          eq(flashcardSets.userId, userId),
+          setId === undefined ? sql`${flashcardSets.examDate} is not null` : eq(flashcardSets.id, setId),
+        ),
+      )
+      .orderBy(asc(flashcardSets.examDate));
+  },
+
+  async setExam(
+    db: DbOrTx,
+    userId: number,
+    setId: number,
+    values: { examDate: Date | null; examTaskId: number | null; examEventId: number | null },
+  ) {
+    await db
+      .update(flashcardSets)
+      .set(values)
+      .where(and(eq(flashcardSets.userId, userId), eq(flashcardSets.id, setId)));
+  },
+
+  /** Every card of a set with the student's state (null while new), in the order they were added. */
+  setCards(db: DbOrTx, userId: number, setId: number) {
+    return db
+      .select({ id: flashcards.id, ...stateColumns, hasState: cardStates.flashcardId })
+      .from(flashcards)
+      .leftJoin(cardStates, stateJoin(userId))
+      .where(and(eq(flashcards.userId, userId), eq(flashcards.flashcardSetId, setId)))
+      .orderBy(asc(flashcards.id));
+  },
+};
