@@ -1,6 +1,7 @@
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { useEvents } from "#client/features/calendar/calendar.api.ts";
 import { DashboardView } from "#client/features/dashboard/dashboard-view.tsx";
+import { useUpcomingExams } from "#client/features/study/review/review.api.ts";
 import { useTasks } from "#client/features/tasks/tasks.api.ts";
 
 /** /: the dashboard drawn over the tasks and calendar features' data. */
@@ -8,6 +9,7 @@ export function DashboardPage() {
   const me = useMe();
   const tasks = useTasks();
   const events = useEvents();
+  const exams = useUpcomingExams();
   return (
     <DashboardView
       firstName={me.data?.firstName ?? ""}
@@ -16,6 +18,7 @@ export function DashboardPage() {
         events: events.data,
         isPending: tasks.isPending || events.isPending,
         error: tasks.error ?? events.error,
+        exams: exams.data,
       }}
     />
   );

@@ -6,6 +6,7 @@ import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Select } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { STUDY_TIMER } from "#shared/constants.ts";
+import { ExamPanel } from "./exam-panel.tsx";
 import { recordReviewSession, useReviewQueue, useReviewSettings, useSpreadBacklog } from "./review.api.ts";
 import { ReviewSession } from "./review-session.tsx";
 import { ReviewSettingsPanel } from "./review-settings.tsx";
@@ -112,6 +113,7 @@ export function ReviewPage() {
           )}
         </>
       )}
+      {setId !== undefined && <ExamPanel setId={setId} />}
       {settings.data && <ReviewSettingsPanel key={JSON.stringify(settings.data)} settings={settings.data} />}
     </div>
   );

@@ -2,7 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { ImportOptions } from "#shared/flashcard-io.ts";
-import { type ReviewRating, type ReviewSettings, reviewEndpoints } from "#shared/review-api.ts";
+import {
+  examEndpoints,
+  type ReviewRating,
+  type ReviewSettings,
+  reviewEndpoints,
+} from "#shared/review-api.ts";
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -15,6 +20,17 @@ export const reviewQueries = {
         call(reviewEndpoints.queue, {
           query: { limit: 50, timeZone: timeZone(), ...(setId === undefined ? {} : { setId }) },
         }),
+    }),
+  /** Upcoming exams with today's planned cards (the dashboard's 'Next due' rows). */
+  exams: () =>
+    queryOptions({
+      queryKey: [...queryKeys.review.all, "exams"] as const,
+      queryFn: () => call(examEndpoints.exams, { query: { timeZone: timeZone() } }),
+    }),
+  plan: (setId: number) =>
+    queryOptions({
+      queryKey: [...queryKeys.review.all, "plan", setId] as const,
+      queryFn: () => call(examEndpoints.plan, { params: { id: setId }, query: { timeZone: timeZone() } }),
     }),
   settings: () =>
     queryOptions({
@@ -29,7 +45,7 @@ export const useReviewSettings = () => useQuery(reviewQueries.settings());
 /** A rating or Undo changes every queue (all sets and the set's own): refetch them all. */
 function useRefreshQueues() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: [...queryKeys.review.all, "queue"] });
+  return () => qc.invalidateQueries({ queryKey: queryKeys.review.all });
 }
 
 export function useRateCard() {
@@ -102,4 +118,16 @@ export async function downloadExport(setId: number, format: "csv" | "anki") {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const useUpcomingExams = () => useQuery(reviewQueries.exams());
+export const useExamPlan = (setId: number) => useQuery(reviewQueries.plan(setId));
+
+export function useSetExam(setId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (examDate: string | null) =>
+      call(examEndpoints.setExam, { params: { id: setId }, body: { examDate } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
+  });
 }
