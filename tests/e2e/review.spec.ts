@@ -91,12 +91,14 @@ test("a student imports 20 pasted cards with a custom separator, sees them, and 
   await dialog.getByLabel("Between term and definition").selectOption("custom");
   await dialog.getByLabel("Custom term separator").fill(" :: ");
   const lines = Array.from({ length: 20 }, (_, i) => `word ${i + 1} :: meaning ${i + 1}`);
-  await dialog.getByLabel("Cards").fill([...lines.slice(0, 5), "no separator here", ...lines.slice(5)].join("\n"));
+  await dialog
+    .getByRole("textbox", { name: "Cards" })
+    .fill([...lines.slice(0, 5), "no separator here", ...lines.slice(5)].join("\n"));
   await dialog.getByRole("button", { name: "Preview" }).click();
   await expect(dialog.getByText("20 cards ready, 1 line could not be read")).toBeVisible();
   await expect(dialog.getByText("Line 6: No separator between term and definition")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Import 20 cards" })).toBeDisabled();
-  await dialog.getByLabel("Cards").fill(lines.join("\n"));
+  await dialog.getByRole("textbox", { name: "Cards" }).fill(lines.join("\n"));
   await dialog.getByRole("button", { name: "Preview" }).click();
   await expect(dialog.getByText("20 cards ready")).toBeVisible();
   await dialog.getByRole("button", { name: "Import 20 cards" }).click();

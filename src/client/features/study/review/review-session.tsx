@@ -122,7 +122,7 @@ export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated
               aria-keyshortcuts={String(b.rating)}
             >
               <span>
-                {b.label} <span className="text-xs opacity-80">({b.rating})</span>
+                {b.label} <span className="text-xs">({b.rating})</span>
               </span>
               <span className="text-xs">{card.intervals[b.key]}</span>
             </Button>
