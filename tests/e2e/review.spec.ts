@@ -64,14 +64,18 @@ test("a student reviews three cards with the keyboard only and sees the due coun
   await page.keyboard.press("4");
   await expect(due).toHaveText("1 card due (0 to review, 1 new)");
 
-  // Undo brings the last card back.
+  // Undo brings the last card back (once the rating has settled).
+  await expect(page.getByRole("button", { name: "Undo last rating" })).toBeEnabled();
   await page.keyboard.press("Control+z");
   await expect(due).toHaveText("2 cards due (0 to review, 2 new)");
   await expect(page.getByTestId("review-question")).toHaveText("comer");
   await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: /^Easy \(4\)/ })).toBeEnabled();
   await page.keyboard.press("4");
   await expect(page.getByTestId("review-question")).toHaveText("vivir");
   await page.keyboard.press("Space");
+  // A key pressed while the previous rating is still saving is ignored, so wait for the buttons.
+  await expect(page.getByRole("button", { name: /^Easy \(4\)/ })).toBeEnabled();
   await page.keyboard.press("4");
   await expect(due).toHaveText("0 cards due (0 to review, 0 new)");
   // 'hablar' rated Good is a learning card due again in minutes, so it is not back yet.
