@@ -32,12 +32,13 @@ export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated
   const doRate = (rating: ReviewRating) => {
     if (!card || !revealed || busy) return;
     setPending(card.id);
+    // Hidden now, not when the save lands: Space on the next card must not be undone by this rating.
+    setRevealed(false);
     rate.mutate(
       { cardId: card.id, rating },
       {
         onSuccess: (res) => {
           setLast({ reviewId: res.reviewId, question: card.question });
-          setRevealed(false);
           onRated();
         },
         onSettled: () => setPending(null),
