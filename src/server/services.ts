@@ -12,7 +12,9 @@ import { createHealthService } from "./features/health/health.service.ts";
 import { createMaterialsService } from "./features/materials/materials.service.ts";
 import { createProgressService } from "./features/progress/progress.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
+import { createExamService } from "./features/study/exam.service.ts";
 import { createFlashcardsService } from "./features/study/flashcards.service.ts";
+import { createReviewService } from "./features/study/review.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
 import { createTrackingService } from "./features/tracking/tracking.service.ts";
@@ -59,6 +61,8 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const materials = createMaterialsService({ db, courses, retrieval, study });
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
   const progress = createProgressService({ db, clock, events });
+  const review = createReviewService({ db, clock, settings, study });
+  const exams = createExamService({ db, clock, settings, tasks, calendar });
   return {
     events,
     health,
@@ -77,6 +81,8 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
     materials,
     chat,
     progress,
+    review,
+    exams,
   };
 }
 export type Services = ReturnType<typeof createServices>;

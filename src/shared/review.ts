@@ -1,34 +1,21 @@
 import { type Card, createEmptyCard, type FSRS, fsrs, type Grade, type ReviewLog, type State } from "ts-fsrs";
-import { z } from "zod";
 import { REVIEW } from "./constants.ts";
+import { desiredRetentionSchema, type REVIEW_RATINGS, type ReviewRating } from "./review-api.ts";
 
 /**
  * Spaced review on ts-fsrs (issue 11). Every schedule comes from the library's scheduler; this module
  * only maps the flashcards table's columns to its Card and back, and words its answers for the UI.
  */
 
-export const REVIEW_RATINGS = { again: 1, hard: 2, good: 3, easy: 4 } as const;
-export type ReviewRating = (typeof REVIEW_RATINGS)[keyof typeof REVIEW_RATINGS];
-
-/** The keys 1-4 and the rating body of the rate endpoint. */
-export const reviewRatingSchema = z.literal([1, 2, 3, 4], "Rating must be 1 (Again) to 4 (Easy)");
-
-export const desiredRetentionSchema = z
-  .number("Desired retention must be a number")
-  .min(REVIEW.minRetention, `Desired retention must be at least ${REVIEW.minRetention}`)
-  .max(REVIEW.maxRetention, `Desired retention must be at most ${REVIEW.maxRetention}`);
-
-export const reviewSettingsSchema = z.object({
-  desiredRetention: desiredRetentionSchema.default(REVIEW.defaultRetention),
-  newCardsPerDay: z
-    .number("New cards per day must be a number")
-    .int("New cards per day must be a whole number")
-    .min(0, "New cards per day cannot be negative")
-    .max(REVIEW.maxNewCardsPerDay, `New cards per day must be at most ${REVIEW.maxNewCardsPerDay}`)
-    .default(REVIEW.defaultNewCardsPerDay),
-});
-export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
-export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = reviewSettingsSchema.parse({});
+export {
+  DEFAULT_REVIEW_SETTINGS,
+  desiredRetentionSchema,
+  REVIEW_RATINGS,
+  type ReviewRating,
+  type ReviewSettings,
+  reviewRatingSchema,
+  reviewSettingsSchema,
+} from "./review-api.ts";
 
 /** A card's scheduling state, named like the flashcards table's columns (state 0 New .. 3 Relearning). */
 export type CardState = {

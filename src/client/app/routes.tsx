@@ -15,6 +15,7 @@ export const TasksPage = page(() => import("./pages/tasks-page.tsx"), "TasksPage
 export const CalendarPage = page(() => import("./pages/calendar-page.tsx"), "CalendarPage");
 export const CoursesPage = page(() => import("#client/features/courses/courses-page.tsx"), "CoursesPage");
 export const StudyPage = page(() => import("./pages/study-page.tsx"), "StudyPage");
+export const ReviewPage = page(() => import("#client/features/study/review/review-page.tsx"), "ReviewPage");
 export const FriendsPage = page(() => import("#client/features/friends/friends-page.tsx"), "FriendsPage");
 export const GroupPage = page(() => import("./pages/group-page.tsx"), "GroupPage");
 export const SharedSetPage = page(() => import("./pages/shared-set-page.tsx"), "SharedSetPage");
@@ -36,6 +37,7 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   "/calendar": CalendarPage,
   "/courses": CoursesPage,
   "/study": StudyPage,
+  "/study/review": ReviewPage,
   "/friends": FriendsPage,
   "/achievements": AchievementsPage,
   "/gpa": GpaPage,

@@ -36,6 +36,7 @@ export function SignedInApp({ user }: { user: User }) {
             <Route path="/calendar" component={P.CalendarPage} />
             <Route path="/courses" component={P.CoursesPage} />
             <Route path="/study" component={P.StudyPage} />
+            <Route path="/study/review" component={P.ReviewPage} />
             <Route path="/friends" component={P.FriendsPage} />
             <Route path="/friends/groups/:id" component={P.GroupPage} />
             <Route path="/friends/groups/:id/sets/:setId" component={P.SharedSetPage} />

@@ -50,6 +50,12 @@ export const queryKeys = {
     list: () => [...queryKeys.groups.all, "list"] as const,
     detail: (id: number) => [...queryKeys.groups.all, "detail", id] as const,
   },
+  review: {
+    all: ["review"] as const,
+    /** The due queue, across sets (undefined) or of one flashcard set. */
+    queue: (setId?: number) => [...queryKeys.review.all, "queue", setId ?? "all"] as const,
+    settings: () => [...queryKeys.review.all, "settings"] as const,
+  },
   study: {
     all: ["study"] as const,
     sets: () => [...queryKeys.study.all, "sets"] as const,

@@ -11,6 +11,7 @@ import { materialsRoutes } from "./materials/materials.routes.ts";
 import { progressRoutes } from "./progress/progress.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { flashcardsRoutes } from "./study/flashcards.routes.ts";
+import { reviewRoutes } from "./study/review.routes.ts";
 import { studyRoutes } from "./study/study.routes.ts";
 import { tasksRoutes } from "./tasks/tasks.routes.ts";
 import { trackingRoutes } from "./tracking/tracking.routes.ts";
@@ -32,4 +33,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   materialsRoutes,
   chatRoutes,
   progressRoutes,
+  reviewRoutes,
 ];

@@ -4,6 +4,7 @@ import { useEvents } from "#client/features/calendar/calendar.api.ts";
 import { ChatTool } from "#client/features/chat/chat-launcher.tsx";
 import { useCourses } from "#client/features/courses/courses.api.ts";
 import { DashboardView } from "#client/features/dashboard/dashboard-view.tsx";
+import { useUpcomingExams } from "#client/features/study/review/review.api.ts";
 import { useTasks } from "#client/features/tasks/tasks.api.ts";
 
 // The materials tool loads when opened, not with Home.
@@ -18,6 +19,7 @@ export function DashboardPage() {
   const events = useEvents();
   const courses = useCourses();
   const courseList = courses.data ?? [];
+  const exams = useUpcomingExams();
   return (
     <DashboardView
       firstName={me.data?.firstName ?? ""}
@@ -26,6 +28,7 @@ export function DashboardPage() {
         events: events.data,
         isPending: tasks.isPending || events.isPending,
         error: tasks.error ?? events.error,
+        exams: exams.data,
       }}
       tools={{
         documents: (

@@ -11,6 +11,7 @@ import { NewSetDialog } from "./components/new-set-dialog.tsx";
 import { SetList } from "./components/set-list.tsx";
 import { StatCards } from "./components/stat-cards.tsx";
 import { TimerBadge } from "./components/timer-badge.tsx";
+import { ReviewLink } from "./review/review-link.tsx";
 import { useStudySets, useStudyStats } from "./study.api.ts";
 import { StudyTimerProvider, useStudyTimer } from "./study-timer.tsx";
 
@@ -74,6 +75,7 @@ function StudyCenter({ userId }: { userId: number }) {
         actions={
           <>
             <TimerBadge />
+            <ReviewLink />
             <NewSetDialog />
           </>
         }

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, integer, pgTable, text } from "drizzle-orm/pg-core";
 import type { Settings } from "#shared/settings.ts";
 import { updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
@@ -13,5 +13,8 @@ export const userSettings = pgTable("user_settings", {
   notificationsEnabled: boolean("notifications_enabled").notNull().default(true),
   /** The IANA zone the browser reports, so streaks and the heatmap count the student's own days. */
   timeZone: text("time_zone").notNull().default("UTC"),
+  /** Spaced review (issue 11): FSRS desired retention and the daily limit of new cards. */
+  desiredRetention: doublePrecision("desired_retention").notNull().default(0.9),
+  newCardsPerDay: integer("new_cards_per_day").notNull().default(20),
   updatedAt: updatedAt(),
 });

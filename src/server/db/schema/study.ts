@@ -6,12 +6,15 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { calendarEvents } from "./calendar.ts";
 import { createdAt, ownerId, searchVector } from "./columns.ts";
+import { tasks } from "./tasks.ts";
 import { users } from "./users.ts";
 
 export const studySets = pgTable(
@@ -63,6 +66,10 @@ export const flashcardSets = pgTable(
     title: text("title").notNull(),
     description: text("description"),
     createdAt: createdAt(),
+    /** Exam the set is studied for (issue 11): a date picked, or one of the student's tasks or events. */
+    examDate: timestamp("exam_date", { withTimezone: true }),
+    examTaskId: integer("exam_task_id").references(() => tasks.id, { onDelete: "set null" }),
+    examEventId: integer("exam_event_id").references(() => calendarEvents.id, { onDelete: "set null" }),
   },
   (t) => [index("flashcard_sets_set_idx").on(t.studySetId), index("flashcard_sets_user_idx").on(t.userId)],
 );
@@ -111,10 +118,44 @@ export const cardReviews = pgTable(
     elapsedDays: integer("elapsed_days").notNull(),
     scheduledDays: integer("scheduled_days").notNull(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }).notNull().defaultNow(),
+    // The card's state before the rating (ts-fsrs ReviewLog): Undo rolls the card back from these.
+    due: timestamp("due", { withTimezone: true }),
+    stability: doublePrecision("stability"),
+    difficulty: doublePrecision("difficulty"),
+    lastElapsedDays: integer("last_elapsed_days"),
+    learningSteps: integer("learning_steps"),
   },
   (t) => [
     index("card_reviews_user_idx").on(t.userId, t.reviewedAt),
     index("card_reviews_card_idx").on(t.flashcardId),
+  ],
+);
+
+/**
+ * Review state per student per card (issue 11): a group member (issue 13) reviews a set they do not own
+ * on their own state, so it cannot live on the card. No row means the card is new to that student.
+ */
+export const cardStates = pgTable(
+  "card_states",
+  {
+    userId: ownerId(() => users.id),
+    flashcardId: integer("flashcard_id")
+      .notNull()
+      .references(() => flashcards.id, { onDelete: "cascade" }),
+    due: timestamp("due", { withTimezone: true }).notNull(),
+    stability: doublePrecision("stability").notNull(),
+    difficulty: doublePrecision("difficulty").notNull(),
+    elapsedDays: integer("elapsed_days").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull(),
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    state: smallint("state").notNull(),
+    lastReview: timestamp("last_review", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.flashcardId] }),
+    index("card_states_user_due_idx").on(t.userId, t.due),
   ],
 );
 

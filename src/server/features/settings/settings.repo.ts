@@ -29,4 +29,16 @@ export const settingsRepo = {
       .values({ userId, timeZone })
       .onConflictDoUpdate({ target: userSettings.userId, set: { timeZone } });
   },
+  async upsertReview(
+    db: DbOrTx,
+    userId: number,
+    values: { desiredRetention: number; newCardsPerDay: number },
+  ) {
+    const [row] = await db
+      .insert(userSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: userSettings.userId, set: values })
+      .returning();
+    return row!;
+  },
 };

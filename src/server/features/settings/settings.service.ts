@@ -1,3 +1,4 @@
+import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from "#shared/review-api.ts";
 import { DEFAULT_SETTINGS, type Settings } from "#shared/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { settingsRepo } from "./settings.repo.ts";
@@ -17,6 +18,17 @@ export function createSettingsService({ db }: { db: Db }) {
   }
   return {
     get,
+    /** Spaced review's settings (issue 11): FSRS desired retention and new cards per day. */
+    async getReview(userId: number): Promise<ReviewSettings> {
+      const row = await settingsRepo.find(db, userId);
+      return row
+        ? { desiredRetention: row.desiredRetention, newCardsPerDay: row.newCardsPerDay }
+        : DEFAULT_REVIEW_SETTINGS;
+    },
+    async saveReview(userId: number, values: ReviewSettings): Promise<ReviewSettings> {
+      const row = await settingsRepo.upsertReview(db, userId, values);
+      return { desiredRetention: row.desiredRetention, newCardsPerDay: row.newCardsPerDay };
+    },
     save: async (userId: number, values: Settings) =>
       toSettings(await settingsRepo.upsert(db, userId, values)),
     /** The zone streaks and the heatmap count days in; UTC until the browser reports one. */

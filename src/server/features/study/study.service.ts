@@ -171,8 +171,11 @@ export function createStudyService({
     countSets: (userId: number) => studyRepo.countSets(db, userId),
     countDocuments: (userId: number) => studyRepo.countDocuments(db, userId),
 
-    /** A finished timer session; the set, when named, must be the student's. */
-    async recordSession(userId: number, input: CreateSession): Promise<StudySession> {
+    /** A finished timer session (or Review's time, 'reviewing'); the set, when named, must be the student's. */
+    async recordSession(
+      userId: number,
+      input: Omit<CreateSession, "activityType"> & { activityType: "studying" | "reviewing" },
+    ): Promise<StudySession> {
       if (input.studySetId !== null) await requireOwnedStudySet(db, userId, input.studySetId);
       const session = await studyRepo.insertSession(db, userId, {
         studySetId: input.studySetId,

@@ -4,6 +4,7 @@ import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/c
 import { errorMessage } from "#client/lib/api.ts";
 import type { CalendarEvent } from "#shared/calendar.ts";
 import { calendarItems, itemsOnDay } from "#shared/calendar-items.ts";
+import type { Exam } from "#shared/review-api.ts";
 import { dueBadge, formatDueDate, nextDueTasks } from "#shared/task-rules.ts";
 import type { Task } from "#shared/tasks.ts";
 
@@ -12,6 +13,8 @@ export interface GlanceData {
   events: CalendarEvent[] | undefined;
   isPending: boolean;
   error: unknown;
+  /** Upcoming exams with the cards their plan puts in today (issue 11), from the review feature. */
+  exams?: Exam[] | undefined;
 }
 
 const linkClass = "text-sm font-medium text-link hover:underline";
@@ -39,10 +42,23 @@ export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
           </Link>
         </div>
         {body(() =>
-          nextDue.length === 0 ? (
+          nextDue.length === 0 && !data.exams?.some((e) => e.today > 0) ? (
             <p className="text-sm text-muted">Nothing due. Add a task with a due date to see it here.</p>
           ) : (
             <ul className="grid gap-2" aria-label="Next due tasks">
+              {data.exams
+                ?.filter((e) => e.today > 0)
+                .map((e) => (
+                  <li key={`exam-${e.flashcardSetId}`} className="min-w-0 text-sm">
+                    <Link
+                      href={`/study/review?set=${e.flashcardSetId}`}
+                      className="font-medium text-link hover:underline wrap-anywhere"
+                    >
+                      Review {e.today} {e.today === 1 ? "card" : "cards"} for {e.examTitle} (
+                      {format(new Date(e.examDate), "MMM d")})
+                    </Link>
+                  </li>
+                ))}
               {nextDue.map((t) => {
                 const badge = dueBadge(t.dueDate, now);
                 return (

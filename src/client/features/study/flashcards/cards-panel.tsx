@@ -1,5 +1,6 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -7,6 +8,7 @@ import type { Flashcard, FlashcardSet } from "#shared/flashcards.ts";
 import { CardFormDialog } from "./card-form-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { useDeleteFlashcard, useFlashcards } from "./flashcards.api.ts";
+import { ExportButtons, ImportDialog } from "./import-dialog.tsx";
 
 /** SPEC §2.7 wording, kept as written. */
 export const cardCountLabel = (n: number) => `${n} flashcard(s)`;
@@ -90,6 +92,11 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => setEditing(null)}>
             <Plus className="h-4 w-4" aria-hidden /> Add Flashcard
+          </Button>
+          <ImportDialog set={set} />
+          <ExportButtons set={set} />
+          <Button variant="secondary" asChild>
+            <Link href={`/study/review?set=${set.id}`}>Review this set</Link>
           </Button>
           <Button variant="secondary" onClick={onClose}>
             Close

@@ -1,0 +1,133 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call } from "#client/lib/api.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
+import type { ImportOptions } from "#shared/flashcard-io.ts";
+import {
+  examEndpoints,
+  type ReviewRating,
+  type ReviewSettings,
+  reviewEndpoints,
+} from "#shared/review-api.ts";
+
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The due queue; exported so the dashboard page can compose a due count without importing the view. */
+export const reviewQueries = {
+  queue: (setId?: number) =>
+    queryOptions({
+      queryKey: queryKeys.review.queue(setId),
+      queryFn: () =>
+        call(reviewEndpoints.queue, {
+          query: { limit: 50, timeZone: timeZone(), ...(setId === undefined ? {} : { setId }) },
+        }),
+    }),
+  /** Upcoming exams with today's planned cards (the dashboard's 'Next due' rows). */
+  exams: () =>
+    queryOptions({
+      queryKey: [...queryKeys.review.all, "exams"] as const,
+      queryFn: () => call(examEndpoints.exams, { query: { timeZone: timeZone() } }),
+    }),
+  plan: (setId: number) =>
+    queryOptions({
+      queryKey: [...queryKeys.review.all, "plan", setId] as const,
+      queryFn: () => call(examEndpoints.plan, { params: { id: setId }, query: { timeZone: timeZone() } }),
+    }),
+  settings: () =>
+    queryOptions({
+      queryKey: queryKeys.review.settings(),
+      queryFn: () => call(reviewEndpoints.getSettings, {}),
+    }),
+};
+
+export const useReviewQueue = (setId?: number) => useQuery(reviewQueries.queue(setId));
+export const useReviewSettings = () => useQuery(reviewQueries.settings());
+
+/** A rating or Undo changes every queue (all sets and the set's own): refetch them all. */
+function useRefreshQueues() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: queryKeys.review.all });
+}
+
+export function useRateCard() {
+  const refresh = useRefreshQueues();
+  return useMutation({
+    mutationFn: ({ cardId, rating }: { cardId: number; rating: ReviewRating }) =>
+      call(reviewEndpoints.rate, { params: { id: cardId }, body: { rating } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUndoRating() {
+  const refresh = useRefreshQueues();
+  return useMutation({
+    mutationFn: (reviewId: number) => call(reviewEndpoints.undo, { body: { reviewId } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSpreadBacklog() {
+  const refresh = useRefreshQueues();
+  return useMutation({
+    mutationFn: (body: { days: number; setId?: number }) => call(reviewEndpoints.spread, { body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSaveReviewSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewSettings) => call(reviewEndpoints.saveSettings, { body }),
+    onSuccess: (saved) => {
+      qc.setQueryData(queryKeys.review.settings(), saved);
+      return qc.invalidateQueries({ queryKey: [...queryKeys.review.all, "queue"] });
+    },
+  });
+}
+
+/** Review time is study time: recorded as a 'reviewing' session; a failure is only logged. */
+export function recordReviewSession(duration: number) {
+  call(reviewEndpoints.session, { body: { duration } }).catch((err) =>
+    console.error("Failed to record review time:", err),
+  );
+}
+
+export const previewImport = (setId: number, text: string, options: ImportOptions) =>
+  call(reviewEndpoints.importPreview, { params: { id: setId }, body: { text, options } });
+
+export function useImportCards(setId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ text, options }: { text: string; options: ImportOptions }) =>
+      call(reviewEndpoints.importCommit, { params: { id: setId }, body: { text, options } }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.flashcards.all }),
+        qc.invalidateQueries({ queryKey: queryKeys.review.all }),
+      ]),
+  });
+}
+
+/** Fetches the export and hands it to the browser as a download. */
+export async function downloadExport(setId: number, format: "csv" | "anki") {
+  const file = await call(reviewEndpoints.export, { params: { id: setId }, query: { format } });
+  const url = URL.createObjectURL(new Blob([file.content], { type: `${file.mimeType};charset=utf-8` }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = file.filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const useUpcomingExams = () => useQuery(reviewQueries.exams());
+export const useExamPlan = (setId: number) => useQuery(reviewQueries.plan(setId));
+
+export function useSetExam(setId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (examDate: string | null) =>
+      call(examEndpoints.setExam, { params: { id: setId }, body: { examDate } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
+  });
+}

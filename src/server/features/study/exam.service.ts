@@ -1,0 +1,145 @@
+import { localDay } from "#shared/local-day.ts";
+import { newCardState } from "#shared/review.ts";
+import type { Exam, ExamPlanView } from "#shared/review-api.ts";
+import { planForExam, type ScheduledCard } from "#shared/review-plan.ts";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { notFound } from "../../lib/errors.ts";
+import type { CalendarService } from "../calendar/calendar.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+import type { TasksService } from "../tasks/tasks.service.ts";
+import { examRepo } from "./review.repo.ts";
+
+type SetExam = {
+  examDate?: string | null | undefined;
+  taskId?: number | null | undefined;
+  eventId?: number | null | undefined;
+};
+type SetRow = Awaited<ReturnType<typeof examRepo.setsWithExam>>[number];
+
+/**
+ * Exam plans (issue 11): a flashcard set tied to a date, or to a task (Canvas assignment) or event of the
+ * student's, read through those features' services so a Canvas date that moves moves the plan. The plan
+ * is computed afresh on every read from the cards' current state (planForExam), never stored.
+ */
+export function createExamService({
+  db,
+  clock,
+  settings,
+  tasks,
+  calendar,
+}: {
+  db: Db;
+  clock: Clock;
+  settings: SettingsService;
+  tasks: TasksService;
+  calendar: CalendarService;
+}) {
+  /** The exam's current date and title; a linked task or event that lost its date falls back to the stored one. */
+  async function resolve(userId: number, rows: SetRow[]) {
+    const needTasks = rows.some((r) => r.examTaskId !== null);
+    const needEvents = rows.some((r) => r.examEventId !== null);
+    const [taskList, eventList] = await Promise.all([
+      needTasks ? tasks.list(userId) : [],
+      needEvents ? calendar.events(userId) : [],
+    ]);
+    return rows.flatMap((r) => {
+      const task = r.examTaskId === null ? undefined : taskList.find((t) => t.id === r.examTaskId);
+      const event = r.examEventId === null ? undefined : eventList.find((e) => e.id === r.examEventId);
+      const date = task?.dueDate ?? event?.date ?? r.examDate?.toISOString();
+      if (!date) return [];
+      return [{ row: r, title: task?.title ?? event?.title ?? r.title, date: new Date(date) }];
+    });
+  }
+
+  async function plan(userId: number, row: SetRow, title: string, date: Date, timeZone: string) {
+    const now = clock.now();
+    const { desiredRetention, newCardsPerDay } = await settings.getReview(userId);
+    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, row.id)).map((c) =>
+      c.hasState === null
+        ? { id: c.id, ...newCardState(now) }
+        : {
+            id: c.id,
+            due: c.due!,
+            stability: c.stability!,
+            difficulty: c.difficulty!,
+            elapsedDays: c.elapsedDays!,
+            scheduledDays: c.scheduledDays!,
+            learningSteps: c.learningSteps!,
+            reps: c.reps!,
+            lapses: c.lapses!,
+            state: c.state as 0 | 1 | 2 | 3,
+            lastReview: c.lastReview,
+          },
+    );
+    const result = planForExam(cards, date, now, desiredRetention, timeZone, newCardsPerDay);
+    const exam: Exam = {
+      flashcardSetId: row.id,
+      setTitle: row.title,
+      examTitle: title,
+      examDate: date.toISOString(),
+      taskId: row.examTaskId,
+      eventId: row.examEventId,
+      today: result.days[0]?.date === localDay(now, timeZone) ? result.days[0].cardIds.length : 0,
+    };
+    return { exam, result };
+  }
+
+  async function ownRow(userId: number, setId: number) {
+    const [row] = await examRepo.setsWithExam(db, userId, setId);
+    if (!row) throw notFound("Flashcard set");
+    return row;
+  }
+
+  return {
+    async setExam(userId: number, setId: number, input: SetExam, timeZone = "UTC") {
+      await ownRow(userId, setId);
+      let examDate = input.examDate ? new Date(input.examDate) : null;
+      if (input.taskId) {
+        const task = (await tasks.list(userId)).find((t) => t.id === input.taskId);
+        if (!task) throw notFound("Task");
+        if (!task.dueDate) throw notFound("Task due date");
+        examDate = new Date(task.dueDate);
+      }
+      if (input.eventId) {
+        const event = (await calendar.events(userId)).find((e) => e.id === input.eventId);
+        if (!event) throw notFound("Event");
+        examDate = new Date(event.date);
+      }
+      await examRepo.setExam(db, userId, setId, {
+        examDate,
+        examTaskId: input.taskId ?? null,
+        examEventId: input.eventId ?? null,
+      });
+      const row = await ownRow(userId, setId);
+      const [resolved] = await resolve(userId, [row]);
+      if (!resolved) return { exam: null };
+      return { exam: (await plan(userId, row, resolved.title, resolved.date, timeZone)).exam };
+    },
+
+    async plan(userId: number, setId: number, timeZone = "UTC"): Promise<ExamPlanView> {
+      const row = await ownRow(userId, setId);
+      const [resolved] = await resolve(userId, [row]);
+      if (!resolved || resolved.date.getTime() <= clock.now().getTime())
+        return { exam: null, days: [], belowTarget: 0 };
+      const { exam, result } = await plan(userId, row, resolved.title, resolved.date, timeZone);
+      return {
+        exam,
+        days: result.days.map((d) => ({ date: d.date, count: d.cardIds.length })),
+        belowTarget: result.belowTarget.length,
+      };
+    },
+
+    /** Upcoming exams, soonest first, each with the cards its plan puts in today. */
+    async upcoming(userId: number, timeZone = "UTC"): Promise<Exam[]> {
+      const now = clock.now().getTime();
+      const resolved = await resolve(userId, await examRepo.setsWithExam(db, userId));
+      const upcoming = resolved
+        .filter((r) => r.date.getTime() > now)
+        .sort((a, b) => a.date.getTime() - b.date.getTime());
+      const exams: Exam[] = [];
+      for (const r of upcoming) exams.push((await plan(userId, r.row, r.title, r.date, timeZone)).exam);
+      return exams;
+    },
+  };
+}

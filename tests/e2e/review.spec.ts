@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signUpViaApi } from "./helpers.ts";
+
+/** A study set with one flashcard set, its cards imported through the API. */
+async function seed(page: Page, token: string, cards: string[][]) {
+  const headers = { authorization: `Bearer ${token}` };
+  const s = await page.request.post("/api/study/sets", {
+    headers,
+    data: { title: "Spanish", description: "", color: "#10B981" },
+  });
+  const studySetId = ((await s.json()) as { id: number }).id;
+  const fs = await page.request.post(`/api/study/sets/${studySetId}/flashcard-sets`, {
+    headers,
+    data: { title: "Verbs" },
+  });
+  const flashcardSetId = ((await fs.json()) as { id: number }).id;
+  if (cards.length > 0) {
+    const res = await page.request.post(`/api/study/flashcard-sets/${flashcardSetId}/import`, {
+      headers,
+      data: {
+        text: cards.map((c) => c.join("\t")).join("\n"),
+        options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  return { studySetId, flashcardSetId };
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("a student reviews three cards with the keyboard only and sees the due count fall", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  await seed(page, token, [
+    ["hablar", "to speak"],
+    ["comer", "to eat"],
+    ["vivir", "to live"],
+  ]);
+  await page.goto("/study");
+  await page.getByRole("link", { name: "Review (3 due)" }).click();
+  await expect(page).toHaveURL(/\/study\/review$/);
+  await expect(page.getByRole("heading", { name: "Review", level: 1 })).toBeVisible();
+  const due = page.getByTestId("due-count");
+  await expect(due).toHaveText("3 cards due (0 to review, 3 new)");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await expect(page.getByTestId("review-question")).toHaveText("hablar");
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("review-answer")).toHaveText("to speak");
+  await expect(page.getByRole("button", { name: /^Good \(3\)/ })).toContainText("10m");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("3");
+  await expect(due).toHaveText("2 cards due (0 to review, 2 new)");
+
+  await expect(page.getByTestId("review-question")).toHaveText("comer");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("4");
+  await expect(due).toHaveText("1 card due (0 to review, 1 new)");
+
+  // Undo brings the last card back (once the rating has settled).
+  await expect(page.getByRole("button", { name: "Undo last rating" })).toBeEnabled();
+  await page.keyboard.press("Control+z");
+  await expect(due).toHaveText("2 cards due (0 to review, 2 new)");
+  await expect(page.getByTestId("review-question")).toHaveText("comer");
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: /^Easy \(4\)/ })).toBeEnabled();
+  await page.keyboard.press("4");
+  await expect(page.getByTestId("review-question")).toHaveText("vivir");
+  await page.keyboard.press("Space");
+  // A key pressed while the previous rating is still saving is ignored, so wait for the buttons.
+  await expect(page.getByRole("button", { name: /^Easy \(4\)/ })).toBeEnabled();
+  await page.keyboard.press("4");
+  await expect(due).toHaveText("0 cards due (0 to review, 0 new)");
+  // 'hablar' rated Good is a learning card due again in minutes, so it is not back yet.
+  await expect(page.getByRole("heading", { name: "All caught up" })).toBeVisible();
+});
+
+test("a student imports 20 pasted cards with a custom separator, sees them, and exports the set", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const { studySetId } = await seed(page, token, []);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/study?set=${studySetId}&tab=flashcards`);
+  await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
+  await page.getByRole("button", { name: "Import" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import flashcards" });
+  await dialog.getByLabel("Between term and definition").selectOption("custom");
+  await dialog.getByLabel("Custom term separator").fill(" :: ");
+  const lines = Array.from({ length: 20 }, (_, i) => `word ${i + 1} :: meaning ${i + 1}`);
+  await dialog
+    .getByRole("textbox", { name: "Cards" })
+    .fill([...lines.slice(0, 5), "no separator here", ...lines.slice(5)].join("\n"));
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(dialog.getByText("20 cards ready, 1 line could not be read")).toBeVisible();
+  await expect(dialog.getByText("Line 6: No separator between term and definition")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Import 20 cards" })).toBeDisabled();
+  await dialog.getByRole("textbox", { name: "Cards" }).fill(lines.join("\n"));
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(dialog.getByText("20 cards ready")).toBeVisible();
+  await dialog.getByRole("button", { name: "Import 20 cards" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("20 flashcard(s) in this set")).toBeVisible();
+  await expect(page.getByText("meaning 20", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("Verbs.csv");
+  const content = readFileSync((await file.path())!, "utf8");
+  expect(content.split("\r\n")[0]).toBe("question,answer,hint");
+  expect(content).toContain("word 20,meaning 20,");
+});
