@@ -56,12 +56,12 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
   const flashcards = createFlashcardsService({ db, clock, events, study });
-  const friends = createFriendsService({ db, clock });
+  const friends = createFriendsService({ db, clock, events });
   const groups = createGroupsService({ db, friends, studySets: study });
   const materials = createMaterialsService({ db, courses, retrieval, study });
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
   const progress = createProgressService({ db, clock, events });
-  const review = createReviewService({ db, clock, settings, study });
+  const review = createReviewService({ db, clock, settings, study, events });
   const exams = createExamService({ db, clock, settings, tasks, calendar });
   return {
     events,

@@ -53,7 +53,8 @@ export const friendsRepo = {
     return row;
   },
 
-  async accept(db: DbOrTx, id: number, addresseeId: number, at: Date): Promise<boolean> {
+  /** The requester's id when the pending request was the addressee's to accept, else null. */
+  async accept(db: DbOrTx, id: number, addresseeId: number, at: Date): Promise<number | null> {
     const rows = await db
       .update(friendships)
       .set({ status: "accepted", respondedAt: at })
@@ -64,8 +65,8 @@ export const friendsRepo = {
           eq(friendships.status, "pending"),
         ),
       )
-      .returning({ id: friendships.id });
-    return rows.length > 0;
+      .returning({ requesterId: friendships.requesterId });
+    return rows[0]?.requesterId ?? null;
   },
 
   /** A declined request leaves no trace, so either student may ask again later. */

@@ -2,13 +2,14 @@ import type { FriendRequest, SendRequestResult, UserSummary } from "#shared/frie
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { friendsRepo } from "./friends.repo.ts";
 
 /**
  * Friend requests and friendships (SPEC §2.12, §4). A request id is answered only by its addressee; anyone
  * else gets the same 404 as for a request that does not exist.
  */
-export function createFriendsService({ db, clock }: { db: Db; clock: Clock }) {
+export function createFriendsService({ db, clock, events }: { db: Db; clock: Clock; events: EventBus }) {
   return {
     list: (userId: number): Promise<UserSummary[]> => friendsRepo.listFriends(db, userId),
     incoming: (userId: number): Promise<FriendRequest[]> => friendsRepo.incoming(db, userId),
@@ -25,6 +26,8 @@ export function createFriendsService({ db, clock }: { db: Db; clock: Clock }) {
         if (existing) {
           // They asked first: sending back is saying yes.
           if (await friendsRepo.accept(db, existing.id, userId, clock.now())) {
+            await events.emit("friend.accepted", { userId });
+            await events.emit("friend.accepted", { userId: otherId });
             return {
               status: "accepted",
               message: "They had already sent you a request: you are now friends",
@@ -40,7 +43,10 @@ export function createFriendsService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     async accept(userId: number, requestId: number): Promise<void> {
-      if (!(await friendsRepo.accept(db, requestId, userId, clock.now()))) throw notFound("Friend request");
+      const requesterId = await friendsRepo.accept(db, requestId, userId, clock.now());
+      if (!requesterId) throw notFound("Friend request");
+      await events.emit("friend.accepted", { userId });
+      await events.emit("friend.accepted", { userId: requesterId });
     },
     async reject(userId: number, requestId: number): Promise<void> {
       if (!(await friendsRepo.reject(db, requestId, userId))) throw notFound("Friend request");

@@ -15,6 +15,7 @@ import { spreadBacklog } from "#shared/review-plan.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
 import { reviewRepo } from "./review.repo.ts";
@@ -36,11 +37,13 @@ export function createReviewService({
   clock,
   settings,
   study,
+  events,
 }: {
   db: Db;
   clock: Clock;
   settings: SettingsService;
   study: StudyService;
+  events: EventBus;
 }) {
   async function ownSet(userId: number, id: number) {
     const set = await flashcardsRepo.findSet(db, userId, id);
@@ -97,7 +100,7 @@ export function createReviewService({
     async rate(userId: number, cardId: number, rating: ReviewRating): Promise<RateResult> {
       const now = clock.now();
       const { desiredRetention } = await settings.getReview(userId);
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const card = await reviewRepo.cardForUpdate(tx, userId, cardId);
         if (!card) throw notFound("Flashcard");
         const next = rateCard(card.state ?? newCardState(now), rating, now, desiredRetention);
@@ -105,6 +108,9 @@ export function createReviewService({
         const reviewId = await reviewRepo.insertReview(tx, userId, cardId, next.log);
         return { reviewId, flashcardId: cardId, due: next.card.due.toISOString(), state: next.card.state };
       });
+      // After the commit: cards_reviewed and streak achievements are evaluated from the stored review.
+      await events.emit("card.reviewed", { userId });
+      return result;
     },
 
     /** Undo a rating: only its card's latest, rolled back with the library from the logged state. */
