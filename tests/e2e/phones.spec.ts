@@ -15,6 +15,8 @@ const ROUTES = [
   "/gpa",
   "/settings",
   "/study",
+  "/study/review",
+  "/materials",
   "/friends",
   "/achievements",
   "/share/not-a-real-code",

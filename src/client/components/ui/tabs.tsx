@@ -2,7 +2,10 @@ import { Tabs as RadixTabs } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "#client/lib/cn.ts";
 
-export const Tabs = RadixTabs.Root;
+/** min-w-0: as a grid or flex item the root would otherwise grow to the tab bar's one-line width. */
+export const Tabs = ({ className, ...props }: ComponentProps<typeof RadixTabs.Root>) => (
+  <RadixTabs.Root className={cn("min-w-0", className)} {...props} />
+);
 export const TabsContent = ({ className, ...props }: ComponentProps<typeof RadixTabs.Content>) => (
   <RadixTabs.Content className={cn("mt-4 outline-none", className)} {...props} />
 );
