@@ -8,6 +8,7 @@ import type {
   UserAchievement,
 } from "#shared/achievements.ts";
 import { SHARE_LINK_MAX_DAYS } from "#shared/achievements.ts";
+import type { FriendProgress } from "#shared/friends.ts";
 import { addLocalDays } from "#shared/local-day.ts";
 import {
   type CriteriaType,
@@ -134,6 +135,16 @@ export function createProgressService({ db, clock, events }: { db: Db; clock: Cl
   return {
     evaluate,
     stats,
+
+    /** Level and current streak of each of these students, in no particular order. */
+    async figures(userIds: number[]): Promise<FriendProgress[]> {
+      const now = clock.now();
+      return (await progressRepo.figures(db, userIds)).map((r) => ({
+        id: r.userId,
+        level: levelFor(r.points).level,
+        currentStudyStreak: studyStreak(r.studyDays, now, r.timeZone).current,
+      }));
+    },
 
     async catalogue(userId: number): Promise<Achievement[]> {
       const [row, catalogue, earned] = await Promise.all([
