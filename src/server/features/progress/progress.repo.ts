@@ -19,6 +19,8 @@ export type FactsRow = {
   points: number;
   /** One instant per local day with a study session or a card review (the earliest that day). */
   studyDays: Date[];
+  /** The achievements already earned, so evaluation writes only when something new is due. */
+  earnedIds: number[];
 };
 
 export type FiguresRow = Pick<FactsRow, "timeZone" | "points" | "studyDays"> & { userId: number };
@@ -62,7 +64,9 @@ export const progressRepo = {
         (select count(*) from study_sets where user_id = ${userId}) as "studySets",
         (select count(*) from study_documents where user_id = ${userId}) as "documents",
         ${pointsOf(sql`${userId}`)} as "points",
-        ${studyDaysOf(sql`${userId}`, sql`(select tz from zone)`)} as "studyDays"
+        ${studyDaysOf(sql`${userId}`, sql`(select tz from zone)`)} as "studyDays",
+        (select coalesce(json_agg(achievement_id), '[]'::json) from user_achievements
+          where user_id = ${userId}) as "earnedIds"
     `);
     const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
     return {
@@ -78,6 +82,7 @@ export const progressRepo = {
       documents: num(row.documents),
       points: num(row.points),
       studyDays: parseJsonArray(row.studyDays).map((s) => new Date(String(s))),
+      earnedIds: parseJsonArray(row.earnedIds).map(num),
     };
   },
 

@@ -92,11 +92,28 @@ const toShareLink = (row: {
  * Re-evaluation also runs on the domain events of the features where those facts change.
  */
 export function createProgressService({ db, clock, events }: { db: Db; clock: Clock; events: EventBus }) {
-  /** Awards every achievement the facts justify; returns the ids newly earned (idempotent). */
+  // The catalogue changes only by migration, which runs before the server starts: read it once.
+  let catalogueOnce: Promise<CatalogueRow[]> | undefined;
+  const loadCatalogue = () => {
+    catalogueOnce ??= progressRepo.catalogue(db).catch((err: unknown) => {
+      catalogueOnce = undefined; // a failed read is retried by the next caller
+      throw err;
+    });
+    return catalogueOnce;
+  };
+
+  /**
+   * Awards every achievement the facts justify; returns the ids newly earned (idempotent). One round trip
+   * (the facts) when nothing new is due, two when something is: the insert then skips what a concurrent
+   * evaluation earned meanwhile.
+   */
   async function evaluate(userId: number): Promise<number[]> {
-    const [row, catalogue] = await Promise.all([progressRepo.facts(db, userId), progressRepo.catalogue(db)]);
+    const [row, catalogue] = await Promise.all([progressRepo.facts(db, userId), loadCatalogue()]);
     const { facts } = toFacts(row, clock.now());
-    const due = catalogue.filter((a) => meetsCriteria(criteriaOf(a), facts)).map((a) => a.id);
+    const earned = new Set(row.earnedIds);
+    const due = catalogue
+      .filter((a) => !earned.has(a.id) && meetsCriteria(criteriaOf(a), facts))
+      .map((a) => a.id);
     return progressRepo.award(db, userId, due);
   }
 
@@ -149,7 +166,7 @@ export function createProgressService({ db, clock, events }: { db: Db; clock: Cl
     async catalogue(userId: number): Promise<Achievement[]> {
       const [row, catalogue, earned] = await Promise.all([
         progressRepo.facts(db, userId),
-        progressRepo.catalogue(db),
+        loadCatalogue(),
         progressRepo.earned(db, userId),
       ]);
       const { facts } = toFacts(row, clock.now());
