@@ -1,8 +1,8 @@
 // `npm run bench:achievements` (issue 12): a student with 5,000 study sessions, 2,000 tasks and 20,000 card
 // reviews on PostgreSQL. Times one re-evaluation of every achievement (the service, as an event triggers
 // it) and GET /api/study-stats/{id} (the whole request path through app.inject: auth, validation, JSON),
-// each against the single hand-written SQL aggregate that computes the same numbers on a plain pg client
-// (plus the same streak function on its rows). Prints p50/p99, the ratio baseline p50 / ours p50 (target
+// each against the single hand-written SQL aggregate that computes the same numbers
+// on a plain pg pool (plus the same streak function on its rows). Prints p50/p99, the ratio baseline p50 / ours p50 (target
 // >= 0.5) and the database round trips per evaluation (target: fewer than the 10 criteria types).
 // Smaller: ACHIEVEMENTS_BENCH_SCALE=0.1 (sizes x 0.1); BENCH_SAMPLES=200 calls per measurement.
 // PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
@@ -28,7 +28,7 @@ const FRIENDS = 20;
 const CRITERIA_TYPES = 10;
 
 const b = await openBenchDb();
-const { app, raw } = b;
+const { app, raw, pool } = b;
 try {
   const student = await createUser(app, { firstName: "Bench" });
   const id = student.user.id;
@@ -123,7 +123,7 @@ try {
       (select coalesce(sum(duration_seconds), 0) as seconds, count(*) as sessions
         from study_sessions where user_id = $1) ss`;
   const baseline = async () => {
-    const row = (await raw.query(BASELINE_SQL, [id])).rows[0];
+    const row = (await pool.query(BASELINE_SQL, [id])).rows[0];
     const streak = studyStreak(row.days as Date[], new Date(), row.timeZone);
     return {
       totalStudyTime: Math.floor(Number(row.studySeconds) / 60),
@@ -169,7 +169,7 @@ try {
       `streak ${ours.currentStudyStreak} days (longest ${ours.longestStudyStreak}), ${ours.totalPoints} points, ` +
       `level ${ours.level}, ${firstAwarded.length} achievements earned by the first evaluation`,
   );
-  console.log("baseline: one hand-written SQL aggregate on a plain pg client + the same streak function\n");
+  console.log("baseline: one hand-written SQL aggregate on a plain pg pool + the same streak function\n");
   comparisonHeader();
   printComparison("re-evaluate all achievements", evaluation);
   printComparison("GET /api/study-stats/{id}", stats);

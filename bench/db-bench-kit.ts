@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "#server/app.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
+import { sha256 } from "#server/lib/crypto.ts";
 import { scratchPostgres, testConfig } from "#tests/test-app.ts";
 
 export const adminUrl =
@@ -52,8 +53,10 @@ export async function captureStatements(fn: () => Promise<unknown>): Promise<Sta
 export interface BenchDb {
   app: FastifyInstance;
   database: Database;
-  /** A plain pg client on the same database, for seeding and for the hand-written baseline. */
+  /** A plain pg client on the same database, for seeding and EXPLAIN. */
   raw: pg.Client;
+  /** A plain pg pool (as the app's: 10 connections) for the hand-written baseline. */
+  pool: pg.Pool;
   url: string;
   close(): Promise<void>;
 }
@@ -66,13 +69,16 @@ export async function openBenchDb(): Promise<BenchDb> {
   await app.ready();
   const raw = new pg.Client({ connectionString: scratch.url });
   await raw.connect();
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
   return {
     app,
     database,
     raw,
+    pool,
     url: scratch.url,
     async close() {
       await raw.end();
+      await pool.end();
       await app.close();
       await database.close();
       await scratch.drop();
@@ -100,7 +106,7 @@ export async function compare(
   ours: () => Promise<unknown>,
   baseline: () => Promise<unknown>,
   samples: number,
-  rounds = 4,
+  rounds = Math.max(4, Math.round(samples / 10)),
 ): Promise<{ ours: Timing; baseline: Timing; ratio: number }> {
   const per = Math.max(1, Math.round(samples / rounds));
   const raw = { ours: [] as number[], baseline: [] as number[] };
@@ -140,4 +146,17 @@ export const comparisonHeader = () =>
 export async function explain(raw: pg.Client, text: string, values: unknown[] = []): Promise<string> {
   const { rows } = await raw.query(`explain (analyze, costs off, timing off, summary off) ${text}`, values);
   return rows.map((r: Record<string, string>) => `    ${r["QUERY PLAN"]}`).join("\n");
+}
+
+/**
+ * What a hand-written GET handler must do at least: find the live session for the bearer token (one
+ * statement, as the app's auth does), run its statement, and serialise the rows.
+ */
+export async function handWrittenGet(pool: pg.Pool, token: string, statement: () => Promise<pg.QueryResult>) {
+  const session = await pool.query(
+    "select user_id from sessions where token_hash = $1 and expires_at > now()",
+    [sha256(token)],
+  );
+  if (session.rowCount !== 1) throw new Error("no live session");
+  return JSON.stringify((await statement()).rows);
 }

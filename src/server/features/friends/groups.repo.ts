@@ -1,5 +1,4 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { UserSummary } from "#shared/friends.ts";
 import type { GroupDetail, GroupMember, GroupRole, SharedSet, StudyGroup } from "#shared/groups.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { studyGroupMembers, studyGroupSets, studyGroups } from "../../db/schema/friends.ts";
