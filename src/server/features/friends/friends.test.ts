@@ -84,6 +84,20 @@ describe("the friend request lifecycle", () => {
     expect(await incoming(bob)).toEqual([]);
   });
 
+  it("an accepted request earns both students 'Study Buddy' without any check call", async () => {
+    const [ada, bob] = await Promise.all([student(), student()]);
+    const titles = async (who: TestUser) =>
+      (
+        (await req(who, "GET", "/api/user-achievements")).json() as Array<{ achievement: { title: string } }>
+      ).map((a) => a.achievement.title);
+    await send(ada, bob);
+    expect(await titles(ada)).not.toContain("Study Buddy");
+    const [request] = await incoming(bob);
+    await req(bob, "POST", `/api/friends/accept/${request.id}`);
+    expect(await titles(ada)).toContain("Study Buddy");
+    expect(await titles(bob)).toContain("Study Buddy");
+  });
+
   it("rejecting removes the request, and the requester may ask again", async () => {
     const [ada, bob] = await Promise.all([student(), student()]);
     await send(ada, bob);
