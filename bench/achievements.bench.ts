@@ -1,9 +1,10 @@
 // `npm run bench:achievements` (issue 12): a student with 5,000 study sessions, 2,000 tasks and 20,000 card
 // reviews on PostgreSQL. Times one re-evaluation of every achievement (the service, as an event triggers
-// it) and GET /api/study-stats/{id} (the whole request path through app.inject: auth, validation, JSON),
-// each against the single hand-written SQL aggregate that computes the same numbers
-// on a plain pg pool (plus the same streak function on its rows). Prints p50/p99, the ratio baseline p50 / ours p50 (target
-// >= 0.5) and the database round trips per evaluation (target: fewer than the 10 criteria types).
+// it) against the single hand-written SQL aggregate that computes the same numbers on a plain pg pool
+// (plus the same streak function on its rows), and GET /api/study-stats/{id} over HTTP against a node:http
+// reference server that looks the session up and answers that aggregate. Prints p50/p99, the ratio
+// baseline p50 / ours p50 (target >= 0.5) and the database round trips per evaluation (target: fewer than
+// the 10 criteria types).
 // Smaller: ACHIEVEMENTS_BENCH_SCALE=0.1 (sizes x 0.1); BENCH_SAMPLES=200 calls per measurement.
 // PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
 // a fresh database is created there and dropped afterwards.
@@ -13,9 +14,12 @@ import {
   adminUrl,
   compare,
   comparisonHeader,
+  httpGet,
+  listen,
   openBenchDb,
   printComparison,
   roundTrips,
+  startReference,
 } from "./db-bench-kit.ts";
 
 const SCALE = Number(process.env.ACHIEVEMENTS_BENCH_SCALE ?? 1);
@@ -122,8 +126,8 @@ try {
     from (select coalesce((select time_zone from user_settings where user_id = $1), 'UTC') as tz) s,
       (select coalesce(sum(duration_seconds), 0) as seconds, count(*) as sessions
         from study_sessions where user_id = $1) ss`;
-  const baseline = async () => {
-    const row = (await pool.query(BASELINE_SQL, [id])).rows[0];
+  const baseline = async (userId = id) => {
+    const row = (await pool.query(BASELINE_SQL, [userId])).rows[0];
     const streak = studyStreak(row.days as Date[], new Date(), row.timeZone);
     return {
       totalStudyTime: Math.floor(Number(row.studySeconds) / 60),
@@ -137,7 +141,7 @@ try {
   };
 
   // Both compute the same numbers, or the comparison means nothing.
-  const ours = await progress.stats(id);
+  const mine = await progress.stats(id);
   const base = await baseline();
   for (const k of [
     "totalStudyTime",
@@ -146,30 +150,36 @@ try {
     "level",
     "totalPoints",
   ] as const) {
-    if (ours[k] !== base[k])
-      throw new Error(`baseline disagrees on ${k}: ours ${ours[k]}, baseline ${base[k]}`);
+    if (mine[k] !== base[k])
+      throw new Error(`baseline disagrees on ${k}: ours ${mine[k]}, baseline ${base[k]}`);
   }
   if (
-    ours.totalTasksCompleted !== base.totalTasksCompleted ||
-    ours.studyHabitData.sessionsCount !== base.sessions
+    mine.totalTasksCompleted !== base.totalTasksCompleted ||
+    mine.studyHabitData.sessionsCount !== base.sessions
   ) {
     throw new Error("baseline disagrees on the counts");
   }
 
   const evaluation = await compare(() => progress.evaluate(id), baseline, SAMPLES);
+  const server = await listen(app);
+  const reference = await startReference(pool, { "/stats": (userId) => baseline(userId) });
   const stats = await compare(
-    () => app.inject({ method: "GET", url: `/api/study-stats/${id}`, headers: student.headers }),
-    baseline,
+    () => httpGet(`${server}/api/study-stats/${id}`, student.token),
+    () => httpGet(`${reference.base}/stats`, student.token),
     SAMPLES,
   );
+  await reference.close();
 
   console.log(`bench:achievements on PostgreSQL (${new URL(adminUrl).host}), ${SAMPLES} calls each`);
   console.log(
     `student: ${SESSIONS} sessions, ${TASKS} tasks, ${REVIEWS} reviews, ${CARDS} cards, ${FRIENDS} friends; ` +
-      `streak ${ours.currentStudyStreak} days (longest ${ours.longestStudyStreak}), ${ours.totalPoints} points, ` +
-      `level ${ours.level}, ${firstAwarded.length} achievements earned by the first evaluation`,
+      `streak ${mine.currentStudyStreak} days (longest ${mine.longestStudyStreak}), ${mine.totalPoints} points, ` +
+      `level ${mine.level}, ${firstAwarded.length} achievements earned by the first evaluation`,
   );
-  console.log("baseline: one hand-written SQL aggregate on a plain pg pool + the same streak function\n");
+  console.log(
+    "baseline: one hand-written SQL aggregate on a plain pg pool + the same streak function; for the GET a\n" +
+      "node:http server doing the session lookup and that, both timed over real HTTP (kept-alive)\n",
+  );
   comparisonHeader();
   printComparison("re-evaluate all achievements", evaluation);
   printComparison("GET /api/study-stats/{id}", stats);

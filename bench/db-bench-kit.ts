@@ -1,5 +1,7 @@
 // Shared by the database benchmarks (achievements, friends): a scratch PostgreSQL database with the app on
 // it, a round-trip counter, and p50/p99 timing of one call at a time.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "#server/app.ts";
@@ -149,14 +151,51 @@ export async function explain(raw: pg.Client, text: string, values: unknown[] = 
 }
 
 /**
- * What a hand-written GET handler must do at least: find the live session for the bearer token (one
- * statement, as the app's auth does), run its statement, and serialise the rows.
+ * A hand-written reference server on node:http: for each GET it does what any handler must at least, finds
+ * the live session for the bearer token (one statement, as the app's auth does), runs the route's one
+ * statement for that student and sends its answer as JSON. `routes` maps a path to that work.
  */
-export async function handWrittenGet(pool: pg.Pool, token: string, statement: () => Promise<pg.QueryResult>) {
-  const session = await pool.query(
-    "select user_id from sessions where token_hash = $1 and expires_at > now()",
-    [sha256(token)],
-  );
-  if (session.rowCount !== 1) throw new Error("no live session");
-  return JSON.stringify((await statement()).rows);
+export async function startReference(
+  pool: pg.Pool,
+  routes: Record<string, (userId: number) => Promise<unknown>>,
+): Promise<{ base: string; close(): Promise<void> }> {
+  const server = http.createServer(async (req, res) => {
+    try {
+      const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+      const session = await pool.query(
+        "select user_id from sessions where token_hash = $1 and expires_at > now()",
+        [sha256(token)],
+      );
+      const route = routes[req.url ?? ""];
+      if (session.rowCount !== 1 || !route) {
+        res.writeHead(session.rowCount !== 1 ? 401 : 404).end();
+        return;
+      }
+      const body = JSON.stringify(await route(session.rows[0].user_id));
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(body);
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The app itself listening on a port, so ours and the reference are both timed over real HTTP. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** One GET over a kept-alive connection; throws on anything but 200 so a broken route cannot look fast. */
+export async function httpGet(url: string, token: string): Promise<string> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body}`);
+  return body;
 }
