@@ -16,10 +16,9 @@ const groupColumns = {
   role: studyGroupMembers.role,
   memberCount,
 };
-type GroupRow = Omit<StudyGroup, "role"> & { role: string };
-const toGroup = (r: GroupRow): StudyGroup => ({ ...r, role: r.role === "admin" ? "admin" : "member" });
-
 const toRole = (role: unknown): GroupRole => (role === "admin" ? "admin" : "member");
+type GroupRow = Omit<StudyGroup, "role"> & { role: string };
+const toGroup = (r: GroupRow): StudyGroup => ({ ...r, role: toRole(r.role) });
 const jsonRows = <T>(v: unknown): T[] => (typeof v === "string" ? JSON.parse(v) : ((v as T[] | null) ?? []));
 
 /**
@@ -75,8 +74,8 @@ export const groupsRepo = {
 
   /**
    * The group page in one statement: the group as this member sees it, its members and its shared sets;
-   * undefined when they are not a member (or it does not exist). Members and sets are ordered as
-   * members() and sharedSets() order them.
+   * undefined when they are not a member (or it does not exist). Members in the order they joined, sets
+   * in the order they were shared.
    */
   async detailForMember(db: DbOrTx, groupId: number, userId: number): Promise<GroupDetail | undefined> {
     const result = await db.execute(sql`
@@ -115,7 +114,7 @@ export const groupsRepo = {
       .innerJoin(users, eq(users.id, studyGroupMembers.userId))
       .where(eq(studyGroupMembers.groupId, groupId))
       .orderBy(asc(studyGroupMembers.joinedAt), asc(users.id));
-    return rows.map((r) => ({ ...r, role: r.role === "admin" ? "admin" : "member" }));
+    return rows.map((r) => ({ ...r, role: toRole(r.role) }));
   },
 
   async role(db: DbOrTx, groupId: number, userId: number): Promise<GroupRole | undefined> {
@@ -124,7 +123,7 @@ export const groupsRepo = {
       .from(studyGroupMembers)
       .where(and(eq(studyGroupMembers.groupId, groupId), eq(studyGroupMembers.userId, userId)));
     if (!row) return undefined;
-    return row.role === "admin" ? "admin" : "member";
+    return toRole(row.role);
   },
 
   /** false when already a member. */
