@@ -308,6 +308,36 @@ describe("study groups", () => {
     ).toBe(200);
   });
 
+  it("another student's group, set and member ids are 404 on every group endpoint", async () => {
+    const [ada, bob, eve] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    await befriend(ada, bob);
+    await befriend(eve, bob);
+    const g = await createGroup(ada);
+    await invite(ada, g.id, bob);
+    const s = await studySet(ada);
+    await ok(ada, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: s.set.id });
+    const eveGroup = await createGroup(eve, "Eve's");
+    const eveSet = await studySet(eve);
+
+    const statuses = await Promise.all([
+      invite(eve, g.id, bob),
+      req(eve, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: eveSet.set.id }),
+      req(eve, "DELETE", `/api/study-groups/${g.id}/sets/${s.set.id}`),
+      req(eve, "POST", `/api/study-groups/${g.id}/leave`, { newAdminId: eve.user.id }),
+      // Ada's own admin rights stop at her group: Eve's group and members are not hers to touch.
+      req(ada, "GET", `/api/study-groups/${eveGroup.id}`),
+      req(ada, "DELETE", `/api/study-groups/${eveGroup.id}/members/${eve.user.id}`),
+      req(ada, "POST", `/api/study-groups/${eveGroup.id}/sets`, { studySetId: s.set.id }),
+      // Naming someone outside the group as the next admin.
+      req(ada, "POST", `/api/study-groups/${g.id}/leave`, { newAdminId: eve.user.id }),
+      req(ada, "DELETE", `/api/study-groups/${g.id}/sets/${eveSet.set.id}`),
+    ]);
+    expect(statuses.map((r) => r.statusCode)).toEqual(statuses.map(() => 404));
+    // Nothing changed.
+    expect((await ok(ada, "GET", `/api/study-groups/${g.id}`)).members).toHaveLength(2);
+    expect((await ok(eve, "GET", `/api/study-groups/${eveGroup.id}`)).sets).toEqual([]);
+  });
+
   it("answers 401 without a session and 400 for bad ids", async () => {
     expect((await req(null, "GET", "/api/study-groups")).statusCode).toBe(401);
     const ada = await createUser(t.app);
