@@ -56,11 +56,11 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
   const flashcards = createFlashcardsService({ db, clock, events, study });
-  const friends = createFriendsService({ db, clock, events });
+  const progress = createProgressService({ db, clock, events });
+  const friends = createFriendsService({ db, clock, events, settings, progress });
   const groups = createGroupsService({ db, friends, studySets: study });
   const materials = createMaterialsService({ db, courses, retrieval, study });
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
-  const progress = createProgressService({ db, clock, events });
   const review = createReviewService({ db, clock, settings, study, events });
   const exams = createExamService({ db, clock, settings, tasks, calendar });
   return {

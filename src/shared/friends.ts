@@ -24,6 +24,17 @@ export const friendRequestSchema = z.object({
 });
 export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
+/**
+ * A friend's level and current study streak (issue 13). Only friends who keep 'Show my progress to
+ * friends' on are listed: for the others the server sends nothing.
+ */
+export const friendProgressSchema = z.object({
+  id: z.number().int(),
+  level: z.number().int(),
+  currentStudyStreak: z.number().int(),
+});
+export type FriendProgress = z.infer<typeof friendProgressSchema>;
+
 export const usernameInputSchema = z.object({
   username: z
     .string("Enter a username")
@@ -43,6 +54,11 @@ export type SendRequestResult = z.infer<typeof sendRequestResultSchema>;
 
 export const friendEndpoints = {
   list: endpoint({ method: "GET", path: "/api/friends", response: z.array(userSummarySchema) }),
+  progress: endpoint({
+    method: "GET",
+    path: "/api/friends/progress",
+    response: z.array(friendProgressSchema),
+  }),
   requests: endpoint({
     method: "GET",
     path: "/api/friends/requests",

@@ -13,6 +13,8 @@ export const settingsSchema = z.object({
   theme: themeSchema,
   autoSync: z.boolean(),
   notificationsEnabled: z.boolean(),
+  /** Friends see this student's level and current streak (issue 13); off, the server does not send them. */
+  showProgressToFriends: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -21,12 +23,18 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: DEFAULT_THEME,
   autoSync: true,
   notificationsEnabled: true,
+  showProgressToFriends: true,
 };
 
-/** SPEC §7 sends the whole settings object plus userId. */
+/**
+ * SPEC §7 sends the whole settings object plus userId. showProgressToFriends is not in SPEC's object, so a
+ * save without it keeps the stored choice.
+ */
 export const saveSettingsSchema = settingsSchema.extend({
+  showProgressToFriends: z.boolean().optional(),
   userId: dbId("userId must be an id").optional(),
 });
+export type SaveSettings = Omit<z.infer<typeof saveSettingsSchema>, "userId">;
 
 export const settingsEndpoints = {
   get: endpoint({ method: "GET", path: "/api/settings", response: settingsSchema }),

@@ -105,6 +105,18 @@ test("two students become friends, share a study set in a group, and the friend 
   await noSidewaysScroll(ben.page);
   await ben.page.getByRole("link", { name: "Open Geography" }).click();
   await expect(ben.page.getByRole("heading", { level: 1, name: "Geography" })).toBeVisible();
+  // Ana's set is read-only for Ben: no owner controls anywhere (the server refuses them too).
+  await ben.page.getByRole("tab", { name: "Flashcards" }).click();
+  await expect(ben.page.getByRole("listitem", { name: "Capitals" })).toBeVisible();
+  await expect(ben.page.getByRole("button", { name: "New Flashcard Set" })).toHaveCount(0);
+  await expect(ben.page.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+  await ben.page.getByRole("button", { name: "View Cards" }).click();
+  await expect(ben.page.getByText("Paris", { exact: true })).toBeVisible();
+  await expect(ben.page.getByRole("button", { name: "Add Flashcard" })).toHaveCount(0);
+  await expect(ben.page.getByRole("button", { name: /^(Edit|Delete) flashcard/ })).toHaveCount(0);
+  await ben.page.getByRole("tab", { name: "Documents" }).click();
+  await expect(ben.page.getByRole("button", { name: "Upload File" })).toHaveCount(0);
+  await ben.page.getByRole("tab", { name: "Quizzes" }).click();
   await ben.page
     .getByRole("listitem", { name: "Capitals" })
     .getByRole("button", { name: "Start Quiz" })
@@ -122,4 +134,44 @@ test("two students become friends, share a study set in a group, and the friend 
 
   await ana.context.close();
   await ben.context.close();
+});
+
+test("friends see each other's level and streak, and 'Show my progress to friends' off hides them", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const ana = await student(browser, "Ana", "Silva");
+  const ben = await student(browser, "Ben", "Okafor");
+  const eve = await student(browser, "Eve", "Adams");
+  await ana.post("/api/friends/request", { username: ben.username });
+  await ben.post("/api/friends/request", { username: ana.username }); // the cross request accepts
+  await eve.post("/api/friends/request", { username: ana.username }); // pending: not a friend
+  await ana.post("/api/study/sessions", { duration: 1800 });
+
+  await ben.page.goto("/friends");
+  const friends = ben.page.getByRole("list", { name: "Friends" });
+  await expect(friends).toContainText("Ana Silva");
+  await expect(friends.getByTestId("friend-progress")).toHaveText(/Level 1\s*1-day streak/);
+  expect(await seriousViolations(ben.page)).toEqual([]);
+
+  // Ana turns it off in Settings > General.
+  await ana.page.goto("/settings?tab=general");
+  const toggle = ana.page.getByRole("switch", { name: "Show my progress to friends" });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expectToast(ana.page, "Settings saved");
+  await expect(toggle).not.toBeChecked();
+
+  await ben.page.reload();
+  await expect(friends).toContainText("Ana Silva");
+  await expect(friends.getByTestId("friend-progress")).toHaveCount(0);
+  // Ana still sees Ben's (his own setting is on).
+  await ana.page.goto("/friends");
+  await expect(ana.page.getByRole("list", { name: "Friends" }).getByTestId("friend-progress")).toHaveText(
+    /Level 1\s*0-day streak/,
+  );
+
+  await ana.context.close();
+  await ben.context.close();
+  await eve.context.close();
 });

@@ -42,6 +42,7 @@ export const queryKeys = {
   friends: {
     all: ["friends"] as const,
     list: () => [...queryKeys.friends.all, "list"] as const,
+    progress: () => [...queryKeys.friends.all, "progress"] as const,
     requests: () => [...queryKeys.friends.all, "requests"] as const,
     sent: () => [...queryKeys.friends.all, "sent"] as const,
   },

@@ -4,15 +4,23 @@ import { Link, useParams } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Card, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
+import { useMe } from "#client/features/auth/auth.api.ts";
 import { useGroup } from "#client/features/friends/groups.api.ts";
 import { DocumentsTab } from "#client/features/study/components/documents-tab.tsx";
 
+const FlashcardsTab = lazy(async () => ({
+  default: (await import("#client/features/study/flashcards/flashcards-tab.tsx")).FlashcardsTab,
+}));
 const QuizzesTab = lazy(async () => ({
   default: (await import("#client/features/study/quizzes/quizzes-tab.tsx")).QuizzesTab,
 }));
 
-/** A study set shared with one of the student's groups: its documents to read and its quizzes to take. */
+/**
+ * A study set shared with one of the student's groups: its quizzes to take, its flashcards and documents to
+ * read. Only its owner (who shared it) gets the edit controls; the server refuses members' edits anyway.
+ */
 export function SharedSetPage() {
+  const me = useMe();
   const params = useParams<{ id: string; setId: string }>();
   const groupId = Number(params.id);
   const setId = Number(params.setId);
@@ -26,7 +34,7 @@ export function SharedSetPage() {
       </Link>
     </Button>
   );
-  if (group.isPending) return <Skeleton className="h-40" />;
+  if (group.isPending || me.isPending) return <Skeleton className="h-40" />;
   if (!set) {
     return (
       <div className="grid gap-4">
@@ -36,6 +44,7 @@ export function SharedSetPage() {
       </div>
     );
   }
+  const readOnly = set.sharedBy.id !== me.data?.id;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>{back}</div>
@@ -49,6 +58,7 @@ export function SharedSetPage() {
         <Tabs defaultValue="quizzes">
           <TabsList aria-label="Shared study set content">
             <TabsTrigger value="quizzes">Quizzes</TabsTrigger>
+            <TabsTrigger value="flashcards">Flashcards</TabsTrigger>
             <TabsTrigger value="documents">Documents</TabsTrigger>
           </TabsList>
           <TabsContent value="quizzes">
@@ -56,8 +66,13 @@ export function SharedSetPage() {
               <QuizzesTab studySetId={set.id} studySetTitle={set.title} />
             </Suspense>
           </TabsContent>
+          <TabsContent value="flashcards">
+            <Suspense fallback={<Skeleton className="h-24" />}>
+              <FlashcardsTab studySetId={set.id} studySetTitle={set.title} readOnly={readOnly} />
+            </Suspense>
+          </TabsContent>
           <TabsContent value="documents">
-            <DocumentsTab studySetId={set.id} />
+            <DocumentsTab studySetId={set.id} readOnly={readOnly} />
           </TabsContent>
         </Tabs>
       </Card>

@@ -6,12 +6,15 @@ import { friendEndpoints } from "#shared/friends.ts";
 
 export const friendQueries = {
   list: () => queryOptions({ queryKey: queryKeys.friends.list(), queryFn: () => call(friendEndpoints.list) }),
+  progress: () =>
+    queryOptions({ queryKey: queryKeys.friends.progress(), queryFn: () => call(friendEndpoints.progress) }),
   requests: () =>
     queryOptions({ queryKey: queryKeys.friends.requests(), queryFn: () => call(friendEndpoints.requests) }),
   sent: () => queryOptions({ queryKey: queryKeys.friends.sent(), queryFn: () => call(friendEndpoints.sent) }),
 };
 
 export const useFriends = () => useQuery(friendQueries.list());
+export const useFriendProgress = () => useQuery(friendQueries.progress());
 export const useFriendRequests = () => useQuery(friendQueries.requests());
 export const useSentRequests = () => useQuery(friendQueries.sent());
 

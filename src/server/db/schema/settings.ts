@@ -16,5 +16,7 @@ export const userSettings = pgTable("user_settings", {
   /** Spaced review (issue 11): FSRS desired retention and the daily limit of new cards. */
   desiredRetention: doublePrecision("desired_retention").notNull().default(0.9),
   newCardsPerDay: integer("new_cards_per_day").notNull().default(20),
+  /** Friends see this student's level and current streak (issue 13); off, the server sends neither. */
+  showProgressToFriends: boolean("show_progress_to_friends").notNull().default(true),
   updatedAt: updatedAt(),
 });

@@ -15,6 +15,7 @@ export async function friendsRoutes(app: FastifyInstance) {
   });
 
   route(app, e.list, ({ user }) => friends.list(user.id));
+  route(app, e.progress, ({ user }) => friends.progress(user.id));
   route(app, e.requests, ({ user }) => friends.incoming(user.id));
   route(app, e.sent, ({ user }) => friends.sent(user.id));
   route(app, e.request, async ({ user, body, req }) => {

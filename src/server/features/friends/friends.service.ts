@@ -1,17 +1,36 @@
-import type { FriendRequest, SendRequestResult, UserSummary } from "#shared/friends.ts";
+import type { FriendProgress, FriendRequest, SendRequestResult, UserSummary } from "#shared/friends.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import type { ProgressService } from "../progress/progress.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
 import { friendsRepo } from "./friends.repo.ts";
 
 /**
  * Friend requests and friendships (SPEC §2.12, §4). A request id is answered only by its addressee; anyone
  * else gets the same 404 as for a request that does not exist.
  */
-export function createFriendsService({ db, clock, events }: { db: Db; clock: Clock; events: EventBus }) {
+export function createFriendsService({
+  db,
+  clock,
+  events,
+  settings,
+  progress,
+}: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  settings: Pick<SettingsService, "showingProgress">;
+  progress: Pick<ProgressService, "figures">;
+}) {
   return {
     list: (userId: number): Promise<UserSummary[]> => friendsRepo.listFriends(db, userId),
+    /** Friends' level and streak, only of friends who show them: the others' figures are never read. */
+    async progress(userId: number): Promise<FriendProgress[]> {
+      const friendIds = (await friendsRepo.listFriends(db, userId)).map((f) => f.id);
+      return progress.figures(await settings.showingProgress(friendIds));
+    },
     incoming: (userId: number): Promise<FriendRequest[]> => friendsRepo.incoming(db, userId),
     sent: (userId: number): Promise<FriendRequest[]> => friendsRepo.sent(db, userId),
 

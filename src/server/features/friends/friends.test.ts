@@ -84,6 +84,20 @@ describe("the friend request lifecycle", () => {
     expect(await incoming(bob)).toEqual([]);
   });
 
+  it("an accepted request earns both students 'Study Buddy' without any check call", async () => {
+    const [ada, bob] = await Promise.all([student(), student()]);
+    const titles = async (who: TestUser) =>
+      (
+        (await req(who, "GET", "/api/user-achievements")).json() as Array<{ achievement: { title: string } }>
+      ).map((a) => a.achievement.title);
+    await send(ada, bob);
+    expect(await titles(ada)).not.toContain("Study Buddy");
+    const [request] = await incoming(bob);
+    await req(bob, "POST", `/api/friends/accept/${request.id}`);
+    expect(await titles(ada)).toContain("Study Buddy");
+    expect(await titles(bob)).toContain("Study Buddy");
+  });
+
   it("rejecting removes the request, and the requester may ask again", async () => {
     const [ada, bob] = await Promise.all([student(), student()]);
     await send(ada, bob);
@@ -145,7 +159,12 @@ describe("POST /api/friends/request refusals", () => {
     const [request] = await incoming(bob);
     await req(bob, "POST", `/api/friends/accept/${request.id}`);
     for (const who of [ada, bob, cat]) {
-      for (const url of ["/api/friends", "/api/friends/requests", "/api/friends/sent"]) {
+      for (const url of [
+        "/api/friends",
+        "/api/friends/progress",
+        "/api/friends/requests",
+        "/api/friends/sent",
+      ]) {
         const body = (await req(who, "GET", url)).body;
         expect(body).not.toContain("@school.edu");
         expect(body).not.toMatch(/email|password/i);
@@ -165,5 +184,57 @@ describe("friend request rate limit", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe("rate_limited");
     expect((await send(bob, ada)).statusCode).toBe(200);
+  });
+});
+
+describe("friends' level and streak", () => {
+  const progressOf = async (who: TestUser) => {
+    const res = await req(who, "GET", "/api/friends/progress");
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const saveSettings = (who: TestUser, payload: object) =>
+    t.app.inject({ method: "POST", url: "/api/settings", headers: who.headers, payload });
+  const spec = { aiModel: "gpt-4o", theme: "light", autoSync: true, notificationsEnabled: true };
+
+  it("friends see each other's figures, a stranger or a pending request sees none, and off hides them", async () => {
+    const [ada, bob, eve] = await Promise.all([student(), student("Bob"), student("Eve")]);
+    await send(ada, bob);
+    await send(bob, ada); // the cross request accepts
+    await send(eve, bob); // pending: not a friend yet
+    expect((await req(bob, "POST", "/api/study/sessions", { duration: 1800 })).statusCode).toBe(201);
+    const own = (await req(bob, "GET", `/api/study-stats/${bob.user.id}`)).json();
+    expect(own.currentStudyStreak).toBe(1);
+    expect(own.totalPoints).toBeGreaterThan(0);
+
+    expect(await progressOf(ada)).toEqual([
+      { id: bob.user.id, level: own.level, currentStudyStreak: own.currentStudyStreak },
+    ]);
+    expect(await progressOf(bob)).toEqual([{ id: ada.user.id, level: 1, currentStudyStreak: 0 }]);
+    expect(await progressOf(eve)).toEqual([]);
+
+    // Off: the server sends nothing about Bob, while Bob still sees Ada's.
+    const off = await saveSettings(bob, { ...spec, showProgressToFriends: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().showProgressToFriends).toBe(false);
+    expect(await progressOf(ada)).toEqual([]);
+    expect(await progressOf(bob)).toHaveLength(1);
+    // A SPEC client saving without the field keeps the choice.
+    expect((await saveSettings(bob, { ...spec, theme: "dark" })).json().showProgressToFriends).toBe(false);
+    expect(await progressOf(ada)).toEqual([]);
+
+    expect((await saveSettings(bob, { ...spec, showProgressToFriends: true })).statusCode).toBe(200);
+    expect((await progressOf(ada)).map((p: { id: number }) => p.id)).toEqual([bob.user.id]);
+    // Removing the friend removes the figures.
+    await req(ada, "DELETE", `/api/friends/${bob.user.id}`);
+    expect(await progressOf(ada)).toEqual([]);
+  });
+
+  it("answers 401 without a session and refuses a bad setting", async () => {
+    expect((await req(null, "GET", "/api/friends/progress")).statusCode).toBe(401);
+    const ada = await student();
+    const bad = await saveSettings(ada, { ...spec, showProgressToFriends: "yes" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].path).toBe("showProgressToFriends");
   });
 });

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { UserSummary } from "#shared/friends.ts";
-import type { GroupMember, GroupRole, StudyGroup } from "#shared/groups.ts";
+import type { GroupDetail, GroupMember, GroupRole, SharedSet, StudyGroup } from "#shared/groups.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { studyGroupMembers, studyGroupSets, studyGroups } from "../../db/schema/friends.ts";
+import { studySets } from "../../db/schema/study.ts";
 import { users } from "../../db/schema/users.ts";
 import { summaryColumns } from "./friends.repo.ts";
 
@@ -16,13 +16,22 @@ const groupColumns = {
   role: studyGroupMembers.role,
   memberCount,
 };
+const toRole = (role: unknown): GroupRole => (role === "admin" ? "admin" : "member");
 type GroupRow = Omit<StudyGroup, "role"> & { role: string };
-const toGroup = (r: GroupRow): StudyGroup => ({ ...r, role: r.role === "admin" ? "admin" : "member" });
+const toGroup = (r: GroupRow): StudyGroup => ({ ...r, role: toRole(r.role) });
+const jsonRows = <T>(v: unknown): T[] => (typeof v === "string" ? JSON.parse(v) : ((v as T[] | null) ?? []));
 
-export interface SharedSetRow {
-  studySetId: number;
-  sharedBy: UserSummary;
-}
+/**
+ * The columns a shared set is listed with: the set's own are read here, in the same statement as the share
+ * (the study feature still owns every write to study_sets), so the group page is one round trip.
+ */
+const sharedSetColumns = {
+  id: studySets.id,
+  title: studySets.title,
+  description: studySets.description,
+  color: studySets.color,
+  sharedBy: summaryColumns,
+};
 
 export const groupsRepo = {
   /** The student's groups with their role, newest first. */
@@ -63,6 +72,41 @@ export const groupsRepo = {
     await db.delete(studyGroups).where(eq(studyGroups.id, groupId));
   },
 
+  /**
+   * The group page in one statement: the group as this member sees it, its members and its shared sets;
+   * undefined when they are not a member (or it does not exist). Members in the order they joined, sets
+   * in the order they were shared.
+   */
+  async detailForMember(db: DbOrTx, groupId: number, userId: number): Promise<GroupDetail | undefined> {
+    const result = await db.execute(sql`
+      select g.id, g.name, g.description, g.is_private as "isPrivate", me.role,
+        (select json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name,
+            'username', u.username, 'avatarUrl', u.avatar_url, 'role', m.role) order by m.joined_at, u.id)
+          from study_group_members m join users u on u.id = m.user_id where m.group_id = g.id) as members,
+        (select json_agg(json_build_object('id', s.id, 'title', s.title, 'description', s.description,
+            'color', s.color, 'sharedBy', json_build_object('id', u.id, 'firstName', u.first_name,
+            'lastName', u.last_name, 'username', u.username, 'avatarUrl', u.avatar_url))
+            order by gs.created_at, gs.study_set_id)
+          from study_group_sets gs join study_sets s on s.id = gs.study_set_id
+          join users u on u.id = gs.shared_by where gs.group_id = g.id) as sets
+      from study_group_members me join study_groups g on g.id = me.group_id
+      where me.group_id = ${groupId} and me.user_id = ${userId}
+    `);
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    if (!row) return undefined;
+    const members = jsonRows<GroupMember>(row.members).map((m) => ({ ...m, role: toRole(m.role) }));
+    return {
+      id: Number(row.id),
+      name: String(row.name),
+      description: (row.description as string | null) ?? null,
+      isPrivate: Boolean(row.isPrivate),
+      role: toRole(row.role),
+      memberCount: members.length,
+      members,
+      sets: jsonRows<SharedSet>(row.sets),
+    };
+  },
+
   async members(db: DbOrTx, groupId: number): Promise<GroupMember[]> {
     const rows = await db
       .select({ ...summaryColumns, role: studyGroupMembers.role })
@@ -70,7 +114,7 @@ export const groupsRepo = {
       .innerJoin(users, eq(users.id, studyGroupMembers.userId))
       .where(eq(studyGroupMembers.groupId, groupId))
       .orderBy(asc(studyGroupMembers.joinedAt), asc(users.id));
-    return rows.map((r) => ({ ...r, role: r.role === "admin" ? "admin" : "member" }));
+    return rows.map((r) => ({ ...r, role: toRole(r.role) }));
   },
 
   async role(db: DbOrTx, groupId: number, userId: number): Promise<GroupRole | undefined> {
@@ -79,7 +123,7 @@ export const groupsRepo = {
       .from(studyGroupMembers)
       .where(and(eq(studyGroupMembers.groupId, groupId), eq(studyGroupMembers.userId, userId)));
     if (!row) return undefined;
-    return row.role === "admin" ? "admin" : "member";
+    return toRole(row.role);
   },
 
   /** false when already a member. */
@@ -122,13 +166,15 @@ export const groupsRepo = {
     await db.execute(sql`select id from ${studyGroups} where id = ${groupId} for update`);
   },
 
-  async sharedSets(db: DbOrTx, groupId: number): Promise<SharedSetRow[]> {
-    return db
-      .select({ studySetId: studyGroupSets.studySetId, sharedBy: summaryColumns })
+  /** One shared set as the group lists it. */
+  async sharedSet(db: DbOrTx, groupId: number, studySetId: number): Promise<SharedSet | undefined> {
+    const [row] = await db
+      .select(sharedSetColumns)
       .from(studyGroupSets)
+      .innerJoin(studySets, eq(studySets.id, studyGroupSets.studySetId))
       .innerJoin(users, eq(users.id, studyGroupSets.sharedBy))
-      .where(eq(studyGroupSets.groupId, groupId))
-      .orderBy(asc(studyGroupSets.createdAt), asc(studyGroupSets.studySetId));
+      .where(and(eq(studyGroupSets.groupId, groupId), eq(studyGroupSets.studySetId, studySetId)));
+    return row;
   },
 
   async shareSet(db: DbOrTx, groupId: number, studySetId: number, sharedBy: number): Promise<boolean> {

@@ -7,18 +7,16 @@ import type {
   StudyGroup,
 } from "#shared/groups.ts";
 import type { Infer } from "#shared/http.ts";
-import type { StudySet } from "#shared/study.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { FriendsService } from "./friends.service.ts";
-import { groupsRepo, type SharedSetRow } from "./groups.repo.ts";
+import { groupsRepo } from "./groups.repo.ts";
 
 type CreateGroup = Infer<(typeof groupEndpoints.create)["body"]>;
 
-/** What groups need of the study feature: the owner check and the shared sets' titles. */
+/** What groups need of the study feature: that a set shared is the sharer's own. */
 export interface StudySetsAccess {
   assertOwnSet(userId: number, studySetId: number): Promise<void>;
-  setsByIds(ids: number[]): Promise<StudySet[]>;
 }
 
 const groupNotFound = () => notFound("Study group");
@@ -44,13 +42,6 @@ export function createGroupsService({
   async function requireAdmin(tx: DbOrTx, groupId: number, userId: number): Promise<void> {
     if ((await roleOf(tx, groupId, userId)) !== "admin") throw forbidden("Only a group admin can do that.");
   }
-  async function withSets(rows: SharedSetRow[]): Promise<SharedSet[]> {
-    const sets = new Map((await studySets.setsByIds(rows.map((r) => r.studySetId))).map((s) => [s.id, s]));
-    return rows.flatMap(({ studySetId, sharedBy }) => {
-      const s = sets.get(studySetId);
-      return s ? [{ id: s.id, title: s.title, description: s.description, color: s.color, sharedBy }] : [];
-    });
-  }
 
   return {
     list: (userId: number): Promise<StudyGroup[]> => groupsRepo.listForUser(db, userId),
@@ -61,13 +52,9 @@ export function createGroupsService({
     },
 
     async get(userId: number, groupId: number): Promise<GroupDetail> {
-      const group = await groupsRepo.findForMember(db, groupId, userId);
+      const group = await groupsRepo.detailForMember(db, groupId, userId);
       if (!group) throw groupNotFound();
-      const [members, shared] = await Promise.all([
-        groupsRepo.members(db, groupId),
-        groupsRepo.sharedSets(db, groupId),
-      ]);
-      return { ...group, members, sets: await withSets(shared) };
+      return group;
     },
 
     async remove(userId: number, groupId: number): Promise<void> {
@@ -132,10 +119,7 @@ export function createGroupsService({
       if (!(await groupsRepo.shareSet(db, groupId, studySetId, userId))) {
         throw conflict("This study set is already shared with the group");
       }
-      const shared = await withSets(
-        (await groupsRepo.sharedSets(db, groupId)).filter((s) => s.studySetId === studySetId),
-      );
-      return shared[0]!;
+      return (await groupsRepo.sharedSet(db, groupId, studySetId))!;
     },
 
     /** The student who shared a set, or an admin, stops sharing it. */

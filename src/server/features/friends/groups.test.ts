@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type TestUser } from "#tests/factories.ts";
+import { multipartForm } from "#tests/multipart-form.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 
 let t: TestApp;
@@ -8,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: who?.headers });
 async function ok(who: TestUser, method: Method, url: string, payload?: object) {
@@ -228,7 +229,7 @@ describe("study groups", () => {
     // Writes stay the owner's.
     const writes = [
       req(bob, "POST", `/api/study/sets/${s.set.id}/documents`, { content: "vandal" }),
-      req(bob, "PUT", `/api/study/documents/${s.doc.id}`, { title: "vandal" }),
+      req(bob, "PATCH", `/api/study/documents/${s.doc.id}`, { title: "vandal" }),
       req(bob, "DELETE", `/api/study/documents/${s.doc.id}`),
       req(bob, "POST", `/api/study/sets/${s.set.id}/flashcard-sets`, { title: "x" }),
       req(bob, "POST", `/api/study/flashcard-sets/${s.fc.id}/cards`, { question: "q", answer: "a" }),
@@ -251,6 +252,90 @@ describe("study groups", () => {
     expect((await req(bob, "DELETE", `/api/study-groups/${g.id}/sets/${s.set.id}`)).statusCode).toBe(403);
     expect(await ok(ada, "DELETE", `/api/study-groups/${g.id}/sets/${s.set.id}`)).toEqual({ ok: true });
     expect(await readStatuses(bob, s)).toEqual([404, 404, 404, 404, 404]);
+  });
+
+  it("a member gets no owner control on a shared set: every edit is refused and changes nothing", async () => {
+    const [ada, bob] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    await befriend(ada, bob);
+    const g = await createGroup(ada);
+    await invite(ada, g.id, bob);
+    const s = await studySet(ada);
+    await ok(ada, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: s.set.id });
+    expect(await readStatuses(bob, s)).toEqual([200, 200, 200, 200, 200]);
+    const before = await Promise.all([
+      ok(ada, "GET", `/api/study/sets/${s.set.id}/documents`),
+      ok(ada, "GET", `/api/study/sets/${s.set.id}/flashcards`),
+      ok(ada, "GET", `/api/study/sets/${s.set.id}/cards`),
+    ]);
+
+    const upload = multipartForm([
+      { name: "title", value: "vandal" },
+      { name: "file", fileName: "notes.txt", type: "text/plain", data: Buffer.from("vandal") },
+    ]);
+    const cards = {
+      text: "a\tb",
+      options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+    };
+    const edits = await Promise.all([
+      req(bob, "PATCH", `/api/study/documents/${s.doc.id}`, { title: "vandal" }),
+      req(bob, "DELETE", `/api/study/documents/${s.doc.id}`),
+      req(bob, "POST", `/api/study/sets/${s.set.id}/documents`, { content: "vandal" }),
+      t.app.inject({
+        method: "POST",
+        url: `/api/study/sets/${s.set.id}/documents/upload`,
+        headers: { ...bob.headers, ...upload.headers },
+        payload: upload.payload,
+      }),
+      req(bob, "POST", `/api/study/sets/${s.set.id}/flashcard-sets`, { title: "vandal" }),
+      req(bob, "DELETE", `/api/study/flashcard-sets/${s.fc.id}`),
+      req(bob, "POST", `/api/study/flashcard-sets/${s.fc.id}/cards`, { question: "q", answer: "a" }),
+      req(bob, "PATCH", `/api/study/flashcards/${s.cards[0].id}`, { question: "vandal" }),
+      req(bob, "DELETE", `/api/study/flashcards/${s.cards[0].id}`),
+      req(bob, "POST", `/api/study/flashcard-sets/${s.fc.id}/import`, cards),
+      req(bob, "DELETE", `/api/study/sets/${s.set.id}`),
+    ]);
+    // 404, not 403: a member learns nothing about which ids exist beyond what they may read.
+    expect(edits.map((r) => r.statusCode)).toEqual(edits.map(() => 404));
+    const after = await Promise.all([
+      ok(ada, "GET", `/api/study/sets/${s.set.id}/documents`),
+      ok(ada, "GET", `/api/study/sets/${s.set.id}/flashcards`),
+      ok(ada, "GET", `/api/study/sets/${s.set.id}/cards`),
+    ]);
+    expect(after).toEqual(before);
+    // The owner still edits it through the same endpoints.
+    expect(
+      (await req(ada, "PATCH", `/api/study/documents/${s.doc.id}`, { title: "Renamed" })).statusCode,
+    ).toBe(200);
+  });
+
+  it("another student's group, set and member ids are 404 on every group endpoint", async () => {
+    const [ada, bob, eve] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    await befriend(ada, bob);
+    await befriend(eve, bob);
+    const g = await createGroup(ada);
+    await invite(ada, g.id, bob);
+    const s = await studySet(ada);
+    await ok(ada, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: s.set.id });
+    const eveGroup = await createGroup(eve, "Eve's");
+    const eveSet = await studySet(eve);
+
+    const statuses = await Promise.all([
+      invite(eve, g.id, bob),
+      req(eve, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: eveSet.set.id }),
+      req(eve, "DELETE", `/api/study-groups/${g.id}/sets/${s.set.id}`),
+      req(eve, "POST", `/api/study-groups/${g.id}/leave`, { newAdminId: eve.user.id }),
+      // Ada's own admin rights stop at her group: Eve's group and members are not hers to touch.
+      req(ada, "GET", `/api/study-groups/${eveGroup.id}`),
+      req(ada, "DELETE", `/api/study-groups/${eveGroup.id}/members/${eve.user.id}`),
+      req(ada, "POST", `/api/study-groups/${eveGroup.id}/sets`, { studySetId: s.set.id }),
+      // Naming someone outside the group as the next admin.
+      req(ada, "POST", `/api/study-groups/${g.id}/leave`, { newAdminId: eve.user.id }),
+      req(ada, "DELETE", `/api/study-groups/${g.id}/sets/${eveSet.set.id}`),
+    ]);
+    expect(statuses.map((r) => r.statusCode)).toEqual(statuses.map(() => 404));
+    // Nothing changed.
+    expect((await ok(ada, "GET", `/api/study-groups/${g.id}`)).members).toHaveLength(2);
+    expect((await ok(eve, "GET", `/api/study-groups/${eveGroup.id}`)).sets).toEqual([]);
   });
 
   it("answers 401 without a session and 400 for bad ids", async () => {

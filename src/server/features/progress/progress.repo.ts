@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { ShareSettings } from "#shared/achievements.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { achievements, shareLinks, userAchievements } from "../../db/schema/achievements.ts";
@@ -19,9 +19,27 @@ export type FactsRow = {
   points: number;
   /** One instant per local day with a study session or a card review (the earliest that day). */
   studyDays: Date[];
+  /** The achievements already earned, so evaluation writes only when something new is due. */
+  earnedIds: number[];
 };
 
+export type FiguresRow = Pick<FactsRow, "timeZone" | "points" | "studyDays"> & { userId: number };
+
 const num = (v: unknown) => Number(v ?? 0);
+
+/** The sum of the student's earned achievements' points. */
+const pointsOf = (userId: SQL) => sql`(select coalesce(sum(a.points), 0) from user_achievements ua
+  join achievements a on a.id = ua.achievement_id where ua.user_id = ${userId})`;
+
+/** One instant per local day (in zone `tz`) with a study session or a card review: the earliest that day. */
+const studyDaysOf = (userId: SQL, tz: SQL) => sql`(select coalesce(json_agg(day_start), '[]'::json) from (
+  select min(at) as day_start from (
+    select ended_at as at from study_sessions where user_id = ${userId}
+    union all
+    select reviewed_at from card_reviews where user_id = ${userId}
+  ) acts
+  group by (at at time zone ${tz})::date
+) days)`;
 
 export const progressRepo = {
   /**
@@ -45,16 +63,10 @@ export const progressRepo = {
           where status = 'accepted' and (requester_id = ${userId} or addressee_id = ${userId})) as "friends",
         (select count(*) from study_sets where user_id = ${userId}) as "studySets",
         (select count(*) from study_documents where user_id = ${userId}) as "documents",
-        (select coalesce(sum(a.points), 0) from user_achievements ua
-          join achievements a on a.id = ua.achievement_id where ua.user_id = ${userId}) as "points",
-        (select coalesce(json_agg(day_start), '[]'::json) from (
-          select min(at) as day_start from (
-            select ended_at as at from study_sessions where user_id = ${userId}
-            union all
-            select reviewed_at from card_reviews where user_id = ${userId}
-          ) acts, zone
-          group by (at at time zone zone.tz)::date
-        ) days) as "studyDays"
+        ${pointsOf(sql`${userId}`)} as "points",
+        ${studyDaysOf(sql`${userId}`, sql`(select tz from zone)`)} as "studyDays",
+        (select coalesce(json_agg(achievement_id), '[]'::json) from user_achievements
+          where user_id = ${userId}) as "earnedIds"
     `);
     const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
     return {
@@ -70,7 +82,33 @@ export const progressRepo = {
       documents: num(row.documents),
       points: num(row.points),
       studyDays: parseJsonArray(row.studyDays).map((s) => new Date(String(s))),
+      earnedIds: parseJsonArray(row.earnedIds).map(num),
     };
+  },
+
+  /** Points, time zone and study days of several students in one statement (friends' level and streak). */
+  async figures(db: DbOrTx, userIds: number[]): Promise<FiguresRow[]> {
+    if (userIds.length === 0) return [];
+    const ids = sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const result = await db.execute(sql`
+      select u.id as "userId", z.tz as "timeZone",
+        ${pointsOf(sql`u.id`)} as "points",
+        ${studyDaysOf(sql`u.id`, sql`z.tz`)} as "studyDays"
+      from users u
+      cross join lateral (
+        select coalesce((select time_zone from user_settings s where s.user_id = u.id), 'UTC') as tz
+      ) z
+      where u.id in (${ids})
+    `);
+    return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+      userId: num(row.userId),
+      timeZone: String(row.timeZone),
+      points: num(row.points),
+      studyDays: parseJsonArray(row.studyDays).map((s) => new Date(String(s))),
+    }));
   },
 
   catalogue: (db: DbOrTx) => db.select().from(achievements).orderBy(asc(achievements.id)),

@@ -8,6 +8,7 @@ import type {
   UserAchievement,
 } from "#shared/achievements.ts";
 import { SHARE_LINK_MAX_DAYS } from "#shared/achievements.ts";
+import type { FriendProgress } from "#shared/friends.ts";
 import { addLocalDays } from "#shared/local-day.ts";
 import {
   type CriteriaType,
@@ -91,11 +92,28 @@ const toShareLink = (row: {
  * Re-evaluation also runs on the domain events of the features where those facts change.
  */
 export function createProgressService({ db, clock, events }: { db: Db; clock: Clock; events: EventBus }) {
-  /** Awards every achievement the facts justify; returns the ids newly earned (idempotent). */
+  // The catalogue changes only by migration, which runs before the server starts: read it once.
+  let catalogueOnce: Promise<CatalogueRow[]> | undefined;
+  const loadCatalogue = () => {
+    catalogueOnce ??= progressRepo.catalogue(db).catch((err: unknown) => {
+      catalogueOnce = undefined; // a failed read is retried by the next caller
+      throw err;
+    });
+    return catalogueOnce;
+  };
+
+  /**
+   * Awards every achievement the facts justify; returns the ids newly earned (idempotent). One round trip
+   * (the facts) when nothing new is due, two when something is: the insert then skips what a concurrent
+   * evaluation earned meanwhile.
+   */
   async function evaluate(userId: number): Promise<number[]> {
-    const [row, catalogue] = await Promise.all([progressRepo.facts(db, userId), progressRepo.catalogue(db)]);
+    const [row, catalogue] = await Promise.all([progressRepo.facts(db, userId), loadCatalogue()]);
     const { facts } = toFacts(row, clock.now());
-    const due = catalogue.filter((a) => meetsCriteria(criteriaOf(a), facts)).map((a) => a.id);
+    const earned = new Set(row.earnedIds);
+    const due = catalogue
+      .filter((a) => !earned.has(a.id) && meetsCriteria(criteriaOf(a), facts))
+      .map((a) => a.id);
     return progressRepo.award(db, userId, due);
   }
 
@@ -135,10 +153,20 @@ export function createProgressService({ db, clock, events }: { db: Db; clock: Cl
     evaluate,
     stats,
 
+    /** Level and current streak of each of these students, in no particular order. */
+    async figures(userIds: number[]): Promise<FriendProgress[]> {
+      const now = clock.now();
+      return (await progressRepo.figures(db, userIds)).map((r) => ({
+        id: r.userId,
+        level: levelFor(r.points).level,
+        currentStudyStreak: studyStreak(r.studyDays, now, r.timeZone).current,
+      }));
+    },
+
     async catalogue(userId: number): Promise<Achievement[]> {
       const [row, catalogue, earned] = await Promise.all([
         progressRepo.facts(db, userId),
-        progressRepo.catalogue(db),
+        loadCatalogue(),
         progressRepo.earned(db, userId),
       ]);
       const { facts } = toFacts(row, clock.now());

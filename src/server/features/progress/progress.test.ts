@@ -122,6 +122,35 @@ describe("catalogue and progress", () => {
     expect(await earnedTitles(ada)).toContain("Getting Into It");
   });
 
+  it("earns from study sets, documents, a perfect quiz and a review as they are recorded, with no check call", async () => {
+    const cat = await createUser(t.app, { firstName: "Cat" });
+    const ok = async (url: string, payload: object) => {
+      const res = await post(url, cat, payload);
+      expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
+      return res.json();
+    };
+    const set = await ok("/api/study/sets", { title: "Cells" });
+    await ok(`/api/study/sets/${set.id}/documents`, { content: "Mitochondria make ATP." });
+    const fc = await ok(`/api/study/sets/${set.id}/flashcard-sets`, { title: "Organelles" });
+    const card = await ok(`/api/study/flashcard-sets/${fc.id}/cards`, {
+      question: "Powerhouse?",
+      answer: "Mitochondria",
+    });
+    await ok(`/api/study/flashcard-sets/${fc.id}/quiz-attempts`, {
+      answers: [{ cardId: card.id, chosen: "Mitochondria" }],
+    });
+    expect(await earnedTitles(cat)).toEqual(
+      expect.arrayContaining(["Organized Learner", "Paper Trail", "Perfect Score"]),
+    );
+    expect((await catalogue(cat)).find((a) => a.title === "Recall Rookie")!.progress).toBe(0);
+
+    // A card review is a study day (the streak) and counts toward cards_reviewed.
+    await ok(`/api/review/cards/${card.id}/rate`, { rating: 3 });
+    expect((await catalogue(cat)).find((a) => a.title === "Recall Rookie")!.progress).toBe(2);
+    const stats = (await get(`/api/study-stats/${cat.user.id}`, cat)).json();
+    expect(stats).toMatchObject({ currentStudyStreak: 1, totalStudyTime: 0, totalPoints: 30 });
+  });
+
   it("refuses another student's stats and needs a session", async () => {
     expect((await get(`/api/study-stats/${bob.user.id}`, ada)).statusCode).toBe(403);
     expect((await get(`/api/study-stats/abc`, ada)).statusCode).toBe(400);

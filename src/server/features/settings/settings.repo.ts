@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import type { Settings } from "#shared/settings.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { SaveSettings } from "#shared/settings.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { userSettings } from "../../db/schema/settings.ts";
 
@@ -8,13 +8,25 @@ export const settingsRepo = {
     const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
     return row;
   },
-  async upsert(db: DbOrTx, userId: number, values: Settings) {
+  /** An undefined field (showProgressToFriends from a SPEC client) takes the default or keeps its value. */
+  async upsert(db: DbOrTx, userId: number, values: SaveSettings) {
+    const { showProgressToFriends, ...rest } = values;
+    const set = showProgressToFriends === undefined ? rest : { ...rest, showProgressToFriends };
     const [row] = await db
       .insert(userSettings)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: userSettings.userId, set: values })
+      .values({ userId, ...set })
+      .onConflictDoUpdate({ target: userSettings.userId, set })
       .returning();
     return row!;
+  },
+  /** The given students who turned 'Show my progress to friends' off (no row means the default, on). */
+  async hidingProgress(db: DbOrTx, userIds: number[]): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .select({ userId: userSettings.userId })
+      .from(userSettings)
+      .where(and(inArray(userSettings.userId, userIds), eq(userSettings.showProgressToFriends, false)));
+    return rows.map((r) => r.userId);
   },
   async timeZone(db: DbOrTx, userId: number): Promise<string> {
     const [row] = await db

@@ -1,14 +1,15 @@
 import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from "#shared/review-api.ts";
-import { DEFAULT_SETTINGS, type Settings } from "#shared/settings.ts";
+import { DEFAULT_SETTINGS, type SaveSettings, type Settings } from "#shared/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { settingsRepo } from "./settings.repo.ts";
 
-const toSettings = ({ aiModel, theme, autoSync, notificationsEnabled }: Settings): Settings => ({
+const toSettings = ({
   aiModel,
   theme,
   autoSync,
   notificationsEnabled,
-});
+  showProgressToFriends,
+}: Settings): Settings => ({ aiModel, theme, autoSync, notificationsEnabled, showProgressToFriends });
 
 /** The student's preferences; a student who never saved any has the defaults. */
 export function createSettingsService({ db }: { db: Db }) {
@@ -29,8 +30,13 @@ export function createSettingsService({ db }: { db: Db }) {
       const row = await settingsRepo.upsertReview(db, userId, values);
       return { desiredRetention: row.desiredRetention, newCardsPerDay: row.newCardsPerDay };
     },
-    save: async (userId: number, values: Settings) =>
+    save: async (userId: number, values: SaveSettings) =>
       toSettings(await settingsRepo.upsert(db, userId, values)),
+    /** Of these students, the ones who let friends see their level and streak (the default). */
+    async showingProgress(userIds: number[]): Promise<number[]> {
+      const hidden = new Set(await settingsRepo.hidingProgress(db, userIds));
+      return userIds.filter((id) => !hidden.has(id));
+    },
     /** The zone streaks and the heatmap count days in; UTC until the browser reports one. */
     timeZone: (userId: number) => settingsRepo.timeZone(db, userId),
     saveTimeZone: (userId: number, timeZone: string) => settingsRepo.saveTimeZone(db, userId, timeZone),

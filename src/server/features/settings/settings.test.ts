@@ -26,6 +26,7 @@ describe("GET /api/settings", () => {
       theme: "light",
       autoSync: true,
       notificationsEnabled: true,
+      showProgressToFriends: true,
     });
   });
 
@@ -40,8 +41,9 @@ describe("POST /api/settings", () => {
   it("saves for the signed-in user only, and a second save overwrites", async () => {
     const res = await save(ana, { ...values, userId: ana.user.id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(values);
-    expect((await t.app.inject({ url: "/api/settings", headers: ana.headers })).json()).toEqual(values);
+    const saved = { ...values, showProgressToFriends: true };
+    expect(res.json()).toEqual(saved);
+    expect((await t.app.inject({ url: "/api/settings", headers: ana.headers })).json()).toEqual(saved);
     expect((await t.app.inject({ url: "/api/settings", headers: ben.headers })).json()).toEqual(
       DEFAULT_SETTINGS,
     );

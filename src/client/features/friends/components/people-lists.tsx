@@ -1,8 +1,9 @@
+import { Flame, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardDescription, Skeleton } from "#client/components/ui/card.tsx";
-import type { FriendRequest, UserSummary } from "#shared/friends.ts";
-import { useAcceptRequest, useRejectRequest, useRemoveFriend } from "../friends.api.ts";
+import type { FriendProgress, FriendRequest, UserSummary } from "#shared/friends.ts";
+import { useAcceptRequest, useFriendProgress, useRejectRequest, useRemoveFriend } from "../friends.api.ts";
 import { PersonRow } from "./person-row.tsx";
 
 interface ListState<T> {
@@ -46,13 +47,31 @@ function ListBody<T>({
   );
 }
 
+/** A friend's level and current streak; nothing for a friend who keeps them to themselves. */
+function FriendFigures({ figures }: { figures?: FriendProgress }) {
+  if (!figures) return null;
+  const days = figures.currentStudyStreak;
+  return (
+    <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted" data-testid="friend-progress">
+      <span className="inline-flex items-center gap-1">
+        <Trophy className="h-3.5 w-3.5" aria-hidden /> Level {figures.level}
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <Flame className="h-3.5 w-3.5" aria-hidden /> {days}-day streak
+      </span>
+    </p>
+  );
+}
+
 export function FriendList({ state }: { state: ListState<UserSummary> }) {
   const remove = useRemoveFriend();
+  const progress = useFriendProgress();
+  const figures = new Map(progress.data?.map((p) => [p.id, p]));
   return (
     <ListBody state={state} label="Friends" empty="No friends yet. Add one by username above.">
       {(friends) =>
         friends.map((f) => (
-          <PersonRow key={f.id} user={f}>
+          <PersonRow key={f.id} user={f} detail={<FriendFigures figures={figures.get(f.id)} />}>
             <Button
               variant="secondary"
               size="sm"

@@ -18,7 +18,16 @@ export function Avatar({ user }: { user: UserSummary }) {
 }
 
 /** SPEC §2.12 row: avatar or initials, full name and @username, then the row's actions. */
-export function PersonRow({ user, children }: { user: UserSummary; children?: ReactNode }) {
+export function PersonRow({
+  user,
+  detail,
+  children,
+}: {
+  user: UserSummary;
+  /** A line under the @username (a friend's level and streak). */
+  detail?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface p-3">
       <Avatar user={user} />
@@ -27,6 +36,7 @@ export function PersonRow({ user, children }: { user: UserSummary; children?: Re
           {user.firstName} {user.lastName}
         </p>
         <p className="break-words text-sm text-muted">@{user.username}</p>
+        {detail}
       </div>
       {children && <div className="flex flex-wrap gap-2">{children}</div>}
     </li>

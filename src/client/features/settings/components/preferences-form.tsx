@@ -43,6 +43,13 @@ export function GeneralSettings({ value, onChange }: { value: Settings; onChange
         checked={value.autoSync}
         onChange={(autoSync) => onChange({ autoSync })}
       />
+      <SwitchRow
+        id="settings-show-progress"
+        label="Show my progress to friends"
+        description="Your friends see your level and current study streak on their Friends page."
+        checked={value.showProgressToFriends}
+        onChange={(showProgressToFriends) => onChange({ showProgressToFriends })}
+      />
     </Card>
   );
 }

@@ -26,7 +26,17 @@ function DocumentText({ doc }: { doc: StudyDocument }) {
   );
 }
 
-function Body({ id, studySetId, onClose }: { id: number; studySetId: number; onClose: () => void }) {
+function Body({
+  id,
+  studySetId,
+  readOnly,
+  onClose,
+}: {
+  id: number;
+  studySetId: number;
+  readOnly: boolean;
+  onClose: () => void;
+}) {
   const doc = useStudyDocument(id);
   const rename = useRenameDocument();
   const remove = useDeleteDocument();
@@ -55,7 +65,7 @@ function Body({ id, studySetId, onClose }: { id: number; studySetId: number; onC
         <Badge tone="blue">{d.fileType || "text"}</Badge>
         <span className="text-xs text-muted">{d.content.length.toLocaleString()} characters</span>
       </div>
-      {editing !== null ? (
+      {readOnly ? null : editing !== null ? (
         <form onSubmit={onRename} className="grid gap-2">
           <Field id="rename-document" label="Document title">
             <Input
@@ -111,12 +121,14 @@ function Body({ id, studySetId, onClose }: { id: number; studySetId: number; onC
   );
 }
 
-/** A document opened to read its whole text, rename it or delete it. */
+/** A document opened to read its whole text, rename it or delete it (reading only when `readOnly`). */
 export function DocumentDialog({
   document,
+  readOnly = false,
   onClose,
 }: {
   document: StudyDocumentSummary | null;
+  readOnly?: boolean;
   onClose: () => void;
 }) {
   return (
@@ -126,7 +138,13 @@ export function DocumentDialog({
       title={document?.title ?? "Document"}
     >
       {document && (
-        <Body key={document.id} id={document.id} studySetId={document.studySetId} onClose={onClose} />
+        <Body
+          key={document.id}
+          id={document.id}
+          studySetId={document.studySetId}
+          readOnly={readOnly}
+          onClose={onClose}
+        />
       )}
     </Dialog>
   );

@@ -35,8 +35,11 @@ function DocumentCard({ doc, onOpen }: { doc: StudyDocumentSummary; onOpen: () =
   );
 }
 
-/** SPEC §2.7 Documents tab: upload or paste, cards with a 3-line preview; open to read, rename, delete. */
-export function DocumentsTab({ studySetId }: { studySetId: number }) {
+/**
+ * SPEC §2.7 Documents tab: upload or paste, cards with a 3-line preview; open to read, rename, delete.
+ * `readOnly` (a group member on someone else's shared set) leaves reading only: the server refuses the rest.
+ */
+export function DocumentsTab({ studySetId, readOnly = false }: { studySetId: number; readOnly?: boolean }) {
   const documents = useStudyDocuments(studySetId);
   const [openId, setOpenId] = useState<number | null>(null);
   const list = documents.data ?? [];
@@ -46,7 +49,7 @@ export function DocumentsTab({ studySetId }: { studySetId: number }) {
         <p className="text-sm text-muted">
           {documents.isSuccess && `${list.length} document${list.length === 1 ? "" : "s"}`}
         </p>
-        <UploadDialog studySetId={studySetId} />
+        {!readOnly && <UploadDialog studySetId={studySetId} />}
       </div>
       {documents.isPending ? (
         <div role="status" aria-label="Loading documents" className="grid gap-3">
@@ -59,9 +62,11 @@ export function DocumentsTab({ studySetId }: { studySetId: number }) {
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border py-10 text-center">
           <FileText className="h-8 w-8 text-muted" aria-hidden />
           <p className="font-medium">No documents yet</p>
-          <p className="text-sm text-muted">
-            Upload a PDF, Word, Markdown or text file, or paste your notes.
-          </p>
+          {!readOnly && (
+            <p className="text-sm text-muted">
+              Upload a PDF, Word, Markdown or text file, or paste your notes.
+            </p>
+          )}
         </div>
       ) : (
         <ul className="grid gap-3 xl:grid-cols-2">
@@ -70,7 +75,11 @@ export function DocumentsTab({ studySetId }: { studySetId: number }) {
           ))}
         </ul>
       )}
-      <DocumentDialog document={list.find((d) => d.id === openId) ?? null} onClose={() => setOpenId(null)} />
+      <DocumentDialog
+        document={list.find((d) => d.id === openId) ?? null}
+        readOnly={readOnly}
+        onClose={() => setOpenId(null)}
+      />
     </div>
   );
 }

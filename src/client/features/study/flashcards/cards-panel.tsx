@@ -21,7 +21,8 @@ function CardItem({
 }: {
   set: FlashcardSet;
   card: Flashcard;
-  onEdit: () => void;
+  /** Absent when the student may only read the set. */
+  onEdit?: () => void;
   onDeleted: () => void;
 }) {
   const remove = useDeleteFlashcard(set);
@@ -43,29 +44,42 @@ function CardItem({
           </div>
         )}
       </dl>
-      <div className="flex gap-1 sm:flex-col">
-        <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit flashcard: ${card.question}`}>
-          <Pencil className="h-4 w-4" aria-hidden /> Edit
-        </Button>
-        <ConfirmDialog
-          title="Delete this flashcard?"
-          subject={card.question}
-          description="This flashcard is permanently removed from the set. This cannot be undone."
-          confirmLabel="Delete Flashcard"
-          onConfirm={() => remove.mutateAsync(card).then(onDeleted)}
-          trigger={
-            <Button size="sm" variant="ghost" aria-label={`Delete flashcard: ${card.question}`}>
-              <Trash2 className="h-4 w-4" aria-hidden /> Delete
-            </Button>
-          }
-        />
-      </div>
+      {onEdit && (
+        <div className="flex gap-1 sm:flex-col">
+          <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit flashcard: ${card.question}`}>
+            <Pencil className="h-4 w-4" aria-hidden /> Edit
+          </Button>
+          <ConfirmDialog
+            title="Delete this flashcard?"
+            subject={card.question}
+            description="This flashcard is permanently removed from the set. This cannot be undone."
+            confirmLabel="Delete Flashcard"
+            onConfirm={() => remove.mutateAsync(card).then(onDeleted)}
+            trigger={
+              <Button size="sm" variant="ghost" aria-label={`Delete flashcard: ${card.question}`}>
+                <Trash2 className="h-4 w-4" aria-hidden /> Delete
+              </Button>
+            }
+          />
+        </div>
+      )}
     </li>
   );
 }
 
-/** SPEC §2.7 'Manage Cards': add, list, edit and delete the cards of one set; Close returns to the sets. */
-export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () => void }) {
+/**
+ * SPEC §2.7 'Manage Cards': add, list, edit and delete the cards of one set; Close returns to the sets.
+ * `readOnly` lists the cards only (a group member on someone else's shared set).
+ */
+export function CardsPanel({
+  set,
+  readOnly = false,
+  onClose,
+}: {
+  set: FlashcardSet;
+  readOnly?: boolean;
+  onClose: () => void;
+}) {
   const cards = useFlashcards(set.id);
   // One dialog for adding and editing: `editing` is the card, null for a new one, undefined when closed.
   const [editing, setEditing] = useState<Flashcard | null | undefined>(undefined);
@@ -90,11 +104,15 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
           {cards.isSuccess && <p className="text-sm text-muted">{cardCountLabel(list.length)} in this set</p>}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setEditing(null)}>
-            <Plus className="h-4 w-4" aria-hidden /> Add Flashcard
-          </Button>
-          <ImportDialog set={set} />
-          <ExportButtons set={set} />
+          {!readOnly && (
+            <>
+              <Button onClick={() => setEditing(null)}>
+                <Plus className="h-4 w-4" aria-hidden /> Add Flashcard
+              </Button>
+              <ImportDialog set={set} />
+              <ExportButtons set={set} />
+            </>
+          )}
           <Button variant="secondary" asChild>
             <Link href={`/study/review?set=${set.id}`}>Review this set</Link>
           </Button>
@@ -119,9 +137,11 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
       ) : list.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-lg border border-dashed border-border p-6 text-center">
           <p className="font-medium">No flashcards yet</p>
-          <Button variant="secondary" onClick={() => setEditing(null)}>
-            Add Your First Flashcard
-          </Button>
+          {!readOnly && (
+            <Button variant="secondary" onClick={() => setEditing(null)}>
+              Add Your First Flashcard
+            </Button>
+          )}
         </div>
       ) : (
         <ul className="grid gap-2" aria-label={`Flashcards in ${set.title}`}>
@@ -130,7 +150,7 @@ export function CardsPanel({ set, onClose }: { set: FlashcardSet; onClose: () =>
               key={card.id}
               set={set}
               card={card}
-              onEdit={() => setEditing(card)}
+              onEdit={readOnly ? undefined : () => setEditing(card)}
               onDeleted={focusHeading}
             />
           ))}

@@ -14,10 +14,12 @@ type View = { mode: "list" } | { mode: "manage" | "study"; setId: number };
 
 function SetItem({
   set,
+  readOnly,
   onOpen,
   onDeleted,
 }: {
   set: FlashcardSet;
+  readOnly: boolean;
   onOpen: (mode: "manage" | "study") => void;
   onDeleted: () => void;
 }) {
@@ -37,7 +39,7 @@ function SetItem({
       </div>
       <div className="flex flex-wrap gap-2">
         <Button id={`flashcard-set-${set.id}-manage`} size="sm" onClick={() => onOpen("manage")}>
-          <Layers className="h-4 w-4" aria-hidden /> Manage Cards
+          <Layers className="h-4 w-4" aria-hidden /> {readOnly ? "View Cards" : "Manage Cards"}
         </Button>
         <Button
           id={`flashcard-set-${set.id}-study`}
@@ -48,25 +50,38 @@ function SetItem({
         >
           <BookOpen className="h-4 w-4" aria-hidden /> Study Cards
         </Button>
-        <ConfirmDialog
-          title="Delete this flashcard set?"
-          subject={set.title}
-          description={`This flashcard set and its ${cardCountLabel(set.cardCount)} will be permanently removed. This cannot be undone.`}
-          confirmLabel="Delete Flashcard Set"
-          onConfirm={() => remove.mutateAsync(set).then(onDeleted)}
-          trigger={
-            <Button size="sm" variant="ghost" aria-label={`Delete Flashcard Set ${set.title}`}>
-              <Trash2 className="h-4 w-4" aria-hidden /> Delete
-            </Button>
-          }
-        />
+        {!readOnly && (
+          <ConfirmDialog
+            title="Delete this flashcard set?"
+            subject={set.title}
+            description={`This flashcard set and its ${cardCountLabel(set.cardCount)} will be permanently removed. This cannot be undone.`}
+            confirmLabel="Delete Flashcard Set"
+            onConfirm={() => remove.mutateAsync(set).then(onDeleted)}
+            trigger={
+              <Button size="sm" variant="ghost" aria-label={`Delete Flashcard Set ${set.title}`}>
+                <Trash2 className="h-4 w-4" aria-hidden /> Delete
+              </Button>
+            }
+          />
+        )}
       </div>
     </li>
   );
 }
 
-/** SPEC §2.7 Flashcards tab of a study set: its flashcard sets, their cards, and flip-card study. */
-export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: number; studySetTitle: string }) {
+/**
+ * SPEC §2.7 Flashcards tab of a study set: its flashcard sets, their cards, and flip-card study.
+ * `readOnly` (a group member on someone else's shared set) hides every edit: only the owner edits the set.
+ */
+export function FlashcardsTab({
+  studySetId,
+  studySetTitle,
+  readOnly = false,
+}: {
+  studySetId: number;
+  studySetTitle: string;
+  readOnly?: boolean;
+}) {
   const sets = useFlashcardSets(studySetId);
   const [view, setView] = useState<View>({ mode: "list" });
   const open = view.mode === "list" ? undefined : sets.data?.find((s) => s.id === view.setId);
@@ -83,7 +98,7 @@ export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: numbe
     returnTo.current = null;
   });
 
-  if (open && view.mode === "manage") return <CardsPanel set={open} onClose={back} />;
+  if (open && view.mode === "manage") return <CardsPanel set={open} readOnly={readOnly} onClose={back} />;
   if (open && view.mode === "study") return <FlipStudy set={open} onClose={back} />;
 
   return (
@@ -98,7 +113,7 @@ export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: numbe
           Flashcard Sets
           <span className="sr-only"> in {studySetTitle}</span>
         </h3>
-        <FlashcardSetFormDialog studySetId={studySetId} />
+        {!readOnly && <FlashcardSetFormDialog studySetId={studySetId} />}
       </div>
       {sets.isPending ? (
         <div className="grid gap-2" role="status" aria-label="Loading flashcard sets">
@@ -116,7 +131,9 @@ export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: numbe
       ) : sets.data.length === 0 ? (
         <div className="grid justify-items-center gap-1 rounded-lg border border-dashed border-border p-6 text-center">
           <p className="font-medium">No flashcard sets yet</p>
-          <p className="text-sm text-muted">Create a set, then add cards to study and quiz yourself.</p>
+          {!readOnly && (
+            <p className="text-sm text-muted">Create a set, then add cards to study and quiz yourself.</p>
+          )}
         </div>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Flashcard sets">
@@ -124,6 +141,7 @@ export function FlashcardsTab({ studySetId, studySetTitle }: { studySetId: numbe
             <SetItem
               key={set.id}
               set={set}
+              readOnly={readOnly}
               onOpen={(mode) => setView({ mode, setId: set.id })}
               onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
             />

@@ -1,0 +1,1 @@
+ALTER TABLE "user_settings" ADD COLUMN "show_progress_to_friends" boolean DEFAULT true NOT NULL;
