@@ -55,23 +55,10 @@ export function createExamService({
   async function plan(userId: number, row: SetRow, title: string, date: Date, timeZone: string) {
     const now = clock.now();
     const { desiredRetention, newCardsPerDay } = await settings.getReview(userId);
-    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, row.id)).map((c) =>
-      c.hasState === null
-        ? { id: c.id, ...newCardState(now) }
-        : {
-            id: c.id,
-            due: c.due!,
-            stability: c.stability!,
-            difficulty: c.difficulty!,
-            elapsedDays: c.elapsedDays!,
-            scheduledDays: c.scheduledDays!,
-            learningSteps: c.learningSteps!,
-            reps: c.reps!,
-            lapses: c.lapses!,
-            state: c.state as 0 | 1 | 2 | 3,
-            lastReview: c.lastReview,
-          },
-    );
+    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, row.id)).map((c) => ({
+      id: c.id,
+      ...(c.state ?? newCardState(now)),
+    }));
     const result = planForExam(cards, date, now, desiredRetention, timeZone, newCardsPerDay);
     const exam: Exam = {
       flashcardSetId: row.id,

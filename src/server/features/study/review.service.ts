@@ -68,17 +68,18 @@ export function createReviewService({
       const now = clock.now();
       const { desiredRetention, newCardsPerDay } = await settings.getReview(userId);
       const since = startOfLocalDay(now, q.timeZone ?? "UTC");
+      const scope = { userId, setId: q.setId };
       const [reviewCount, backlog, unseen, started] = await Promise.all([
-        reviewRepo.countDue(db, userId, now, q.setId),
-        reviewRepo.countDue(db, userId, new Date(now.getTime() - DAY_MS), q.setId),
-        reviewRepo.countNew(db, userId, q.setId),
+        reviewRepo.count(db, scope, { dueBy: now }),
+        reviewRepo.count(db, scope, { dueBy: new Date(now.getTime() - DAY_MS) }),
+        reviewRepo.count(db, scope, { isNew: true }),
         reviewRepo.countStartedSince(db, userId, since),
       ]);
       const newCount = Math.min(unseen, Math.max(0, newCardsPerDay - started));
-      const due = await reviewRepo.dueCards(db, userId, now, q.limit, q.setId);
+      const due = await reviewRepo.dueCards(db, scope, now, q.limit);
       const fresh =
         due.length < q.limit && newCount > 0
-          ? await reviewRepo.newCards(db, userId, Math.min(newCount, q.limit - due.length), q.setId)
+          ? await reviewRepo.newCards(db, scope, Math.min(newCount, q.limit - due.length))
           : [];
       const empty = newCardState(now);
       const cards: ReviewCard[] = [
@@ -101,7 +102,7 @@ export function createReviewService({
       const now = clock.now();
       const { desiredRetention } = await settings.getReview(userId);
       const result = await db.transaction(async (tx) => {
-        const card = await reviewRepo.cardForUpdate(tx, userId, cardId);
+        const card = await reviewRepo.cardForUpdate(tx, { userId, ownerId: userId }, cardId);
         if (!card) throw notFound("Flashcard");
         const next = rateCard(card.state ?? newCardState(now), rating, now, desiredRetention);
         await reviewRepo.saveState(tx, userId, cardId, next.card);
@@ -120,7 +121,7 @@ export function createReviewService({
         if (!review) throw notFound("Review");
         const { latest, id: _id, flashcardId, ...log } = review;
         if (Number(latest) !== reviewId) throw conflict("Only the last rating of a card can be undone.");
-        const card = await reviewRepo.cardForUpdate(tx, userId, flashcardId);
+        const card = await reviewRepo.cardForUpdate(tx, { userId, ownerId: userId }, flashcardId);
         if (!card?.state || log.due === null || log.stability === null || log.difficulty === null)
           throw conflict("This rating cannot be undone.");
         if (log.state === 0) {
@@ -148,7 +149,7 @@ export function createReviewService({
       await requireSet(userId, setId);
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const moves = spreadBacklog(await reviewRepo.overdue(tx, userId, now, setId), days, now);
+        const moves = spreadBacklog(await reviewRepo.overdue(tx, { userId, setId }, now), days, now);
         for (const m of moves) await reviewRepo.moveDue(tx, userId, m.id, m.due);
         return { moved: moves.length };
       });
