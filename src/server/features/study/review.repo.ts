@@ -62,7 +62,7 @@ export function queueQuery<T extends SelectedFields>(
   scope: QueueScope,
   pick?: QueuePick,
   opts: { order?: "due" | "added"; limit?: number } = {},
-): Promise<SelectResultFields<T>[]> {
+): Promise<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } } {
   const cards =
     scope.setId === undefined
       ? eq(flashcards.userId, scope.userId)
@@ -70,17 +70,19 @@ export function queueQuery<T extends SelectedFields>(
   const q = db
     .select(fields as SelectedFields)
     .from(flashcards)
-    .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
+    // Left, though every card has a set: a query that reads nothing of the set (the counts) then skips
+    // the join altogether, where an inner join would look up the set of every counted card.
+    .leftJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
     .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, scope.userId)))
     .where(and(cards, pickWhere(pick)))
     .$dynamic();
   if (opts.order === "due") q.orderBy(asc(cardStates.due), asc(cardStates.flashcardId));
   if (opts.order === "added") q.orderBy(asc(flashcards.id));
   if (opts.limit !== undefined) q.limit(opts.limit);
-  return q as unknown as Promise<SelectResultFields<T>[]>;
+  return q as unknown as Promise<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } };
 }
 
-export type StoredState = CardState & { state: 0 | 1 | 2 | 3 };
+export type StoredState = Omit<CardState, "state"> & { state: 0 | 1 | 2 | 3 };
 /** A stored state's columns, or null for a card new to the student (no card_states row). */
 function stateOrNull<T extends { hasState: number | null }>({ hasState, ...row }: T) {
   return hasState === null ? null : (row as unknown as StoredState);
@@ -90,15 +92,26 @@ const asStored = <T extends { state: number }>(row: T) => row as Omit<T, "state"
 const withState = { ...stateColumns, hasState: cardStates.flashcardId };
 
 export const reviewRepo = {
-  /** Reviews due by `at`, oldest first: the (user_id, due) index answers it. */
+  /** Reviews due by `at`, oldest first: the (user_id, due) index answers it (EXPLAIN in bench:review). */
+  dueQuery: (db: DbOrTx, scope: QueueScope, at: Date, limit: number) =>
+    queueQuery(db, { ...cardColumns, ...stateColumns }, scope, { dueBy: at }, { order: "due", limit }),
+
   dueCards(db: DbOrTx, scope: QueueScope, at: Date, limit: number) {
-    return queueQuery(
+    return reviewRepo.dueQuery(db, scope, at, limit).then((rows) => rows.map(asStored));
+  },
+
+  /** Reviews due by `at`, and of those the ones due by `overdueBy` (the backlog), in one scan. */
+  async countDue(db: DbOrTx, scope: QueueScope, at: Date, overdueBy: Date) {
+    const [row] = await queueQuery(
       db,
-      { ...cardColumns, ...stateColumns },
+      {
+        due: count(),
+        overdue: sql<number>`count(*) filter (where ${cardStates.due} <= ${overdueBy})`.mapWith(Number),
+      },
       scope,
       { dueBy: at },
-      { order: "due", limit },
-    ).then((rows) => rows.map(asStored));
+    );
+    return { due: row?.due ?? 0, overdue: row?.overdue ?? 0 };
   },
 
   async count(db: DbOrTx, scope: QueueScope, pick: QueuePick): Promise<number> {
