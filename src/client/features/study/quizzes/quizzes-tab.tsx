@@ -1,5 +1,6 @@
-import { Play } from "lucide-react";
+import { Play, Repeat } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -73,7 +74,7 @@ export function QuizzesTab({ studySetId, studySetTitle }: { studySetId: number; 
                       : `${set.cardCount} question${set.cardCount === 1 ? "" : "s"}`}
                   </p>
                 </div>
-                <div>
+                <div className="flex flex-wrap gap-2">
                   <Button
                     id={`quiz-set-${set.id}-start`}
                     size="sm"
@@ -85,6 +86,14 @@ export function QuizzesTab({ studySetId, studySetTitle }: { studySetId: number; 
                   >
                     <Play className="h-4 w-4" aria-hidden /> Start Quiz
                   </Button>
+                  {/* Spaced review of the set, on the student's own schedule (a shared set's too). */}
+                  {set.cardCount > 0 && (
+                    <Button size="sm" variant="secondary" asChild>
+                      <Link href={`/study/review?set=${set.id}`} aria-label={`Review ${set.title}`}>
+                        <Repeat className="h-4 w-4" aria-hidden /> Review
+                      </Link>
+                    </Button>
+                  )}
                 </div>
               </li>
             );
