@@ -3,6 +3,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signUpViaApi } from "./helpers.ts";
 
+// Each journey runs axe two or three times; on the shared 2-core machine one axe pass can take 15 s.
+test.describe.configure({ timeout: 90_000 });
+
 /** A study set with one flashcard set, its cards imported through the API. */
 async function seed(page: Page, token: string, cards: string[][]) {
   const headers = { authorization: `Bearer ${token}` };
