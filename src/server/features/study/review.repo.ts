@@ -56,7 +56,7 @@ function pickWhere(pick?: QueuePick): SQL | undefined {
  * card_states (user_id, due) in order). `order`: "due" oldest first, "added" in the order cards were made.
  * The row type trusts the caller: state columns are null unless the pick is due or the row has a state.
  */
-export function queueQuery<T extends SelectedFields>(
+function queueQuery<T extends SelectedFields>(
   db: DbOrTx,
   fields: T,
   scope: QueueScope,
