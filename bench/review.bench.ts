@@ -263,6 +263,11 @@ async function measure(kind: "pglite" | "postgres") {
       }
     }
 
+    // What a rating waits for besides its own transaction: the achievement re-evaluation it announces.
+    const evaluate: number[] = [];
+    for (let i = 0; i < Math.min(SAMPLES, 50); i++)
+      evaluate.push(await timed(() => app.services.progress.evaluate(userId)));
+
     const query = reviewRepo.dueQuery(app.db, { userId }, new Date(), 50).toSQL();
     const explain = await raw.query(
       `explain (analyze, costs off, timing off, summary off) ${query.sql}`,
@@ -279,6 +284,7 @@ async function measure(kind: "pglite" | "postgres") {
         ours: { p50: pct(ourRate, 0.5), p99: pct(ourRate, 0.99) },
         hand: { p50: pct(handRateMs, 0.5), p99: pct(handRateMs, 0.99) },
       },
+      evaluate: { p50: pct(evaluate, 0.5), p99: pct(evaluate, 0.99) },
       plan,
       usesIndex: plan.includes("card_states_user_due_idx"),
     };
@@ -306,15 +312,20 @@ console.log(
   `\n${"database".padEnd(10)}${"what".padEnd(22)}${"ours p50".padStart(9)}${"p99".padStart(8)}${"hand p50".padStart(9)}${"p99".padStart(8)}${"ratio".padStart(8)}`,
 );
 for (const r of results) {
-  for (const [what, m] of [
-    ["queue (50 + counts)", r.queue],
-    ["rate one card", r.rate],
+  for (const [what, m, target] of [
+    ["queue (50 + counts)", r.queue, true],
+    ["rate one card", r.rate, false],
   ] as const) {
     const ratio = m.hand.p50 / m.ours.p50;
+    // The target is the queue's (issue 11); a rating's ratio is shown for what it costs beyond its SQL.
+    const verdict = target ? `${ratio >= 0.7 ? "met" : "MISSED"} (target >= 0.70)` : "(no target)";
     console.log(
-      `${r.kind.padEnd(10)}${what.padEnd(22)}${f(m.ours.p50)} ${f(m.ours.p99).trim().padStart(7)}${f(m.hand.p50)} ${f(m.hand.p99).trim().padStart(7)}${f(ratio)}  ${ratio >= 0.7 ? "met" : "MISSED"} (target >= 0.70)`,
+      `${r.kind.padEnd(10)}${what.padEnd(22)}${f(m.ours.p50)} ${f(m.ours.p99).trim().padStart(7)}${f(m.hand.p50)} ${f(m.hand.p99).trim().padStart(7)}${f(ratio)}  ${verdict}`,
     );
   }
+  console.log(
+    `${r.kind.padEnd(10)}${"  of which achievements".padEnd(22)}${f(r.evaluate.p50)} ${f(r.evaluate.p99).trim().padStart(7)}  (progress.evaluate alone, run after each rating)`,
+  );
 }
 console.log(
   "\nms; ratio = hand-written p50 / ours p50 (1.00 = as fast as the bare SQL). Ours includes the session lookup, the review settings, today's exam plans and, for a rating, the achievement re-evaluation it triggers (progress facts); the hand-written side has none of these.",
