@@ -61,8 +61,8 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const groups = createGroupsService({ db, friends, studySets: study });
   const materials = createMaterialsService({ db, courses, retrieval, study });
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
-  const review = createReviewService({ db, clock, settings, study, events });
   const exams = createExamService({ db, clock, settings, tasks, calendar });
+  const review = createReviewService({ db, clock, settings, study, events, exams });
   return {
     events,
     health,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REVIEW } from "./constants.ts";
 import { importOptionsSchema } from "./flashcard-io.ts";
 import { endpoint, idParamsSchema } from "./http.ts";
+import { dbId, dbIdParam, safeText, sensibleDate } from "./schema-primitives.ts";
 import { studyStatsQuerySchema } from "./study.ts";
 
 /**
@@ -39,7 +40,7 @@ export const IMPORT_TEXT_MAX = 2_000_000;
 export const BACKLOG_MAX_DAYS = 30;
 
 export const reviewQueueQuerySchema = z.object({
-  setId: z.coerce.number().int().positive().optional(),
+  setId: dbIdParam("Set must be a flashcard set id").optional(),
   limit: z.coerce.number().int().min(1).max(REVIEW_QUEUE_MAX).default(50),
   /** The browser's zone: the daily limit of new cards counts from the student's midnight. */
   timeZone: studyStatsQuerySchema.shape.timeZone,
@@ -55,15 +56,19 @@ export const reviewCardSchema = z.object({
   answer: z.string(),
   hint: z.string().nullable(),
   isNew: z.boolean(),
+  /** Not due by FSRS yet, but today's exam plan asks for it (rated like any other card). */
+  planned: z.boolean(),
   /** What each rating would give, e.g. '10m', '3d'. */
   intervals: intervalsSchema,
 });
 export type ReviewCard = z.infer<typeof reviewCardSchema>;
 
 export const reviewQueueSchema = z.object({
-  /** Reviews due now plus the new cards still allowed today. */
+  /** Reviews due now, the exam plans' cards for today and the new cards still allowed today. */
   dueCount: z.number().int(),
   reviewCount: z.number().int(),
+  /** Cards an exam plan puts in today that FSRS would show later (or that are new, past the daily limit). */
+  plannedCount: z.number().int(),
   newCount: z.number().int(),
   /** Reviews overdue by more than a day: offered to be spread out when more than a day's worth. */
   backlog: z.number().int(),
@@ -90,7 +95,7 @@ export const spreadBodySchema = z.object({
     .int("Days must be a whole number")
     .min(2, "Spread over at least 2 days")
     .max(BACKLOG_MAX_DAYS, `Spread over at most ${BACKLOG_MAX_DAYS} days`),
-  setId: z.number().int().positive().optional(),
+  setId: dbId("Set must be a flashcard set id").optional(),
 });
 
 export const reviewSessionBodySchema = z.object({
@@ -196,9 +201,9 @@ export const reviewEndpoints = {
 /** A flashcard set's exam: a date picked, or one of the student's tasks (Canvas assignments) or events. */
 export const setExamBodySchema = z
   .object({
-    examDate: z.iso.datetime({ offset: true, error: "Exam date must be an ISO 8601 date-time" }).nullish(),
-    taskId: z.number().int().positive().nullish(),
-    eventId: z.number().int().positive().nullish(),
+    examDate: sensibleDate("Exam date must be an ISO 8601 date-time").nullish(),
+    taskId: dbId("Task must be a task id").nullish(),
+    eventId: dbId("Event must be a calendar event id").nullish(),
   })
   .refine(
     (v) => [v.examDate, v.taskId, v.eventId].filter((x) => x !== null && x !== undefined).length <= 1,
@@ -226,6 +231,17 @@ export const examPlanSchema = z.object({
 });
 export type ExamPlanView = z.infer<typeof examPlanSchema>;
 
+/** An upcoming task (a Canvas assignment, or the student's own) or calendar event a set can be tied to. */
+export const examCandidateSchema = z.object({
+  kind: z.enum(["task", "event"]),
+  id: z.number().int(),
+  title: z.string(),
+  date: z.string(),
+});
+export type ExamCandidate = z.infer<typeof examCandidateSchema>;
+/** Candidates per answer: the soonest first; a search narrows them down. */
+export const EXAM_CANDIDATES_MAX = 30;
+
 export const examEndpoints = {
   setExam: endpoint({
     method: "PUT",
@@ -240,6 +256,12 @@ export const examEndpoints = {
     params: idParamsSchema,
     query: z.object({ timeZone: studyStatsQuerySchema.shape.timeZone }),
     response: examPlanSchema,
+  }),
+  candidates: endpoint({
+    method: "GET",
+    path: "/api/review/exam-candidates",
+    query: z.object({ q: safeText().trim().max(200, "Search at most 200 characters").optional() }),
+    response: z.array(examCandidateSchema),
   }),
   /** Upcoming exams with today's planned cards: the dashboard's 'Review N cards for {exam}' rows. */
   exams: endpoint({

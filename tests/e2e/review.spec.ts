@@ -3,6 +3,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signUpViaApi } from "./helpers.ts";
 
+// Each journey runs axe two or three times; on the shared 2-core machine one axe pass can take 15 s.
+test.describe.configure({ timeout: 90_000 });
+
 /** A study set with one flashcard set, its cards imported through the API. */
 async function seed(page: Page, token: string, cards: string[][]) {
   const headers = { authorization: `Bearer ${token}` };
@@ -118,4 +121,53 @@ test("a student imports 20 pasted cards with a custom separator, sees them, and 
   const content = readFileSync((await file.path())!, "utf8");
   expect(content.split("\r\n")[0]).toBe("question,answer,hint");
   expect(content).toContain("word 20,meaning 20,");
+});
+
+test("a student ties a set to a Canvas-style task or an event found by search, and the plan fills today's queue", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const { flashcardSetId } = await seed(page, token, [
+    ["hablar", "to speak"],
+    ["comer", "to eat"],
+    ["vivir", "to live"],
+  ]);
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  expect(
+    (
+      await page.request.post("/api/tasks", {
+        headers,
+        data: { title: "Spanish midterm", dueDate: inDays(3) },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await page.request.post("/api/events", { headers, data: { title: "Spanish final", date: inDays(20) } })
+    ).status(),
+  ).toBe(201);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/study/review?set=${flashcardSetId}`);
+  const due = page.getByTestId("due-count");
+  await expect(due).toHaveText("3 cards due (0 to review, 3 new)");
+
+  const panel = page.getByRole("region", { name: "Exam plan" });
+  const list = panel.getByRole("list", { name: "Upcoming tasks and events" });
+  await expect(list.getByRole("button")).toHaveCount(2);
+  await panel.getByLabel("Or pick an assignment or event").fill("midterm");
+  await expect(list.getByRole("button")).toHaveCount(1);
+  await list.getByRole("button", { name: /Spanish midterm/ }).click();
+  await expect(panel.getByTestId("exam-summary")).toContainText("Spanish midterm on");
+  // Every new card is in today's plan for an exam three days away: they come as the plan's, not as new.
+  await expect(due).toHaveText("3 cards due (0 to review, 3 for your exam plan, 0 new)");
+  await expect(page.getByText("Verbs · New card · For your exam plan")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await panel.getByLabel("Or pick an assignment or event").fill("final");
+  await list.getByRole("button", { name: /Spanish final/ }).click();
+  await expect(panel.getByTestId("exam-summary")).toContainText("Spanish final on");
+  await panel.getByRole("button", { name: "Remove exam date" }).click();
+  await expect(due).toHaveText("3 cards due (0 to review, 3 new)");
 });

@@ -1,6 +1,6 @@
 import { localDay } from "#shared/local-day.ts";
 import { newCardState } from "#shared/review.ts";
-import type { Exam, ExamPlanView } from "#shared/review-api.ts";
+import { EXAM_CANDIDATES_MAX, type Exam, type ExamCandidate, type ExamPlanView } from "#shared/review-api.ts";
 import { planForExam, type ScheduledCard } from "#shared/review-plan.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -55,23 +55,10 @@ export function createExamService({
   async function plan(userId: number, row: SetRow, title: string, date: Date, timeZone: string) {
     const now = clock.now();
     const { desiredRetention, newCardsPerDay } = await settings.getReview(userId);
-    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, row.id)).map((c) =>
-      c.hasState === null
-        ? { id: c.id, ...newCardState(now) }
-        : {
-            id: c.id,
-            due: c.due!,
-            stability: c.stability!,
-            difficulty: c.difficulty!,
-            elapsedDays: c.elapsedDays!,
-            scheduledDays: c.scheduledDays!,
-            learningSteps: c.learningSteps!,
-            reps: c.reps!,
-            lapses: c.lapses!,
-            state: c.state as 0 | 1 | 2 | 3,
-            lastReview: c.lastReview,
-          },
-    );
+    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, row.id)).map((c) => ({
+      id: c.id,
+      ...(c.state ?? newCardState(now)),
+    }));
     const result = planForExam(cards, date, now, desiredRetention, timeZone, newCardsPerDay);
     const exam: Exam = {
       flashcardSetId: row.id,
@@ -130,6 +117,43 @@ export function createExamService({
       };
     },
 
+    /**
+     * The cards today's plans ask for (one set's, or every set with an upcoming exam), lowest recall on
+     * the exam day first: the review queue shows them even when FSRS would wait. Only the set's owner
+     * has an exam on it; a group member reviewing a shared set gets none.
+     */
+    async plannedToday(userId: number, timeZone = "UTC", setId?: number): Promise<number[]> {
+      const now = clock.now();
+      const rows = await examRepo.setsWithExam(db, userId, setId);
+      const upcoming = (await resolve(userId, rows)).filter((r) => r.date.getTime() > now.getTime());
+      const ids: number[] = [];
+      for (const r of upcoming) {
+        const { result } = await plan(userId, r.row, r.title, r.date, timeZone);
+        const today = result.days[0];
+        if (today?.date === localDay(now, timeZone)) ids.push(...today.cardIds);
+      }
+      return ids;
+    },
+
+    /** The student's upcoming dated tasks (Canvas assignments included) and events, soonest first. */
+    async candidates(userId: number, search = ""): Promise<ExamCandidate[]> {
+      const now = clock.now().getTime();
+      const needle = search.trim().toLocaleLowerCase();
+      const [taskList, eventList] = await Promise.all([tasks.list(userId), calendar.events(userId)]);
+      const all: ExamCandidate[] = [
+        ...taskList.flatMap((t) =>
+          t.dueDate && !t.completed
+            ? [{ kind: "task" as const, id: t.id, title: t.title, date: t.dueDate }]
+            : [],
+        ),
+        ...eventList.map((e) => ({ kind: "event" as const, id: e.id, title: e.title, date: e.date })),
+      ];
+      return all
+        .filter((c) => new Date(c.date).getTime() > now && c.title.toLocaleLowerCase().includes(needle))
+        .sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime() || a.id - b.id)
+        .slice(0, EXAM_CANDIDATES_MAX);
+    },
+
     /** Upcoming exams, soonest first, each with the cards its plan puts in today. */
     async upcoming(userId: number, timeZone = "UTC"): Promise<Exam[]> {
       const now = clock.now().getTime();
@@ -143,3 +167,4 @@ export function createExamService({
     },
   };
 }
+export type ExamService = ReturnType<typeof createExamService>;

@@ -13,7 +13,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
-import { requireOwnedStudySet } from "./owned-set.ts";
+import { readableFlashcardSet, requireOwnedStudySet } from "./owned-set.ts";
 import type { StudyService } from "./study.service.ts";
 
 type CreateSet = Infer<(typeof flashcardEndpoints.createSet)["body"]>;
@@ -42,16 +42,7 @@ export function createFlashcardsService({
     if (!set) throw notFound("Flashcard set");
     return set;
   }
-  /** READ access to a flashcard set: its owner, or a member of a group its study set is shared with. */
-  async function readableSet(userId: number, id: number): Promise<number> {
-    const place = await flashcardsRepo.setPlace(db, id);
-    if (!place) throw notFound("Flashcard set");
-    if (place.userId === userId) return userId;
-    await study.readableStudySet(userId, place.studySetId).catch(() => {
-      throw notFound("Flashcard set");
-    });
-    return place.userId;
-  }
+  const readableSet = (userId: number, id: number) => readableFlashcardSet(db, study, userId, id);
 
   return {
     async listSets(userId: number, studySetId: number): Promise<FlashcardSet[]> {

@@ -20,5 +20,6 @@ export async function reviewRoutes(app: FastifyInstance) {
   route(app, e.export, ({ user, params, query }) => review.export(user.id, params.id, query.format));
   route(app, x.setExam, ({ user, params, body }) => exams.setExam(user.id, params.id, body));
   route(app, x.plan, ({ user, params, query }) => exams.plan(user.id, params.id, query.timeZone));
+  route(app, x.candidates, ({ user, query }) => exams.candidates(user.id, query.q));
   route(app, x.exams, ({ user, query }) => exams.upcoming(user.id, query.timeZone));
 }

@@ -1,7 +1,7 @@
 import { type ImportOptions, parseFlashcards, toAnkiTsv, toCsv } from "#shared/flashcard-io.ts";
 import { FLASHCARD_SET_MAX_CARDS } from "#shared/flashcards.ts";
 import { startOfLocalDay } from "#shared/local-day.ts";
-import { newCardState, previewIntervals, rateCard, undoRating } from "#shared/review.ts";
+import { type CardState, newCardState, previewIntervals, rateCard, undoRating } from "#shared/review.ts";
 import type {
   ExportFile,
   ImportPreview,
@@ -17,8 +17,10 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
+import type { ExamService } from "./exam.service.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
-import { reviewRepo } from "./review.repo.ts";
+import { readableFlashcardSet } from "./owned-set.ts";
+import { type QueueScope, reviewRepo } from "./review.repo.ts";
 import type { StudyService } from "./study.service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,12 +40,15 @@ export function createReviewService({
   settings,
   study,
   events,
+  exams,
 }: {
   db: Db;
   clock: Clock;
   settings: SettingsService;
   study: StudyService;
   events: EventBus;
+  /** Today's exam-plan cards join the queue. */
+  exams: Pick<ExamService, "plannedToday">;
 }) {
   async function ownSet(userId: number, id: number) {
     const set = await flashcardsRepo.findSet(db, userId, id);
@@ -51,8 +56,24 @@ export function createReviewService({
     return set;
   }
 
-  async function requireSet(userId: number, setId?: number) {
-    if (setId !== undefined) await ownSet(userId, setId);
+  /**
+   * Whose cards a queue covers: all of the student's own, or one set they can read. A group member
+   * (issue 13) reviews a shared set's cards (the owner's) on their own card_states rows.
+   */
+  async function queueScope(userId: number, setId?: number): Promise<QueueScope> {
+    if (setId === undefined) return { userId };
+    return { userId, setId, ownerId: await readableFlashcardSet(db, study, userId, setId) };
+  }
+
+  /** The owner of a card the student may review: their own, or one in a set shared with them. */
+  async function reviewableCard(userId: number, cardId: number): Promise<number> {
+    const place = await reviewRepo.cardPlace(db, cardId);
+    if (!place) throw notFound("Flashcard");
+    if (place.ownerId !== userId)
+      await study.readableStudySet(userId, place.studySetId).catch(() => {
+        throw notFound("Flashcard");
+      });
+    return place.ownerId;
   }
 
   function parse(text: string, options: ImportOptions): ImportPreview {
@@ -64,44 +85,72 @@ export function createReviewService({
     saveSettings: (userId: number, values: ReviewSettings) => settings.saveReview(userId, values),
 
     async queue(userId: number, q: QueueQuery): Promise<ReviewQueue> {
-      await requireSet(userId, q.setId);
+      const scope = await queueScope(userId, q.setId);
       const now = clock.now();
-      const { desiredRetention, newCardsPerDay } = await settings.getReview(userId);
-      const since = startOfLocalDay(now, q.timeZone ?? "UTC");
-      const [reviewCount, backlog, unseen, started] = await Promise.all([
-        reviewRepo.countDue(db, userId, now, q.setId),
-        reviewRepo.countDue(db, userId, new Date(now.getTime() - DAY_MS), q.setId),
-        reviewRepo.countNew(db, userId, q.setId),
-        reviewRepo.countStartedSince(db, userId, since),
-      ]);
-      const newCount = Math.min(unseen, Math.max(0, newCardsPerDay - started));
-      const due = await reviewRepo.dueCards(db, userId, now, q.limit, q.setId);
+      const timeZone = q.timeZone ?? "UTC";
+      const [{ desiredRetention, newCardsPerDay }, dueCounts, unseen, started, due, plannedIds] =
+        await Promise.all([
+          settings.getReview(userId),
+          reviewRepo.countDue(db, scope, now, new Date(now.getTime() - DAY_MS)),
+          reviewRepo.count(db, scope, { isNew: true }),
+          reviewRepo.countStartedSince(db, userId, startOfLocalDay(now, timeZone)),
+          reviewRepo.dueCards(db, scope, now, q.limit),
+          exams.plannedToday(userId, timeZone, q.setId),
+        ]);
+      // The plan's cards FSRS would not show now (the due ones are in `due` already), in the plan's order.
+      const byId = new Map((await reviewRepo.cardsByIds(db, scope, plannedIds)).map((r) => [r.card.id, r]));
+      const planned = plannedIds.flatMap((id) => {
+        const r = byId.get(id);
+        return r && (r.state === null || r.state.due.getTime() > now.getTime()) ? [r] : [];
+      });
+      const plannedNew = planned.filter((r) => r.state === null).map((r) => r.card.id);
+      const newCount = Math.min(unseen - plannedNew.length, Math.max(0, newCardsPerDay - started));
+      const room = Math.max(0, q.limit - due.length - planned.length);
       const fresh =
-        due.length < q.limit && newCount > 0
-          ? await reviewRepo.newCards(db, userId, Math.min(newCount, q.limit - due.length), q.setId)
+        room > 0 && newCount > 0
+          ? await reviewRepo.newCards(db, scope, Math.min(newCount, room), plannedNew)
           : [];
+
       const empty = newCardState(now);
+      const view = (
+        {
+          id,
+          flashcardSetId,
+          setTitle,
+          question,
+          answer,
+          hint,
+        }: Omit<ReviewCard, "isNew" | "planned" | "intervals">,
+        state: CardState | null,
+        isPlanned: boolean,
+      ): ReviewCard => ({
+        ...{ id, flashcardSetId, setTitle, question, answer, hint },
+        isNew: state === null,
+        planned: isPlanned,
+        intervals: previewIntervals(state ?? empty, now, desiredRetention),
+      });
       const cards: ReviewCard[] = [
-        ...due.map(({ id, flashcardSetId, setTitle, question, answer, hint, ...state }) => ({
-          ...{ id, flashcardSetId, setTitle, question, answer, hint },
-          isNew: false,
-          intervals: previewIntervals(state, now, desiredRetention),
-        })),
-        ...fresh.map((c) => ({
-          ...c,
-          isNew: true,
-          intervals: previewIntervals(empty, now, desiredRetention),
-        })),
-      ];
-      return { dueCount: reviewCount + newCount, reviewCount, newCount, backlog, cards };
+        ...due.map((c) => view(c, c, false)),
+        ...planned.map((r) => view(r.card, r.state, true)),
+        ...fresh.map((c) => view(c, null, false)),
+      ].slice(0, q.limit);
+      return {
+        dueCount: dueCounts.due + planned.length + newCount,
+        reviewCount: dueCounts.due,
+        plannedCount: planned.length,
+        newCount,
+        backlog: dueCounts.overdue,
+        cards,
+      };
     },
 
     /** One rating: the scheduler's next state and its log row, in one transaction. */
     async rate(userId: number, cardId: number, rating: ReviewRating): Promise<RateResult> {
+      const ownerId = await reviewableCard(userId, cardId);
       const now = clock.now();
       const { desiredRetention } = await settings.getReview(userId);
       const result = await db.transaction(async (tx) => {
-        const card = await reviewRepo.cardForUpdate(tx, userId, cardId);
+        const card = await reviewRepo.cardForUpdate(tx, { userId, ownerId }, cardId);
         if (!card) throw notFound("Flashcard");
         const next = rateCard(card.state ?? newCardState(now), rating, now, desiredRetention);
         await reviewRepo.saveState(tx, userId, cardId, next.card);
@@ -115,12 +164,18 @@ export function createReviewService({
 
     /** Undo a rating: only its card's latest, rolled back with the library from the logged state. */
     async undo(userId: number, reviewId: number): Promise<{ flashcardId: number }> {
+      // The card must still be readable (a member removed from the group cannot touch it any more).
+      const found = await reviewRepo.findReview(db, userId, reviewId);
+      if (!found) throw notFound("Review");
+      const ownerId = await reviewableCard(userId, found.flashcardId).catch(() => {
+        throw notFound("Review");
+      });
       return db.transaction(async (tx) => {
         const review = await reviewRepo.findReview(tx, userId, reviewId);
         if (!review) throw notFound("Review");
         const { latest, id: _id, flashcardId, ...log } = review;
         if (Number(latest) !== reviewId) throw conflict("Only the last rating of a card can be undone.");
-        const card = await reviewRepo.cardForUpdate(tx, userId, flashcardId);
+        const card = await reviewRepo.cardForUpdate(tx, { userId, ownerId }, flashcardId);
         if (!card?.state || log.due === null || log.stability === null || log.difficulty === null)
           throw conflict("This rating cannot be undone.");
         if (log.state === 0) {
@@ -145,10 +200,10 @@ export function createReviewService({
 
     /** Backlog relief: overdue cards spread over `days`, lowest recall first (shared spreadBacklog). */
     async spread(userId: number, days: number, setId?: number): Promise<{ moved: number }> {
-      await requireSet(userId, setId);
+      const scope = await queueScope(userId, setId);
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const moves = spreadBacklog(await reviewRepo.overdue(tx, userId, now, setId), days, now);
+        const moves = spreadBacklog(await reviewRepo.overdue(tx, scope, now), days, now);
         for (const m of moves) await reviewRepo.moveDue(tx, userId, m.id, m.due);
         return { moved: moves.length };
       });

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PUT";
+type Method = "GET" | "POST" | "PUT" | "DELETE";
 const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: who?.headers });
 
@@ -249,5 +249,92 @@ describe("import and export", () => {
     expect(
       await t.database.db.select().from(cardsTable).where(eq(cardsTable.flashcardSetId, set.id)),
     ).toEqual([]);
+  });
+});
+
+describe("a group member reviews a shared set on their own schedule (issue 13)", () => {
+  const ok = async (who: TestUser, method: Method, url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url, payload, headers: who.headers });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const statesOf = (cardId: number) =>
+    t.database.db
+      .select()
+      .from(cardStates)
+      .where(eq(cardStates.flashcardId, cardId))
+      .then((rows) => new Map(rows.map((r) => [r.userId, r])));
+
+  it("rates and undoes on the member's card_states rows, never the owner's; outsiders and removed members get 404", async () => {
+    const [owner, member, outsider] = [
+      await createUser(t.app),
+      await createUser(t.app),
+      await createUser(t.app),
+    ];
+    await ok(owner, "POST", "/api/friends/request", { username: member.user.username });
+    await ok(member, "POST", "/api/friends/request", { username: owner.user.username });
+    const group = await ok(owner, "POST", "/api/study-groups", { name: "Bio crew", isPrivate: false });
+    await ok(owner, "POST", `/api/study-groups/${group.id}/members`, { username: member.user.username });
+    const set = await setWithCards(owner, 2, "Shared");
+    await ok(owner, "POST", `/api/study-groups/${group.id}/sets`, { studySetId: set.studySetId });
+
+    const [first, second] = (await queue(owner, `?setId=${set.id}`)).cards.map((c) => c.id);
+    await ok(owner, "POST", `/api/review/cards/${first}/rate`, { rating: 3 });
+    const ownerState = (await statesOf(first!)).get(owner.user.id);
+    expect(ownerState).toMatchObject({ state: 1, reps: 1 });
+
+    // The member starts from scratch: both cards are new to them.
+    const theirs = await queue(member, `?setId=${set.id}`);
+    expect(theirs).toMatchObject({ reviewCount: 0, newCount: 2, dueCount: 2 });
+    expect(theirs.cards.map((c) => [c.id, c.isNew])).toEqual([
+      [first, true],
+      [second, true],
+    ]);
+    const rated = await ok(member, "POST", `/api/review/cards/${first}/rate`, { rating: 4 });
+    let states = await statesOf(first!);
+    expect(states.get(member.user.id)).toMatchObject({ state: 2, reps: 1 });
+    expect(states.get(owner.user.id)).toEqual(ownerState);
+    expect((await queue(member, `?setId=${set.id}`)).newCount).toBe(1);
+    const [log] = await t.database.db.select().from(cardReviews).where(eq(cardReviews.id, rated.reviewId));
+    expect(log).toMatchObject({ userId: member.user.id, flashcardId: first, rating: 4 });
+
+    await ok(member, "POST", "/api/review/undo", { reviewId: rated.reviewId });
+    states = await statesOf(first!);
+    expect(states.has(member.user.id)).toBe(false);
+    expect(states.get(owner.user.id)).toEqual(ownerState);
+    const again = await ok(member, "POST", `/api/review/cards/${second}/rate`, { rating: 3 });
+
+    // Not a member: the set, its cards and the member's reviews are all "not found".
+    expect((await req(outsider, "GET", `/api/review/queue?setId=${set.id}`)).statusCode).toBe(404);
+    expect((await req(outsider, "POST", `/api/review/cards/${first}/rate`, { rating: 3 })).statusCode).toBe(
+      404,
+    );
+    expect((await req(outsider, "POST", "/api/review/undo", { reviewId: again.reviewId })).statusCode).toBe(
+      404,
+    );
+    expect((await req(outsider, "POST", "/api/review/spread", { days: 3, setId: set.id })).statusCode).toBe(
+      404,
+    );
+    // Members read; only the owner writes.
+    const importBody = {
+      text: "a\tb",
+      options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+    };
+    expect(
+      (await req(member, "POST", `/api/study/flashcard-sets/${set.id}/import`, importBody)).statusCode,
+    ).toBe(404);
+    expect(
+      (await req(member, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { examDate: null })).statusCode,
+    ).toBe(404);
+
+    await ok(owner, "DELETE", `/api/study-groups/${group.id}/members/${member.user.id}`);
+    expect((await req(member, "GET", `/api/review/queue?setId=${set.id}`)).statusCode).toBe(404);
+    expect((await req(member, "POST", `/api/review/cards/${first}/rate`, { rating: 3 })).statusCode).toBe(
+      404,
+    );
+    expect((await req(member, "POST", "/api/review/undo", { reviewId: again.reviewId })).statusCode).toBe(
+      404,
+    );
+    expect((await statesOf(second!)).get(owner.user.id)).toBeUndefined();
   });
 });

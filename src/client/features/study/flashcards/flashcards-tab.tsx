@@ -1,9 +1,8 @@
 import { BookOpen, Layers, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Skeleton } from "#client/components/ui/card.tsx";
-import { errorMessage } from "#client/lib/api.ts";
 import type { FlashcardSet } from "#shared/flashcards.ts";
+import { FlashcardSetList } from "../components/flashcard-set-list.tsx";
 import { CardsPanel, cardCountLabel } from "./cards-panel.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { FlashcardSetFormDialog } from "./flashcard-set-form-dialog.tsx";
@@ -12,7 +11,7 @@ import { FlipStudy } from "./flip-study.tsx";
 
 type View = { mode: "list" } | { mode: "manage" | "study"; setId: number };
 
-function SetItem({
+function SetActions({
   set,
   readOnly,
   onOpen,
@@ -24,48 +23,35 @@ function SetItem({
   onDeleted: () => void;
 }) {
   const remove = useDeleteFlashcardSet(set.studySetId);
-  const titleId = `flashcard-set-${set.id}-title`;
   return (
-    <li
-      aria-labelledby={titleId}
-      className="grid min-w-0 gap-3 rounded-xl border border-border bg-surface p-4"
-    >
-      <div className="min-w-0">
-        <h4 id={titleId} className="wrap-anywhere font-semibold">
-          {set.title}
-        </h4>
-        {set.description && <p className="wrap-anywhere text-sm text-muted">{set.description}</p>}
-        <p className="mt-1 text-xs text-muted">{cardCountLabel(set.cardCount)}</p>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button id={`flashcard-set-${set.id}-manage`} size="sm" onClick={() => onOpen("manage")}>
-          <Layers className="h-4 w-4" aria-hidden /> {readOnly ? "View Cards" : "Manage Cards"}
-        </Button>
-        <Button
-          id={`flashcard-set-${set.id}-study`}
-          size="sm"
-          variant="secondary"
-          onClick={() => onOpen("study")}
-          disabled={set.cardCount === 0}
-        >
-          <BookOpen className="h-4 w-4" aria-hidden /> Study Cards
-        </Button>
-        {!readOnly && (
-          <ConfirmDialog
-            title="Delete this flashcard set?"
-            subject={set.title}
-            description={`This flashcard set and its ${cardCountLabel(set.cardCount)} will be permanently removed. This cannot be undone.`}
-            confirmLabel="Delete Flashcard Set"
-            onConfirm={() => remove.mutateAsync(set).then(onDeleted)}
-            trigger={
-              <Button size="sm" variant="ghost" aria-label={`Delete Flashcard Set ${set.title}`}>
-                <Trash2 className="h-4 w-4" aria-hidden /> Delete
-              </Button>
-            }
-          />
-        )}
-      </div>
-    </li>
+    <>
+      <Button id={`flashcard-set-${set.id}-manage`} size="sm" onClick={() => onOpen("manage")}>
+        <Layers className="h-4 w-4" aria-hidden /> {readOnly ? "View Cards" : "Manage Cards"}
+      </Button>
+      <Button
+        id={`flashcard-set-${set.id}-study`}
+        size="sm"
+        variant="secondary"
+        onClick={() => onOpen("study")}
+        disabled={set.cardCount === 0}
+      >
+        <BookOpen className="h-4 w-4" aria-hidden /> Study Cards
+      </Button>
+      {!readOnly && (
+        <ConfirmDialog
+          title="Delete this flashcard set?"
+          subject={set.title}
+          description={`This flashcard set and its ${cardCountLabel(set.cardCount)} will be permanently removed. This cannot be undone.`}
+          confirmLabel="Delete Flashcard Set"
+          onConfirm={() => remove.mutateAsync(set).then(onDeleted)}
+          trigger={
+            <Button size="sm" variant="ghost" aria-label={`Delete Flashcard Set ${set.title}`}>
+              <Trash2 className="h-4 w-4" aria-hidden /> Delete
+            </Button>
+          }
+        />
+      )}
+    </>
   );
 }
 
@@ -115,39 +101,25 @@ export function FlashcardsTab({
         </h3>
         {!readOnly && <FlashcardSetFormDialog studySetId={studySetId} />}
       </div>
-      {sets.isPending ? (
-        <div className="grid gap-2" role="status" aria-label="Loading flashcard sets">
-          {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
-      ) : sets.isError ? (
-        <Alert className="flex flex-wrap items-center justify-between gap-2">
-          <span>{errorMessage(sets.error, "Could not load the flashcard sets.")}</span>
-          <Button size="sm" variant="secondary" onClick={() => sets.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : sets.data.length === 0 ? (
-        <div className="grid justify-items-center gap-1 rounded-lg border border-dashed border-border p-6 text-center">
-          <p className="font-medium">No flashcard sets yet</p>
-          {!readOnly && (
-            <p className="text-sm text-muted">Create a set, then add cards to study and quiz yourself.</p>
-          )}
-        </div>
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Flashcard sets">
-          {sets.data.map((set) => (
-            <SetItem
-              key={set.id}
-              set={set}
-              readOnly={readOnly}
-              onOpen={(mode) => setView({ mode, setId: set.id })}
-              onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
-            />
-          ))}
-        </ul>
-      )}
+      <FlashcardSetList
+        sets={sets}
+        label="Flashcard sets"
+        loadingLabel="Loading flashcard sets"
+        empty={{
+          title: "No flashcard sets yet",
+          text: readOnly ? "" : "Create a set, then add cards to study and quiz yourself.",
+        }}
+        titleId={(set) => `flashcard-set-${set.id}-title`}
+        countLine={(set) => cardCountLabel(set.cardCount)}
+        actions={(set) => (
+          <SetActions
+            set={set}
+            readOnly={readOnly}
+            onOpen={(mode) => setView({ mode, setId: set.id })}
+            onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
+          />
+        )}
+      />
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { Play } from "lucide-react";
+import { Play, Repeat } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Skeleton } from "#client/components/ui/card.tsx";
-import { errorMessage } from "#client/lib/api.ts";
+import { FlashcardSetList } from "../components/flashcard-set-list.tsx";
 import { useFlashcardSets } from "../flashcards/flashcards.api.ts";
 import { QuizView } from "./quiz-view.tsx";
 
@@ -34,63 +34,41 @@ export function QuizzesTab({ studySetId, studySetTitle }: { studySetId: number; 
         Quizzes
         <span className="sr-only"> in {studySetTitle}</span>
       </h3>
-      {sets.isPending ? (
-        <div className="grid gap-2" role="status" aria-label="Loading quizzes">
-          {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-20" />
-          ))}
-        </div>
-      ) : sets.isError ? (
-        <Alert className="flex flex-wrap items-center justify-between gap-2">
-          <span>{errorMessage(sets.error, "Could not load the flashcard sets.")}</span>
-          <Button size="sm" variant="secondary" onClick={() => sets.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : sets.data.length === 0 ? (
-        <div className="grid justify-items-center gap-1 rounded-lg border border-dashed border-border p-6 text-center">
-          <p className="font-medium">No quizzes available</p>
-          <p className="text-sm text-muted">Create flashcard sets to generate quizzes</p>
-        </div>
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Quizzes">
-          {sets.data.map((set) => {
-            const titleId = `quiz-set-${set.id}-title`;
-            return (
-              <li
-                key={set.id}
-                aria-labelledby={titleId}
-                className="grid min-w-0 gap-3 rounded-xl border border-border bg-surface p-4"
-              >
-                <div className="min-w-0">
-                  <h4 id={titleId} className="wrap-anywhere font-semibold">
-                    {set.title}
-                  </h4>
-                  {set.description && <p className="wrap-anywhere text-sm text-muted">{set.description}</p>}
-                  <p className="mt-1 text-xs text-muted">
-                    {set.cardCount === 0
-                      ? "Add flashcards to this set to quiz yourself."
-                      : `${set.cardCount} question${set.cardCount === 1 ? "" : "s"}`}
-                  </p>
-                </div>
-                <div>
-                  <Button
-                    id={`quiz-set-${set.id}-start`}
-                    size="sm"
-                    disabled={set.cardCount === 0}
-                    onClick={() => {
-                      setRun((r) => r + 1);
-                      setActiveId(set.id);
-                    }}
-                  >
-                    <Play className="h-4 w-4" aria-hidden /> Start Quiz
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <FlashcardSetList
+        sets={sets}
+        label="Quizzes"
+        loadingLabel="Loading quizzes"
+        empty={{ title: "No quizzes available", text: "Create flashcard sets to generate quizzes" }}
+        titleId={(set) => `quiz-set-${set.id}-title`}
+        countLine={(set) =>
+          set.cardCount === 0
+            ? "Add flashcards to this set to quiz yourself."
+            : `${set.cardCount} question${set.cardCount === 1 ? "" : "s"}`
+        }
+        actions={(set) => (
+          <>
+            <Button
+              id={`quiz-set-${set.id}-start`}
+              size="sm"
+              disabled={set.cardCount === 0}
+              onClick={() => {
+                setRun((r) => r + 1);
+                setActiveId(set.id);
+              }}
+            >
+              <Play className="h-4 w-4" aria-hidden /> Start Quiz
+            </Button>
+            {/* Spaced review of the set, on the student's own schedule (a shared set's too). */}
+            {set.cardCount > 0 && (
+              <Button size="sm" variant="secondary" asChild>
+                <Link href={`/study/review?set=${set.id}`} aria-label={`Review ${set.title}`}>
+                  <Repeat className="h-4 w-4" aria-hidden /> Review
+                </Link>
+              </Button>
+            )}
+          </>
+        )}
+      />
     </section>
   );
 }

@@ -1,12 +1,87 @@
 import { format, parseISO } from "date-fns";
-import { type FormEvent, useState } from "react";
+import { CalendarDays, ClipboardList } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
-import { errorMessage } from "#client/lib/api.ts";
-import { useExamPlan, useSetExam } from "./review.api.ts";
+import { ApiError, errorMessage } from "#client/lib/api.ts";
+import { useExamCandidates, useExamPlan, useSetExam } from "./review.api.ts";
 
-/** A set's exam date and the plan: per day until the exam, how many cards to review. */
+/** Typing settles for this long before the search asks the server. */
+const SEARCH_DELAY_MS = 250;
+
+function useSettled(value: string) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
+/** The student's upcoming tasks (Canvas assignments too) and events, searchable: pick one as the exam. */
+function ExamPicker({
+  onPick,
+  busy,
+}: {
+  onPick: (c: { taskId: number } | { eventId: number }) => void;
+  busy: boolean;
+}) {
+  const [search, setSearch] = useState("");
+  const candidates = useExamCandidates(useSettled(search));
+  return (
+    <div className="grid gap-2">
+      <Field id="exam-search" label="Or pick an assignment or event">
+        <Input
+          id="exam-search"
+          type="search"
+          placeholder="Search your tasks and events"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </Field>
+      {candidates.isPending ? (
+        <Skeleton className="h-10" />
+      ) : candidates.isError ? (
+        <Alert>{errorMessage(candidates.error, "Could not load your tasks and events.")}</Alert>
+      ) : candidates.data.length === 0 ? (
+        <p className="text-sm text-muted">
+          {search.trim() ? "No upcoming task or event matches." : "No upcoming tasks or events with a date."}
+        </p>
+      ) : (
+        <ul className="grid max-h-64 gap-1 overflow-y-auto" aria-label="Upcoming tasks and events">
+          {candidates.data.map((c) => {
+            const Icon = c.kind === "task" ? ClipboardList : CalendarDays;
+            return (
+              <li key={`${c.kind}-${c.id}`}>
+                <Button
+                  variant="ghost"
+                  className="h-auto w-full justify-start gap-2 py-2 text-left"
+                  disabled={busy}
+                  onClick={() => onPick(c.kind === "task" ? { taskId: c.id } : { eventId: c.id })}
+                >
+                  <Icon className="h-4 w-4 shrink-0" aria-hidden />
+                  <span className="grid min-w-0">
+                    <span className="wrap-anywhere font-medium">{c.title}</span>
+                    <span className="text-xs text-muted">
+                      {c.kind === "task" ? "Task" : "Event"},{" "}
+                      {format(parseISO(c.date), "EEE d MMM yyyy, h:mm a")}
+                    </span>
+                  </span>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A set's exam (a date picked, or one of the student's tasks or events) and the plan: per day until the
+ * exam, how many cards to review. Only the set's owner has one: for a set shared with them the panel stays away.
+ */
 export function ExamPanel({ setId }: { setId: number }) {
   const plan = useExamPlan(setId);
   const save = useSetExam(setId);
@@ -14,14 +89,15 @@ export function ExamPanel({ setId }: { setId: number }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // A picked day means the morning of that day, in the student's zone.
-    if (date) save.mutate(new Date(`${date}T09:00`).toISOString());
+    if (date) save.mutate({ examDate: new Date(`${date}T09:00`).toISOString() });
   };
   const exam = plan.data?.exam;
+  if (plan.error instanceof ApiError && plan.error.code === "not_found") return null;
 
   return (
     <section
       aria-labelledby="exam-plan-title"
-      className="grid gap-3 rounded-xl border border-border bg-surface p-4"
+      className="grid min-w-0 gap-3 rounded-xl border border-border bg-surface p-4"
     >
       <h2 id="exam-plan-title" className="font-semibold">
         Exam plan
@@ -32,7 +108,7 @@ export function ExamPanel({ setId }: { setId: number }) {
         <Alert>{errorMessage(plan.error, "Could not load the plan.")}</Alert>
       ) : exam ? (
         <div className="grid gap-2">
-          <p className="text-sm wrap-anywhere">
+          <p className="text-sm wrap-anywhere" data-testid="exam-summary">
             {exam.examTitle} on {format(parseISO(exam.examDate), "EEE d MMM yyyy, h:mm a")}
           </p>
           <ul className="grid gap-1 text-sm" aria-label="Cards to review each day">
@@ -61,7 +137,9 @@ export function ExamPanel({ setId }: { setId: number }) {
           </Button>
         </div>
       ) : (
-        <p className="text-sm text-muted">Pick the exam date to see how many cards to review each day.</p>
+        <p className="text-sm text-muted">
+          Pick the exam date, or the assignment or event it is, to see how many cards to review each day.
+        </p>
       )}
       <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
         <Field id="exam-date" label="Exam date">
@@ -71,6 +149,7 @@ export function ExamPanel({ setId }: { setId: number }) {
           Save exam date
         </Button>
       </form>
+      <ExamPicker onPick={(choice) => save.mutate(choice)} busy={save.isPending} />
       {save.isError && <Alert>{errorMessage(save.error)}</Alert>}
     </section>
   );

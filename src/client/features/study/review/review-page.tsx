@@ -66,6 +66,7 @@ export function ReviewPage() {
         <>
           <p className="text-sm" aria-live="polite" data-testid="due-count">
             {q!.dueCount} {q!.dueCount === 1 ? "card" : "cards"} due ({q!.reviewCount} to review,{" "}
+            {q!.plannedCount > 0 && `${q!.plannedCount} for your exam plan, `}
             {q!.newCount} new)
           </p>
           {q!.backlog > 0 && (

@@ -95,6 +95,7 @@ export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated
           <p className="text-xs text-muted wrap-anywhere">
             {card.setTitle}
             {card.isNew ? " · New card" : ""}
+            {card.planned ? " · For your exam plan" : ""}
           </p>
           <p className="text-xl font-semibold wrap-anywhere" data-testid="review-question">
             {card.question}

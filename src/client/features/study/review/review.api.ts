@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { ImportOptions } from "#shared/flashcard-io.ts";
@@ -123,11 +123,22 @@ export async function downloadExport(setId: number, format: "csv" | "anki") {
 export const useUpcomingExams = () => useQuery(reviewQueries.exams());
 export const useExamPlan = (setId: number) => useQuery(reviewQueries.plan(setId));
 
+/** The student's upcoming tasks and events a set can be tied to, narrowed by `search`. */
+export const useExamCandidates = (search: string) =>
+  useQuery({
+    queryKey: [...queryKeys.review.all, "exam-candidates", search] as const,
+    queryFn: () => call(examEndpoints.candidates, { query: search ? { q: search } : {} }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Ties the set to a picked date, a task or an event; null clears it. */
+export type ExamChoice = { examDate: string } | { taskId: number } | { eventId: number } | null;
+
 export function useSetExam(setId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (examDate: string | null) =>
-      call(examEndpoints.setExam, { params: { id: setId }, body: { examDate } }),
+    mutationFn: (choice: ExamChoice) =>
+      call(examEndpoints.setExam, { params: { id: setId }, body: choice ?? { examDate: null } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
   });
 }
