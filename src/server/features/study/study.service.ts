@@ -2,7 +2,6 @@ import type { ExtractedDocument } from "#server/integrations/documents/index.ts"
 import type { Infer } from "#shared/http.ts";
 import {
   DOCUMENT_TITLE_MAX,
-  PASTED_CONTENT_MAX,
   type StudyDocument,
   type StudySession,
   type studyEndpoints,
@@ -201,6 +200,3 @@ export function createStudyService({
   };
 }
 export type StudyService = ReturnType<typeof createStudyService>;
-
-/** Longer than any study document may be (about 500 pages): split it or paste a part. */
-export const MAX_DOCUMENT_CHARS = PASTED_CONTENT_MAX;
