@@ -200,7 +200,8 @@ export function parseQuizDrafts(reply: string, pageCount: number, rng = Math.ran
   let longest = 0;
   const kept = candidates.filter((q) => {
     if (!q.longest) return true;
-    if (longest + 1 > chance + 1 / q.options.length) return false;
+    // One such question is no system: a one-question quiz may have its longest answer right.
+    if (longest + 1 > Math.max(1, chance + 1 / q.options.length)) return false;
     longest += 1;
     chance += 1 / q.options.length;
     return true;
