@@ -1,5 +1,4 @@
-import { definitionCards } from "#server/integrations/ai/builtin/definitions.ts";
-import { summarize } from "#server/integrations/ai/builtin/summarize.ts";
+import { builtinCards, builtinSummary } from "#server/integrations/ai/builtin/engine-pool.ts";
 import { modelCards, modelQuiz, modelSummary } from "#server/integrations/ai/model-drafts.ts";
 import { type Complete, createOpenAiProvider } from "#server/integrations/ai/openai.ts";
 import type { Provider } from "#shared/chat.ts";
@@ -52,16 +51,16 @@ export function createSummariesService(deps: {
   async function produce<T>(
     userId: number,
     withModel: (complete: Complete, model: string) => Promise<T>,
-    builtin: () => T,
+    builtin: () => Promise<T>,
   ): Promise<Produced<T>> {
-    if (!openai) return { value: builtin(), provider: "builtin" };
+    if (!openai) return { value: await builtin(), provider: "builtin" };
     const { model } = await chat.providerInfo(userId);
     try {
       return { value: await withModel(openai.complete, model ?? "gpt-4o"), provider: "openai" };
     } catch (err) {
       const why = err instanceof Error ? err.message : "unknown error";
       return {
-        value: builtin(),
+        value: await builtin(),
         provider: "builtin",
         note: `The AI model could not answer (${why}); this is from the built-in engine.`,
       };
@@ -72,7 +71,7 @@ export function createSummariesService(deps: {
     const made = await produce(
       userId,
       (complete, model) => modelSummary(complete, model, pages, style),
-      () => summarize(pages, style).text,
+      () => builtinSummary([...pages], style),
     );
     if (!made.value.trim()) throw unprocessable("There is not enough text here to summarize.");
     return { summary: made.value, provider: made.provider, ...(made.note ? { note: made.note } : {}) };
@@ -136,7 +135,7 @@ export function createSummariesService(deps: {
       const made = await produce<CardDraft[]>(
         userId,
         (complete, model) => modelCards(complete, model, pages),
-        () => definitionCards(pages).map(({ question, answer, page }) => ({ question, answer, page })),
+        () => builtinCards(pages),
       );
       return { provider: made.provider, cards: made.value, ...(made.note ? { note: made.note } : {}) };
     },
@@ -147,8 +146,8 @@ export function createSummariesService(deps: {
       const made = await produce<QuizDraftQuestion[]>(
         userId,
         (complete, model) => modelQuiz(complete, model, pages),
-        () => {
-          const cards = definitionCards(pages);
+        async () => {
+          const cards = await builtinCards(pages);
           return buildQuiz(cards.map((c, i) => ({ id: i, question: c.question, answer: c.answer })))
             .filter((q) => q.options.length >= 2)
             .map((q) => ({
