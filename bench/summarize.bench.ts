@@ -1,9 +1,10 @@
-// The built-in summarizer on a 100-page text PDF (issue 15): extraction (worker thread) plus a summary in
+// The built-in summarizer on a 100-page text PDF of varied lecture-like pages (issue 15): extraction (worker thread) plus a summary in
 // each style, wall time and peak RSS, beside `pdftotext` (poppler-utils) on the same file as the
 // extraction baseline. Then the built server: POST /api/summarize/pdf per style, the server's peak RSS,
 // and GET /api/tasks p99 while summaries run back to back against p99 with nothing else running (the
 // engine works in its own worker thread, so other students' requests must keep answering).
 // Usage: npm run bench:summarize [-- --pages 100 --runs 3]; SUMMARIZE_BENCH_PAGES=20 for a quick run.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,7 +18,7 @@ import {
   spawnServer,
   waitForHealth,
 } from "#tests/server-process.ts";
-import { makeDocuments, pdftotext } from "./documents.bench.ts";
+import { pdftotext } from "./documents.bench.ts";
 import { peakRssMb, taskLatencies } from "./documents-upload.ts";
 
 const arg = (name: string, fallback: number) => {
@@ -32,6 +33,16 @@ const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const rssMb = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
+
+/** The varied 100-page lecture PDF, written by a child process so its generator is not in this RSS. */
+function makeLectures(dir: string, pages: number): string {
+  const script = path.join(import.meta.dirname, "../tests/fixtures/documents/make-fixtures.ts");
+  const res = spawnSync(process.execPath, ["--import", "tsx", script, "--lectures", dir, String(pages)], {
+    encoding: "utf8",
+  });
+  if (res.status !== 0) throw new Error(`make-fixtures failed: ${res.stderr}`);
+  return (JSON.parse(res.stdout.trim().split("\n").at(-1) ?? "{}") as { pdf: string }).pdf;
+}
 
 async function timed<T>(
   job: () => Promise<T> | T,
@@ -136,7 +147,7 @@ async function overHttp(pdf: string) {
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "studyhall-bench-summarize-docs-"));
   try {
-    const { pdf } = makeDocuments(dir, PAGES);
+    const pdf = makeLectures(dir, PAGES);
     console.log(
       `${PAGES}-page text PDF: ${(statSync(pdf).size / 1024).toFixed(0)} KB; ${RUNS} warm runs each`,
     );
