@@ -64,6 +64,8 @@ export function createReviewService({
     if (set.cardCount + cards.length > FLASHCARD_SET_MAX_CARDS)
       throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
     await db.transaction((tx) => reviewRepo.insertCards(tx, userId, setId, cards));
+    // Imported and accepted cards count toward the card achievements like cards added one by one.
+    await events.emit("flashcard.created", { userId });
     return cards.length;
   }
 

@@ -1,15 +1,23 @@
 import { FileText } from "lucide-react";
 import { useState } from "react";
+import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { StudyDocumentSummary } from "#shared/study.ts";
 import { DocumentSummaryBlock, SummarizeDocumentButton } from "../drafts/document-ai.tsx";
-import { FlashcardDraftsDialog } from "../drafts/flashcard-drafts-dialog.tsx";
-import { QuizDraftsDialog } from "../drafts/quiz-drafts-dialog.tsx";
+import { MakeFlashcardsButton, MakeQuizButton } from "../drafts/draft-buttons.tsx";
 import { useStudyDocuments } from "../study.api.ts";
 import { DocumentDialog } from "./document-dialog.tsx";
 import { UploadDialog } from "./upload-dialog.tsx";
+
+// The draft dialogs download when their button is reached for, not with the Documents tab.
+const flashcardDrafts = lazyDialog(
+  async () => (await import("../drafts/flashcard-drafts-dialog.tsx")).FlashcardDraftsDialog,
+);
+const quizDrafts = lazyDialog(
+  async () => (await import("../drafts/quiz-drafts-dialog.tsx")).QuizDraftsDialog,
+);
 
 function DocumentCard({ doc, onOpen }: { doc: StudyDocumentSummary; onOpen: () => void }) {
   return (
@@ -26,8 +34,16 @@ function DocumentCard({ doc, onOpen }: { doc: StudyDocumentSummary; onOpen: () =
             Open
           </Button>
           <SummarizeDocumentButton doc={doc} />
-          <FlashcardDraftsDialog doc={doc} />
-          <QuizDraftsDialog doc={doc} />
+          <DeferredDialog
+            dialog={flashcardDrafts}
+            props={{ doc }}
+            trigger={<MakeFlashcardsButton title={doc.title} />}
+          />
+          <DeferredDialog
+            dialog={quizDrafts}
+            props={{ doc }}
+            trigger={<MakeQuizButton title={doc.title} />}
+          />
         </div>
       </Card>
     </li>

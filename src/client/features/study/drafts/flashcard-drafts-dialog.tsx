@@ -1,5 +1,4 @@
-import { Layers } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -9,6 +8,7 @@ import { toast } from "#client/lib/toast.tsx";
 import { FLASHCARD_SET_MAX_LENGTH } from "#shared/flashcards.ts";
 import type { StudyDocumentSummary } from "#shared/study.ts";
 import { useFlashcardSets } from "../flashcards/flashcards.api.ts";
+import { MakeFlashcardsButton } from "./draft-buttons.tsx";
 import { useAcceptCards, useCardDrafts } from "./drafts.api.ts";
 import { SourcePage } from "./source-page.tsx";
 
@@ -70,7 +70,13 @@ function DraftRow({
  * Issue 15 'Make flashcards': the engine's (or the model's) proposed cards as a draft list to edit,
  * untick and accept into a flashcard set. Nothing is saved until 'Add'.
  */
-export function FlashcardDraftsDialog({ doc }: { doc: StudyDocumentSummary }) {
+export function FlashcardDraftsDialog({
+  doc,
+  defaultOpen = false,
+}: {
+  doc: StudyDocumentSummary;
+  defaultOpen?: boolean;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [drafts, setDrafts] = useState<Draft[]>([]);
@@ -111,17 +117,22 @@ export function FlashcardDraftsDialog({ doc }: { doc: StudyDocumentSummary }) {
     );
   }
 
+  // Opened by DeferredDialog on its first click: fetch the drafts as an opening would.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (defaultOpen && !opened.current) {
+      opened.current = true;
+      openChange(true);
+    }
+  });
+
   return (
     <Dialog
       open={open}
       onOpenChange={openChange}
       title="Make flashcards"
       description={`Proposed cards from "${doc.title}". Edit them, untick the ones you do not want, then add them to a set.`}
-      trigger={
-        <Button variant="secondary" size="sm" aria-label={`Make flashcards from ${doc.title}`}>
-          <Layers className="h-4 w-4" aria-hidden /> Make flashcards
-        </Button>
-      }
+      trigger={<MakeFlashcardsButton title={doc.title} />}
     >
       {find.isPending ? (
         <div role="status" aria-label="Finding cards" className="grid gap-2">

@@ -1,5 +1,4 @@
-import { ListChecks } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -7,6 +6,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { StudyDocumentSummary } from "#shared/study.ts";
 import type { QuizDraftQuestion } from "#shared/summaries.ts";
+import { MakeQuizButton } from "./draft-buttons.tsx";
 import { useQuizDrafts } from "./drafts.api.ts";
 import { SourcePage } from "./source-page.tsx";
 
@@ -67,7 +67,13 @@ function Question({
 }
 
 /** Issue 15 'Make a quiz': multiple-choice questions from a document, each citing its page. */
-export function QuizDraftsDialog({ doc }: { doc: StudyDocumentSummary }) {
+export function QuizDraftsDialog({
+  doc,
+  defaultOpen = false,
+}: {
+  doc: StudyDocumentSummary;
+  defaultOpen?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [checked, setChecked] = useState(false);
@@ -83,17 +89,22 @@ export function QuizDraftsDialog({ doc }: { doc: StudyDocumentSummary }) {
     make.mutate(doc.id);
   }
 
+  // Opened by DeferredDialog on its first click: fetch the drafts as an opening would.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (defaultOpen && !opened.current) {
+      opened.current = true;
+      openChange(true);
+    }
+  });
+
   return (
     <Dialog
       open={open}
       onOpenChange={openChange}
       title="Quiz"
       description={`Multiple-choice questions from "${doc.title}".`}
-      trigger={
-        <Button variant="secondary" size="sm" aria-label={`Make a quiz from ${doc.title}`}>
-          <ListChecks className="h-4 w-4" aria-hidden /> Make a quiz
-        </Button>
-      }
+      trigger={<MakeQuizButton title={doc.title} />}
     >
       {make.isPending ? (
         <div role="status" aria-label="Writing questions" className="grid gap-2">
