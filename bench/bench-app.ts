@@ -14,6 +14,7 @@ export const SIGNED_IN_ROUTES = [
   "/gpa",
   "/settings",
   "/study",
+  "/summarize",
   "/friends",
   "/achievements",
 ];

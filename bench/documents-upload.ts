@@ -21,13 +21,13 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-function peakRssMb(pid: number): number {
+export function peakRssMb(pid: number): number {
   const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   return Math.round(Number(kb) / 1024);
 }
 
 /** GET /api/tasks on `connections` loops until `until()` is true; every latency in ms. */
-async function taskLatencies(
+export async function taskLatencies(
   url: string,
   headers: Record<string, string>,
   until: () => boolean,

@@ -16,6 +16,7 @@ import { createExamService } from "./features/study/exam.service.ts";
 import { createFlashcardsService } from "./features/study/flashcards.service.ts";
 import { createReviewService } from "./features/study/review.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
+import { createSummariesService } from "./features/summaries/summaries.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
 import { createTrackingService } from "./features/tracking/tracking.service.ts";
 import type { Clock } from "./lib/clock.ts";
@@ -63,6 +64,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
   const exams = createExamService({ db, clock, settings, tasks, calendar });
   const review = createReviewService({ db, clock, settings, study, events, exams });
+  const summaries = createSummariesService({ config, study, materials, chat, review });
   return {
     events,
     health,
@@ -83,6 +85,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
     progress,
     review,
     exams,
+    summaries,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -17,6 +17,7 @@ const ROUTES = [
   "/study",
   "/study/review",
   "/materials",
+  "/summarize",
   "/friends",
   "/achievements",
   "/share/not-a-real-code",

@@ -20,6 +20,10 @@ export const FriendsPage = page(() => import("#client/features/friends/friends-p
 export const GroupPage = page(() => import("./pages/group-page.tsx"), "GroupPage");
 export const SharedSetPage = page(() => import("./pages/shared-set-page.tsx"), "SharedSetPage");
 export const AchievementsPage = page(() => import("./pages/achievements-page.tsx"), "AchievementsPage");
+export const SummarizePage = page(
+  () => import("#client/features/summaries/summarize-page.tsx"),
+  "SummarizePage",
+);
 export const MaterialsPage = page(() => import("./pages/materials-page.tsx"), "MaterialsPage");
 export const GpaPage = page(() => import("./pages/gpa-page.tsx"), "GpaPage");
 export const SettingsPage = page(() => import("./pages/settings-page.tsx"), "SettingsPage");
@@ -42,6 +46,7 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   "/achievements": AchievementsPage,
   "/gpa": GpaPage,
   "/materials": MaterialsPage,
+  "/summarize": SummarizePage,
   "/settings": SettingsPage,
 };
 

@@ -43,6 +43,7 @@ export function SignedInApp({ user }: { user: User }) {
             <Route path="/achievements" component={P.AchievementsPage} />
             <Route path="/gpa" component={P.GpaPage} />
             <Route path="/materials" component={P.MaterialsPage} />
+            <Route path="/summarize" component={P.SummarizePage} />
             <Route path="/settings" component={P.SettingsPage} />
             <Route component={NotFoundPage} />
           </Switch>

@@ -33,8 +33,8 @@ type Args<E extends Endpoint> = (Has<E["params"]> extends true ? { params: Infer
   // The query string's parsed form: coerced numbers are numbers, "true"/"false" flags are booleans.
   // biome-ignore lint/complexity/noBannedTypes: as above
   (Has<E["query"]> extends true ? { query?: Partial<z.output<NonNullable<E["query"]>>> } : {}) &
-  // biome-ignore lint/complexity/noBannedTypes: as above
-  (Has<E["body"]> extends true ? { body: z.input<NonNullable<E["body"]>> } : {});
+  // A multipart endpoint has no body schema: its form goes as it is (the server reads it with readUpload).
+  (Has<E["body"]> extends true ? { body: z.input<NonNullable<E["body"]>> } : { form?: FormData });
 type ArgsTuple<E extends Endpoint> = Has<E["params"]> | Has<E["body"]> extends false ? [Args<E>?] : [Args<E>];
 
 function buildUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>) {
@@ -49,7 +49,8 @@ function buildUrl(path: string, params?: Record<string, unknown>, query?: Record
 
 /**
  * The one way the client calls the server: bearer token from local storage, JSON body only when
- * present, and the answer parsed with the endpoint's own schema.
+ * present (or a multipart `form` for an upload endpoint), and the answer parsed with the endpoint's own
+ * schema.
  */
 export async function call<E extends Endpoint>(
   e: E,
@@ -59,6 +60,7 @@ export async function call<E extends Endpoint>(
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
     body?: unknown;
+    form?: FormData;
   };
   const headers: Record<string, string> = {};
   const token = authToken.get();
@@ -70,7 +72,8 @@ export async function call<E extends Endpoint>(
       method: e.method,
       headers,
       credentials: "include",
-      body: a.body === undefined ? undefined : JSON.stringify(a.body),
+      // The browser writes a form's multipart content type, boundary included.
+      body: a.form ?? (a.body === undefined ? undefined : JSON.stringify(a.body)),
     });
   } catch {
     throw new ApiError(0, "Could not reach Studyhall. Check your connection and try again.");
@@ -84,7 +87,11 @@ export async function call<E extends Endpoint>(
   }
   if (!res.ok) {
     const body = errorBodySchema.safeParse(json);
-    if (!body.success) throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
+    if (!body.success) {
+      // SPEC §8: the multipart upload has its own fallback message.
+      if (a.form) throw new ApiError(res.status, `HTTP error! status: ${res.status}`);
+      throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
+    }
     throw new ApiError(res.status, body.data.error, body.data.code, body.data.details);
   }
   return e.response.parse(json) as z.infer<E["response"]>;

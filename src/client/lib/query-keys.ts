@@ -87,4 +87,9 @@ export const queryKeys = {
     history: (courseId: number | null) => [...queryKeys.chat.all, "history", courseId] as const,
     provider: () => [...queryKeys.chat.all, "provider"] as const,
   },
+  summaries: {
+    all: ["summaries"] as const,
+    /** The summarizer's one-click list: study documents and materials, newest first. */
+    recent: () => [...queryKeys.summaries.all, "recent"] as const,
+  },
 };

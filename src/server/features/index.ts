@@ -13,6 +13,7 @@ import { settingsRoutes } from "./settings/settings.routes.ts";
 import { flashcardsRoutes } from "./study/flashcards.routes.ts";
 import { reviewRoutes } from "./study/review.routes.ts";
 import { studyRoutes } from "./study/study.routes.ts";
+import { summariesRoutes } from "./summaries/summaries.routes.ts";
 import { tasksRoutes } from "./tasks/tasks.routes.ts";
 import { trackingRoutes } from "./tracking/tracking.routes.ts";
 
@@ -34,4 +35,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   chatRoutes,
   progressRoutes,
   reviewRoutes,
+  summariesRoutes,
 ];

@@ -1,37 +1,12 @@
-import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
+import { documentFixture, type FormPart, multipartForm } from "#tests/multipart-form.ts";
 import { extractDocument, extractionError } from "../integrations/documents/index.ts";
 import { registerErrorHandler } from "../plugins/errors.ts";
 import { readUpload, registerUploads } from "./upload.ts";
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../tests/fixtures/documents/${name}`, import.meta.url));
-
-type Part = { name: string; value: string } | { name: string; fileName: string; type?: string; data: Buffer };
-
-/** A multipart/form-data body written by hand, so tests control every byte (and can cut it short). */
-function form(parts: Part[]) {
-  const boundary = `----studyhall${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const file = "fileName" in p;
-    const head =
-      `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"` +
-      (file ? `; filename="${p.fileName}"\r\nContent-Type: ${p.type ?? "application/octet-stream"}` : "") +
-      "\r\n\r\n";
-    chunks.push(Buffer.from(head), file ? p.data : Buffer.from(p.value), Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-// The routes exist only in this test: the study, materials and summarize routes will look like this one.
+// The routes exist only in this test: the study, materials and summarize routes read files like this one.
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
@@ -52,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const upload = (parts: Part[]) => app.inject({ method: "POST", url: "/upload", ...form(parts) });
+const upload = (parts: FormPart[]) => app.inject({ method: "POST", url: "/upload", ...multipartForm(parts) });
 
 describe("readUpload", () => {
   it("reads the file and the text fields around it", async () => {
@@ -62,7 +37,7 @@ describe("readUpload", () => {
         name: "file",
         fileName: "cell-biology.pdf",
         type: "application/pdf",
-        data: fixture("cell-biology.pdf"),
+        data: documentFixture("cell-biology.pdf"),
       },
       { name: "courseId", value: "12" },
     ]);
@@ -74,7 +49,7 @@ describe("readUpload", () => {
 
   it("answers 415 for a type outside the accepted list, before reading the file", async () => {
     const res = await upload([
-      { name: "file", fileName: "slides.pptx", data: fixture("lecture-slides.pptx") },
+      { name: "file", fileName: "slides.pptx", data: documentFixture("lecture-slides.pptx") },
     ]);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({
@@ -94,16 +69,16 @@ describe("readUpload", () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().error).toBe("Choose a file to upload.");
     const two = await upload([
-      { name: "file", fileName: "a.md", data: fixture("notes.md") },
-      { name: "file2", fileName: "b.md", data: fixture("notes.md") },
+      { name: "file", fileName: "a.md", data: documentFixture("notes.md") },
+      { name: "file2", fileName: "b.md", data: documentFixture("notes.md") },
     ]);
     expect(two.statusCode).toBe(400);
     expect(two.json().error).toBe("Send one file per upload.");
   });
 
   it("answers 400 for a body cut off mid-file", async () => {
-    const { payload, headers } = form([
-      { name: "file", fileName: "a.pdf", data: fixture("cell-biology.pdf") },
+    const { payload, headers } = multipartForm([
+      { name: "file", fileName: "a.pdf", data: documentFixture("cell-biology.pdf") },
     ]);
     const res = await app.inject({
       method: "POST",
@@ -116,13 +91,15 @@ describe("readUpload", () => {
   });
 
   it("answers 422 with what to do for a scan, and for a PNG renamed .pdf", async () => {
-    const scan = await upload([{ name: "file", fileName: "scan.pdf", data: fixture("scanned.pdf") }]);
+    const scan = await upload([{ name: "file", fileName: "scan.pdf", data: documentFixture("scanned.pdf") }]);
     expect(scan.statusCode).toBe(422);
     expect(scan.json()).toMatchObject({
       code: "pdf_no_text",
       error: "This PDF has no text layer; paste the text instead.",
     });
-    const png = await upload([{ name: "file", fileName: "photo.pdf", data: fixture("png-renamed.pdf") }]);
+    const png = await upload([
+      { name: "file", fileName: "photo.pdf", data: documentFixture("png-renamed.pdf") },
+    ]);
     expect(png.statusCode).toBe(422);
     expect(png.json()).toMatchObject({
       code: "file_corrupt",
@@ -133,12 +110,12 @@ describe("readUpload", () => {
   it("answers 403 for a userId field that is not the caller's", async () => {
     const res = await upload([
       { name: "userId", value: "8" },
-      { name: "file", fileName: "notes.md", data: fixture("notes.md") },
+      { name: "file", fileName: "notes.md", data: documentFixture("notes.md") },
     ]);
     expect(res.statusCode).toBe(403);
     const own = await upload([
       { name: "userId", value: "7" },
-      { name: "file", fileName: "notes.md", data: fixture("notes.md") },
+      { name: "file", fileName: "notes.md", data: documentFixture("notes.md") },
     ]);
     expect(own.statusCode).toBe(200);
   });

@@ -1,8 +1,10 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
+import { PASTED_CONTENT_MAX } from "#shared/study.ts";
 import { checkFileType } from "../integrations/documents/detect.ts";
-import { extractionError, failure } from "../integrations/documents/types.ts";
+import { extractDocument } from "../integrations/documents/index.ts";
+import { type ExtractedDocument, extractionError, failure } from "../integrations/documents/types.ts";
 import { AppError, badRequest, forbidden } from "./errors.ts";
 
 /** One file and a few short fields (title, course, type) per upload. */
@@ -82,4 +84,33 @@ function uploadError(err: unknown): AppError {
       // Whatever else goes wrong while parsing the body is a malformed or cut-off request.
       return badRequest("The upload was incomplete or malformed. Please try again.");
   }
+}
+
+/** About 500 pages, the same bound as pasted text: more than one document should hold. */
+export const MAX_DOCUMENT_CHARS = PASTED_CONTENT_MAX;
+
+/**
+ * The text of a file readUpload returned, or the AppError to answer with: the extraction failure's own
+ * status and message (logged with the parser's cause, which the student never sees), or a 422 for a
+ * text over MAX_DOCUMENT_CHARS. Every upload route reads its file through here.
+ */
+export async function extractUpload(
+  req: FastifyRequest,
+  file: UploadedFile,
+  accept: readonly string[],
+): Promise<ExtractedDocument> {
+  const result = await extractDocument({ ...file, accept });
+  if (!result.ok) {
+    req.log.info({ reason: result.failure.reason, cause: result.failure.cause }, "upload not readable");
+    throw extractionError(result.failure);
+  }
+  if (result.document.text.length > MAX_DOCUMENT_CHARS) {
+    throw extractionError(
+      failure("file_too_complex", {
+        message:
+          "This file holds more text than one document can (about 500 pages). Split it and upload the parts.",
+      }).failure,
+    );
+  }
+  return result.document;
 }

@@ -7,9 +7,13 @@ import { DashboardView } from "#client/features/dashboard/dashboard-view.tsx";
 import { useUpcomingExams } from "#client/features/study/review/review.api.ts";
 import { useTasks } from "#client/features/tasks/tasks.api.ts";
 
-// The materials tool loads when opened, not with Home.
+// The materials and summarizer tools load when opened, not with Home.
 const MaterialsView = lazy(async () => ({
   default: (await import("#client/features/materials/materials-view.tsx")).MaterialsView,
+}));
+
+const SummarizerView = lazy(async () => ({
+  default: (await import("#client/features/summaries/summarizer-view.tsx")).SummarizerView,
 }));
 
 /** /: the dashboard drawn over the tasks and calendar features' data. */
@@ -34,6 +38,11 @@ export function DashboardPage() {
         documents: (
           <Suspense fallback={<p className="text-sm text-muted">Loading...</p>}>
             <MaterialsView courses={courseList} headingLevel={2} />
+          </Suspense>
+        ),
+        summarize: (
+          <Suspense fallback={<p className="text-sm text-muted">Loading...</p>}>
+            <SummarizerView />
           </Suspense>
         ),
         chat: <ChatTool courses={courseList} />,

@@ -1,14 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, authToken, call } from "#client/lib/api.ts";
+import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { errorBodySchema } from "#shared/errors.ts";
 import {
   type CreateDocumentInput,
   type CreateStudySetInput,
   type StudyDocument,
   type StudyDocumentSummary,
   type StudySet,
-  studyDocumentSchema,
   studyEndpoints,
 } from "#shared/study.ts";
 import { trackingEndpoints } from "#shared/tracking.ts";
@@ -97,32 +95,11 @@ export function useDeleteStudySet() {
   });
 }
 
-/** Multipart upload (file, title): `call()` speaks JSON only, so this one request is written out here. */
-async function uploadFile(setId: number, file: File, title: string): Promise<StudyDocument> {
+function uploadFile(setId: number, file: File, title: string): Promise<StudyDocument> {
   const form = new FormData();
   form.set("title", title);
   form.set("file", file);
-  const headers: Record<string, string> = {};
-  const token = authToken.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(studyEndpoints.uploadDocument.path.replace(":id", String(setId)), {
-      method: "POST",
-      headers,
-      credentials: "include",
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, "Could not reach Studyhall. Check your connection and try again.");
-  }
-  const json: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const body = errorBodySchema.safeParse(json);
-    if (!body.success) throw new ApiError(res.status, `HTTP error! status: ${res.status}`);
-    throw new ApiError(res.status, body.data.error, body.data.code, body.data.details);
-  }
-  return studyDocumentSchema.parse(json);
+  return call(studyEndpoints.uploadDocument, { params: { id: setId }, form });
 }
 
 export type NewDocument =

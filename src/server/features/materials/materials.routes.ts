@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import { materialEndpoints, materialUploadFieldsSchema } from "#shared/materials.ts";
-import { extractDocument, extractionError, failure } from "../../integrations/documents/index.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { readUpload } from "../../lib/upload.ts";
-import { MAX_DOCUMENT_CHARS } from "../study/study.service.ts";
+import { extractUpload, readUpload } from "../../lib/upload.ts";
 
 export async function materialsRoutes(app: FastifyInstance) {
   const { materials } = app.services;
@@ -17,20 +15,8 @@ export async function materialsRoutes(app: FastifyInstance) {
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid upload fields");
     const meta = { courseId: parsed.data.courseId, type: parsed.data.type, title: parsed.data.title ?? "" };
     await materials.assertOwnCourse(user.id, meta.courseId);
-    const result = await extractDocument({ ...file, accept: MATERIAL_UPLOAD_EXTENSIONS });
-    if (!result.ok) {
-      req.log.info({ reason: result.failure.reason, cause: result.failure.cause }, "upload not readable");
-      throw extractionError(result.failure);
-    }
-    if (result.document.text.length > MAX_DOCUMENT_CHARS) {
-      throw extractionError(
-        failure("file_too_complex", {
-          message:
-            "This file holds more text than one document can (about 500 pages). Split it and upload the parts.",
-        }).failure,
-      );
-    }
-    return materials.addExtracted(user.id, meta, result.document);
+    const document = await extractUpload(req, file, MATERIAL_UPLOAD_EXTENSIONS);
+    return materials.addExtracted(user.id, meta, document);
   });
   route(app, materialEndpoints.remove, async ({ user, params }) => {
     await materials.remove(user.id, params.id);

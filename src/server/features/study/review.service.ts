@@ -76,6 +76,20 @@ export function createReviewService({
     return place.ownerId;
   }
 
+  async function insertAll(
+    set: { cardCount: number },
+    userId: number,
+    setId: number,
+    cards: ImportPreview["cards"],
+  ): Promise<number> {
+    if (set.cardCount + cards.length > FLASHCARD_SET_MAX_CARDS)
+      throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
+    await db.transaction((tx) => reviewRepo.insertCards(tx, userId, setId, cards));
+    // Imported and accepted cards count toward the card achievements like cards added one by one.
+    await events.emit("flashcard.created", { userId });
+    return cards.length;
+  }
+
   function parse(text: string, options: ImportOptions): ImportPreview {
     return parseFlashcards(text, options);
   }
@@ -234,10 +248,12 @@ export function createReviewService({
         throw badRequest(`Nothing was imported. Fix ${named.join(", ")}${more}.`, { errors });
       }
       if (cards.length === 0) throw badRequest("Nothing was imported: no cards were found in the text.");
-      if (set.cardCount + cards.length > FLASHCARD_SET_MAX_CARDS)
-        throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
-      await db.transaction((tx) => reviewRepo.insertCards(tx, userId, setId, cards));
-      return { imported: cards.length };
+      return { imported: await insertAll(set, userId, setId, cards) };
+    },
+
+    /** Cards the student accepted from drafts (issue 15): all of them in one transaction, or none. */
+    async addCards(userId: number, setId: number, cards: ImportPreview["cards"]) {
+      return { created: await insertAll(await ownSet(userId, setId), userId, setId, cards) };
     },
 
     async export(userId: number, setId: number, format: "csv" | "anki"): Promise<ExportFile> {

@@ -120,6 +120,23 @@ export const studyRepo = {
       .orderBy(desc(studyDocuments.createdAt), desc(studyDocuments.id));
     return rows.map(toSummary);
   },
+  /** The student's newest documents across all sets, with their set's title (no text). */
+  async recentDocuments(db: DbOrTx, userId: number, limit: number) {
+    const rows = await db
+      .select({
+        id: studyDocuments.id,
+        title: studyDocuments.title,
+        fileType: studyDocuments.fileType,
+        setTitle: studySets.title,
+        createdAt: studyDocuments.createdAt,
+      })
+      .from(studyDocuments)
+      .innerJoin(studySets, eq(studySets.id, studyDocuments.studySetId))
+      .where(eq(studyDocuments.userId, userId))
+      .orderBy(desc(studyDocuments.createdAt), desc(studyDocuments.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  },
   async findDocument(db: DbOrTx, userId: number, id: number): Promise<StudyDocument | undefined> {
     const [row] = await db.select(documentColumns).from(studyDocuments).where(ownDocument(userId, id));
     return row && toDocument(row);
@@ -140,6 +157,19 @@ export const studyRepo = {
     const [row] = await db
       .update(studyDocuments)
       .set({ title })
+      .where(ownDocument(userId, id))
+      .returning(summaryColumns);
+    return row && toSummary(row);
+  },
+  async setSummary(
+    db: DbOrTx,
+    userId: number,
+    id: number,
+    summary: string | null,
+  ): Promise<StudyDocumentSummary | undefined> {
+    const [row] = await db
+      .update(studyDocuments)
+      .set({ summary })
       .where(ownDocument(userId, id))
       .returning(summaryColumns);
     return row && toSummary(row);

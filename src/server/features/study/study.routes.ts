@@ -1,10 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import { studyEndpoints } from "#shared/study.ts";
-import { extractDocument, extractionError, failure } from "../../integrations/documents/index.ts";
 import { route } from "../../lib/route.ts";
-import { readUpload } from "../../lib/upload.ts";
-import { MAX_DOCUMENT_CHARS } from "./study.service.ts";
+import { extractUpload, readUpload } from "../../lib/upload.ts";
 
 const ok = { ok: true as const };
 
@@ -24,20 +22,8 @@ export async function studyRoutes(app: FastifyInstance) {
   route(app, studyEndpoints.uploadDocument, async ({ user, params, req }) => {
     const { file, fields } = await readUpload(req, { accept: STUDY_UPLOAD_EXTENSIONS });
     await study.assertOwnSet(user.id, params.id);
-    const result = await extractDocument({ ...file, accept: STUDY_UPLOAD_EXTENSIONS });
-    if (!result.ok) {
-      req.log.info({ reason: result.failure.reason, cause: result.failure.cause }, "upload not readable");
-      throw extractionError(result.failure);
-    }
-    if (result.document.text.length > MAX_DOCUMENT_CHARS) {
-      throw extractionError(
-        failure("file_too_complex", {
-          message:
-            "This file holds more text than one study document can (about 500 pages). Split it and upload the parts.",
-        }).failure,
-      );
-    }
-    return study.addExtracted(user.id, params.id, fields.title ?? "", result.document);
+    const document = await extractUpload(req, file, STUDY_UPLOAD_EXTENSIONS);
+    return study.addExtracted(user.id, params.id, fields.title ?? "", document);
   });
   route(app, studyEndpoints.getDocument, ({ user, params }) => study.getDocument(user.id, params.id));
   route(app, studyEndpoints.renameDocument, ({ user, params, body }) =>

@@ -2,7 +2,6 @@ import type { ExtractedDocument } from "#server/integrations/documents/index.ts"
 import type { Infer } from "#shared/http.ts";
 import {
   DOCUMENT_TITLE_MAX,
-  PASTED_CONTENT_MAX,
   type StudyDocument,
   type StudySession,
   type studyEndpoints,
@@ -165,9 +164,22 @@ export function createStudyService({
       if (!doc) throw notFound("Document");
       return doc;
     },
+    /** A document to write to: the owner's only (a group member who can read it gets a 404 here). */
+    async getOwnDocument(userId: number, id: number): Promise<StudyDocument> {
+      const doc = await studyRepo.findDocument(db, userId, id);
+      if (!doc) throw notFound("Document");
+      return doc;
+    },
+    /** The card's 'AI Summary' (issue 15): the owner's to write or clear (null); anyone else gets a 404. */
+    async setSummary(userId: number, id: number, summary: string | null) {
+      const doc = await studyRepo.setSummary(db, userId, id, summary);
+      if (!doc) throw notFound("Document");
+      return doc;
+    },
     async removeDocument(userId: number, id: number): Promise<void> {
       if (!(await studyRepo.removeDocument(db, userId, id))) throw notFound("Document");
     },
+    recentDocuments: (userId: number, limit: number) => studyRepo.recentDocuments(db, userId, limit),
     countSets: (userId: number) => studyRepo.countSets(db, userId),
     countDocuments: (userId: number) => studyRepo.countDocuments(db, userId),
 
@@ -201,6 +213,3 @@ export function createStudyService({
   };
 }
 export type StudyService = ReturnType<typeof createStudyService>;
-
-/** Longer than any study document may be (about 500 pages): split it or paste a part. */
-export const MAX_DOCUMENT_CHARS = PASTED_CONTENT_MAX;

@@ -64,8 +64,19 @@ export function resolveCitations(text: string, request: AnswerRequest): Answer {
   };
 }
 
+/** One prompt, one reply: the summaries and drafts (integrations/ai/model-drafts.ts) are built on it. */
+export interface CompletionRequest {
+  model: string;
+  system: string;
+  user: string;
+  /** Ask for a JSON object (servers that know response_format keep to it; the reply is validated anyway). */
+  json?: boolean;
+}
+export type Complete = (request: CompletionRequest, signal?: AbortSignal) => Promise<string>;
+
 export type OpenAiProvider = AnswerProvider & {
   test(model: string): Promise<{ ok: boolean; message: string }>;
+  complete: Complete;
 };
 
 /** The OpenAI-compatible provider, or null when neither a key nor a base URL is configured. */
@@ -101,6 +112,22 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
       }
       if (!text.trim()) throw new Error("the model sent an empty answer");
       return resolveCitations(text, request);
+    },
+    async complete(request, signal) {
+      const reply = await client.chat.completions.create(
+        {
+          model: request.model,
+          messages: [
+            { role: "system", content: request.system },
+            { role: "user", content: request.user },
+          ],
+          ...(request.json ? { response_format: { type: "json_object" as const } } : {}),
+        },
+        { signal },
+      );
+      const text = reply.choices[0]?.message?.content ?? "";
+      if (!text.trim()) throw new Error("the model sent an empty answer");
+      return text;
     },
     async test(model) {
       try {

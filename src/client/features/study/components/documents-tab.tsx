@@ -1,12 +1,23 @@
-import { FileText, Sparkles } from "lucide-react";
+import { FileText } from "lucide-react";
 import { useState } from "react";
+import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { StudyDocumentSummary } from "#shared/study.ts";
+import { DocumentSummaryBlock, SummarizeDocumentButton } from "../drafts/document-ai.tsx";
+import { MakeFlashcardsButton, MakeQuizButton } from "../drafts/draft-buttons.tsx";
 import { useStudyDocuments } from "../study.api.ts";
 import { DocumentDialog } from "./document-dialog.tsx";
 import { UploadDialog } from "./upload-dialog.tsx";
+
+// The draft dialogs download when their button is reached for, not with the Documents tab.
+const flashcardDrafts = lazyDialog(
+  async () => (await import("../drafts/flashcard-drafts-dialog.tsx")).FlashcardDraftsDialog,
+);
+const quizDrafts = lazyDialog(
+  async () => (await import("../drafts/quiz-drafts-dialog.tsx")).QuizDraftsDialog,
+);
 
 function DocumentCard({ doc, onOpen }: { doc: StudyDocumentSummary; onOpen: () => void }) {
   return (
@@ -16,19 +27,23 @@ function DocumentCard({ doc, onOpen }: { doc: StudyDocumentSummary; onOpen: () =
           <h3 className="min-w-0 wrap-anywhere font-semibold">{doc.title}</h3>
           <Badge tone="blue">{doc.fileType || "text"}</Badge>
         </div>
-        {doc.summary && (
-          <div className="rounded-lg border border-border bg-bg p-3">
-            <p className="flex items-center gap-1.5 text-sm font-medium">
-              <Sparkles className="h-4 w-4" aria-hidden /> AI Summary
-            </p>
-            <p className="mt-1 wrap-anywhere text-sm text-muted">{doc.summary}</p>
-          </div>
-        )}
+        <DocumentSummaryBlock doc={doc} />
         <p className="line-clamp-3 whitespace-pre-line wrap-anywhere text-sm text-muted">{doc.content}</p>
-        <div>
+        <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={onOpen} aria-label={`Open ${doc.title}`}>
             Open
           </Button>
+          <SummarizeDocumentButton doc={doc} />
+          <DeferredDialog
+            dialog={flashcardDrafts}
+            props={{ doc }}
+            trigger={<MakeFlashcardsButton title={doc.title} />}
+          />
+          <DeferredDialog
+            dialog={quizDrafts}
+            props={{ doc }}
+            trigger={<MakeQuizButton title={doc.title} />}
+          />
         </div>
       </Card>
     </li>

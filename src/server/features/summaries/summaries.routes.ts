@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import { summarizePdfFieldsSchema, summaryEndpoints } from "#shared/summaries.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
+import { extractUpload, readUpload } from "../../lib/upload.ts";
+
+const PDF_ONLY = [".pdf"] as const;
+
+export async function summariesRoutes(app: FastifyInstance) {
+  const { summaries } = app.services;
+  route(app, summaryEndpoints.summarize, ({ user, body }) =>
+    summaries.summarizeText(user.id, body.text, body.type),
+  );
+  route(app, summaryEndpoints.summarizePdf, async ({ user, req }) => {
+    const { file, fields } = await readUpload(req, { accept: PDF_ONLY });
+    const parsed = summarizePdfFieldsSchema.safeParse(fields);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid upload fields");
+    const document = await extractUpload(req, file, PDF_ONLY);
+    const pages = Array.from({ length: Math.max(...document.pages.map((p) => p.n)) }, () => "");
+    for (const p of document.pages) pages[p.n - 1] = p.text;
+    return summaries.summarizePages(user.id, pages, parsed.data.type);
+  });
+  route(app, summaryEndpoints.recent, ({ user }) => summaries.recent(user.id));
+  route(app, summaryEndpoints.summarizeDocument, ({ user, body }) =>
+    summaries.summarizeDocument(user.id, body.source, body.id, body.type),
+  );
+  route(app, summaryEndpoints.storeSummary, ({ user, params, body }) =>
+    summaries.storeSummary(user.id, params.id, body.type),
+  );
+  route(app, summaryEndpoints.removeSummary, async ({ user, params }) => {
+    await summaries.removeSummary(user.id, params.id);
+    return { ok: true as const };
+  });
+  route(app, summaryEndpoints.cardDrafts, ({ user, params }) => summaries.cardDrafts(user.id, params.id));
+  route(app, summaryEndpoints.quizDrafts, ({ user, params }) => summaries.quizDrafts(user.id, params.id));
+  route(app, summaryEndpoints.acceptCards, ({ user, params, body }) =>
+    summaries.acceptCards(user.id, params.id, body.cards),
+  );
+}

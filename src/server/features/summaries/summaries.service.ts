@@ -1,0 +1,171 @@
+import { builtinCards, builtinSummary } from "#server/integrations/ai/builtin/engine-pool.ts";
+import { modelCards, modelQuiz, modelSummary } from "#server/integrations/ai/model-drafts.ts";
+import { type Complete, createOpenAiProvider } from "#server/integrations/ai/openai.ts";
+import type { Provider } from "#shared/chat.ts";
+import { buildQuiz } from "#shared/quiz.ts";
+import type { DocumentPage } from "#shared/study.ts";
+import {
+  type CardDraft,
+  type QuizDraftQuestion,
+  RECENT_DOCUMENTS_SHOWN,
+  type RecentDocument,
+  type SummaryStyle,
+} from "#shared/summaries.ts";
+import type { AppConfig } from "../../config.ts";
+import { unprocessable } from "../../lib/errors.ts";
+import type { ChatService } from "../chat/chat.service.ts";
+import type { MaterialsService } from "../materials/materials.service.ts";
+import type { ReviewService } from "../study/review.service.ts";
+import type { StudyService } from "../study/study.service.ts";
+
+/** Each page's text at its number's place (page n at index n - 1), blank pages kept as gaps. */
+export function pageTexts(content: string, pages: readonly DocumentPage[] | null): string[] {
+  if (!pages?.length) return [content];
+  const texts: string[] = Array.from({ length: Math.max(...pages.map((p) => p.page)) }, () => "");
+  for (const p of pages) texts[p.page - 1] = content.slice(p.start, p.end);
+  return texts;
+}
+
+interface Produced<T> {
+  value: T;
+  provider: Provider;
+  note?: string;
+}
+
+/**
+ * Issue 15: summaries of pasted text, PDFs and stored documents, the card's stored 'AI Summary', and
+ * flashcard and quiz drafts from a document. The configured model writes them when there is one; the
+ * built-in engine (extractive, offline) does otherwise, and whenever the model fails or answers with
+ * something unusable, saying so in `note`.
+ */
+export function createSummariesService(deps: {
+  config: AppConfig;
+  study: StudyService;
+  materials: MaterialsService;
+  chat: ChatService;
+  review: ReviewService;
+}) {
+  const { config, study, materials, chat, review } = deps;
+  const openai = createOpenAiProvider(config.openai);
+
+  async function produce<T>(
+    userId: number,
+    withModel: (complete: Complete, model: string) => Promise<T>,
+    builtin: () => Promise<T>,
+  ): Promise<Produced<T>> {
+    if (!openai) return { value: await builtin(), provider: "builtin" };
+    const { model } = await chat.providerInfo(userId);
+    try {
+      return { value: await withModel(openai.complete, model ?? "gpt-4o"), provider: "openai" };
+    } catch (err) {
+      const why = err instanceof Error ? err.message : "unknown error";
+      return {
+        value: await builtin(),
+        provider: "builtin",
+        note: `The AI model could not answer (${why}); this is from the built-in engine.`,
+      };
+    }
+  }
+
+  async function summarizePages(userId: number, pages: readonly string[], style: SummaryStyle) {
+    const made = await produce(
+      userId,
+      (complete, model) => modelSummary(complete, model, pages, style),
+      () => builtinSummary([...pages], style),
+    );
+    if (!made.value.trim()) throw unprocessable("There is not enough text here to summarize.");
+    return { summary: made.value, provider: made.provider, ...(made.note ? { note: made.note } : {}) };
+  }
+
+  const studyPages = async (userId: number, id: number) => {
+    const doc = await study.getDocument(userId, id);
+    return pageTexts(doc.content, doc.pages);
+  };
+
+  return {
+    summarizeText: (userId: number, text: string, style: SummaryStyle) =>
+      summarizePages(userId, [text], style),
+    summarizePages,
+
+    async summarizeDocument(userId: number, source: "material" | "study", id: number, style: SummaryStyle) {
+      const doc = await materials.text(userId, source, id);
+      return summarizePages(userId, pageTexts(doc.content, doc.pages), style);
+    },
+
+    /** Study-set documents and course materials, newest first, for the summarizer's one-click list. */
+    async recent(userId: number): Promise<RecentDocument[]> {
+      const [docs, mats] = await Promise.all([
+        study.recentDocuments(userId, RECENT_DOCUMENTS_SHOWN),
+        materials.list(userId),
+      ]);
+      const all: RecentDocument[] = [
+        ...docs.map((d) => ({
+          source: "study" as const,
+          id: d.id,
+          title: d.title,
+          fileType: d.fileType,
+          place: d.setTitle,
+          createdAt: d.createdAt,
+        })),
+        ...mats.map((m) => ({
+          source: "material" as const,
+          id: m.id,
+          title: m.title,
+          fileType: m.fileType,
+          place: null,
+          createdAt: m.createdAt,
+        })),
+      ];
+      return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_DOCUMENTS_SHOWN);
+    },
+
+    async storeSummary(userId: number, id: number, style: SummaryStyle) {
+      const doc = await study.getOwnDocument(userId, id);
+      const made = await summarizePages(userId, pageTexts(doc.content, doc.pages), style);
+      const stored = await study.setSummary(userId, id, made.summary);
+      return { ...stored, provider: made.provider, ...(made.note ? { note: made.note } : {}) };
+    },
+
+    async removeSummary(userId: number, id: number) {
+      await study.setSummary(userId, id, null);
+    },
+
+    async cardDrafts(userId: number, id: number) {
+      const pages = await studyPages(userId, id);
+      const made = await produce<CardDraft[]>(
+        userId,
+        (complete, model) => modelCards(complete, model, pages),
+        () => builtinCards(pages),
+      );
+      return { provider: made.provider, cards: made.value, ...(made.note ? { note: made.note } : {}) };
+    },
+
+    /** Without a model the questions are the document's definitions, with the quiz's own distractors. */
+    async quizDrafts(userId: number, id: number) {
+      const pages = await studyPages(userId, id);
+      const made = await produce<QuizDraftQuestion[]>(
+        userId,
+        (complete, model) => modelQuiz(complete, model, pages),
+        async () => {
+          const cards = await builtinCards(pages);
+          return buildQuiz(cards.map((c, i) => ({ id: i, question: c.question, answer: c.answer })))
+            .filter((q) => q.options.length >= 2)
+            .map((q) => ({
+              question: q.question,
+              options: q.options,
+              answer: q.answer,
+              page: cards[q.cardId]?.page ?? 1,
+            }));
+        },
+      );
+      return { provider: made.provider, questions: made.value, ...(made.note ? { note: made.note } : {}) };
+    },
+
+    acceptCards: (
+      userId: number,
+      setId: number,
+      cards: { question: string; answer: string; hint: string | null }[],
+    ) => review.addCards(userId, setId, cards),
+  };
+}
+export type SummariesService = ReturnType<typeof createSummariesService>;
