@@ -1,11 +1,9 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
 import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
 import { parseTaskQuestion } from "#server/integrations/ai/builtin/task-questions.ts";
 import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
 import type { AnswerProvider, AnswerRequest, AnswerSource } from "#server/integrations/ai/provider.ts";
-import { CHAT_RATE_LIMIT, type ChatMessage, type SendChatInput } from "#shared/chat.ts";
+import { CHAT_RATE_LIMIT, type SendChatInput } from "#shared/chat.ts";
 import type { Course } from "#shared/courses.ts";
 import type { Task } from "#shared/tasks.ts";
 import type { AppConfig } from "../../config.ts";
@@ -23,11 +21,36 @@ const RATE_WINDOW_MS = 60_000;
 const HISTORY_TURNS = 6;
 const RETRIEVED_CHUNKS = 8;
 
+/**
+ * One formatter per zone, reused: an 'overdue' answer can list hundreds of tasks, and formatting each
+ * through a new zoned date cost more than the whole query.
+ */
+const dueFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Tue, Nov 24, 2026 at 7:02 AM' in the student's zone. */
+function dueText(iso: string, timeZone: string): string {
+  let formatter = dueFormats.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    });
+    if (dueFormats.size < 1_000) dueFormats.set(timeZone, formatter);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of formatter.formatToParts(Date.parse(iso))) part[type] = value;
+  return `${part.weekday}, ${part.month} ${part.day}, ${part.year} at ${part.hour}:${part.minute} ${part.dayPeriod}`;
+}
+
 function taskLine(task: Task, courses: readonly Course[], timeZone: string): string {
   const course = courses.find((c) => c.id === task.courseId);
-  const due = task.dueDate
-    ? `due ${format(new TZDate(Date.parse(task.dueDate), timeZone), "EEE, MMM d, yyyy 'at' h:mm a")}`
-    : "no due date";
+  const due = task.dueDate ? `due ${dueText(task.dueDate, timeZone)}` : "no due date";
   const status = task.completed ? ", completed" : "";
   return `${task.title} (${due}${course ? `, ${course.code || course.name}` : ""}${status})`;
 }
@@ -75,7 +98,13 @@ export function createChatService(deps: {
     const filter = parseTaskQuestion(question, { now, timeZone, courses: owned });
     if (filter) {
       if (!filter.courseIds && input.courseId) filter.courseIds = [input.courseId];
-      const rows = applyTaskFilter(await tasks.list(userId), filter, now);
+      const narrowed = await tasks.matching(userId, {
+        completed: filter.completed,
+        dueFrom: filter.range?.from,
+        dueBefore: filter.overdue ? now : filter.range?.to,
+        courseIds: filter.courseIds,
+      });
+      const rows = applyTaskFilter(narrowed, filter, now);
       const sources: AnswerSource[] = rows.map((t, i) => ({
         n: i + 1,
         kind: "task",
@@ -117,13 +146,9 @@ export function createChatService(deps: {
     if (!options.admitted) await admit(userId, input);
     const courseId = input.courseId ?? null;
     const timeZone = input.timeZone ?? "UTC";
-    const history = (await chatRepo.list(db, userId, courseId)).slice(-HISTORY_TURNS);
-    const userMessage = await chatRepo.insert(db, userId, {
-      courseId,
-      isUser: true,
-      content: input.content.trim(),
-      createdAt: clock.now(),
-    });
+    // Only a model reads earlier turns; the built-in engine answers each question on its own.
+    const history = openai ? await chatRepo.recent(db, userId, courseId, HISTORY_TURNS) : [];
+    const askedAt = clock.now();
     const ctx = await context(userId, input, timeZone);
     const request: AnswerRequest = {
       ...ctx,
@@ -142,14 +167,19 @@ export function createChatService(deps: {
       provider = builtinProvider;
       answer = await builtinProvider.answer(request, onDelta ? (text) => onDelta(`\n\n${text}`) : undefined);
     }
-    const aiMessage: ChatMessage = await chatRepo.insert(db, userId, {
-      courseId,
-      isUser: false,
-      content: answer.content,
-      citations: answer.citations,
-      provider: provider.id,
-      createdAt: clock.now(),
-    });
+    // Both turns in one statement once the answer exists: a question whose answer failed is not kept
+    // without one, and the round trip is saved.
+    const [userMessage, aiMessage] = await chatRepo.insertTurn(db, userId, [
+      { courseId, isUser: true, content: input.content.trim(), createdAt: askedAt },
+      {
+        courseId,
+        isUser: false,
+        content: answer.content,
+        citations: answer.citations,
+        provider: provider.id,
+        createdAt: clock.now(),
+      },
+    ]);
     return { userMessage, aiMessage: note ? { ...aiMessage, note } : aiMessage };
   }
 

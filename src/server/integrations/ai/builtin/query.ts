@@ -1,5 +1,5 @@
 import { blockSentences, pageBlocks } from "./structure.ts";
-import { contentTerms, words } from "./text.ts";
+import { contentTerms, type Sentence, words } from "./text.ts";
 
 /**
  * From a student's question to retrieval: the content words, a tsquery that ORs them (websearch_to_tsquery
@@ -96,13 +96,42 @@ function weighted(terms: readonly QuestionTerm[], present: Set<string>, weightOf
   return total > 0 ? found / total : 0;
 }
 
+/**
+ * A chunk's stems and prose sentences never change, and the same chunks come back for question after
+ * question: analysing one with wink-nlp costs a few milliseconds, most of a built-in answer's time.
+ * Kept by text (a re-indexed chunk with the same text is the same analysis), least recently used out.
+ */
+const ANALYSED_CHUNKS = 2_000;
+const analysed = new Map<string, { terms?: Set<string>; sentences?: Sentence[] }>();
+
+function analysis(chunkText: string) {
+  let entry = analysed.get(chunkText);
+  if (entry) analysed.delete(chunkText);
+  else entry = {};
+  analysed.set(chunkText, entry);
+  if (analysed.size > ANALYSED_CHUNKS) analysed.delete(analysed.keys().next().value!);
+  return entry;
+}
+
+function chunkTerms(chunkText: string): Set<string> {
+  const entry = analysis(chunkText);
+  entry.terms ??= new Set(contentTerms(chunkText));
+  return entry.terms;
+}
+
+function chunkSentences(chunkText: string): Sentence[] {
+  const entry = analysis(chunkText);
+  entry.sentences ??= pageBlocks(chunkText).flatMap((block) => blockSentences(chunkText, block));
+  return entry.sentences;
+}
+
 /** Share of the question's weight (rare words weigh more) that the chunk contains, 0..1. */
 export function coverage(
   terms: readonly QuestionTerm[],
   chunkText: string,
   weightOf: TermWeight = defaultWeight,
 ): number {
-  return weighted(terms, new Set(contentTerms(chunkText)), weightOf);
+  return weighted(terms, chunkTerms(chunkText), weightOf);
 }
 
 /** The `n` prose sentences of a chunk that contain most of the question, in the order they appear. */
@@ -113,7 +142,7 @@ export function bestSentences(
   weightOf: TermWeight = defaultWeight,
 ): QuotedSentence[] {
   const terms = typeof question === "string" ? questionTerms(question) : question;
-  const found = pageBlocks(chunkText).flatMap((block) => blockSentences(chunkText, block));
+  const found = chunkSentences(chunkText);
   return found
     .map((s, i) => ({
       text: s.text,

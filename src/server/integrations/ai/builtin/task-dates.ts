@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import * as chrono from "chrono-node";
 import { addDays, addMonths, startOfDay, startOfMonth, startOfWeek } from "date-fns";
+import { isTimeZone } from "#shared/local-day.ts";
 
 /**
  * Date phrases of task questions, turned into ranges of instants in the student's time zone. Days,
@@ -47,7 +48,7 @@ const count = (word: string) => NUMBER_WORDS[word] ?? Number(word);
 
 export function assertTimeZone(timeZone: string): void {
   // Throws a RangeError naming the zone when it is not an IANA zone this runtime knows.
-  new Intl.DateTimeFormat("en-US", { timeZone });
+  if (!isTimeZone(timeZone)) new Intl.DateTimeFormat("en-US", { timeZone });
 }
 
 /** The local day `offset` days from the day of `now`, as [start, start of next day). */
