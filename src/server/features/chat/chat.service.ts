@@ -1,6 +1,6 @@
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
 import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
-import { parseTaskQuestion } from "#server/integrations/ai/builtin/task-questions.ts";
+import { mayBeTaskQuestion, parseTaskQuestion } from "#server/integrations/ai/builtin/task-questions.ts";
 import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
 import type { AnswerProvider, AnswerRequest, AnswerSource } from "#server/integrations/ai/provider.ts";
 import { CHAT_RATE_LIMIT, type SendChatInput } from "#shared/chat.ts";
@@ -94,9 +94,10 @@ export function createChatService(deps: {
   async function context(userId: number, input: SendInput, timeZone: string) {
     const question = input.content.trim();
     const now = clock.now();
-    const owned = await courses.list(userId);
-    const filter = parseTaskQuestion(question, { now, timeZone, courses: owned });
-    if (filter) {
+    // Most questions are about the material: their courses are not loaded.
+    const owned = mayBeTaskQuestion(question, { now, timeZone }) ? await courses.list(userId) : null;
+    const filter = owned && parseTaskQuestion(question, { now, timeZone, courses: owned });
+    if (owned && filter) {
       if (!filter.courseIds && input.courseId) filter.courseIds = [input.courseId];
       const narrowed = await tasks.matching(userId, {
         completed: filter.completed,
@@ -105,20 +106,37 @@ export function createChatService(deps: {
         courseIds: filter.courseIds,
       });
       const rows = applyTaskFilter(narrowed, filter, now);
-      const sources: AnswerSource[] = rows.map((t, i) => ({
-        n: i + 1,
-        kind: "task",
-        id: t.id,
-        title: t.title,
-        text: taskLine(t, owned, timeZone),
-      }));
-      return { question, mode: "tasks" as const, sources };
+      const taskSources = (first: number): AnswerSource[] =>
+        rows.map((t, i) => ({
+          n: first + i,
+          kind: "task",
+          id: t.id,
+          title: t.title,
+          text: taskLine(t, owned, timeZone),
+        }));
+      if (!filter.withMaterial) return { question, mode: "tasks" as const, sources: taskSources(1) };
+      const documents = await documentSources(userId, question, input.courseId);
+      if (documents.length === 0) return { question, mode: "tasks" as const, sources: taskSources(1) };
+      return {
+        question,
+        mode: "material" as const,
+        sources: [...documents, ...taskSources(documents.length + 1)],
+      };
     }
+    const sources = await documentSources(userId, question, input.courseId);
+    return { question, mode: sources.length ? ("material" as const) : ("none" as const), sources };
+  }
+
+  async function documentSources(
+    userId: number,
+    question: string,
+    courseId: number | null | undefined,
+  ): Promise<AnswerSource[]> {
     const chunks = await retrieval.search(userId, questionTerms(question), {
-      courseId: input.courseId,
+      courseId,
       limit: RETRIEVED_CHUNKS,
     });
-    const sources: AnswerSource[] = chunks.map((c, i) => ({
+    return chunks.map((c, i) => ({
       n: i + 1,
       kind: "document",
       id: c.documentId,
@@ -128,7 +146,6 @@ export function createChatService(deps: {
       text: c.text,
       start: c.charStart,
     }));
-    return { question, mode: chunks.length ? ("material" as const) : ("none" as const), sources };
   }
 
   /** The checks a stream makes before it starts (its status line can no longer change after). */

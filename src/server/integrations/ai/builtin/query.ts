@@ -62,8 +62,20 @@ function fold(word: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
+/** Retrieval and then the answer both need a question's terms; wink-nlp is asked once. */
+const recentQuestions = new Map<string, QuestionTerm[]>();
+
 /** The question's content words, once each, in the order asked. */
-export function questionTerms(question: string): QuestionTerm[] {
+export function questionTerms(question: string): readonly QuestionTerm[] {
+  const known = recentQuestions.get(question);
+  if (known) return known;
+  const terms = analyzeQuestion(question);
+  if (recentQuestions.size >= 100) recentQuestions.delete(recentQuestions.keys().next().value!);
+  recentQuestions.set(question, terms);
+  return terms;
+}
+
+function analyzeQuestion(question: string): QuestionTerm[] {
   const seen = new Set<string>();
   const terms: QuestionTerm[] = [];
   for (const w of words(question)) {
