@@ -1,6 +1,7 @@
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
 import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
 import { mayBeTaskQuestion, parseTaskQuestion } from "#server/integrations/ai/builtin/task-questions.ts";
+import { chosenModel, offeredModels } from "#server/integrations/ai/models.ts";
 import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
 import type { AnswerProvider, AnswerRequest, AnswerSource } from "#server/integrations/ai/provider.ts";
 import { CHAT_RATE_LIMIT, type SendChatInput } from "#shared/chat.ts";
@@ -201,7 +202,7 @@ export function createChatService(deps: {
   }
 
   async function modelFor(userId: number): Promise<string> {
-    return config.openai.model ?? (await settings.get(userId)).aiModel;
+    return chosenModel(config.openai, (await settings.get(userId)).aiModel);
   }
 
   return {
@@ -216,8 +217,14 @@ export function createChatService(deps: {
       await chatRepo.clear(db, userId, courseId ?? null);
     },
     async providerInfo(userId: number) {
-      if (!openai) return { provider: "builtin" as const, label: "Built-in (offline)", model: null };
-      return { provider: "openai" as const, label: "OpenAI-compatible", model: await modelFor(userId) };
+      const models = offeredModels(config.openai);
+      if (!openai) return { provider: "builtin" as const, label: "Built-in (offline)", model: null, models };
+      return {
+        provider: "openai" as const,
+        label: "OpenAI-compatible",
+        model: await modelFor(userId),
+        models,
+      };
     },
     async testProvider(userId: number) {
       if (!openai) {

@@ -227,6 +227,33 @@ describe("the OpenAI-compatible provider (fake server over HTTP)", () => {
     expect(provider.json()).toMatchObject({ provider: "openai", model: "gpt-4o" });
   });
 
+  it("asks the model the student chose in Settings > AI, from the models the server offers", async () => {
+    const save = (aiModel: string) =>
+      ai.app.inject({
+        method: "POST",
+        url: "/api/settings",
+        headers: who.headers,
+        payload: { aiModel, theme: "light", autoSync: true, notificationsEnabled: true },
+      });
+    try {
+      expect((await save("gpt-3.5-turbo")).statusCode).toBe(200);
+      fake.reply = "In the chloroplasts [1].";
+      expect((await ask(ai, who, "Where does photosynthesis take place?")).statusCode).toBe(200);
+      expect(fake.requests.at(-1)!.model).toBe("gpt-3.5-turbo");
+      const provider = await ai.app.inject({
+        method: "GET",
+        url: "/api/chat/provider",
+        headers: who.headers,
+      });
+      expect(provider.json()).toMatchObject({ model: "gpt-3.5-turbo", models: ["gpt-4o", "gpt-3.5-turbo"] });
+      const refused = await save("some-other-model");
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toContain("gpt-4o, gpt-3.5-turbo");
+    } finally {
+      await save("gpt-4o");
+    }
+  });
+
   it("falls back to the built-in engine with a note when the server fails", async () => {
     fake.failWith = 500;
     try {

@@ -1,6 +1,10 @@
+import { offeredModels } from "#server/integrations/ai/models.ts";
+import { AI_MODELS } from "#shared/constants.ts";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from "#shared/review-api.ts";
 import { DEFAULT_SETTINGS, type Settings } from "#shared/settings.ts";
+import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import { badRequest } from "../../lib/errors.ts";
 import { settingsRepo } from "./settings.repo.ts";
 
 const toSettings = ({ aiModel, theme, autoSync, notificationsEnabled }: Settings): Settings => ({
@@ -11,7 +15,9 @@ const toSettings = ({ aiModel, theme, autoSync, notificationsEnabled }: Settings
 });
 
 /** The student's preferences; a student who never saved any has the defaults. */
-export function createSettingsService({ db }: { db: Db }) {
+export function createSettingsService({ db, config }: { db: Db; config: AppConfig }) {
+  // A stored OpenAI model stays valid (the whole form is saved at once); another name must be offered.
+  const allowed = new Set<string>([...AI_MODELS, ...offeredModels(config.openai)]);
   async function get(userId: number): Promise<Settings> {
     const row = await settingsRepo.find(db, userId);
     return row ? toSettings(row) : DEFAULT_SETTINGS;
@@ -29,8 +35,13 @@ export function createSettingsService({ db }: { db: Db }) {
       const row = await settingsRepo.upsertReview(db, userId, values);
       return { desiredRetention: row.desiredRetention, newCardsPerDay: row.newCardsPerDay };
     },
-    save: async (userId: number, values: Settings) =>
-      toSettings(await settingsRepo.upsert(db, userId, values)),
+    async save(userId: number, values: Settings) {
+      if (!allowed.has(values.aiModel)) {
+        const message = `This server offers these AI models: ${[...allowed].join(", ")}.`;
+        throw badRequest(message, [{ path: "aiModel", message }]);
+      }
+      return toSettings(await settingsRepo.upsert(db, userId, values));
+    },
     /** The zone streaks and the heatmap count days in; UTC until the browser reports one. */
     timeZone: (userId: number) => settingsRepo.timeZone(db, userId),
     saveTimeZone: (userId: number, timeZone: string) => settingsRepo.saveTimeZone(db, userId, timeZone),
