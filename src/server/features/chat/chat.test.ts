@@ -90,6 +90,20 @@ describe("POST /api/chat with the built-in engine", () => {
     expect(ai.citations).toEqual([]);
   });
 
+  it("never cites nor names another student's material or tasks", async () => {
+    const cara = await createUser(t.app);
+    const material: ChatMessage = (await ask(t, cara, "Where does photosynthesis take place?")).json()
+      .aiMessage;
+    expect(material.citations).toEqual([]);
+    expect(material.content).not.toContain("cell-biology");
+    expect(material.content).not.toContain("chloroplast");
+    const due: ChatMessage = (await ask(t, cara, "What is due this week?")).json().aiMessage;
+    expect(due.citations).toEqual([]);
+    expect(due.content).not.toContain("Lab report");
+    const exam: ChatMessage = (await ask(t, cara, "What's on the midterm?")).json().aiMessage;
+    expect(exam.citations).toEqual([]);
+  });
+
   it("answers task questions exactly from the database, each task a citation", async () => {
     const thisWeek: ChatMessage = (await ask(t, ada, "What is due this week?")).json().aiMessage;
     expect(thisWeek.citations!.map((c) => c.id)).toEqual([tasks["Lab report"], tasks["Essay draft"]]);
