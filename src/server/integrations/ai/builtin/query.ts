@@ -1,5 +1,5 @@
 import { blockSentences, pageBlocks } from "./structure.ts";
-import { contentTerms, type Sentence, words } from "./text.ts";
+import { contentTerms, type Sentence, stem as stemOf, words } from "./text.ts";
 
 /**
  * From a student's question to retrieval: the content words, a tsquery that ORs them (websearch_to_tsquery
@@ -12,6 +12,8 @@ export interface QuestionTerm {
   word: string;
   /** Porter2 stem, comparable with the stems of a text (and with PostgreSQL's english lexemes). */
   stem: string;
+  /** The number right after the word when it says which one ('lecture 2'): the term is the phrase. */
+  number?: string;
 }
 
 /** A term's weight: the IDF of its stem in the student's material, when the caller has it. */
@@ -75,9 +77,31 @@ export function questionTerms(question: string): readonly QuestionTerm[] {
   return terms;
 }
 
+/**
+ * 'Lecture 2', 'chapter 3', 'week 10': the number says which one, yet a lone digit is no content word,
+ * so 'what is lecture 2 about?' matched every page naming any lecture. Such a pair is a term of its own.
+ */
+const NUMBERED =
+  /\b(lecture|chapter|week|unit|module|part|section|slide|lab|problem|exercise|homework|assignment|quiz|exam|session|topic|figure|table)s?\s+(\d{1,3})\b/gi;
+
+const numberedKey = (stem: string, number: string) => `${stem} ${number}`;
+
+function numberedTerms(text: string): QuestionTerm[] {
+  return [...text.matchAll(NUMBERED)].map((m) => {
+    const word = fold(m[1]!);
+    const number = String(Number(m[2]));
+    return { word, number, stem: numberedKey(stemOf(word), number) };
+  });
+}
+
 function analyzeQuestion(question: string): QuestionTerm[] {
   const seen = new Set<string>();
   const terms: QuestionTerm[] = [];
+  for (const term of numberedTerms(question)) {
+    if (seen.has(term.stem)) continue;
+    seen.add(term.stem);
+    terms.push(term);
+  }
   for (const w of words(question)) {
     const word = fold(w.normal);
     if (!w.content || word.length < 2 || QUESTION_FILLER.has(w.stem) || seen.has(w.stem)) continue;
@@ -94,7 +118,7 @@ function analyzeQuestion(question: string): QuestionTerm[] {
  * caller then skips the search).
  */
 export function toTsQuery(terms: readonly QuestionTerm[]): string {
-  return [...new Set(terms.map((t) => t.word))].join(" | ");
+  return [...new Set(terms.map((t) => (t.number ? `(${t.word} <-> ${t.number})` : t.word)))].join(" | ");
 }
 
 function weighted(terms: readonly QuestionTerm[], present: Set<string>, weightOf: TermWeight): number {
@@ -127,7 +151,7 @@ function analysis(chunkText: string) {
 
 function chunkTerms(chunkText: string): Set<string> {
   const entry = analysis(chunkText);
-  entry.terms ??= new Set(contentTerms(chunkText));
+  entry.terms ??= new Set([...contentTerms(chunkText), ...numberedTerms(chunkText).map((t) => t.stem)]);
   return entry.terms;
 }
 
