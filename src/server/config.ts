@@ -16,7 +16,9 @@ export interface AppConfig {
   canvasInsecureHosts: string[];
   /**
    * An OpenAI-compatible server for the assistant; without key and base URL the built-in engine answers.
-   * `model` overrides Settings > AI (servers like Ollama name their own models); tests set `maxRetries: 0`.
+   * `model` is the server's own model (servers like Ollama name theirs), offered in Settings > AI beside
+   * OpenAI's and used when the student's choice is not offered (integrations/ai/models.ts); tests set
+   * `maxRetries: 0`.
    */
   openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs?: number; maxRetries?: number };
   /** Chat messages per student per minute (default CHAT_RATE_LIMIT). */

@@ -40,7 +40,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const events = createEventBus();
   const health = createHealthService({ dbKind });
   const auth = createAuthService({ db, clock });
-  const settings = createSettingsService({ db });
+  const settings = createSettingsService({ db, config });
   const courses = createCoursesService({ db, clock });
   const tasks = createTasksService({ db, clock, courses, events });
   const calendar = createCalendarService({ db, clock, tasks });

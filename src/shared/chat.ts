@@ -69,6 +69,8 @@ export const providerInfoSchema = z.object({
   provider: providerSchema,
   label: z.string(),
   model: z.string().nullable(),
+  /** The models Settings > AI offers: OpenAI's, or those of the configured server. */
+  models: z.array(z.string()),
 });
 
 export const chatEndpoints = {

@@ -1,12 +1,21 @@
 import { z } from "zod";
-import { AI_MODELS, DEFAULT_AI_MODEL, DEFAULT_THEME, THEMES } from "./constants.ts";
+import { DEFAULT_AI_MODEL, DEFAULT_THEME, THEMES } from "./constants.ts";
 import { endpoint } from "./http.ts";
 import { isTimeZone } from "./local-day.ts";
 import { dbId } from "./schema-primitives.ts";
 
 export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
-export const aiModelSchema = z.enum(AI_MODELS);
+/**
+ * gpt-4o or gpt-3.5-turbo, or the model a configured server names (e.g. 'llama3.1'); the server checks
+ * it against the models it offers.
+ */
+export const aiModelSchema = z
+  .string("aiModel must be a model name")
+  .trim()
+  .min(1, "aiModel must be a model name")
+  .max(100, "aiModel must be at most 100 characters")
+  .regex(/^[A-Za-z0-9][\w.:/@-]*$/, "aiModel must be a model name such as gpt-4o");
 
 export const settingsSchema = z.object({
   aiModel: aiModelSchema,

@@ -5,6 +5,7 @@ import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { ProfileSettings } from "#client/features/auth/components/profile-settings.tsx";
+import { useChatProvider } from "#client/features/chat/chat.api.ts";
 import { ProviderStatus } from "#client/features/chat/provider-status.tsx";
 import { AiSettings, GeneralSettings } from "#client/features/settings/components/preferences-form.tsx";
 import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
@@ -24,6 +25,7 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab");
   const me = useMe();
+  const provider = useChatProvider();
   const settings = useSettings();
   const save = useSaveSettings();
   // This device's theme is what the student sees, so it is what the form shows.
@@ -36,12 +38,15 @@ export function SettingsPage() {
     save.mutate(
       { ...value, ...patch },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          // The model the assistant uses follows the saved choice.
+          if (patch.aiModel) void provider.refetch();
           toast({
             title: "Settings saved",
             description: "Your preferences have been updated.",
             variant: "success",
-          }),
+          });
+        },
         onError: () =>
           toast({
             title: "Failed to save settings",
@@ -85,7 +90,16 @@ export function SettingsPage() {
           </Suspense>
         </TabsContent>
         <TabsContent value="ai" className="grid gap-4">
-          {value ? <AiSettings value={value} onChange={change} /> : <Skeleton className="h-40" />}
+          {value ? (
+            <AiSettings
+              value={value}
+              onChange={change}
+              models={provider.data?.models}
+              active={provider.data?.model}
+            />
+          ) : (
+            <Skeleton className="h-40" />
+          )}
           <ProviderStatus />
         </TabsContent>
       </Tabs>

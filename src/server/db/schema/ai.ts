@@ -71,7 +71,9 @@ export const documentChunks = pgTable(
     index("document_chunks_user_idx").on(t.userId),
     index("document_chunks_material_idx").on(t.materialId),
     index("document_chunks_study_document_idx").on(t.studyDocumentId),
-    index("document_chunks_search_idx").using("gin", t.search),
+    // No pending list: PGlite has no autovacuum to merge it, so every upload's entries were scanned
+    // linearly by every search, and its cost made the planner prefer a sequential scan of all chunks.
+    index("document_chunks_search_idx").using("gin", t.search).with({ fastupdate: false }),
     check(
       "document_chunks_one_document",
       sql`(${t.source} = 'material' and ${t.materialId} is not null and ${t.studyDocumentId} is null) or (${t.source} = 'study' and ${t.studyDocumentId} is not null and ${t.materialId} is null)`,

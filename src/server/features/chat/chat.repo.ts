@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { ChatMessage, Citation, Provider } from "#shared/chat.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { chatMessages } from "../../db/schema/ai.ts";
@@ -57,20 +57,28 @@ export const chatRepo = {
       .orderBy(asc(chatMessages.id));
     return rows.map(toMessage);
   },
-  async insert(db: DbOrTx, userId: number, values: NewMessage): Promise<ChatMessage> {
-    const [row] = await db
+  /** The last `n` messages of a conversation, oldest first. */
+  async recent(db: DbOrTx, userId: number, courseId: number | null, n: number): Promise<ChatMessage[]> {
+    const rows = await db
+      .select(columns)
+      .from(chatMessages)
+      .where(conversation(userId, courseId))
+      .orderBy(desc(chatMessages.id))
+      .limit(n);
+    return rows.reverse().map(toMessage);
+  },
+  /** A question and its answer, in that order. */
+  async insertTurn(
+    db: DbOrTx,
+    userId: number,
+    [question, answer]: [NewMessage, NewMessage],
+  ): Promise<[ChatMessage, ChatMessage]> {
+    const rows = await db
       .insert(chatMessages)
-      .values({
-        userId,
-        courseId: values.courseId,
-        isUser: values.isUser,
-        content: values.content,
-        citations: values.citations ?? null,
-        provider: values.provider ?? null,
-        createdAt: values.createdAt,
-      })
+      .values([question, answer].map((m) => ({ userId, ...m, citations: m.citations ?? null })))
       .returning(columns);
-    return toMessage(row!);
+    const [first, second] = rows.map(toMessage).sort((a, b) => a.id - b.id);
+    return [first!, second!];
   },
   async clear(db: DbOrTx, userId: number, courseId: number | null): Promise<void> {
     await db.delete(chatMessages).where(conversation(userId, courseId));

@@ -1,11 +1,10 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
 import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
-import { parseTaskQuestion } from "#server/integrations/ai/builtin/task-questions.ts";
+import { mayBeTaskQuestion, parseTaskQuestion } from "#server/integrations/ai/builtin/task-questions.ts";
+import { chosenModel, offeredModels } from "#server/integrations/ai/models.ts";
 import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
 import type { AnswerProvider, AnswerRequest, AnswerSource } from "#server/integrations/ai/provider.ts";
-import { CHAT_RATE_LIMIT, type ChatMessage, type SendChatInput } from "#shared/chat.ts";
+import { CHAT_RATE_LIMIT, type SendChatInput } from "#shared/chat.ts";
 import type { Course } from "#shared/courses.ts";
 import type { Task } from "#shared/tasks.ts";
 import type { AppConfig } from "../../config.ts";
@@ -23,11 +22,36 @@ const RATE_WINDOW_MS = 60_000;
 const HISTORY_TURNS = 6;
 const RETRIEVED_CHUNKS = 8;
 
+/**
+ * One formatter per zone, reused: an 'overdue' answer can list hundreds of tasks, and formatting each
+ * through a new zoned date cost more than the whole query.
+ */
+const dueFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Tue, Nov 24, 2026 at 7:02 AM' in the student's zone. */
+function dueText(iso: string, timeZone: string): string {
+  let formatter = dueFormats.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    });
+    if (dueFormats.size < 1_000) dueFormats.set(timeZone, formatter);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of formatter.formatToParts(Date.parse(iso))) part[type] = value;
+  return `${part.weekday}, ${part.month} ${part.day}, ${part.year} at ${part.hour}:${part.minute} ${part.dayPeriod}`;
+}
+
 function taskLine(task: Task, courses: readonly Course[], timeZone: string): string {
   const course = courses.find((c) => c.id === task.courseId);
-  const due = task.dueDate
-    ? `due ${format(new TZDate(Date.parse(task.dueDate), timeZone), "EEE, MMM d, yyyy 'at' h:mm a")}`
-    : "no due date";
+  const due = task.dueDate ? `due ${dueText(task.dueDate, timeZone)}` : "no due date";
   const status = task.completed ? ", completed" : "";
   return `${task.title} (${due}${course ? `, ${course.code || course.name}` : ""}${status})`;
 }
@@ -71,25 +95,49 @@ export function createChatService(deps: {
   async function context(userId: number, input: SendInput, timeZone: string) {
     const question = input.content.trim();
     const now = clock.now();
-    const owned = await courses.list(userId);
-    const filter = parseTaskQuestion(question, { now, timeZone, courses: owned });
-    if (filter) {
+    // Most questions are about the material: their courses are not loaded.
+    const owned = mayBeTaskQuestion(question, { now, timeZone }) ? await courses.list(userId) : null;
+    const filter = owned && parseTaskQuestion(question, { now, timeZone, courses: owned });
+    if (owned && filter) {
       if (!filter.courseIds && input.courseId) filter.courseIds = [input.courseId];
-      const rows = applyTaskFilter(await tasks.list(userId), filter, now);
-      const sources: AnswerSource[] = rows.map((t, i) => ({
-        n: i + 1,
-        kind: "task",
-        id: t.id,
-        title: t.title,
-        text: taskLine(t, owned, timeZone),
-      }));
-      return { question, mode: "tasks" as const, sources };
+      const narrowed = await tasks.matching(userId, {
+        completed: filter.completed,
+        dueFrom: filter.range?.from,
+        dueBefore: filter.overdue ? now : filter.range?.to,
+        courseIds: filter.courseIds,
+      });
+      const rows = applyTaskFilter(narrowed, filter, now);
+      const taskSources = (first: number): AnswerSource[] =>
+        rows.map((t, i) => ({
+          n: first + i,
+          kind: "task",
+          id: t.id,
+          title: t.title,
+          text: taskLine(t, owned, timeZone),
+        }));
+      if (!filter.withMaterial) return { question, mode: "tasks" as const, sources: taskSources(1) };
+      const documents = await documentSources(userId, question, input.courseId);
+      if (documents.length === 0) return { question, mode: "tasks" as const, sources: taskSources(1) };
+      return {
+        question,
+        mode: "material" as const,
+        sources: [...documents, ...taskSources(documents.length + 1)],
+      };
     }
+    const sources = await documentSources(userId, question, input.courseId);
+    return { question, mode: sources.length ? ("material" as const) : ("none" as const), sources };
+  }
+
+  async function documentSources(
+    userId: number,
+    question: string,
+    courseId: number | null | undefined,
+  ): Promise<AnswerSource[]> {
     const chunks = await retrieval.search(userId, questionTerms(question), {
-      courseId: input.courseId,
+      courseId,
       limit: RETRIEVED_CHUNKS,
     });
-    const sources: AnswerSource[] = chunks.map((c, i) => ({
+    return chunks.map((c, i) => ({
       n: i + 1,
       kind: "document",
       id: c.documentId,
@@ -99,7 +147,6 @@ export function createChatService(deps: {
       text: c.text,
       start: c.charStart,
     }));
-    return { question, mode: chunks.length ? ("material" as const) : ("none" as const), sources };
   }
 
   /** The checks a stream makes before it starts (its status line can no longer change after). */
@@ -117,13 +164,9 @@ export function createChatService(deps: {
     if (!options.admitted) await admit(userId, input);
     const courseId = input.courseId ?? null;
     const timeZone = input.timeZone ?? "UTC";
-    const history = (await chatRepo.list(db, userId, courseId)).slice(-HISTORY_TURNS);
-    const userMessage = await chatRepo.insert(db, userId, {
-      courseId,
-      isUser: true,
-      content: input.content.trim(),
-      createdAt: clock.now(),
-    });
+    // Only a model reads earlier turns; the built-in engine answers each question on its own.
+    const history = openai ? await chatRepo.recent(db, userId, courseId, HISTORY_TURNS) : [];
+    const askedAt = clock.now();
     const ctx = await context(userId, input, timeZone);
     const request: AnswerRequest = {
       ...ctx,
@@ -142,19 +185,24 @@ export function createChatService(deps: {
       provider = builtinProvider;
       answer = await builtinProvider.answer(request, onDelta ? (text) => onDelta(`\n\n${text}`) : undefined);
     }
-    const aiMessage: ChatMessage = await chatRepo.insert(db, userId, {
-      courseId,
-      isUser: false,
-      content: answer.content,
-      citations: answer.citations,
-      provider: provider.id,
-      createdAt: clock.now(),
-    });
+    // Both turns in one statement once the answer exists: a question whose answer failed is not kept
+    // without one, and the round trip is saved.
+    const [userMessage, aiMessage] = await chatRepo.insertTurn(db, userId, [
+      { courseId, isUser: true, content: input.content.trim(), createdAt: askedAt },
+      {
+        courseId,
+        isUser: false,
+        content: answer.content,
+        citations: answer.citations,
+        provider: provider.id,
+        createdAt: clock.now(),
+      },
+    ]);
     return { userMessage, aiMessage: note ? { ...aiMessage, note } : aiMessage };
   }
 
   async function modelFor(userId: number): Promise<string> {
-    return config.openai.model ?? (await settings.get(userId)).aiModel;
+    return chosenModel(config.openai, (await settings.get(userId)).aiModel);
   }
 
   return {
@@ -169,8 +217,14 @@ export function createChatService(deps: {
       await chatRepo.clear(db, userId, courseId ?? null);
     },
     async providerInfo(userId: number) {
-      if (!openai) return { provider: "builtin" as const, label: "Built-in (offline)", model: null };
-      return { provider: "openai" as const, label: "OpenAI-compatible", model: await modelFor(userId) };
+      const models = offeredModels(config.openai);
+      if (!openai) return { provider: "builtin" as const, label: "Built-in (offline)", model: null, models };
+      return {
+        provider: "openai" as const,
+        label: "OpenAI-compatible",
+        model: await modelFor(userId),
+        models,
+      };
     },
     async testProvider(userId: number) {
       if (!openai) {

@@ -90,6 +90,20 @@ describe("POST /api/chat with the built-in engine", () => {
     expect(ai.citations).toEqual([]);
   });
 
+  it("never cites nor names another student's material or tasks", async () => {
+    const cara = await createUser(t.app);
+    const material: ChatMessage = (await ask(t, cara, "Where does photosynthesis take place?")).json()
+      .aiMessage;
+    expect(material.citations).toEqual([]);
+    expect(material.content).not.toContain("cell-biology");
+    expect(material.content).not.toContain("chloroplast");
+    const due: ChatMessage = (await ask(t, cara, "What is due this week?")).json().aiMessage;
+    expect(due.citations).toEqual([]);
+    expect(due.content).not.toContain("Lab report");
+    const exam: ChatMessage = (await ask(t, cara, "What's on the midterm?")).json().aiMessage;
+    expect(exam.citations).toEqual([]);
+  });
+
   it("answers task questions exactly from the database, each task a citation", async () => {
     const thisWeek: ChatMessage = (await ask(t, ada, "What is due this week?")).json().aiMessage;
     expect(thisWeek.citations!.map((c) => c.id)).toEqual([tasks["Lab report"], tasks["Essay draft"]]);
@@ -225,6 +239,33 @@ describe("the OpenAI-compatible provider (fake server over HTTP)", () => {
     expect(aiMessage.citations[0]).toMatchObject({ page: 3, kind: "document" });
     const provider = await ai.app.inject({ method: "GET", url: "/api/chat/provider", headers: who.headers });
     expect(provider.json()).toMatchObject({ provider: "openai", model: "gpt-4o" });
+  });
+
+  it("asks the model the student chose in Settings > AI, from the models the server offers", async () => {
+    const save = (aiModel: string) =>
+      ai.app.inject({
+        method: "POST",
+        url: "/api/settings",
+        headers: who.headers,
+        payload: { aiModel, theme: "light", autoSync: true, notificationsEnabled: true },
+      });
+    try {
+      expect((await save("gpt-3.5-turbo")).statusCode).toBe(200);
+      fake.reply = "In the chloroplasts [1].";
+      expect((await ask(ai, who, "Where does photosynthesis take place?")).statusCode).toBe(200);
+      expect(fake.requests.at(-1)!.model).toBe("gpt-3.5-turbo");
+      const provider = await ai.app.inject({
+        method: "GET",
+        url: "/api/chat/provider",
+        headers: who.headers,
+      });
+      expect(provider.json()).toMatchObject({ model: "gpt-3.5-turbo", models: ["gpt-4o", "gpt-3.5-turbo"] });
+      const refused = await save("some-other-model");
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toContain("gpt-4o, gpt-3.5-turbo");
+    } finally {
+      await save("gpt-4o");
+    }
   });
 
   it("falls back to the built-in engine with a note when the server fails", async () => {

@@ -1,6 +1,10 @@
+import { offeredModels } from "#server/integrations/ai/models.ts";
+import { AI_MODELS } from "#shared/constants.ts";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from "#shared/review-api.ts";
 import { DEFAULT_SETTINGS, type SaveSettings, type Settings } from "#shared/settings.ts";
+import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import { badRequest } from "../../lib/errors.ts";
 import { settingsRepo } from "./settings.repo.ts";
 
 const toSettings = ({
@@ -12,7 +16,9 @@ const toSettings = ({
 }: Settings): Settings => ({ aiModel, theme, autoSync, notificationsEnabled, showProgressToFriends });
 
 /** The student's preferences; a student who never saved any has the defaults. */
-export function createSettingsService({ db }: { db: Db }) {
+export function createSettingsService({ db, config }: { db: Db; config: AppConfig }) {
+  // A stored OpenAI model stays valid (the whole form is saved at once); another name must be offered.
+  const allowed = new Set<string>([...AI_MODELS, ...offeredModels(config.openai)]);
   async function get(userId: number): Promise<Settings> {
     const row = await settingsRepo.find(db, userId);
     return row ? toSettings(row) : DEFAULT_SETTINGS;
@@ -30,8 +36,13 @@ export function createSettingsService({ db }: { db: Db }) {
       const row = await settingsRepo.upsertReview(db, userId, values);
       return { desiredRetention: row.desiredRetention, newCardsPerDay: row.newCardsPerDay };
     },
-    save: async (userId: number, values: SaveSettings) =>
-      toSettings(await settingsRepo.upsert(db, userId, values)),
+    async save(userId: number, values: SaveSettings) {
+      if (!allowed.has(values.aiModel)) {
+        const message = `This server offers these AI models: ${[...allowed].join(", ")}.`;
+        throw badRequest(message, [{ path: "aiModel", message }]);
+      }
+      return toSettings(await settingsRepo.upsert(db, userId, values));
+    },
     /** Of these students, the ones who let friends see their level and streak (the default). */
     async showingProgress(userIds: number[]): Promise<number[]> {
       const hidden = new Set(await settingsRepo.hidingProgress(db, userIds));

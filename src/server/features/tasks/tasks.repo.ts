@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Task } from "#shared/tasks.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { tasks } from "../../db/schema/tasks.ts";
@@ -40,6 +40,13 @@ export const toTask = (row: TaskRow): Task => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+export interface TaskNarrowing {
+  completed?: boolean;
+  dueFrom?: Date;
+  dueBefore?: Date;
+  courseIds?: number[];
+}
+
 export type TaskValues = Partial<
   Pick<
     typeof tasks.$inferInsert,
@@ -78,6 +85,23 @@ export const tasksRepo = {
   },
   async list(db: DbOrTx, userId: number, courseId?: number): Promise<Task[]> {
     return (await tasksRepo.listQuery(db, userId, courseId)).map(toTask);
+  },
+  /** The student's tasks narrowed by completion, a due range [from, before) and courses, in id order. */
+  async matching(db: DbOrTx, userId: number, narrow: TaskNarrowing): Promise<Task[]> {
+    const rows = await db
+      .select(columns)
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.userId, userId),
+          narrow.completed === undefined ? undefined : eq(tasks.completed, narrow.completed),
+          narrow.dueFrom ? gte(tasks.dueDate, narrow.dueFrom) : undefined,
+          narrow.dueBefore ? lt(tasks.dueDate, narrow.dueBefore) : undefined,
+          narrow.courseIds ? inArray(tasks.courseId, narrow.courseIds) : undefined,
+        ),
+      )
+      .orderBy(asc(tasks.id));
+    return rows.map(toTask);
   },
   async find(db: DbOrTx, userId: number, id: number): Promise<Task | undefined> {
     const [row] = await db

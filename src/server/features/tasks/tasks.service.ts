@@ -5,7 +5,13 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
-import { type ImportedTask, type ImportedTaskValues, type TaskValues, tasksRepo } from "./tasks.repo.ts";
+import {
+  type ImportedTask,
+  type ImportedTaskValues,
+  type TaskNarrowing,
+  type TaskValues,
+  tasksRepo,
+} from "./tasks.repo.ts";
 
 export type { ImportedTask, ImportedTaskValues };
 
@@ -49,6 +55,8 @@ export function createTasksService({
 
   return {
     list: (userId: number, courseId?: number) => tasksRepo.list(db, userId, courseId),
+    /** For questions about tasks: the database narrows, the caller's exact filter decides. */
+    matching: (userId: number, narrow: TaskNarrowing) => tasksRepo.matching(db, userId, narrow),
 
     async create(userId: number, input: CreateTask): Promise<Task> {
       await courses.assertOwn(userId, input.courseId);

@@ -72,12 +72,27 @@ function SwitchRow(props: {
   );
 }
 
-const MODEL_LABELS: Record<(typeof AI_MODELS)[number], string> = {
+const MODEL_LABELS: Record<string, string> = {
   "gpt-4o": "gpt-4o (recommended)",
   "gpt-3.5-turbo": "gpt-3.5-turbo (faster)",
 };
 
-export function AiSettings({ value, onChange }: { value: Settings; onChange: Change }) {
+/**
+ * `models` are those the server offers (OpenAI's, or a configured server's own); `active` is the one it
+ * uses for this student, checked when the saved choice is not offered.
+ */
+export function AiSettings({
+  value,
+  onChange,
+  models = AI_MODELS,
+  active,
+}: {
+  value: Settings;
+  onChange: Change;
+  models?: readonly string[];
+  active?: string | null;
+}) {
+  const checked = models.includes(value.aiModel) ? value.aiModel : (active ?? undefined);
   return (
     <Card className="grid gap-4">
       <div>
@@ -86,23 +101,23 @@ export function AiSettings({ value, onChange }: { value: Settings; onChange: Cha
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Model</legend>
-        {AI_MODELS.map((m) => (
+        {models.map((m) => (
           <label
             key={m}
             className={cn(
               "flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm",
-              value.aiModel === m ? "border-accent bg-accent/5" : "border-border",
+              checked === m ? "border-accent bg-accent/5" : "border-border",
             )}
           >
             <input
               type="radio"
               name="ai-model"
               value={m}
-              checked={value.aiModel === m}
+              checked={checked === m}
               onChange={() => onChange({ aiModel: m })}
               className="accent-[var(--color-accent)]"
             />
-            {MODEL_LABELS[m]}
+            {MODEL_LABELS[m] ?? m}
           </label>
         ))}
       </fieldset>

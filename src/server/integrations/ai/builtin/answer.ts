@@ -22,12 +22,17 @@ function notCovered(sources: readonly AnswerSource[]): Answer {
 
 function materialAnswer(request: AnswerRequest): Answer {
   const terms = questionTerms(request.question);
+  // Task rows beside the material (the exam a question about its content names) are listed after it.
+  const tasks = request.sources.filter((s) => s.kind === "task");
   const scored = request.sources
+    .filter((s) => s.kind === "document")
     .map((source, rank) => ({ source, rank, coverage: coverage(terms, source.text) }))
     // Coverage decides; the database's ts_rank_cd order settles ties.
     .sort((a, b) => b.coverage - a.coverage || a.rank - b.rank);
   const best = scored[0];
-  if (!best || terms.length === 0 || best.coverage < MIN_COVERAGE) return notCovered(request.sources);
+  if (!best || terms.length === 0 || best.coverage < MIN_COVERAGE) {
+    return withTasks(notCovered(request.sources.filter((s) => s.kind === "document")), tasks);
+  }
 
   const cited = scored
     .filter((s) => s.coverage >= Math.max(MIN_COVERAGE, best.coverage * FURTHER_SHARE))
@@ -55,9 +60,20 @@ function materialAnswer(request: AnswerRequest): Answer {
     lines.push(`${quote} [${n}]`);
   });
   const from = [...new Set(cited.map(({ source }) => where(source)))].join("; ");
+  return withTasks({ content: `From your materials (${from}):\n\n${lines.join("\n\n")}`, citations }, tasks);
+}
+
+/** The answer, then 'On your task list:' and each task with the next citation numbers. */
+function withTasks(answer: Answer, tasks: readonly AnswerSource[]): Answer {
+  if (tasks.length === 0) return answer;
+  const first = answer.citations.length + 1;
+  const lines = tasks.map((t, i) => `${t.text} [${first + i}]`);
   return {
-    content: `From your materials (${from}):\n\n${lines.join("\n\n")}`,
-    citations,
+    content: `${answer.content}\n\nOn your task list: ${lines.join("; ")}`,
+    citations: [
+      ...answer.citations,
+      ...tasks.map((t, i) => ({ n: first + i, kind: "task" as const, id: t.id, title: t.title })),
+    ],
   };
 }
 

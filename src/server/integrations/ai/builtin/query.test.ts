@@ -94,6 +94,15 @@ describe("coverage", () => {
     expect(coverage([], "Anything.")).toBe(0);
   });
 
+  it("counts 'lecture 2' as a term of its own: the number says which lecture", () => {
+    const terms = questionTerms("What is cell biology lecture 2 about?");
+    expect(tsquery("What is cell biology lecture 2 about?")).toBe(
+      "(lecture <-> 2) | cell | biology | lecture",
+    );
+    expect(coverage(terms, "Cell Biology Lecture 2. The cell membrane and transport.")).toBe(1);
+    expect(coverage(terms, "Cell biology: review the lecture slides of lecture 3.")).toBe(0.75);
+  });
+
   it("weighs common words less, or by the IDF the caller supplies", () => {
     const terms = questionTerms("important osmosis");
     expect(coverage(terms, "This is important.")).toBeCloseTo(0.3 / 1.3);

@@ -1,5 +1,5 @@
 import { blockSentences, pageBlocks } from "./structure.ts";
-import { contentTerms, words } from "./text.ts";
+import { contentTerms, type Sentence, stem as stemOf, words } from "./text.ts";
 
 /**
  * From a student's question to retrieval: the content words, a tsquery that ORs them (websearch_to_tsquery
@@ -12,6 +12,8 @@ export interface QuestionTerm {
   word: string;
   /** Porter2 stem, comparable with the stems of a text (and with PostgreSQL's english lexemes). */
   stem: string;
+  /** The number right after the word when it says which one ('lecture 2'): the term is the phrase. */
+  number?: string;
 }
 
 /** A term's weight: the IDF of its stem in the student's material, when the caller has it. */
@@ -62,10 +64,44 @@ function fold(word: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
+/** Retrieval and then the answer both need a question's terms; wink-nlp is asked once. */
+const recentQuestions = new Map<string, QuestionTerm[]>();
+
 /** The question's content words, once each, in the order asked. */
-export function questionTerms(question: string): QuestionTerm[] {
+export function questionTerms(question: string): readonly QuestionTerm[] {
+  const known = recentQuestions.get(question);
+  if (known) return known;
+  const terms = analyzeQuestion(question);
+  if (recentQuestions.size >= 100) recentQuestions.delete(recentQuestions.keys().next().value!);
+  recentQuestions.set(question, terms);
+  return terms;
+}
+
+/**
+ * 'Lecture 2', 'chapter 3', 'week 10': the number says which one, yet a lone digit is no content word,
+ * so 'what is lecture 2 about?' matched every page naming any lecture. Such a pair is a term of its own.
+ */
+const NUMBERED =
+  /\b(lecture|chapter|week|unit|module|part|section|slide|lab|problem|exercise|homework|assignment|quiz|exam|session|topic|figure|table)s?\s+(\d{1,3})\b/gi;
+
+const numberedKey = (stem: string, number: string) => `${stem} ${number}`;
+
+function numberedTerms(text: string): QuestionTerm[] {
+  return [...text.matchAll(NUMBERED)].map((m) => {
+    const word = fold(m[1]!);
+    const number = String(Number(m[2]));
+    return { word, number, stem: numberedKey(stemOf(word), number) };
+  });
+}
+
+function analyzeQuestion(question: string): QuestionTerm[] {
   const seen = new Set<string>();
   const terms: QuestionTerm[] = [];
+  for (const term of numberedTerms(question)) {
+    if (seen.has(term.stem)) continue;
+    seen.add(term.stem);
+    terms.push(term);
+  }
   for (const w of words(question)) {
     const word = fold(w.normal);
     if (!w.content || word.length < 2 || QUESTION_FILLER.has(w.stem) || seen.has(w.stem)) continue;
@@ -82,7 +118,7 @@ export function questionTerms(question: string): QuestionTerm[] {
  * caller then skips the search).
  */
 export function toTsQuery(terms: readonly QuestionTerm[]): string {
-  return [...new Set(terms.map((t) => t.word))].join(" | ");
+  return [...new Set(terms.map((t) => (t.number ? `(${t.word} <-> ${t.number})` : t.word)))].join(" | ");
 }
 
 function weighted(terms: readonly QuestionTerm[], present: Set<string>, weightOf: TermWeight): number {
@@ -96,13 +132,42 @@ function weighted(terms: readonly QuestionTerm[], present: Set<string>, weightOf
   return total > 0 ? found / total : 0;
 }
 
+/**
+ * A chunk's stems and prose sentences never change, and the same chunks come back for question after
+ * question: analysing one with wink-nlp costs a few milliseconds, most of a built-in answer's time.
+ * Kept by text (a re-indexed chunk with the same text is the same analysis), least recently used out.
+ */
+const ANALYSED_CHUNKS = 2_000;
+const analysed = new Map<string, { terms?: Set<string>; sentences?: Sentence[] }>();
+
+function analysis(chunkText: string) {
+  let entry = analysed.get(chunkText);
+  if (entry) analysed.delete(chunkText);
+  else entry = {};
+  analysed.set(chunkText, entry);
+  if (analysed.size > ANALYSED_CHUNKS) analysed.delete(analysed.keys().next().value!);
+  return entry;
+}
+
+function chunkTerms(chunkText: string): Set<string> {
+  const entry = analysis(chunkText);
+  entry.terms ??= new Set([...contentTerms(chunkText), ...numberedTerms(chunkText).map((t) => t.stem)]);
+  return entry.terms;
+}
+
+function chunkSentences(chunkText: string): Sentence[] {
+  const entry = analysis(chunkText);
+  entry.sentences ??= pageBlocks(chunkText).flatMap((block) => blockSentences(chunkText, block));
+  return entry.sentences;
+}
+
 /** Share of the question's weight (rare words weigh more) that the chunk contains, 0..1. */
 export function coverage(
   terms: readonly QuestionTerm[],
   chunkText: string,
   weightOf: TermWeight = defaultWeight,
 ): number {
-  return weighted(terms, new Set(contentTerms(chunkText)), weightOf);
+  return weighted(terms, chunkTerms(chunkText), weightOf);
 }
 
 /** The `n` prose sentences of a chunk that contain most of the question, in the order they appear. */
@@ -113,7 +178,7 @@ export function bestSentences(
   weightOf: TermWeight = defaultWeight,
 ): QuotedSentence[] {
   const terms = typeof question === "string" ? questionTerms(question) : question;
-  const found = pageBlocks(chunkText).flatMap((block) => blockSentences(chunkText, block));
+  const found = chunkSentences(chunkText);
   return found
     .map((s, i) => ({
       text: s.text,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { parseTaskQuestion, type TaskCourse } from "./task-questions.ts";
+import { mayBeTaskQuestion, parseTaskQuestion, type TaskCourse } from "./task-questions.ts";
 
 const COURSES: TaskCourse[] = [
   { id: 1, name: "Introduction to Biology", code: "BIO 101" },
@@ -173,6 +173,41 @@ describe("parseTaskQuestion: status, courses, exams and next steps", () => {
       ...open({ from: "2025-03-10T00:00:00-04:00", to: "2025-03-17T00:00:00-04:00" }),
       keywords: ["midterm"],
     });
+  });
+
+  it("what an exam covers or where it is: the material, with the next such exam beside it", () => {
+    for (const question of [
+      "What's on the midterm?",
+      "Which chapters does the midterm cover?",
+      "Which room is the exam in?",
+      "What should I study for the final exam?",
+    ]) {
+      expect(parse(question), question).toMatchObject({
+        kind: "tasks",
+        completed: false,
+        range: { from: WEDNESDAY_NY },
+        limit: 1,
+        withMaterial: true,
+      });
+    }
+    expect(parse("When is the midterm?")?.withMaterial).toBeUndefined();
+    expect(parse("What day is the final exam?")?.withMaterial).toBeUndefined();
+  });
+
+  it("mayBeTaskQuestion: false only when no course named in it could make it one", () => {
+    const context = { now: WEDNESDAY_NY, timeZone: NEW_YORK };
+    for (const question of [
+      "What is due today?",
+      "BIO 101?",
+      "What do I have in CS 330 on Friday?",
+      "What's on the midterm?",
+    ]) {
+      expect(parse(question), question).not.toBeNull();
+      expect(mayBeTaskQuestion(question, context), question).toBe(true);
+    }
+    for (const question of ["Where does photosynthesis take place?", "What is the Calvin cycle in plants?"]) {
+      expect(mayBeTaskQuestion(question, context), question).toBe(false);
+    }
   });
 
   it("a task named in the question", () => {

@@ -24,6 +24,11 @@ export interface TaskFilter {
   keywords?: string[];
   /** The first n in the task order (open first, earliest due first). */
   limit?: number;
+  /**
+   * The question asks what an exam covers or how it runs ('what's on the midterm?'): answered from the
+   * material, with the exam's task beside it.
+   */
+  withMaterial?: boolean;
 }
 
 export interface TaskQuestionContext {
@@ -48,6 +53,11 @@ const OPEN =
 const COMPLETED =
   /\b(?:completed|finished|done|submitted|turned in|handed in|checked off)\b|\b(?:did|have) i (?:complete|finish|submit)\b/;
 const GETTING_DONE = /\b(?:get|got|be|getting|to)\s+(?:done|finished|completed|submitted)\b/;
+
+/** Asking about an exam's content or arrangements rather than its date. */
+const EXAM_CONTENT =
+  /\b(?:what(?:'s| is| will be| are)? (?:on|in|covered)|cover(?:s|ed)?|topics?|chapters?|units?|material|study for|review for|prepare for|format|room|where|bring|allowed|calculator|how long|how many questions|kinds? of questions)\b/;
+const WHEN = /\b(?:when|due|what (?:day|date|time))\b/;
 
 const EXAMS: { pattern: RegExp; keywords: string[] }[] = [
   { pattern: /\bmidterms?\b/, keywords: ["midterm"] },
@@ -121,23 +131,45 @@ function titleFragment(text: string, courses: readonly TaskCourse[]): string | u
     : undefined;
 }
 
+const normalize = (question: string) =>
+  question.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
+
+function isTaskQuestion(text: string, courseNamed: boolean, completed: boolean | undefined, date: unknown) {
+  return (
+    TASK_CUE.test(text) ||
+    NEXT_STEP.test(text) ||
+    (completed === true && /\bi\b/.test(text)) ||
+    ((SCHEDULE_CUE.test(text) || courseNamed) && date !== undefined) ||
+    (courseNamed && text.split(" ").length <= 4)
+  );
+}
+
+/**
+ * Whether the question would be about tasks if it named one of the student's courses: when not, the
+ * caller can skip loading the courses (most questions are about the material).
+ */
+export function mayBeTaskQuestion(question: string, context: Omit<TaskQuestionContext, "courses">): boolean {
+  assertTimeZone(context.timeZone);
+  const text = normalize(question);
+  const completed = completion(text);
+  return isTaskQuestion(
+    text,
+    true,
+    completed,
+    dateRange(text, context.now, context.timeZone, completed === true),
+  );
+}
+
 export function parseTaskQuestion(question: string, context: TaskQuestionContext): TaskFilter | null {
   assertTimeZone(context.timeZone);
   const courses = context.courses ?? [];
-  const text = question.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
+  const text = normalize(question);
   const { ids: courseIds, exact: courseNamed } = matchCourses(text, courses);
   const completed = completion(text);
   const date = dateRange(text, context.now, context.timeZone, completed === true);
   const nextStep = NEXT_STEP.test(text);
   const exam = EXAMS.find((e) => e.pattern.test(text));
-  const shortCourseMention = courseNamed && text.split(" ").length <= 4;
-  const isTaskQuestion =
-    TASK_CUE.test(text) ||
-    nextStep ||
-    (completed === true && /\bi\b/.test(text)) ||
-    ((SCHEDULE_CUE.test(text) || courseNamed) && date !== undefined) ||
-    shortCourseMention;
-  if (!isTaskQuestion) return null;
+  if (!isTaskQuestion(text, courseNamed, completed, date)) return null;
 
   const filter: TaskFilter = { kind: "tasks" };
   if (OVERDUE.test(text)) {
@@ -163,5 +195,11 @@ export function parseTaskQuestion(question: string, context: TaskQuestionContext
   }
   if (nextStep) filter.limit = NEXT_STEPS;
   else if (asksForNext && /\bnext\b/.test(withoutDateNext)) filter.limit = 1;
+  if (exam && EXAM_CONTENT.test(text) && !WHEN.test(text)) {
+    // What is on an exam is in the material (a study guide, the syllabus); the task says when it is.
+    filter.withMaterial = true;
+    filter.range ??= { from: new Date(context.now.getTime()) };
+    filter.limit = 1;
+  }
   return filter;
 }
