@@ -71,6 +71,26 @@ const external = [
   "wink-eng-lite-web-model",
 ];
 
+/**
+ * zod re-exports its ~50 message locales as `z.locales`, which no bundler can drop: ~300 KB that every
+ * start parsed. The server speaks English only (zod's default, set by zod itself), so the namespace
+ * keeps `en` alone.
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`)
+        ? { path: path.resolve(args.resolveDir, "../locales/en.js"), namespace: "zod-locales" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 async function buildServer() {
   const esbuild = await import("esbuild");
   const outdir = at("dist/server");
@@ -99,6 +119,7 @@ async function buildServer() {
     minifySyntax: true,
     sourcemap: "linked",
     logLevel: "warning",
+    plugins: [zodEnglishOnly],
   };
   // Each worker is one self-contained file: it starts in a thread of its own and shares nothing.
   await esbuild.build({ ...common, entryPoints: workers });
