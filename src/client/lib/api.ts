@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type ErrorCode, errorBodySchema } from "#shared/errors.ts";
+import { type ErrorCode, readErrorBody } from "#shared/error-codes.ts";
 import type { Endpoint, Infer } from "#shared/http.ts";
 
 export const TOKEN_KEY = "authToken";
@@ -83,9 +83,9 @@ export async function call<E extends Endpoint>(
     json = undefined;
   }
   if (!res.ok) {
-    const body = errorBodySchema.safeParse(json);
-    if (!body.success) throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
-    throw new ApiError(res.status, body.data.error, body.data.code, body.data.details);
+    const body = readErrorBody(json);
+    if (!body) throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
+    throw new ApiError(res.status, body.error, body.code, body.details);
   }
   return e.response.parse(json) as z.infer<E["response"]>;
 }
