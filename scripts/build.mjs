@@ -55,7 +55,9 @@ function buildClient() {
 /**
  * Packages the server bundle must leave in node_modules because they load files of their own at run time:
  * WASM and data files (PGlite), a native addon (argon2), worker-thread scripts (pino's transports), an
- * optional native driver (pg-native), and ioredis, loaded only when REDIS_URL is set.
+ * optional native driver (pg-native), and ioredis, loaded only when REDIS_URL is set. wink's English
+ * model is 3.5 MB of JSON that the built-in engine needs only on first use: bundled, every start parsed it
+ * (integrations/ai/builtin/text.ts requires both wink packages then).
  */
 const external = [
   "@electric-sql/pglite",
@@ -65,7 +67,29 @@ const external = [
   "thread-stream",
   "pg-native",
   "ioredis",
+  "wink-nlp",
+  "wink-eng-lite-web-model",
 ];
+
+/**
+ * zod re-exports its ~50 message locales as `z.locales`, which no bundler can drop: ~300 KB that every
+ * start parsed. The server speaks English only (zod's default, set by zod itself), so the namespace
+ * keeps `en` alone.
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`)
+        ? { path: path.resolve(args.resolveDir, "../locales/en.js"), namespace: "zod-locales" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
 
 async function buildServer() {
   const esbuild = await import("esbuild");
@@ -76,8 +100,7 @@ async function buildServer() {
   // Worker-thread entries (`*-worker.ts`) become `<name>.js` beside main.js, where lib/worker-pool.ts
   // looks for them.
   const workers = [...files(at("src/server"))].filter((f) => f.endsWith("-worker.ts"));
-  await esbuild.build({
-    entryPoints: [...workers, at("src/server/main.ts")],
+  const common = {
     outdir,
     entryNames: "[name]",
     // Dependencies are bundled too: loading ~900 files from node_modules took half the start-up CPU.
@@ -96,6 +119,17 @@ async function buildServer() {
     minifySyntax: true,
     sourcemap: "linked",
     logLevel: "warning",
+    plugins: [zodEnglishOnly],
+  };
+  // Each worker is one self-contained file: it starts in a thread of its own and shares nothing.
+  await esbuild.build({ ...common, entryPoints: workers });
+  // The server splits: what a module loads with `await import()` (the OpenAI SDK, the calendar feed's
+  // iCalendar writer, ...) becomes a chunk beside main.js, read on first use instead of at every start.
+  // Chunks stay in this folder, where `import.meta.url` in a chunk resolves like it does in main.js.
+  await esbuild.build({
+    ...common,
+    entryPoints: [at("src/server/main.ts")],
+    splitting: true,
   });
 }
 

@@ -30,9 +30,14 @@ declare module "fastify" {
 
 /**
  * The whole server as a function: main.ts listens on it, tests call inject() on it.
- * Pass `database` to reuse one already opened (tests); otherwise it is opened from the config.
+ * Pass `database` to reuse one already opened (tests: left open on close, unless `closeDatabase`);
+ * otherwise it is opened from the config and closed with the app.
  */
-export async function buildApp(config: AppConfig, database?: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  database?: Database,
+  { closeDatabase = !database } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -80,7 +85,7 @@ export async function buildApp(config: AppConfig, database?: Database): Promise<
       selfOrigin: () => selfOrigin(app),
     }),
   );
-  if (!database) app.addHook("onClose", () => db.close());
+  if (closeDatabase) app.addHook("onClose", () => db.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,8 +2,8 @@
 // Production runs the build of this file (`node dist/server/main.js`); `npm start` imports that build.
 import "./lib/heap.ts";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app.ts";
 import { configFromEnv } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
 import { type Env, loadEnv } from "./env.ts";
 import { StartupError } from "./lib/startup-error.ts";
 
@@ -22,7 +22,13 @@ try {
 
 let app: FastifyInstance;
 try {
-  app = await buildApp(configFromEnv(env));
+  const config = configFromEnv(env);
+  // The database opens while the rest of the server (most of the code) loads: PGlite compiles its WASM
+  // on other threads and PostgreSQL answers over the network meanwhile.
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  opening.catch(() => {}); // awaited below: no unhandled-rejection crash while app.ts loads
+  const { buildApp } = await import("./app.ts");
+  app = await buildApp(config, await opening, { closeDatabase: true });
 } catch (err) {
   if (err instanceof StartupError) stop(`Studyhall cannot start: ${err.message}`);
   throw err;

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { criteriaTypeSchema } from "./achievement-criteria.ts";
 import { SHARE_LINK_DAYS } from "./constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "./http.ts";
-import { criteriaTypeSchema } from "./progress.ts";
 
 /** Achievements, study stats and share links (issue 12, SPEC §2.9-2.10, §3, §7). */
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint, okSchema } from "./http.ts";
-import { isTimeZone } from "./local-day.ts";
+import { isTimeZone } from "./time-zone.ts";
 
 export const CHAT_CONTENT_MAX = 4000;
 export const CHAT_NOT_FOUND = "I couldn't find this in your materials.";

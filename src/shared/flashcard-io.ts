@@ -1,6 +1,6 @@
 import Papa from "papaparse";
-import { z } from "zod";
 import { FLASHCARD_MAX_LENGTH } from "./constants.ts";
+import type { ImportOptions } from "./flashcard-import-options.ts";
 import { plainText } from "./task-rules.ts";
 
 /**
@@ -13,21 +13,8 @@ export type ImportedCard = { question: string; answer: string; hint: string | nu
 export type ImportError = { line: number; text: string; reason: string };
 export type ImportResult = { cards: ImportedCard[]; errors: ImportError[] };
 
-const customSeparator = z.object({
-  custom: z.string().min(1, "Enter a custom separator").max(20, "A separator is at most 20 characters"),
-});
-
-/** The import form's choices; Quizlet's names, plus dash. */
-export const importOptionsSchema = z.discriminatedUnion("format", [
-  z.object({
-    format: z.literal("text"),
-    termSeparator: z.union([z.enum(["tab", "comma", "dash"]), customSeparator]),
-    rowSeparator: z.union([z.enum(["newline", "semicolon"]), customSeparator]),
-  }),
-  z.object({ format: z.literal("csv") }),
-  z.object({ format: z.literal("anki") }),
-]);
-export type ImportOptions = z.infer<typeof importOptionsSchema>;
+// In a file of their own, so the client's review contract (review-api.ts) does not bring papaparse along.
+export { type ImportOptions, importOptionsSchema } from "./flashcard-import-options.ts";
 
 /** Header rows other tools write; a first row made of these is skipped, not imported as a card. */
 const HEADER_WORDS = new Set([

@@ -1,6 +1,10 @@
 import { tz } from "@date-fns/tz";
 import { addDays, differenceInCalendarDays, format, startOfDay } from "date-fns";
 
+// Checking a zone needs no date library: schemas that only validate one (settings, study, chat) import
+// time-zone.ts, and the client's signed-in shell stays without date-fns.
+export { isTimeZone } from "./time-zone.ts";
+
 /**
  * Calendar days in a student's IANA time zone, for streaks, the heatmap and exam plans. Everything goes
  * through date-fns with @date-fns/tz, so DST days (23 or 25 hours) and zones far from UTC need no
@@ -22,18 +26,3 @@ export const addLocalDays = (at: Date, days: number, timeZone: string): Date =>
 /** Whole local calendar days from `from` to `to` (negative when `to` is earlier). */
 export const localDaysBetween = (from: Date, to: Date, timeZone: string): number =>
   differenceInCalendarDays(to, from, { in: tz(timeZone) });
-
-/** Zones already found valid: building a formatter to check one costs about half a millisecond. */
-const knownZones = new Set<string>();
-
-/** Whether `timeZone` is an IANA zone this runtime knows (validate what a client reports). */
-export function isTimeZone(timeZone: string): boolean {
-  if (knownZones.has(timeZone)) return true;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-  } catch {
-    return false;
-  }
-  if (knownZones.size < 1_000) knownZones.add(timeZone);
-  return true;
-}

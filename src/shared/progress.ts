@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { CriteriaType } from "./achievement-criteria.ts";
 import { LEVEL_POINTS_STEP } from "./constants.ts";
 import { localDay } from "./local-day.ts";
 
@@ -101,21 +101,13 @@ export function minutesPerDay(
     .map(([date, total]) => ({ date, minutes: Math.round(total / 60) }));
 }
 
-/** What an achievement can ask for; study_time is in hours, streak in days, the rest are counts. */
-export const ACHIEVEMENT_CRITERIA_TYPES = [
-  "study_time",
-  "study_sessions",
-  "streak",
-  "tasks_completed",
-  "flashcards_created",
-  "cards_reviewed",
-  "quizzes_perfect",
-  "friends",
-  "study_sets_created",
-  "documents_uploaded",
-] as const;
-export const criteriaTypeSchema = z.enum(ACHIEVEMENT_CRITERIA_TYPES);
-export type CriteriaType = z.infer<typeof criteriaTypeSchema>;
+// In a file of their own: the achievements contract needs them, and through it the signed-in shell
+// (the unlock watcher), which must not bring this module's date arithmetic along.
+export {
+  ACHIEVEMENT_CRITERIA_TYPES,
+  type CriteriaType,
+  criteriaTypeSchema,
+} from "./achievement-criteria.ts";
 
 /** A student's recorded facts, one number per criteria type (study_time in hours, streak = current streak). */
 export type ProgressFacts = Record<CriteriaType, number>;

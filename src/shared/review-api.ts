@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REVIEW } from "./constants.ts";
-import { importOptionsSchema } from "./flashcard-io.ts";
+import { importOptionsSchema } from "./flashcard-import-options.ts";
 import { endpoint, idParamsSchema } from "./http.ts";
 import { dbId, dbIdParam, safeText, sensibleDate } from "./schema-primitives.ts";
 import { studyStatsQuerySchema } from "./study.ts";

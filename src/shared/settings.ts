@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DEFAULT_AI_MODEL, DEFAULT_THEME, THEMES } from "./constants.ts";
 import { endpoint } from "./http.ts";
-import { isTimeZone } from "./local-day.ts";
 import { dbId } from "./schema-primitives.ts";
+import { isTimeZone } from "./time-zone.ts";
 
 export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DEFAULT_STUDY_SET_COLOR, MAX_SESSION_SECONDS } from "./constants.ts";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "./http.ts";
-import { isTimeZone } from "./local-day.ts";
 import { dbId, dbIdParam, safeText } from "./schema-primitives.ts";
+import { isTimeZone } from "./time-zone.ts";
 
 /** SPEC §3 StudySet. */
 export const studySetSchema = z.object({

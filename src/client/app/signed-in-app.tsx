@@ -1,4 +1,3 @@
-import { Tooltip } from "radix-ui";
 import { Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import {
@@ -6,13 +5,13 @@ import {
   useReportTimeZone,
 } from "#client/features/achievements/achievements.api.ts";
 import type { User } from "#shared/auth.ts";
-import { TOOLTIP } from "#shared/constants.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 import * as P from "./routes.tsx";
 import { Shell } from "./shell.tsx";
 
-// Its own chunk: the shell and what it loads on every page (zod schemas, Canvas and settings calls, the
-// tooltip provider) are not part of the signed-out landing page.
+// Its own chunk: the shell and what it loads on every page (zod schemas, Canvas and settings calls) are
+// not part of the signed-out landing page. No Radix Tooltip.Provider here: no screen shows a tooltip, and
+// the provider alone put ~10 KB of floating-ui (gzip) on every signed-in route.
 export function SignedInApp({ user }: { user: User }) {
   const [location] = useLocation();
   useReportTimeZone();
@@ -20,35 +19,33 @@ export function SignedInApp({ user }: { user: User }) {
   // A new account finishes onboarding (the Canvas step) before it sees its home page.
   if (!user.isOnboarded && (location === "/" || location === "/onboarding")) return <P.OnboardingPage />;
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP.delayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>
-      <Shell user={user}>
-        <Suspense
-          fallback={
-            <div role="status" className="text-muted">
-              Loading...
-            </div>
-          }
-        >
-          <Switch>
-            <Route path="/" component={P.DashboardPage} />
-            <Route path="/onboarding" component={P.OnboardingPage} />
-            <Route path="/tasks" component={P.TasksPage} />
-            <Route path="/calendar" component={P.CalendarPage} />
-            <Route path="/courses" component={P.CoursesPage} />
-            <Route path="/study" component={P.StudyPage} />
-            <Route path="/study/review" component={P.ReviewPage} />
-            <Route path="/friends" component={P.FriendsPage} />
-            <Route path="/friends/groups/:id" component={P.GroupPage} />
-            <Route path="/friends/groups/:id/sets/:setId" component={P.SharedSetPage} />
-            <Route path="/achievements" component={P.AchievementsPage} />
-            <Route path="/gpa" component={P.GpaPage} />
-            <Route path="/materials" component={P.MaterialsPage} />
-            <Route path="/summarize" component={P.SummarizePage} />
-            <Route path="/settings" component={P.SettingsPage} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
-      </Shell>
-    </Tooltip.Provider>
+    <Shell user={user}>
+      <Suspense
+        fallback={
+          <div role="status" className="text-muted">
+            Loading...
+          </div>
+        }
+      >
+        <Switch>
+          <Route path="/" component={P.DashboardPage} />
+          <Route path="/onboarding" component={P.OnboardingPage} />
+          <Route path="/tasks" component={P.TasksPage} />
+          <Route path="/calendar" component={P.CalendarPage} />
+          <Route path="/courses" component={P.CoursesPage} />
+          <Route path="/study" component={P.StudyPage} />
+          <Route path="/study/review" component={P.ReviewPage} />
+          <Route path="/friends" component={P.FriendsPage} />
+          <Route path="/friends/groups/:id" component={P.GroupPage} />
+          <Route path="/friends/groups/:id/sets/:setId" component={P.SharedSetPage} />
+          <Route path="/achievements" component={P.AchievementsPage} />
+          <Route path="/gpa" component={P.GpaPage} />
+          <Route path="/materials" component={P.MaterialsPage} />
+          <Route path="/summarize" component={P.SummarizePage} />
+          <Route path="/settings" component={P.SettingsPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </Shell>
   );
 }

@@ -39,15 +39,18 @@ export function DeferredDialog<P extends object>({
   dialog,
   trigger,
   props,
+  popup = "dialog",
 }: {
   dialog: LazyDialog<P>;
   trigger: ReactElement<HTMLAttributes<HTMLElement>>;
   props: P;
+  /** What the trigger opens (a Radix menu with `defaultOpen` works the same way). */
+  popup?: "dialog" | "menu";
 }) {
   const [wanted, setWanted] = useState(false);
   const warm = () => void dialog.preload().catch(() => undefined);
   const placeholder = cloneElement(trigger, {
-    "aria-haspopup": "dialog",
+    "aria-haspopup": popup,
     onPointerEnter: warm,
     onFocus: warm,
     onClick: () => setWanted(true),

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type ErrorCode, errorBodySchema } from "#shared/errors.ts";
+import { type ErrorCode, readErrorBody } from "#shared/error-codes.ts";
 import type { Endpoint, Infer } from "#shared/http.ts";
 
 export const TOKEN_KEY = "authToken";
@@ -86,13 +86,13 @@ export async function call<E extends Endpoint>(
     json = undefined;
   }
   if (!res.ok) {
-    const body = errorBodySchema.safeParse(json);
-    if (!body.success) {
+    const body = readErrorBody(json);
+    if (!body) {
       // SPEC §8: the multipart upload has its own fallback message.
       if (a.form) throw new ApiError(res.status, `HTTP error! status: ${res.status}`);
       throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
     }
-    throw new ApiError(res.status, body.data.error, body.data.code, body.data.details);
+    throw new ApiError(res.status, body.error, body.code, body.details);
   }
   return e.response.parse(json) as z.infer<E["response"]>;
 }

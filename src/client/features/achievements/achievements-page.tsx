@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Trophy } from "lucide-react";
+import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -8,7 +9,7 @@ import { levelFor, STREAK_RULE } from "#shared/progress.ts";
 import { achievementQueries } from "./achievements.api.ts";
 import { AchievementCard } from "./components/achievement-card.tsx";
 import { StudyHeatmap } from "./components/heatmap.tsx";
-import { ShareDialog } from "./components/share-dialog.tsx";
+import { ShareProgressButton, shareDialog } from "./components/share-button.tsx";
 
 function Summary({ userId, earned, total }: { userId: number; earned: number; total: number }) {
   const stats = useQuery(achievementQueries.stats(userId));
@@ -77,7 +78,7 @@ export function AchievementsView({ userId }: { userId: number }) {
       <PageHeader
         title="Achievements"
         subtitle="Earn points and level up as you study."
-        actions={<ShareDialog />}
+        actions={<DeferredDialog dialog={shareDialog} props={{}} trigger={<ShareProgressButton />} />}
       />
       <Summary userId={userId} earned={earned} total={list.length} />
       <Heatmap />

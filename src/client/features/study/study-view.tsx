@@ -9,7 +9,7 @@ import type { StudySet } from "#shared/study.ts";
 import { DocumentsTab } from "./components/documents-tab.tsx";
 import { NewSetDialog } from "./components/new-set-dialog.tsx";
 import { SetList } from "./components/set-list.tsx";
-import { StatCards } from "./components/stat-cards.tsx";
+import { StatCards, StatCardsSkeleton } from "./components/stat-cards.tsx";
 import { TimerBadge } from "./components/timer-badge.tsx";
 import { ReviewLink } from "./review/review-link.tsx";
 import { useStudySets, useStudyStats } from "./study.api.ts";
@@ -80,7 +80,11 @@ function StudyCenter({ userId }: { userId: number }) {
           </>
         }
       />
-      {stats.data && <StatCards stats={stats.data} liveSeconds={live} />}
+      {stats.data ? (
+        <StatCards stats={stats.data} liveSeconds={live} />
+      ) : (
+        stats.isPending && <StatCardsSkeleton />
+      )}
       {sets.isError && <Alert>{errorMessage(sets.error, "Could not load your study sets.")}</Alert>}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <SetList

@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { CHAT_NOT_FOUND, type Citation } from "#shared/chat.ts";
 import { bestSentences } from "./builtin/query.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "./provider.ts";
@@ -82,12 +82,18 @@ export type OpenAiProvider = AnswerProvider & {
 /** The OpenAI-compatible provider, or null when neither a key nor a base URL is configured. */
 export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider | null {
   if (!settings.apiKey && !settings.baseUrl) return null;
-  const client = new OpenAI({
-    apiKey: settings.apiKey || PLACEHOLDER_KEY,
-    baseURL: settings.baseUrl,
-    timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: settings.maxRetries ?? 2,
-  });
+  // The SDK loads with the first call, not at every start (a chunk of its own in the build).
+  let sdk: Promise<OpenAI> | undefined;
+  const connect = () =>
+    (sdk ??= import("openai").then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          apiKey: settings.apiKey || PLACEHOLDER_KEY,
+          baseURL: settings.baseUrl,
+          timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          maxRetries: settings.maxRetries ?? 2,
+        }),
+    ));
   return {
     id: "openai",
     async answer(request, onDelta, signal) {
@@ -99,6 +105,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
         })),
         { role: "user", content: request.question },
       ];
+      const client = await connect();
       const stream = await client.chat.completions.create(
         { model: request.model ?? "gpt-4o", messages, stream: true },
         { signal },
@@ -114,6 +121,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
       return resolveCitations(text, request);
     },
     async complete(request, signal) {
+      const client = await connect();
       const reply = await client.chat.completions.create(
         {
           model: request.model,
@@ -131,6 +139,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
     },
     async test(model) {
       try {
+        const client = await connect();
         await client.chat.completions.create(
           { model, messages: [{ role: "user", content: "Reply with OK." }], max_tokens: 5 },
           { maxRetries: 0 },

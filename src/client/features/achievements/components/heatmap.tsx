@@ -1,4 +1,5 @@
-import { addDays, format, parseISO, startOfWeek } from "date-fns";
+import { addDays, parseISO, startOfWeek } from "date-fns";
+import { memo, useMemo } from "react";
 import type { Heatmap } from "#shared/achievements.ts";
 
 const CELL = 11;
@@ -9,22 +10,30 @@ const LEVELS = [1, 30, 60, 120];
 const SHADES = ["var(--color-border)", "#bbf7d0", "#4ade80", "#16a34a", "#14532d"];
 
 const shade = (minutes: number) => SHADES[LEVELS.filter((l) => minutes >= l).length]!;
+const pad = (n: number) => String(n).padStart(2, "0");
+/** 'yyyy-MM-dd' of a local date: date-fns format() for each of 371 cells was most of the render. */
+const dayName = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-/**
- * Last 12 months of study, one square per local day (the server counts days in the student's zone), as a
- * small SVG grid: columns are weeks, rows weekdays. A text summary carries the same data for screen readers.
- */
-export function StudyHeatmap({ data, today }: { data: Heatmap; today: string }) {
+function cellsOf(data: Heatmap, today: string) {
   const minutes = new Map(data.days.map((d) => [d.date, d.minutes]));
   const end = parseISO(today);
   const start = startOfWeek(addDays(end, -7 * (WEEKS - 1)));
   const cells: { x: number; y: number; date: string; m: number }[] = [];
   for (let d = start, i = 0; d <= end; d = addDays(d, 1), i++) {
-    const date = format(d, "yyyy-MM-dd");
+    const date = dayName(d);
     cells.push({ x: Math.floor(i / 7), y: i % 7, date, m: minutes.get(date) ?? 0 });
   }
-  const studied = data.days.filter((d) => d.date >= format(start, "yyyy-MM-dd"));
-  const total = studied.reduce((s, d) => s + d.minutes, 0);
+  const studied = data.days.filter((d) => d.date >= dayName(start));
+  return { cells, studied, total: studied.reduce((s, d) => s + d.minutes, 0) };
+}
+
+/**
+ * Last 12 months of study, one square per local day (the server counts days in the student's zone), as a
+ * small SVG grid: columns are weeks, rows weekdays. A text summary carries the same data for screen readers.
+ */
+// Memoised: the page re-renders as its other queries arrive, and 371 cells need not be drawn again.
+export const StudyHeatmap = memo(function StudyHeatmap({ data, today }: { data: Heatmap; today: string }) {
+  const { cells, studied, total } = useMemo(() => cellsOf(data, today), [data, today]);
   return (
     <figure className="grid gap-2">
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
@@ -56,4 +65,4 @@ export function StudyHeatmap({ data, today }: { data: Heatmap; today: string }) 
       </figcaption>
     </figure>
   );
-}
+});

@@ -1,4 +1,3 @@
-import { Share2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
@@ -9,6 +8,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { SHARE_LINK_MAX_DAYS, type ShareSettings } from "#shared/achievements.ts";
 import { useCreateShareLink } from "../achievements.api.ts";
+import { ShareProgressButton } from "./share-button.tsx";
 
 const TOGGLES: Array<{ key: keyof ShareSettings; label: string }> = [
   { key: "achievements", label: "Achievements" },
@@ -18,8 +18,8 @@ const TOGGLES: Array<{ key: keyof ShareSettings; label: string }> = [
 ];
 
 /** SPEC §2.9 'Share Progress': four toggles, then a link to copy (valid 7 days). */
-export function ShareDialog() {
-  const [open, setOpen] = useState(false);
+export function ShareDialog({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const [settings, setSettings] = useState<ShareSettings>({
     achievements: true,
     studyTime: true,
@@ -64,12 +64,7 @@ export function ShareDialog() {
       }}
       title="Share Progress"
       description={`Choose what to share. The link works for ${SHARE_LINK_MAX_DAYS} days.`}
-      trigger={
-        <Button>
-          <Share2 aria-hidden className="h-4 w-4" />
-          Share Progress
-        </Button>
-      }
+      trigger={<ShareProgressButton />}
     >
       <div className="grid gap-3">
         {TOGGLES.map((t) => (

@@ -1,10 +1,10 @@
-import { MoreVertical, Trash2 } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
+import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { Card, Skeleton } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { StudySet } from "#shared/study.ts";
 import { DeleteSetDialog } from "./delete-set-dialog.tsx";
+import { SetOptionsButton, setOptionsMenu } from "./set-options-button.tsx";
 
 /** SPEC §2.7 left list: colour dot, title, description, and a menu with 'Delete Study Set'. */
 export function SetList({
@@ -66,27 +66,12 @@ export function SetList({
                   </span>
                 </button>
                 {!pending && (
-                  <DropdownMenu.Root>
-                    <DropdownMenu.Trigger
-                      aria-label={`Options for ${set.title}`}
-                      className="m-1 rounded-md p-1.5 text-muted hover:bg-surface hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
-                    >
-                      <MoreVertical className="h-4 w-4" aria-hidden />
-                    </DropdownMenu.Trigger>
-                    <DropdownMenu.Portal>
-                      <DropdownMenu.Content
-                        align="end"
-                        className="z-50 min-w-44 rounded-lg border border-border bg-surface p-1 shadow-lg"
-                      >
-                        <DropdownMenu.Item
-                          onSelect={() => setToDelete(set)}
-                          className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-700 outline-none data-[highlighted]:bg-bg dark:text-red-300"
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden /> Delete Study Set
-                        </DropdownMenu.Item>
-                      </DropdownMenu.Content>
-                    </DropdownMenu.Portal>
-                  </DropdownMenu.Root>
+                  <DeferredDialog
+                    dialog={setOptionsMenu}
+                    popup="menu"
+                    props={{ set, onDelete: setToDelete }}
+                    trigger={<SetOptionsButton title={set.title} />}
+                  />
                 )}
               </li>
             );

@@ -1,5 +1,5 @@
-import model from "wink-eng-lite-web-model";
-import winkNLP, { type ItemSentence, type Tokens, type WinkMethods } from "wink-nlp";
+import { createRequire } from "node:module";
+import type { ItemSentence, Tokens, WinkMethods } from "wink-nlp";
 
 /**
  * Sentences, words, stems and stop words for the built-in engine. wink-nlp's sentence model knows
@@ -29,9 +29,18 @@ export interface Word {
 
 let engine: { nlp: WinkMethods; stem: (word: string) => string } | undefined;
 
-/** The model takes about half a second to load, so it loads on first use, once per process. */
+/**
+ * The model takes about half a second to load, so it loads on first use, once per process. Both packages
+ * are required here rather than imported: imported, the build inlined the model's 3.5 MB of JSON into
+ * main.js and every start parsed it; required, they stay in node_modules (external in scripts/build.mjs)
+ * and the functions below stay synchronous.
+ */
 function load() {
   if (!engine) {
+    const requireOnFirstUse = createRequire(import.meta.url);
+    const winkNLP: typeof import("wink-nlp").default = requireOnFirstUse("wink-nlp");
+    const model: typeof import("wink-eng-lite-web-model").default =
+      requireOnFirstUse("wink-eng-lite-web-model");
     const nlp = winkNLP(model, ["sbd"]);
     engine = { nlp, stem: model.addons.stem as (word: string) => string };
   }

@@ -1,0 +1,35 @@
+import { Trash2 } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import type { StudySet } from "#shared/study.ts";
+import { SetOptionsButton } from "./set-options-button.tsx";
+
+export function SetOptionsMenu({
+  set,
+  onDelete,
+  defaultOpen = false,
+}: {
+  set: StudySet;
+  onDelete: (set: StudySet) => void;
+  defaultOpen?: boolean;
+}) {
+  return (
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger asChild>
+        <SetOptionsButton title={set.title} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          className="z-50 min-w-44 rounded-lg border border-border bg-surface p-1 shadow-lg"
+        >
+          <DropdownMenu.Item
+            onSelect={() => onDelete(set)}
+            className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-700 outline-none data-[highlighted]:bg-bg dark:text-red-300"
+          >
+            <Trash2 className="h-4 w-4" aria-hidden /> Delete Study Set
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
