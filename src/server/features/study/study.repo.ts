@@ -76,11 +76,6 @@ export const studyRepo = {
       .where(eq(studyDocuments.id, id));
     return row;
   },
-  async setsByIds(db: DbOrTx, ids: number[]): Promise<StudySet[]> {
-    if (!ids.length) return [];
-    const rows = await db.select(setColumns).from(studySets).where(inArray(studySets.id, ids));
-    return rows.map(toSet);
-  },
   async listSets(db: DbOrTx, userId: number): Promise<StudySet[]> {
     const rows = await db
       .select(setColumns)

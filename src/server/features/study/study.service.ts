@@ -101,7 +101,6 @@ export function createStudyService({
   }
   return {
     readableStudySet,
-    setsByIds: (ids: number[]) => studyRepo.setsByIds(db, ids),
     listSets: (userId: number) => studyRepo.listSets(db, userId),
     createSet: (userId: number, input: CreateSet) =>
       announce(
