@@ -128,6 +128,13 @@ export const summaryEndpoints = {
     body: summarizeSchema,
     response: summarizeReplySchema,
   }),
+  /** The same as `summarize`, answered as server-sent events (`delta`, then `done` with its reply). */
+  summarizeStream: endpoint({
+    method: "POST",
+    path: "/api/summarize/stream",
+    body: summarizeSchema,
+    response: z.unknown(),
+  }),
   /** Multipart (file, type): read by readUpload, so no body schema here. */
   summarizePdf: endpoint({ method: "POST", path: "/api/summarize/pdf", response: summarizeReplySchema }),
   recent: endpoint({

@@ -1,7 +1,14 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { type RecentDocument, type SummaryStyle, summaryEndpoints } from "#shared/summaries.ts";
+import { postEventStream } from "#client/lib/sse.ts";
+import {
+  type RecentDocument,
+  type SummaryStyle,
+  summarizeReplySchema,
+  summaryEndpoints,
+} from "#shared/summaries.ts";
 
 export const summaryQueries = {
   recent: () =>
@@ -16,9 +23,14 @@ export type SummaryInput =
   | { kind: "pdf"; file: File; type: SummaryStyle }
   | { kind: "document"; document: Pick<RecentDocument, "source" | "id">; type: SummaryStyle };
 
-function summarize(input: SummaryInput) {
-  if (input.kind === "text")
-    return call(summaryEndpoints.summarize, { body: { text: input.text, type: input.type } });
+function summarize(input: SummaryInput, onDelta: (text: string) => void) {
+  if (input.kind === "text") {
+    return postEventStream(
+      summaryEndpoints.summarizeStream.path,
+      { text: input.text, type: input.type },
+      onDelta,
+    ).then((done) => summarizeReplySchema.parse(done));
+  }
   if (input.kind === "document") {
     return call(summaryEndpoints.summarizeDocument, {
       body: { source: input.document.source, id: input.document.id, type: input.type },
@@ -30,4 +42,18 @@ function summarize(input: SummaryInput) {
   return call(summaryEndpoints.summarizePdf, { form });
 }
 
-export const useSummarize = () => useMutation({ mutationFn: summarize });
+/**
+ * Pasted text is summarized over the streaming endpoint: `streamed` is the model's summary so far (empty
+ * with the built-in engine, which answers at once); the reply replaces it, fallback included.
+ */
+export function useSummarize() {
+  const [streamed, setStreamed] = useState("");
+  const mutation = useMutation({
+    mutationFn: (input: SummaryInput) => {
+      setStreamed("");
+      return summarize(input, (text) => setStreamed((s) => s + text));
+    },
+    onSettled: () => setStreamed(""),
+  });
+  return { ...mutation, streamed };
+}

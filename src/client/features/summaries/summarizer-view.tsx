@@ -223,7 +223,17 @@ export function SummarizerView() {
         </form>
       </Card>
 
-      {result && (
+      {summarize.isPending && summarize.streamed && (
+        <Card className="grid gap-3" aria-busy="true">
+          <CardTitle>
+            <h2>Summary</h2>
+          </CardTitle>
+          <p className="text-xs text-muted">Writing the summary...</p>
+          <SummaryText text={summarize.streamed} />
+        </Card>
+      )}
+
+      {result && !summarize.isPending && (
         <Card className="grid gap-3" aria-live="polite">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <CardTitle>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { summarizePdfFieldsSchema, summaryEndpoints } from "#shared/summaries.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
+import { sendEventStream } from "../../lib/sse.ts";
 import { extractUpload, readUpload } from "../../lib/upload.ts";
 
 const PDF_ONLY = [".pdf"] as const;
@@ -10,6 +11,13 @@ export async function summariesRoutes(app: FastifyInstance) {
   const { summaries } = app.services;
   route(app, summaryEndpoints.summarize, ({ user, body }) =>
     summaries.summarizeText(user.id, body.text, body.type),
+  );
+  // Server-sent events beside the JSON answer above: `delta` pieces of the model's summary, then `done`
+  // with the same {summary, provider, note?}, whose summary replaces the pieces (a fallback differs).
+  route(app, summaryEndpoints.summarizeStream, ({ user, body, reply }) =>
+    sendEventStream(reply, (send) =>
+      summaries.summarizeText(user.id, body.text, body.type, (text) => send("delta", { text })),
+    ),
   );
   route(app, summaryEndpoints.summarizePdf, async ({ user, req }) => {
     const { file, fields } = await readUpload(req, { accept: PDF_ONLY });

@@ -67,10 +67,19 @@ export function createSummariesService(deps: {
     }
   }
 
-  async function summarizePages(userId: number, pages: readonly string[], style: SummaryStyle) {
+  /**
+   * `onDelta` receives the model's summary as it is written. When the model fails part way, the built-in
+   * engine's summary is the answer: the caller replaces what it showed with the returned `summary`.
+   */
+  async function summarizePages(
+    userId: number,
+    pages: readonly string[],
+    style: SummaryStyle,
+    onDelta?: (text: string) => void,
+  ) {
     const made = await produce(
       userId,
-      (complete, model) => modelSummary(complete, model, pages, style),
+      (complete, model) => modelSummary(complete, model, pages, style, undefined, onDelta),
       () => builtinSummary([...pages], style),
     );
     if (!made.value.trim()) throw unprocessable("There is not enough text here to summarize.");
@@ -83,8 +92,8 @@ export function createSummariesService(deps: {
   };
 
   return {
-    summarizeText: (userId: number, text: string, style: SummaryStyle) =>
-      summarizePages(userId, [text], style),
+    summarizeText: (userId: number, text: string, style: SummaryStyle, onDelta?: (text: string) => void) =>
+      summarizePages(userId, [text], style, onDelta),
     summarizePages,
 
     async summarizeDocument(userId: number, source: "material" | "study", id: number, style: SummaryStyle) {

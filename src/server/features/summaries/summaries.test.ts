@@ -93,6 +93,22 @@ describe("POST /api/summarize (built-in engine)", () => {
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe("body_too_large");
   });
+
+  it("streams the built-in engine's summary as one done event, refusing bad input before the stream", async () => {
+    const json = await post(t, ada, "/api/summarize", { text: lecture, type: "bullets" });
+    const res = await post(t, ada, "/api/summarize/stream", { text: lecture, type: "bullets" });
+    expect(res.headers["content-type"]).toContain("text/event-stream");
+    expect(res.body).toBe(`event: done\ndata: ${JSON.stringify(json.json())}\n\n`);
+    const empty = await post(t, ada, "/api/summarize/stream", { text: " ", type: "brief" });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe("Text is required");
+    const foreign = await post(t, ada, "/api/summarize/stream", { text: lecture, userId: bob.user.id });
+    expect(foreign.statusCode).toBe(403);
+    expect((await post(t, null, "/api/summarize/stream", { text: lecture })).statusCode).toBe(401);
+    // The engine's own refusal comes after the status line, as the stream's error event.
+    const bare = await post(t, ada, "/api/summarize/stream", { text: "## Only a heading", type: "brief" });
+    expect(bare.body).toMatch(/^event: error\ndata: .*"status":422/);
+  });
 });
 
 describe("POST /api/summarize/pdf", () => {
@@ -285,6 +301,57 @@ describe("with a model (fake OpenAI-compatible server over HTTP)", () => {
     expect(request.model).toBe("gpt-4o");
     expect(request.messages[0]?.content).toContain("3 to 7 bullet points");
     expect(request.messages[1]?.content).toContain("The plasma membrane is a phospholipid bilayer");
+  });
+
+  it("streams the model's summary in order, ending with the JSON endpoint's reply", async () => {
+    fake.reply =
+      "## Membranes\nThe plasma membrane is a phospholipid bilayer.\n## Energy\nMitochondria make ATP.";
+    const json = await post(ai, who, "/api/summarize", { text: lecture, type: "detailed" });
+    const res = await post(ai, who, "/api/summarize/stream", { text: lecture, type: "detailed" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/event-stream");
+    expect(fake.requests.at(-1)!.stream).toBe(true);
+    const events = [...res.body.matchAll(/event: (\w+)\ndata: (.+)\n/g)].map((m) => m[1]);
+    expect(events.length).toBeGreaterThan(3);
+    expect(events.at(-1)).toBe("done");
+    expect(events.slice(0, -1).every((name) => name === "delta")).toBe(true);
+    const deltas = [...res.body.matchAll(/event: delta\ndata: (.+)\n/g)].map((m) => JSON.parse(m[1]!).text);
+    const done = JSON.parse(/event: done\ndata: (.+)\n/.exec(res.body)![1]!);
+    expect(done).toEqual(json.json());
+    expect(deltas.join("")).toBe(done.summary);
+  });
+
+  it("streams the map steps whole and only the final reduce", async () => {
+    fake.reply = "- A key fact.";
+    const long = Array.from(
+      { length: 3 },
+      (_, i) => `Part ${i}. ${"Cells divide by mitosis. ".repeat(1100)}`,
+    );
+    const before = fake.requests.length;
+    const res = await post(ai, who, "/api/summarize/stream", { text: long.join("\n\n"), type: "bullets" });
+    const sent = fake.requests.slice(before);
+    expect(sent.length).toBeGreaterThan(2);
+    expect(sent.map((r) => r.stream === true)).toEqual([...sent.slice(1).map(() => false), true]);
+    expect(JSON.parse(/event: done\ndata: (.+)\n/.exec(res.body)![1]!)).toEqual({
+      summary: "- A key fact.",
+      provider: "openai",
+    });
+  });
+
+  it("falls back to the built-in engine's summary in the stream's done event when the model is down", async () => {
+    fake.failWith = 500;
+    try {
+      const res = await post(ai, who, "/api/summarize/stream", { text: lecture, type: "brief" });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain("event: delta");
+      expect(res.body).not.toContain("event: error");
+      const done = JSON.parse(/event: done\ndata: (.+)\n/.exec(res.body)![1]!);
+      expect(done.provider).toBe("builtin");
+      expect(done.note).toMatch(/built-in engine/);
+      expect(flat(lecture)).toContain(done.summary.split(". ")[0]);
+    } finally {
+      fake.failWith = null;
+    }
   });
 
   it("keeps the model's valid cards, drops invalid ones, and falls back on malformed JSON", async () => {

@@ -68,13 +68,17 @@ export function documentParts(pages: readonly string[], limit = PART_CHARS): str
   return parts;
 }
 
-/** Notes are joined and reduced again until they fit one request (a very long document, a few rounds). */
+/**
+ * Notes are joined and reduced again until they fit one request (a very long document, a few rounds).
+ * With `onDelta` the final step streams there; the map steps are notes nobody reads, so they stay whole.
+ */
 export async function modelSummary(
   complete: Complete,
   model: string,
   pages: readonly string[],
   style: SummaryStyle,
   signal?: AbortSignal,
+  onDelta?: (text: string) => void,
 ): Promise<string> {
   let parts = documentParts(pages);
   for (let round = 0; parts.length > 1 && round < 4; round++) {
@@ -96,6 +100,7 @@ export async function modelSummary(
   const summary = await complete(
     { model, system: `${STYLE_RULES[style]} ${GROUNDING}`, user: parts[0] ?? "" },
     signal,
+    onDelta,
   );
   return summary.trim();
 }

@@ -72,7 +72,12 @@ export interface CompletionRequest {
   /** Ask for a JSON object (servers that know response_format keep to it; the reply is validated anyway). */
   json?: boolean;
 }
-export type Complete = (request: CompletionRequest, signal?: AbortSignal) => Promise<string>;
+/** With `onDelta` the reply is streamed: each piece goes there as the model writes it. */
+export type Complete = (
+  request: CompletionRequest,
+  signal?: AbortSignal,
+  onDelta?: (text: string) => void,
+) => Promise<string>;
 
 export type OpenAiProvider = AnswerProvider & {
   test(model: string): Promise<{ ok: boolean; message: string }>;
@@ -120,20 +125,29 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
       if (!text.trim()) throw new Error("the model sent an empty answer");
       return resolveCitations(text, request);
     },
-    async complete(request, signal) {
+    async complete(request, signal, onDelta) {
       const client = await connect();
-      const reply = await client.chat.completions.create(
-        {
-          model: request.model,
-          messages: [
-            { role: "system", content: request.system },
-            { role: "user", content: request.user },
-          ],
-          ...(request.json ? { response_format: { type: "json_object" as const } } : {}),
-        },
-        { signal },
-      );
-      const text = reply.choices[0]?.message?.content ?? "";
+      const body = {
+        model: request.model,
+        messages: [
+          { role: "system" as const, content: request.system },
+          { role: "user" as const, content: request.user },
+        ],
+        ...(request.json ? { response_format: { type: "json_object" as const } } : {}),
+      };
+      let text = "";
+      if (onDelta) {
+        const stream = await client.chat.completions.create({ ...body, stream: true }, { signal });
+        for await (const chunk of stream) {
+          const delta = chunk.choices[0]?.delta?.content ?? "";
+          if (!delta) continue;
+          text += delta;
+          onDelta(delta);
+        }
+      } else {
+        const reply = await client.chat.completions.create(body, { signal });
+        text = reply.choices[0]?.message?.content ?? "";
+      }
       if (!text.trim()) throw new Error("the model sent an empty answer");
       return text;
     },
