@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, sql, sum } from "drizzle-orm";
 import {
   DOCUMENT_LIST_PREVIEW,
   type DocumentPage,
