@@ -1,33 +1,30 @@
 import { BookOpen } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { useSearchParams } from "wouter";
+import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { StudySet } from "#shared/study.ts";
-import { DocumentsTab } from "./components/documents-tab.tsx";
-import { NewSetDialog } from "./components/new-set-dialog.tsx";
 import { SetList } from "./components/set-list.tsx";
 import { StatCards, StatCardsSkeleton } from "./components/stat-cards.tsx";
+import { NewSetButton, newSetDialog } from "./components/study-dialogs.tsx";
 import { TimerBadge } from "./components/timer-badge.tsx";
 import { ReviewLink } from "./review/review-link.tsx";
 import { useStudySets, useStudyStats } from "./study.api.ts";
+import { STUDY_TABS, type StudyTab as Tab } from "./study-tabs.ts";
 import { StudyTimerProvider, useStudyTimer } from "./study-timer.tsx";
 
-const FlashcardsTab = lazy(async () => ({
-  default: (await import("./flashcards/flashcards-tab.tsx")).FlashcardsTab,
-}));
-const QuizzesTab = lazy(async () => ({ default: (await import("./quizzes/quizzes-tab.tsx")).QuizzesTab }));
+// The selected set's card (its tabs, documents and their dialogs) is not drawn until a set is chosen.
+const SelectedSet = lazy(async () => ({ default: (await import("./selected-set.tsx")).SelectedSet }));
 
-const TABS = ["documents", "flashcards", "quizzes"] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
+const isTab = (v: string | null): v is Tab => STUDY_TABS.includes(v as Tab);
 
-const tabLoading = (
-  <div role="status" aria-label="Loading" className="grid gap-3">
+const setLoading = (
+  <Card role="status" aria-label="Loading study set" className="grid gap-3">
+    <Skeleton className="h-6 w-1/2" />
     <Skeleton className="h-24" />
-  </div>
+  </Card>
 );
 
 /** SPEC §2.7 Study Center, for the signed-in student `userId`; the timer lives as long as this screen. */
@@ -76,7 +73,7 @@ function StudyCenter({ userId }: { userId: number }) {
           <>
             <TimerBadge />
             <ReviewLink />
-            <NewSetDialog />
+            <NewSetDialogButton label="New Study Set" />
           </>
         }
       />
@@ -99,48 +96,15 @@ function StudyCenter({ userId }: { userId: number }) {
         />
         <section aria-label="Selected study set" className="min-w-0">
           {sets.isPending && setParam > 0 ? (
-            <Card role="status" aria-label="Loading study set" className="grid gap-3">
-              <Skeleton className="h-6 w-1/2" />
-              <Skeleton className="h-24" />
-            </Card>
+            setLoading
           ) : selected ? (
-            <Card className="grid gap-2">
-              <div className="flex min-w-0 items-center gap-3">
-                <span
-                  aria-hidden
-                  className="h-3 w-3 shrink-0 rounded-full"
-                  style={{ backgroundColor: selected.color }}
-                />
-                <h2 className="min-w-0 wrap-anywhere text-xl font-semibold">{selected.title}</h2>
-              </div>
-              {selected.description && (
-                <p className="wrap-anywhere text-sm text-muted">{selected.description}</p>
-              )}
-              <Tabs
-                value={tab}
-                onValueChange={(v) => setParams({ set: String(selected.id), tab: v }, { replace: true })}
-                className="mt-2"
-              >
-                <TabsList aria-label="Study set content">
-                  <TabsTrigger value="documents">Documents</TabsTrigger>
-                  <TabsTrigger value="flashcards">Flashcards</TabsTrigger>
-                  <TabsTrigger value="quizzes">Quizzes</TabsTrigger>
-                </TabsList>
-                <TabsContent value="documents">
-                  <DocumentsTab studySetId={selected.id} />
-                </TabsContent>
-                <TabsContent value="flashcards">
-                  <Suspense fallback={tabLoading}>
-                    <FlashcardsTab studySetId={selected.id} studySetTitle={selected.title} />
-                  </Suspense>
-                </TabsContent>
-                <TabsContent value="quizzes">
-                  <Suspense fallback={tabLoading}>
-                    <QuizzesTab studySetId={selected.id} studySetTitle={selected.title} />
-                  </Suspense>
-                </TabsContent>
-              </Tabs>
-            </Card>
+            <Suspense fallback={setLoading}>
+              <SelectedSet
+                set={selected}
+                tab={tab}
+                onTab={(v) => setParams({ set: String(selected.id), tab: v }, { replace: true })}
+              />
+            </Suspense>
           ) : (
             <Card className="grid justify-items-center gap-3 py-12 text-center">
               <BookOpen className="h-10 w-10 text-muted" aria-hidden />
@@ -148,11 +112,15 @@ function StudyCenter({ userId }: { userId: number }) {
               <CardDescription>
                 Choose a study set from the list, or create a new one to start studying.
               </CardDescription>
-              <NewSetDialog label="Create Study Set" />
+              <NewSetDialogButton label="Create Study Set" />
             </Card>
           )}
         </section>
       </div>
     </div>
   );
+}
+
+function NewSetDialogButton({ label }: { label: string }) {
+  return <DeferredDialog dialog={newSetDialog} props={{ label }} trigger={<NewSetButton label={label} />} />;
 }

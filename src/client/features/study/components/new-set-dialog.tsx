@@ -1,17 +1,23 @@
-import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
 import { DEFAULT_STUDY_SET_COLOR } from "#shared/constants.ts";
 import { useCreateStudySet } from "../study.api.ts";
+import { NewSetButton } from "./study-dialogs.tsx";
 
 /**
  * SPEC §2.7 'New Study Set': title required, description optional, colour defaulting to #3B82F6. The set
  * appears in the list at once (optimistic, see useCreateStudySet), so the dialog closes on submit.
  */
-export function NewSetDialog({ label = "New Study Set" }: { label?: string }) {
-  const [open, setOpen] = useState(false);
+export function NewSetDialog({
+  label = "New Study Set",
+  defaultOpen = false,
+}: {
+  label?: string;
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [color, setColor] = useState(DEFAULT_STUDY_SET_COLOR);
@@ -39,11 +45,7 @@ export function NewSetDialog({ label = "New Study Set" }: { label?: string }) {
       open={open}
       onOpenChange={onOpenChange}
       title="Create New Study Set"
-      trigger={
-        <Button>
-          <Plus className="h-4 w-4" aria-hidden /> {label}
-        </Button>
-      }
+      trigger={<NewSetButton label={label} />}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <Field id="study-set-title" label="Title" error={error ?? undefined}>

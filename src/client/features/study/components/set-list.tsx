@@ -1,10 +1,10 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { Card, Skeleton } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { StudySet } from "#shared/study.ts";
-import { DeleteSetDialog } from "./delete-set-dialog.tsx";
 import { SetOptionsButton, setOptionsMenu } from "./set-options-button.tsx";
+import { deleteSetDialog } from "./study-dialogs.tsx";
 
 /** SPEC §2.7 left list: colour dot, title, description, and a menu with 'Delete Study Set'. */
 export function SetList({
@@ -23,6 +23,12 @@ export function SetList({
   onDeleted: (id: number) => void;
 }) {
   const [toDelete, setToDelete] = useState<StudySet | null>(null);
+  // The delete dialog's code loads on the first 'Delete Study Set' and stays mounted from then on.
+  const [deleteWanted, setDeleteWanted] = useState(false);
+  const askDelete = (set: StudySet) => {
+    setDeleteWanted(true);
+    setToDelete(set);
+  };
   return (
     <Card className="grid content-start gap-2 p-3">
       <h2 className="px-2 pt-1 text-sm font-semibold text-muted">Study Sets</h2>
@@ -69,7 +75,7 @@ export function SetList({
                   <DeferredDialog
                     dialog={setOptionsMenu}
                     popup="menu"
-                    props={{ set, onDelete: setToDelete }}
+                    props={{ set, onDelete: askDelete }}
                     trigger={<SetOptionsButton title={set.title} />}
                   />
                 )}
@@ -78,12 +84,16 @@ export function SetList({
           })}
         </ul>
       )}
-      <DeleteSetDialog
-        set={toDelete}
-        onClose={() => setToDelete(null)}
-        onDeleting={onDeleting}
-        onDeleted={onDeleted}
-      />
+      {deleteWanted && (
+        <Suspense fallback={null}>
+          <deleteSetDialog.Dialog
+            set={toDelete}
+            onClose={() => setToDelete(null)}
+            onDeleting={onDeleting}
+            onDeleted={onDeleted}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -2,6 +2,9 @@ import { Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type { StudySet } from "#shared/study.ts";
 import { SetOptionsButton } from "./set-options-button.tsx";
+import { deleteSetDialog } from "./study-dialogs.tsx";
+
+const warmDelete = () => void deleteSetDialog.preload().catch(() => undefined);
 
 export function SetOptionsMenu({
   set,
@@ -24,6 +27,9 @@ export function SetOptionsMenu({
         >
           <DropdownMenu.Item
             onSelect={() => onDelete(set)}
+            // Reaching for the item starts the delete dialog's download.
+            onPointerEnter={warmDelete}
+            onFocus={warmDelete}
             className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-700 outline-none data-[highlighted]:bg-bg dark:text-red-300"
           >
             <Trash2 className="h-4 w-4" aria-hidden /> Delete Study Set
