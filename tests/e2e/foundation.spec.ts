@@ -105,7 +105,10 @@ test("every setting saves on change with a toast; the theme applies at once and 
   await page.getByRole("switch", { name: "Auto-sync with Canvas" }).click();
   await expect.poll(async () => (await saved()).autoSync).toBe(false);
   await page.getByRole("tab", { name: "AI Settings" }).click();
-  await page.getByLabel("gpt-3.5-turbo (faster)").check();
+  // click, not check(): the radio shows the choice once the save queued behind the Auto-sync one starts
+  // (one save at a time), which check() reads as "did not change its state" on a slow machine.
+  await page.getByLabel("gpt-3.5-turbo (faster)").click();
+  await expect(page.getByLabel("gpt-3.5-turbo (faster)")).toBeChecked();
   await expectToast(page, "Settings saved");
   await expect.poll(async () => (await saved()).aiModel).toBe("gpt-3.5-turbo");
 
