@@ -5,6 +5,9 @@ test("a session revoked elsewhere: the next action lands on onboarding with a me
   const { token } = await signUpViaApi(page);
   await page.goto("/tasks");
   await expect(page.getByRole("heading", { level: 1, name: "Tasks and Assignments" })).toBeVisible();
+  // The shell's deferred requests (time-zone report, achievements) go out after first paint: let them finish,
+  // or one of them meets the 401 before the click this test makes.
+  await page.waitForLoadState("networkidle");
 
   // Signed out on another device: the server deletes the session this browser still holds.
   const out = await page.request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
