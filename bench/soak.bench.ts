@@ -24,6 +24,7 @@ import {
 import { scratchPostgres } from "#tests/test-app.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const BASELINE_SECONDS = Math.min(SECONDS, 60);
 const STUDENTS = Number(process.env.SOAK_STUDENTS ?? 20);
 const RATES = {
   pglite: Number(process.env.SOAK_RATE_PGLITE ?? 100),
@@ -74,6 +75,8 @@ interface Outcome {
   status: number;
   ms: number;
   body?: string;
+  /** For status 0: the socket error's code, and whether the socket was a reused keep-alive one. */
+  error?: string;
 }
 
 function send(agent: http.Agent, base: string, req: Req, headers: Record<string, string>): Promise<Outcome> {
@@ -107,7 +110,13 @@ function send(agent: http.Agent, base: string, req: Req, headers: Record<string,
       },
     );
     r.on("timeout", () => r.destroy(new Error("timeout")));
-    r.on("error", () => resolve({ status: 0, ms: performance.now() - start }));
+    r.on("error", (err: NodeJS.ErrnoException) =>
+      resolve({
+        status: 0,
+        ms: performance.now() - start,
+        error: `${err.code ?? err.message}${r.reusedSocket ? " (reused socket)" : ""}`,
+      }),
+    );
     r.end(payload);
   });
 }
@@ -115,16 +124,20 @@ function send(agent: http.Agent, base: string, req: Req, headers: Record<string,
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 
-/** Sends `rate` requests a second for SECONDS, on schedule; `next(i)` says what request i is. */
+/** Sends `rate` requests a second for `seconds`, on schedule; `next(i)` says what request i is. */
 async function run(
   base: string,
   rate: number,
+  seconds: number,
   next: (i: number) => { req: Req; headers: Record<string, string>; onOk?: (o: Outcome) => void },
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-  const total = Math.round(rate * SECONDS);
+  const total = Math.round(rate * seconds);
   const latencies: number[] = [];
-  const errors = new Map<number, number>();
+  const errors = new Map<string, number>();
+  const byRoute = new Map<string, number[]>();
+  // Latencies by the tenth of the run they were due in: a server that slows as data grows shows here.
+  const byTenth: number[][] = Array.from({ length: 10 }, () => []);
   const pending: Promise<void>[] = [];
   const started = performance.now();
   for (let i = 0; i < total; i++) {
@@ -135,9 +148,18 @@ async function run(
     pending.push(
       send(agent, base, req, headers).then((o) => {
         // Latency from when the request was due, so time spent queued on this side counts too.
-        latencies.push(performance.now() - due);
+        const ms = performance.now() - due;
+        latencies.push(ms);
+        byTenth[Math.min(9, Math.floor((i * 10) / total))]!.push(ms);
+        const route = `${req.method} ${req.path.replace(/\d+/g, ":id")}`;
+        const list = byRoute.get(route) ?? [];
+        if (!list.length) byRoute.set(route, list);
+        list.push(ms);
         if (o.status >= 200 && o.status < 300) onOk?.(o);
-        else errors.set(o.status, (errors.get(o.status) ?? 0) + 1);
+        else {
+          const key = o.error ? `${o.status} ${o.error}` : String(o.status);
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
       }),
     );
   }
@@ -153,10 +175,23 @@ async function run(
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
+    tenths: byTenth.map((ms) =>
+      percentile(
+        ms.sort((a, b) => a - b),
+        99,
+      ),
+    ),
+    routes: [...byRoute].map(([route, ms]) => {
+      ms.sort((a, b) => a - b);
+      return { route, count: ms.length, p50: percentile(ms, 50), p99: percentile(ms, 99), max: ms.at(-1)! };
+    }),
   };
 }
 
-/** node:http answering a 50-task list as JSON: what this machine does with no framework and no database. */
+/**
+ * node:http answering a 50-task list as JSON: what this machine does with no framework and no database.
+ * Its data never grows, so a minute measures it as well as five.
+ */
 async function baseline(rate: number) {
   const port = await freePort();
   const body = JSON.stringify(
@@ -172,7 +207,7 @@ async function baseline(rate: number) {
     res.end(body);
   });
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
-  const result = await run(`http://127.0.0.1:${port}`, rate, () => ({
+  const result = await run(`http://127.0.0.1:${port}`, rate, BASELINE_SECONDS, () => ({
     req: { method: "GET", path: "/" },
     headers: {},
   }));
@@ -223,7 +258,7 @@ async function soak(kind: "pglite" | "postgres") {
     }
     agent.destroy();
     const rssStart = server.rssMb();
-    const result = await run(server.url, rate, (i) => {
+    const result = await run(server.url, rate, SECONDS, (i) => {
       const student = students[i % students.length]!;
       const req = pick(student, Math.floor(i / students.length) * 7 + i);
       return {
@@ -262,9 +297,16 @@ for (const kind of KINDS) {
       `  errors ${ours.errors} ${JSON.stringify(ours.errorsByStatus)}`,
       `  p50 ${fmt(ours.p50)} ms, p99 ${fmt(ours.p99)} ms, max ${fmt(ours.max)} ms`,
       `  RSS ${ours.rssStartMb} MB at start -> ${ours.rssEndMb} MB at end`,
-      `  bare node:http at the same rate: p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms (p99 ratio ${fmt(ours.p99 / floor.p99)}x)`,
+      `  bare node:http at the same rate (${BASELINE_SECONDS} s): p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms (p99 ratio ${fmt(ours.p99 / floor.p99)}x)`,
       `  ${ok ? "PASS" : "FAIL"}`,
     ].join("\n"),
   );
+  console.log(`    p99 by tenth of the run: ${ours.tenths.map((ms) => fmt(ms)).join(" ")} ms`);
+  // Where the tail is: the same figures per route (ids folded), slowest p99 first.
+  for (const r of ours.routes.sort((a, b) => b.p99 - a.p99)) {
+    console.log(
+      `    ${r.route.padEnd(28)} ${String(r.count).padStart(6)}  p50 ${fmt(r.p50).padStart(7)}  p99 ${fmt(r.p99).padStart(8)}  max ${fmt(r.max).padStart(8)} ms`,
+    );
+  }
 }
 process.exit(failed ? 1 : 0);

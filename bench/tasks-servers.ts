@@ -55,16 +55,18 @@ async function studentWithTasks(count: number) {
 const student = await studentWithTasks(TASKS);
 const heavy = await studentWithTasks(LARGE_TASKS);
 
-// Exactly the statement our endpoint sends, taken from the repository's own query builder.
-const { sql, params } = tasksRepo.listQuery(database.db, student.user.id).toSQL();
+// Exactly the statement our endpoint sends (the list as JSON text), from the repository's own builder.
+const { sql, params } = tasksRepo.listJsonQuery(database.db, student.user.id).toSQL();
 const pool = url ? new pg.Pool({ connectionString: url, max: 10 }) : null;
 const pglite = (database.db as unknown as { $client: PGlite }).$client;
-const runSql = async (): Promise<unknown[]> =>
-  pool ? (await pool.query(sql, params)).rows : (await pglite.query(sql, params)).rows;
+const runSql = async (): Promise<string> => {
+  const { rows } = pool ? await pool.query(sql, params) : await pglite.query<{ json: string }>(sql, params);
+  return (rows[0] as { json: string }).json;
+};
 
 const reference = http.createServer(async (_req, res) => {
   try {
-    const body = JSON.stringify(await runSql());
+    const body = await runSql();
     res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
     res.end(body);
   } catch (err) {

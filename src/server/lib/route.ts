@@ -18,7 +18,18 @@ export interface RouteContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<Infer<E["response"]>>;
+/**
+ * An answer already written as JSON (by the database), typed by what it holds: route() sends the text as
+ * it is instead of parsing and re-serialising it.
+ */
+export class JsonText<T> {
+  declare readonly holds: T;
+  constructor(readonly text: string) {}
+}
+
+type Handler<E extends Endpoint> = (
+  ctx: RouteContext<E>,
+) => Promise<Infer<E["response"]> | JsonText<Infer<E["response"]>>>;
 
 /**
  * Registers one endpoint of a feature's table. Input is validated by the endpoint's zod schemas before
@@ -48,9 +59,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
           return req.user;
         },
       } as RouteContext<E>;
-      const result = await handler(ctx);
+      const answer = await handler(ctx);
+      const result = answer instanceof JsonText ? undefined : answer;
       if (contract) {
-        const checked = contract.safeParse(result);
+        const checked = contract.safeParse(answer instanceof JsonText ? JSON.parse(answer.text) : result);
         if (!checked.success) {
           // Paths and issue codes only: the offending values may be the very secret that leaked.
           const issues = checked.error.issues.map((i) => ({
@@ -63,6 +75,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
         }
       }
       reply.code(e.status ?? 200);
+      if (answer instanceof JsonText) return reply.type("application/json; charset=utf-8").send(answer.text);
       return result;
     },
   });

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import { JsonText } from "../../lib/route.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
 import {
   type ImportedTask,
@@ -55,6 +56,11 @@ export function createTasksService({
 
   return {
     list: (userId: number, courseId?: number) => tasksRepo.list(db, userId, courseId),
+    /** The same list as JSON text, for the list endpoint (see tasksRepo.listJsonQuery). */
+    async listJson(userId: number, courseId?: number): Promise<JsonText<Task[]>> {
+      const [row] = await tasksRepo.listJsonQuery(db, userId, courseId);
+      return new JsonText(row?.json ?? "[]");
+    },
     /** For questions about tasks: the database narrows, the caller's exact filter decides. */
     matching: (userId: number, narrow: TaskNarrowing) => tasksRepo.matching(db, userId, narrow),
 

@@ -83,6 +83,40 @@ describe("POST /api/tasks", () => {
 });
 
 describe("GET /api/tasks", () => {
+  it("writes every field exactly as the Task objects the server builds elsewhere (the list is JSON from SQL)", async () => {
+    const carla = await createUser(t.app);
+    const course = await createCourse(t.app, carla, { name: 'Chemistry "101" — ünïcode' });
+    await createTask(t.app, carla, { title: "Plain" });
+    const full = await createTask(t.app, carla, {
+      title: 'Quotes " and \\ backslash\nnew line',
+      description: "<p>tab\there</p> 😀",
+      dueDate: "2031-12-31T23:59:59.999Z",
+      courseId: course.id,
+      priority: "high",
+    });
+    await req(carla, "PUT", `/api/tasks/${full.id}`, { completed: true, notes: "my notes" });
+    await t.app.services.tasks.importSome(carla.user.id, [
+      {
+        canvasId: "9876",
+        courseId: course.id,
+        title: "From Canvas",
+        description: "",
+        dueDate: new Date("2030-03-01T05:59:00.5Z"),
+        htmlUrl: "https://canvas.example.edu/courses/1/assignments/9876",
+        completed: false,
+      },
+    ]);
+    const expected = await t.app.services.tasks.list(carla.user.id);
+    expect(expected).toHaveLength(3);
+    const res = await req(carla, "GET", "/api/tasks");
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.json()).toEqual(expected);
+    const inCourse = await req(carla, "GET", `/api/tasks?courseId=${course.id}`);
+    expect(inCourse.json()).toEqual(expected.filter((task) => task.courseId === course.id));
+    const empty = await req(await createUser(t.app), "GET", "/api/tasks");
+    expect(empty.json()).toEqual([]);
+  });
+
   it("lists only the caller's tasks, filtered by course when asked", async () => {
     const me = await createUser(t.app);
     const course = await createCourse(t.app, me);
