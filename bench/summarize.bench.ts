@@ -11,15 +11,8 @@ import path from "node:path";
 import { summarize } from "#server/integrations/ai/builtin/summarize.ts";
 import { createExtractionPool, extractDocument } from "#server/integrations/documents/index.ts";
 import { SUMMARY_STYLES } from "#shared/constants.ts";
-import {
-  ensureBuilt,
-  freePort,
-  registerOverHttp,
-  spawnServer,
-  waitForHealth,
-} from "#tests/server-process.ts";
 import { pdftotext } from "./documents.bench.ts";
-import { peakRssMb, taskLatencies } from "./documents-upload.ts";
+import { median, ms, pct, peakRssMb, tasksIdleAndBusy, withBenchServer } from "./server-bench-kit.ts";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,10 +21,6 @@ const arg = (name: string, fallback: number) => {
 const PAGES = arg("pages", Number(process.env.SUMMARIZE_BENCH_PAGES ?? 100));
 const RUNS = arg("runs", Number(process.env.SUMMARIZE_BENCH_RUNS ?? 3));
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
-const ms = (n: number) => `${n.toFixed(0)} ms`;
 const rssMb = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
 
 /** The varied 100-page lecture PDF, written by a child process so its generator is not in this RSS. */
@@ -85,31 +74,19 @@ async function inProcess(pdf: string, baseline: number | null) {
 }
 
 async function overHttp(pdf: string) {
-  ensureBuilt(["server"]);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "studyhall-bench-summarize-"));
   // No load shedding: on a busy machine it answers 503 for a lagging loop, and this bench measures how
   // long the answers take, not whether the server turned them away.
-  const server = spawnServer({
-    PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    MAX_EVENT_LOOP_DELAY_MS: "0",
-  });
-  try {
-    await waitForHealth(server);
-    const headers = await registerOverHttp(server.url, `bench_${Date.now().toString(36)}`);
-    for (let i = 0; i < 20; i++) {
-      await fetch(`${server.url}/api/tasks`, {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json" },
-        body: JSON.stringify({ title: `Task ${i}` }),
-      });
-    }
+  await withBenchServer("summarize", { MAX_EVENT_LOOP_DELAY_MS: "0" }, async (server) => {
     const summarizePdf = async (style: string) => {
       const form = new FormData();
       form.set("type", style);
       form.set("file", new Blob([readFileSync(pdf)], { type: "application/pdf" }), path.basename(pdf));
       const start = performance.now();
-      const res = await fetch(`${server.url}/api/summarize/pdf`, { method: "POST", headers, body: form });
+      const res = await fetch(`${server.url}/api/summarize/pdf`, {
+        method: "POST",
+        headers: server.headers,
+        body: form,
+      });
       const body = (await res.json()) as { summary?: string; error?: string };
       if (res.status !== 200 || !body.summary)
         throw new Error(`summarize ${style}: ${res.status} ${body.error}`);
@@ -122,18 +99,13 @@ async function overHttp(pdf: string) {
     console.log(`server peak RSS (VmHWM, worker threads included): ${peakRssMb(server.pid)} MB`);
 
     const seconds = Number(process.env.SUMMARIZE_BENCH_SECONDS ?? 8);
-    let stop = performance.now() + seconds * 1000;
-    const idle = await taskLatencies(server.url, headers, () => performance.now() > stop);
-    stop = performance.now() + seconds * 1000;
-    let summaries = 0;
-    const busyTasks = taskLatencies(server.url, headers, () => performance.now() > stop);
-    const summarizing = (async () => {
-      while (performance.now() < stop) {
-        await summarizePdf(SUMMARY_STYLES[summaries % SUMMARY_STYLES.length]!);
-        summaries += 1;
-      }
-    })();
-    const [busy] = await Promise.all([busyTasks, summarizing]);
+    const {
+      idle,
+      busy,
+      runs: summaries,
+    } = await tasksIdleAndBusy(server, seconds, (n) =>
+      summarizePdf(SUMMARY_STYLES[n % SUMMARY_STYLES.length]!),
+    );
     const idleP99 = pct(idle, 0.99);
     const busyP99 = pct(busy, 0.99);
     console.log(
@@ -143,11 +115,7 @@ async function overHttp(pdf: string) {
       `GET /api/tasks during ${summaries} summaries: p50 ${ms(pct(busy, 0.5))}, p99 ${ms(busyP99)} (${busy.length} requests); ` +
         `p99 during / without = ${(busyP99 / Math.max(idleP99, 1)).toFixed(1)}x`,
     );
-  } finally {
-    server.child.kill("SIGTERM");
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function main() {

@@ -140,4 +140,12 @@ test("the summarizer fits a 360 px phone", async ({ page }) => {
     timeout: 30_000,
   });
   expect(await noSidewaysScroll(page)).toBe(true);
+
+  // The drafted quiz, in the same dialog frame as the flashcard drafts, answered and checked on a phone.
+  await page.getByRole("button", { name: "Make a quiz from Cells" }).click();
+  const quiz = page.getByRole("dialog", { name: "Quiz" });
+  await quiz.getByRole("group").first().getByRole("radio").first().check();
+  await quiz.getByRole("button", { name: "Check answers" }).click();
+  await expect(quiz.getByRole("status")).toHaveText(/^You got [01] out of \d+ questions correct!$/);
+  expect(await noSidewaysScroll(page)).toBe(true);
 });

@@ -47,7 +47,9 @@ function Summary({ userId, earned, total }: { userId: number; earned: number; to
       <Card className="grid gap-2 p-4">
         <CardTitle className="text-sm font-medium text-muted">Study Streak</CardTitle>
         <p className="text-2xl font-semibold tabular-nums" data-testid="streak">
-          {stats.data ? `${stats.data.currentStudyStreak} days` : "..."}
+          {stats.data
+            ? `${stats.data.currentStudyStreak} ${stats.data.currentStudyStreak === 1 ? "day" : "days"}`
+            : "..."}
         </p>
         <p className="text-xs text-muted">{STREAK_RULE}</p>
       </Card>

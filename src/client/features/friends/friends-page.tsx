@@ -19,7 +19,8 @@ export function FriendsPage() {
       <PageHeader title="Friends" subtitle="Study together with friends and groups" />
       <AddFriendForm />
       <Tabs defaultValue="friends">
-        <TabsList aria-label="Friends sections">
+        {/* Four tabs wrap on a phone rather than hide the last one past the edge. */}
+        <TabsList aria-label="Friends sections" className="flex-wrap">
           <TabsTrigger value="friends">Friends ({count(friends.data)})</TabsTrigger>
           <TabsTrigger value="requests">Requests ({count(requests.data)})</TabsTrigger>
           <TabsTrigger value="sent">Sent ({count(sent.data)})</TabsTrigger>

@@ -74,7 +74,11 @@ function SharedStats({ data }: { data: SharedProgress }) {
           <StatCard icon={Clock} label="Study Time" value={`${Math.floor(minutes / 60)}h ${minutes % 60}m`} />
         )}
         {on.streak && s.currentStudyStreak !== undefined && (
-          <StatCard icon={Flame} label="Study Streak" value={`${s.currentStudyStreak} days`} />
+          <StatCard
+            icon={Flame}
+            label="Study Streak"
+            value={`${s.currentStudyStreak} ${s.currentStudyStreak === 1 ? "day" : "days"}`}
+          />
         )}
         {on.level && s.level !== undefined && (
           <StatCard icon={Star} label="Level" value={`${s.level} (${s.totalPoints} points)`} />

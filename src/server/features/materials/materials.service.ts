@@ -3,7 +3,8 @@ import type { Infer } from "#shared/http.ts";
 import type { DocumentText, MaterialType, materialEndpoints } from "#shared/materials.ts";
 import { DOCUMENT_TITLE_MAX } from "#shared/study.ts";
 import type { Db } from "../../db/client.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
+import { insertIndexed } from "../chat/indexed-insert.ts";
 import type { RetrievalService } from "../chat/retrieval.service.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
 import type { StudyService } from "../study/study.service.ts";
@@ -11,13 +12,6 @@ import { pageRanges } from "../study/study-text.ts";
 import { materialsRepo, type NewMaterial } from "./materials.repo.ts";
 
 type CreateMaterial = Infer<(typeof materialEndpoints.create)["body"]>;
-
-/** PostgreSQL program_limit_exceeded (54000): a search vector over its 1 MB limit. */
-function isProgramLimit(err: unknown): boolean {
-  let e = err as { code?: string; cause?: unknown } | undefined;
-  while (e && e.code !== "54000" && e.cause) e = e.cause as typeof e;
-  return e?.code === "54000";
-}
 
 const stripExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, "").trim();
 
@@ -33,32 +27,15 @@ export function createMaterialsService(deps: {
 }) {
   const { db, courses, retrieval, study } = deps;
 
-  async function insert(userId: number, values: NewMaterial, upload: boolean) {
-    try {
-      return await db.transaction(async (tx) => {
-        const material = await materialsRepo.insert(tx, userId, values);
-        await retrieval.index(
-          userId,
-          {
-            source: "material",
-            documentId: material.id,
-            courseId: values.courseId,
-            content: values.content,
-            pages: values.pages,
-          },
-          tx,
-        );
-        return material;
-      });
-    } catch (err) {
-      if (!isProgramLimit(err)) throw err;
-      throw new AppError(
-        422,
-        upload ? "file_too_complex" : "unprocessable",
-        "This text is too long to keep as one document. Split it into smaller parts and add them one by one.",
-      );
-    }
-  }
+  const insert = (userId: number, values: NewMaterial, upload: boolean) =>
+    insertIndexed(
+      db,
+      retrieval,
+      userId,
+      (tx) => materialsRepo.insert(tx, userId, values),
+      { source: "material", courseId: values.courseId, content: values.content, pages: values.pages },
+      upload,
+    );
 
   return {
     async list(userId: number, courseId?: number) {

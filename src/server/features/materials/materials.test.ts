@@ -104,6 +104,27 @@ describe("course materials", () => {
     expect(inCourse.map((m) => m.title)).toEqual(["week1", "cell-biology"]);
   });
 
+  it("answers 422 for a text too varied to index, and keeps no half of it", async () => {
+    const words: string[] = [];
+    for (let n = 0; n < 999_000; n += 8) words.push(Math.random().toString(36).slice(2, 9).padEnd(7, "q"));
+    const before: Material[] = await list(ada);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/upload-document",
+      headers: ada.headers,
+      payload: {
+        fileName: "codes.txt",
+        content: words.join(" ").slice(0, 1_000_000),
+        courseId: adaCourse.id,
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: "unprocessable" });
+    expect(res.json().error).toContain("Split it into smaller parts");
+    // The material and its chunks are one transaction: the failed index leaves no material listed.
+    expect(await list(ada)).toEqual(before);
+  });
+
   it("never shows, opens, deletes or files under another student's data", async () => {
     const adaMaterials: Material[] = await list(ada);
     expect(await list(bob)).toEqual([]);

@@ -9,8 +9,9 @@ import {
 import { startOfStudyWeek } from "#shared/study-stats.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import { insertIndexed } from "../chat/indexed-insert.ts";
 import type { RetrievalService } from "../chat/retrieval.service.ts";
 import { requireOwnedStudySet } from "./owned-set.ts";
 import { type NewDocument, studyRepo } from "./study.repo.ts";
@@ -20,44 +21,22 @@ type CreateSet = Infer<(typeof studyEndpoints.createSet)["body"]>;
 type CreateDocument = Infer<(typeof studyEndpoints.createDocument)["body"]>;
 type CreateSession = Infer<(typeof studyEndpoints.createSession)["body"]>;
 
-/** PostgreSQL program_limit_exceeded (54000), e.g. a text whose search vector passes its 1 MB limit. */
-function isProgramLimit(err: unknown): boolean {
-  let e = err as { code?: string; cause?: unknown } | undefined;
-  while (e && e.code !== "54000" && e.cause) e = e.cause as typeof e;
-  return e?.code === "54000";
-}
-
-/**
- * Stores a document; a text too varied to index (its search vector over PostgreSQL's 1 MB limit: long
- * lists of codes or ids rather than prose) is the student's 422, never a 500.
- */
-async function insertDocument(
+/** Stores a study-set document, chunked for the assistant in the same transaction (see insertIndexed). */
+const insertDocument = (
   db: Db,
   retrieval: RetrievalService | undefined,
   userId: number,
   values: NewDocument,
   upload: boolean,
-) {
-  try {
-    // Chunked for the assistant in the same transaction: a stored document is always citable.
-    return await db.transaction(async (tx) => {
-      const doc = await studyRepo.insertDocument(tx, userId, values);
-      await retrieval?.index(
-        userId,
-        { source: "study", documentId: doc.id, courseId: null, content: values.content, pages: values.pages },
-        tx,
-      );
-      return doc;
-    });
-  } catch (err) {
-    if (!isProgramLimit(err)) throw err;
-    throw new AppError(
-      422,
-      upload ? "file_too_complex" : "unprocessable",
-      "This text is too long to keep as one document. Split it into smaller parts and add them one by one.",
-    );
-  }
-}
+) =>
+  insertIndexed(
+    db,
+    retrieval,
+    userId,
+    (tx) => studyRepo.insertDocument(tx, userId, values),
+    { source: "study", courseId: null, content: values.content, pages: values.pages },
+    upload,
+  );
 
 /**
  * Study sets, their documents and the study timer's sessions. Every id a request names goes through its

@@ -34,13 +34,14 @@ function cellsOf(data: Heatmap, today: string) {
 // Memoised: the page re-renders as its other queries arrive, and 371 cells need not be drawn again.
 export const StudyHeatmap = memo(function StudyHeatmap({ data, today }: { data: Heatmap; today: string }) {
   const { cells, studied, total } = useMemo(() => cellsOf(data, today), [data, today]);
+  const daysStudied = `${studied.length} ${studied.length === 1 ? "day" : "days"} studied`;
   return (
     <figure className="grid gap-2">
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
       <section className="overflow-x-auto" tabIndex={0} aria-label="Study heatmap, scrollable">
         <svg
           role="img"
-          aria-label={`Study heatmap: ${studied.length} days studied, ${total} minutes in the last 12 months`}
+          aria-label={`Study heatmap: ${daysStudied}, ${total} minutes in the last 12 months`}
           width={WEEKS * (CELL + GAP)}
           height={7 * (CELL + GAP)}
           className="block"
@@ -61,7 +62,7 @@ export const StudyHeatmap = memo(function StudyHeatmap({ data, today }: { data: 
         </svg>
       </section>
       <figcaption className="text-sm text-muted">
-        {studied.length} days studied, {Math.floor(total / 60)} h {total % 60} m in the last 12 months
+        {daysStudied}, {Math.floor(total / 60)} h {total % 60} m in the last 12 months
       </figcaption>
     </figure>
   );

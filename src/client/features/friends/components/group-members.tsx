@@ -1,35 +1,20 @@
-import { type FormEvent, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge, Card, CardTitle } from "#client/components/ui/card.tsx";
-import { Input, Label } from "#client/components/ui/form.tsx";
 import type { GroupDetail } from "#shared/groups.ts";
 import { useInviteMember, usePromoteMember, useRemoveMember } from "../groups.api.ts";
 import { PersonRow } from "./person-row.tsx";
+import { UsernameForm } from "./username-form.tsx";
 
 function InviteForm({ groupId }: { groupId: number }) {
-  const [username, setUsername] = useState("");
   const invite = useInviteMember(groupId);
-  const trimmed = username.trim();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (trimmed) invite.mutate(trimmed, { onSuccess: () => setUsername("") });
-  }
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-      <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
-        <Label htmlFor="invite-username">Add a friend by username</Label>
-        <Input
-          id="invite-username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          placeholder="Enter username"
-          autoComplete="off"
-        />
-      </div>
-      <Button type="submit" disabled={!trimmed || invite.isPending}>
-        Add Member
-      </Button>
-    </form>
+    <UsernameForm
+      id="invite-username"
+      label="Add a friend by username"
+      pending={invite.isPending}
+      submitLabel="Add Member"
+      onSubmit={(username, done) => invite.mutate(username, { onSuccess: done })}
+    />
   );
 }
 

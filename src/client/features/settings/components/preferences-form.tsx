@@ -9,6 +9,33 @@ type Change = (patch: Partial<Settings>) => void;
 
 const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System default" };
 
+/** General's on/off settings, in the order they show. */
+const SWITCHES: {
+  key: "notificationsEnabled" | "autoSync" | "showProgressToFriends";
+  id: string;
+  label: string;
+  description: string;
+}[] = [
+  {
+    key: "notificationsEnabled",
+    id: "settings-notifications",
+    label: "Enable notifications",
+    description: "Reminders for upcoming due dates.",
+  },
+  {
+    key: "autoSync",
+    id: "settings-autosync",
+    label: "Auto-sync with Canvas",
+    description: "Fetch new assignments when you open Studyhall.",
+  },
+  {
+    key: "showProgressToFriends",
+    id: "settings-show-progress",
+    label: "Show my progress to friends",
+    description: "Your friends see your level and current study streak on their Friends page.",
+  },
+];
+
 export function GeneralSettings({ value, onChange }: { value: Settings; onChange: Change }) {
   return (
     <Card className="grid gap-5">
@@ -29,27 +56,16 @@ export function GeneralSettings({ value, onChange }: { value: Settings; onChange
           ))}
         </Select>
       </Field>
-      <SwitchRow
-        id="settings-notifications"
-        label="Enable notifications"
-        description="Reminders for upcoming due dates."
-        checked={value.notificationsEnabled}
-        onChange={(notificationsEnabled) => onChange({ notificationsEnabled })}
-      />
-      <SwitchRow
-        id="settings-autosync"
-        label="Auto-sync with Canvas"
-        description="Fetch new assignments when you open Studyhall."
-        checked={value.autoSync}
-        onChange={(autoSync) => onChange({ autoSync })}
-      />
-      <SwitchRow
-        id="settings-show-progress"
-        label="Show my progress to friends"
-        description="Your friends see your level and current study streak on their Friends page."
-        checked={value.showProgressToFriends}
-        onChange={(showProgressToFriends) => onChange({ showProgressToFriends })}
-      />
+      {SWITCHES.map((sw) => (
+        <SwitchRow
+          key={sw.key}
+          id={sw.id}
+          label={sw.label}
+          description={sw.description}
+          checked={value[sw.key]}
+          onChange={(checked) => onChange({ [sw.key]: checked })}
+        />
+      ))}
     </Card>
   );
 }

@@ -19,7 +19,19 @@ const quizDrafts = lazyDialog(
   async () => (await import("../drafts/quiz-drafts-dialog.tsx")).QuizDraftsDialog,
 );
 
-function DocumentCard({ doc, onOpen }: { doc: StudyDocumentSummary; onOpen: () => void }) {
+/**
+ * A document's card. `readOnly` (a group member): the summary and flashcards would be written into the
+ * owner's set, which the server refuses, so only reading and the practice quiz (nothing saved) stay.
+ */
+function DocumentCard({
+  doc,
+  readOnly,
+  onOpen,
+}: {
+  doc: StudyDocumentSummary;
+  readOnly: boolean;
+  onOpen: () => void;
+}) {
   return (
     <li>
       <Card className="grid gap-3 p-4">
@@ -27,18 +39,22 @@ function DocumentCard({ doc, onOpen }: { doc: StudyDocumentSummary; onOpen: () =
           <h3 className="min-w-0 wrap-anywhere font-semibold">{doc.title}</h3>
           <Badge tone="blue">{doc.fileType || "text"}</Badge>
         </div>
-        <DocumentSummaryBlock doc={doc} />
+        <DocumentSummaryBlock doc={doc} readOnly={readOnly} />
         <p className="line-clamp-3 whitespace-pre-line wrap-anywhere text-sm text-muted">{doc.content}</p>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={onOpen} aria-label={`Open ${doc.title}`}>
             Open
           </Button>
-          <SummarizeDocumentButton doc={doc} />
-          <DeferredDialog
-            dialog={flashcardDrafts}
-            props={{ doc }}
-            trigger={<MakeFlashcardsButton title={doc.title} />}
-          />
+          {!readOnly && (
+            <>
+              <SummarizeDocumentButton doc={doc} />
+              <DeferredDialog
+                dialog={flashcardDrafts}
+                props={{ doc }}
+                trigger={<MakeFlashcardsButton title={doc.title} />}
+              />
+            </>
+          )}
           <DeferredDialog
             dialog={quizDrafts}
             props={{ doc }}
@@ -86,7 +102,7 @@ export function DocumentsTab({ studySetId, readOnly = false }: { studySetId: num
       ) : (
         <ul className="grid gap-3 xl:grid-cols-2">
           {list.map((doc) => (
-            <DocumentCard key={doc.id} doc={doc} onOpen={() => setOpenId(doc.id)} />
+            <DocumentCard key={doc.id} doc={doc} readOnly={readOnly} onOpen={() => setOpenId(doc.id)} />
           ))}
         </ul>
       )}

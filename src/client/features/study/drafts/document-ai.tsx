@@ -35,8 +35,17 @@ function useSummarizeDocument(doc: StudyDocumentSummary) {
   return { run, pending: store.isPending };
 }
 
-/** SPEC §2.7 'AI Summary' block (issue 15): the stored summary, regenerated in a chosen style, or deleted. */
-export function DocumentSummaryBlock({ doc }: { doc: StudyDocumentSummary }) {
+/**
+ * SPEC §2.7 'AI Summary' block (issue 15): the stored summary, regenerated in a chosen style, or deleted;
+ * `readOnly` (a group member on a shared set: the summary is the owner's to write) shows it only.
+ */
+export function DocumentSummaryBlock({
+  doc,
+  readOnly = false,
+}: {
+  doc: StudyDocumentSummary;
+  readOnly?: boolean;
+}) {
   const id = useId();
   const [style, setStyle] = useState<SummaryStyle>("brief");
   const summarize = useSummarizeDocument(doc);
@@ -50,49 +59,51 @@ export function DocumentSummaryBlock({ doc }: { doc: StudyDocumentSummary }) {
       <div className="text-muted">
         <SummaryText text={doc.summary} headingLevel={4} />
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={`${id}-style`} className="sr-only">
-          Summary style for {doc.title}
-        </label>
-        <Select
-          id={`${id}-style`}
-          value={style}
-          onChange={(e) => setStyle(e.target.value as SummaryStyle)}
-          className="h-8 w-auto py-1"
-        >
-          {STYLES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </Select>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={summarize.pending}
-          onClick={() => summarize.run(style)}
-        >
-          {summarize.pending ? "Generating Summary..." : "Regenerate"}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(doc, {
-              onError: (err) =>
-                toast({
-                  title: "Could not delete the summary",
-                  description: errorMessage(err),
-                  variant: "destructive",
-                }),
-            })
-          }
-          aria-label={`Delete the summary of ${doc.title}`}
-        >
-          Delete summary
-        </Button>
-      </div>
+      {!readOnly && (
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={`${id}-style`} className="sr-only">
+            Summary style for {doc.title}
+          </label>
+          <Select
+            id={`${id}-style`}
+            value={style}
+            onChange={(e) => setStyle(e.target.value as SummaryStyle)}
+            className="h-8 w-auto py-1"
+          >
+            {STYLES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </Select>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={summarize.pending}
+            onClick={() => summarize.run(style)}
+          >
+            {summarize.pending ? "Generating Summary..." : "Regenerate"}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(doc, {
+                onError: (err) =>
+                  toast({
+                    title: "Could not delete the summary",
+                    description: errorMessage(err),
+                    variant: "destructive",
+                  }),
+              })
+            }
+            aria-label={`Delete the summary of ${doc.title}`}
+          >
+            Delete summary
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Skeleton } from "#client/components/ui/card.tsx";
-import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
 import { Field, Input, Select, Textarea } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
@@ -10,6 +9,7 @@ import type { StudyDocumentSummary } from "#shared/study.ts";
 import { useFlashcardSets } from "../flashcards/flashcards.api.ts";
 import { MakeFlashcardsButton } from "./draft-buttons.tsx";
 import { useAcceptCards, useCardDrafts } from "./drafts.api.ts";
+import { DraftsDialogShell } from "./drafts-dialog-shell.tsx";
 import { SourcePage } from "./source-page.tsx";
 
 interface Draft {
@@ -117,70 +117,52 @@ export function FlashcardDraftsDialog({
     );
   }
 
-  // Opened by DeferredDialog on its first click: fetch the drafts as an opening would.
-  const opened = useRef(false);
-  useEffect(() => {
-    if (defaultOpen && !opened.current) {
-      opened.current = true;
-      openChange(true);
-    }
-  });
-
   return (
-    <Dialog
+    <DraftsDialogShell
       open={open}
       onOpenChange={openChange}
+      defaultOpen={defaultOpen}
       title="Make flashcards"
       description={`Proposed cards from "${doc.title}". Edit them, untick the ones you do not want, then add them to a set.`}
       trigger={<MakeFlashcardsButton title={doc.title} />}
+      request={find}
+      busyLabel="Finding cards"
+      skeletonClassName="h-24"
+      errorFallback="Could not propose flashcards."
+      empty={!!find.data && drafts.length === 0}
+      emptyText="No definitions were found in this document. Cards come from sentences like 'X is a ...', 'X means ...' or glossary lines 'Term: definition'."
+      note={find.data?.note}
     >
-      {find.isPending ? (
-        <div role="status" aria-label="Finding cards" className="grid gap-2">
-          <Skeleton className="h-24" />
-          <Skeleton className="h-24" />
-        </div>
-      ) : find.isError ? (
-        <Alert>{errorMessage(find.error, "Could not propose flashcards.")}</Alert>
-      ) : find.data && drafts.length === 0 ? (
-        <p className="text-sm text-muted">
-          No definitions were found in this document. Cards come from sentences like 'X is a ...', 'X means
-          ...' or glossary lines 'Term: definition'.
-        </p>
-      ) : (
-        <div className="grid gap-4">
-          {find.data?.note && <Alert tone="info">{find.data.note}</Alert>}
-          <ul className="grid gap-3" aria-label="Proposed flashcards">
-            {drafts.map((d, i) => (
-              <DraftRow
-                key={d.key}
-                draft={d}
-                n={i + 1}
-                docId={doc.id}
-                onChange={(next) => setDrafts((all) => all.map((x) => (x.key === d.key ? next : x)))}
-              />
-            ))}
-          </ul>
-          <Field id={`${id}-set`} label="Add to flashcard set">
-            <Select id={`${id}-set`} value={target} onChange={(e) => setTarget(e.target.value)}>
-              <option value={NEW_SET}>New set: {doc.title}</option>
-              {(sets.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {accept.isError && <Alert>{errorMessage(accept.error, "Could not add the cards.")}</Alert>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button onClick={add} disabled={chosen.length === 0 || accept.isPending}>
-              {accept.isPending ? "Adding..." : `Add ${chosen.length} card${chosen.length === 1 ? "" : "s"}`}
-            </Button>
-          </div>
-        </div>
-      )}
-    </Dialog>
+      <ul className="grid gap-3" aria-label="Proposed flashcards">
+        {drafts.map((d, i) => (
+          <DraftRow
+            key={d.key}
+            draft={d}
+            n={i + 1}
+            docId={doc.id}
+            onChange={(next) => setDrafts((all) => all.map((x) => (x.key === d.key ? next : x)))}
+          />
+        ))}
+      </ul>
+      <Field id={`${id}-set`} label="Add to flashcard set">
+        <Select id={`${id}-set`} value={target} onChange={(e) => setTarget(e.target.value)}>
+          <option value={NEW_SET}>New set: {doc.title}</option>
+          {(sets.data ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {accept.isError && <Alert>{errorMessage(accept.error, "Could not add the cards.")}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+        <Button onClick={add} disabled={chosen.length === 0 || accept.isPending}>
+          {accept.isPending ? "Adding..." : `Add ${chosen.length} card${chosen.length === 1 ? "" : "s"}`}
+        </Button>
+      </div>
+    </DraftsDialogShell>
   );
 }

@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Skeleton } from "#client/components/ui/card.tsx";
-import { Dialog } from "#client/components/ui/dialog.tsx";
-import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { StudyDocumentSummary } from "#shared/study.ts";
 import type { QuizDraftQuestion } from "#shared/summaries.ts";
 import { MakeQuizButton } from "./draft-buttons.tsx";
 import { useQuizDrafts } from "./drafts.api.ts";
+import { DraftsDialogShell } from "./drafts-dialog-shell.tsx";
 import { SourcePage } from "./source-page.tsx";
 
 function Question({
@@ -89,65 +87,47 @@ export function QuizDraftsDialog({
     make.mutate(doc.id);
   }
 
-  // Opened by DeferredDialog on its first click: fetch the drafts as an opening would.
-  const opened = useRef(false);
-  useEffect(() => {
-    if (defaultOpen && !opened.current) {
-      opened.current = true;
-      openChange(true);
-    }
-  });
-
   return (
-    <Dialog
+    <DraftsDialogShell
       open={open}
       onOpenChange={openChange}
+      defaultOpen={defaultOpen}
       title="Quiz"
       description={`Multiple-choice questions from "${doc.title}".`}
       trigger={<MakeQuizButton title={doc.title} />}
+      request={make}
+      busyLabel="Writing questions"
+      skeletonClassName="h-28"
+      errorFallback="Could not make a quiz."
+      empty={questions.length === 0}
+      emptyText="Not enough facts were found in this document for a quiz. Configure an AI model in the server's settings for questions beyond its definitions."
+      note={make.data?.note}
     >
-      {make.isPending ? (
-        <div role="status" aria-label="Writing questions" className="grid gap-2">
-          <Skeleton className="h-28" />
-          <Skeleton className="h-28" />
-        </div>
-      ) : make.isError ? (
-        <Alert>{errorMessage(make.error, "Could not make a quiz.")}</Alert>
-      ) : questions.length === 0 ? (
-        <p className="text-sm text-muted">
-          Not enough facts were found in this document for a quiz. Configure an AI model in the server's
-          settings for questions beyond its definitions.
+      <ol className="grid gap-3">
+        {questions.map((q, i) => (
+          <Question
+            // biome-ignore lint/suspicious/noArrayIndexKey: one fixed list per opening
+            key={i}
+            q={q}
+            n={i + 1}
+            docId={doc.id}
+            chosen={answers[i]}
+            checked={checked}
+            onChoose={(option) => setAnswers((a) => ({ ...a, [i]: option }))}
+          />
+        ))}
+      </ol>
+      {checked ? (
+        <p className="text-sm font-semibold" role="status">
+          You got {score} out of {questions.length} questions correct!
         </p>
       ) : (
-        <div className="grid gap-4">
-          {make.data?.note && <Alert tone="info">{make.data.note}</Alert>}
-          <ol className="grid gap-3">
-            {questions.map((q, i) => (
-              <Question
-                // biome-ignore lint/suspicious/noArrayIndexKey: one fixed list per opening
-                key={i}
-                q={q}
-                n={i + 1}
-                docId={doc.id}
-                chosen={answers[i]}
-                checked={checked}
-                onChoose={(option) => setAnswers((a) => ({ ...a, [i]: option }))}
-              />
-            ))}
-          </ol>
-          {checked ? (
-            <p className="text-sm font-semibold" role="status">
-              You got {score} out of {questions.length} questions correct!
-            </p>
-          ) : (
-            <div className="flex justify-end">
-              <Button onClick={() => setChecked(true)} disabled={Object.keys(answers).length === 0}>
-                Check answers
-              </Button>
-            </div>
-          )}
+        <div className="flex justify-end">
+          <Button onClick={() => setChecked(true)} disabled={Object.keys(answers).length === 0}>
+            Check answers
+          </Button>
         </div>
       )}
-    </Dialog>
+    </DraftsDialogShell>
   );
 }

@@ -111,7 +111,7 @@ export function ExamPanel({ setId }: { setId: number }) {
           <p className="text-sm wrap-anywhere" data-testid="exam-summary">
             {exam.examTitle} on {format(parseISO(exam.examDate), "EEE d MMM yyyy, h:mm a")}
           </p>
-          <ul className="grid gap-1 text-sm" aria-label="Cards to review each day">
+          <ul className="grid max-w-sm gap-1 text-sm" aria-label="Cards to review each day">
             {plan.data.days.map((d) => (
               <li key={d.date} className="flex justify-between gap-2">
                 <span>{format(parseISO(d.date), "EEE d MMM")}</span>
