@@ -193,8 +193,12 @@ export async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /** One GET over a kept-alive connection; throws on anything but 200 so a broken route cannot look fast. */
-export async function httpGet(url: string, token: string): Promise<string> {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+export async function httpGet(
+  url: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const res = await fetch(url, { headers: { ...headers, authorization: `Bearer ${token}` } });
   const body = await res.text();
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body}`);
   return body;

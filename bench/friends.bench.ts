@@ -23,6 +23,8 @@ import {
   startReference,
 } from "./db-bench-kit.ts";
 
+/** Asks for an uncompressed answer (fetch asks for gzip by default, which our app then sends). */
+const IDENTITY = { "accept-encoding": "identity" };
 const STUDENTS = Number(process.env.FRIENDS_BENCH_STUDENTS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const FRIENDS = 50;
@@ -160,6 +162,13 @@ try {
     () => httpGet(`${reference.base}/friends`, me.token),
     SAMPLES,
   );
+  // The same GETs with compression declined: the baseline never compresses, so the difference between this
+  // row and the one above is what gzip costs both ends (fetch inflates in this same process).
+  const friendsHttpIdentity = await compare(
+    () => httpGet(`${server}/api/friends`, me.token, IDENTITY),
+    () => httpGet(`${reference.base}/friends`, me.token, IDENTITY),
+    SAMPLES,
+  );
   const groupService = await compare(
     () => {
       const u = next();
@@ -174,6 +183,11 @@ try {
   const groupHttp = await compare(
     () => httpGet(`${server}/api/study-groups/${myGroup}`, me.token),
     () => httpGet(`${reference.base}/group`, me.token),
+    SAMPLES,
+  );
+  const groupHttpIdentity = await compare(
+    () => httpGet(`${server}/api/study-groups/${myGroup}`, me.token, IDENTITY),
+    () => httpGet(`${reference.base}/group`, me.token, IDENTITY),
     SAMPLES,
   );
   await reference.close();
@@ -194,8 +208,10 @@ try {
   comparisonHeader();
   printComparison("friends list (service)", friendsService);
   printComparison("GET /api/friends", friendsHttp);
+  printComparison("  same, Accept-Encoding: identity", friendsHttpIdentity);
   printComparison("group page (service)", groupService);
   printComparison(`GET /api/study-groups/{id}`, groupHttp);
+  printComparison("  same, Accept-Encoding: identity", groupHttpIdentity);
   console.log(
     `\nround trips: friends list ${friendsTrips}, group page ${groupTrips} (baseline 1 each); ` +
       "the GET requests add 1 for the session (the baseline's too)",

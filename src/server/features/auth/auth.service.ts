@@ -20,6 +20,7 @@ const emailTaken = () => conflict(EMAIL_TAKEN, "email_taken");
 
 /** Accounts and sessions: the users and sessions tables are read and written here only. */
 export function createAuthService({ db, clock }: { db: Db; clock: Clock }) {
+  const findLiveSession = authRepo.prepareLiveSessionLookup(db);
   async function startSession(userId: number): Promise<string> {
     const token = randomToken();
     const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
@@ -57,7 +58,7 @@ export function createAuthService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     async authenticate(token: string) {
-      return authRepo.findLiveSession(db, sha256(token), clock.now());
+      return findLiveSession(sha256(token), clock.now());
     },
 
     /** Deletes sessions past their expiry; returns how many. */

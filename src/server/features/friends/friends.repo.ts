@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { FriendRequest, UserSummary } from "#shared/friends.ts";
-import type { DbOrTx } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { friendships } from "../../db/schema/friends.ts";
 import { users } from "../../db/schema/users.ts";
 
@@ -104,11 +104,14 @@ export const friendsRepo = {
 
   /**
    * One statement: the OR is served by a BitmapOr of the requester and addressee indexes, and each friend
-   * row by the users primary key (bench:friends prints the plan). Sorted here with one collator, so the
+   * row by the users primary key (bench:friends prints the plan). Its SQL is built once per database, an
+   * unnamed statement planned with each call's values (as authRepo.prepareLiveSessionLookup explains: a
+   * generic plan of this join scans every user). Sorted here with one collator, so the
    * order is the same on PGlite and PostgreSQL whatever the database collation.
    */
-  async listFriends(db: DbOrTx, userId: number): Promise<UserSummary[]> {
-    const rows = await db
+  prepareListFriends(db: Db) {
+    const userId = sql.placeholder("userId");
+    const query = db
       .select(summaryColumns)
       .from(friendships)
       .innerJoin(
@@ -120,8 +123,9 @@ export const friendsRepo = {
           or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
           eq(friendships.status, "accepted"),
         ),
-      );
-    return rows.sort(byName);
+      )
+      .prepare("");
+    return async (id: number): Promise<UserSummary[]> => (await query.execute({ userId: id })).sort(byName);
   },
 
   async incoming(db: DbOrTx, userId: number): Promise<FriendRequest[]> {

@@ -1,4 +1,4 @@
-import type { FriendProgress, FriendRequest, SendRequestResult, UserSummary } from "#shared/friends.ts";
+import type { FriendProgress, FriendRequest, SendRequestResult } from "#shared/friends.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
@@ -24,11 +24,12 @@ export function createFriendsService({
   settings: Pick<SettingsService, "showingProgress">;
   progress: Pick<ProgressService, "figures">;
 }) {
+  const listFriends = friendsRepo.prepareListFriends(db);
   return {
-    list: (userId: number): Promise<UserSummary[]> => friendsRepo.listFriends(db, userId),
+    list: listFriends,
     /** Friends' level and streak, only of friends who show them: the others' figures are never read. */
     async progress(userId: number): Promise<FriendProgress[]> {
-      const friendIds = (await friendsRepo.listFriends(db, userId)).map((f) => f.id);
+      const friendIds = (await listFriends(userId)).map((f) => f.id);
       return progress.figures(await settings.showingProgress(friendIds));
     },
     incoming: (userId: number): Promise<FriendRequest[]> => friendsRepo.incoming(db, userId),
