@@ -1,6 +1,6 @@
-import { format } from "date-fns";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
+import { formatDate } from "#shared/date-format.ts";
 
 /**
  * SPEC §2.4 month picker with single-day selection; days holding items get a dot, which screen readers
@@ -32,7 +32,7 @@ export function MonthCalendar({
       modifiersClassNames={{ hasItems: "has-items" }}
       labels={{
         labelDayButton: (date, modifiers) =>
-          `${format(date, "EEEE, MMMM d, yyyy")}${modifiers.hasItems ? ", has events" : ""}`,
+          `${formatDate(date, "EEEE, MMMM d, yyyy")}${modifiers.hasItems ? ", has events" : ""}`,
       }}
       footer={<p className="mt-2 text-center text-xs text-muted">Events marked with a dot</p>}
       className="studyhall-calendar mx-auto"
