@@ -85,7 +85,7 @@ test("the subscription feed serves the same items to a calendar parser, and can 
   await page.getByRole("tab", { name: "Integrations" }).click();
   const card = page
     .getByText("Subscribe in your calendar app")
-    .locator("xpath=ancestor::div[contains(@class,'rounded-xl')][1]");
+    .locator("xpath=ancestor::div[contains(@class,'ui-card')][1]");
   await card.getByRole("button", { name: "Create subscription link" }).click();
   const link = card.getByRole("textbox", { name: "Calendar subscription link" });
   await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/api\/calendar-feed\/[\w-]+\.ics$/);
