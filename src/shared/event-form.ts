@@ -1,7 +1,8 @@
-import { format, isValid, parse } from "date-fns";
+import { isValid, parse } from "date-fns";
 import { z } from "zod";
 import type { CreateEventInput } from "./calendar.ts";
 import { DEFAULT_EVENT_TIME } from "./constants.ts";
+import { formatDate } from "./date-format.ts";
 
 /** The calendar's 'Add Event' dialog (SPEC §2.4): raw field values. */
 export const eventFormSchema = z.object({
@@ -17,7 +18,7 @@ export type EventFormValues = z.infer<typeof eventFormSchema>;
 export const emptyEventForm = (day: Date): EventFormValues => ({
   title: "",
   description: "",
-  date: format(day, "yyyy-MM-dd"),
+  date: formatDate(day, "yyyy-MM-dd"),
   time: DEFAULT_EVENT_TIME,
 });
 

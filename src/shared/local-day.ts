@@ -1,5 +1,6 @@
 import { tz } from "@date-fns/tz";
-import { addDays, differenceInCalendarDays, format, startOfDay } from "date-fns";
+import { addDays, differenceInCalendarDays, startOfDay } from "date-fns";
+import { formatDate } from "./date-format.ts";
 
 // Checking a zone needs no date library: schemas that only validate one (settings, study, chat) import
 // time-zone.ts, and the client's signed-in shell stays without date-fns.
@@ -12,8 +13,7 @@ export { isTimeZone } from "./time-zone.ts";
  */
 
 /** The local calendar day of an instant, e.g. '2025-03-09'. */
-export const localDay = (at: Date, timeZone: string): string =>
-  format(at, "yyyy-MM-dd", { in: tz(timeZone) });
+export const localDay = (at: Date, timeZone: string): string => formatDate(at, "yyyy-MM-dd", timeZone);
 
 /** Local midnight of the day the instant falls on. */
 export const startOfLocalDay = (at: Date, timeZone: string): Date =>

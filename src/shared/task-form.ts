@@ -1,6 +1,7 @@
-import { format, isValid, parse } from "date-fns";
+import { isValid, parse } from "date-fns";
 import { z } from "zod";
 import { DEFAULT_PRIORITY } from "./constants.ts";
+import { formatDate } from "./date-format.ts";
 import { type CreateTaskInput, prioritySchema, type Task, type UpdateTaskInput } from "./tasks.ts";
 
 /**
@@ -41,12 +42,12 @@ export const emptyTaskForm: TaskFormValues = {
 /** A task as the form's field values, in the viewer's time zone; 23:59:59 (a date alone) shows no time. */
 export function taskToForm(task: Task): TaskFormValues {
   const due = task.dueDate ? new Date(task.dueDate) : null;
-  const endOfDay = due && format(due, "HH:mm:ss") === "23:59:59";
+  const endOfDay = due && formatDate(due, "HH:mm:ss") === "23:59:59";
   return {
     title: task.title,
     description: task.description,
-    dueDate: due ? format(due, "yyyy-MM-dd") : "",
-    dueTime: due && !endOfDay ? format(due, "HH:mm") : "",
+    dueDate: due ? formatDate(due, "yyyy-MM-dd") : "",
+    dueTime: due && !endOfDay ? formatDate(due, "HH:mm") : "",
     courseId: task.courseId === null ? "" : String(task.courseId),
     priority: task.priority,
     notes: task.notes,

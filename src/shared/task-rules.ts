@@ -1,5 +1,6 @@
-import { differenceInCalendarDays, format } from "date-fns";
+import { differenceInCalendarDays } from "date-fns";
 import { DESCRIPTION_PREVIEW_LENGTH } from "./constants.ts";
+import { formatDate } from "./date-format.ts";
 import type { Priority, Task } from "./tasks.ts";
 
 // The task rules of SPEC §4 and §5, used by the task list, the calendar, the dashboard and the feed.
@@ -113,7 +114,7 @@ export function descriptionPreview(description: string | null | undefined): stri
 }
 
 /** 'Jan 5, 2025 - 3:00 PM' in the viewer's time zone. */
-export const formatDueDate = (iso: string): string => format(new Date(iso), "MMM d, yyyy - h:mm a");
+export const formatDueDate = (iso: string): string => formatDate(new Date(iso), "MMM d, yyyy - h:mm a");
 
 export type TaskTab = "all" | "manual" | "canvas";
 export interface TaskFilter {

@@ -50,6 +50,46 @@ test("adds an event: a dot and the day panel show it, it survives a reload, and 
   await expect(page.getByText("No events scheduled for this day")).toBeVisible();
 });
 
+test("the month grid is one Tab stop: arrows move between days, PageDown to the next month, Enter picks", async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto("/calendar");
+  // The 10th, so a day either side and a week either side stay in the month.
+  const day = new Date();
+  day.setDate(10);
+  const label = (d: Date) => format(d, "EEEE, MMMM d, yyyy");
+  await page.getByRole("button", { name: label(day), exact: true }).click();
+  await expect(page.getByRole("button", { name: label(day), exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  await page.keyboard.press("ArrowRight");
+  const next = new Date(day);
+  next.setDate(11);
+  await expect(page.getByRole("button", { name: label(next), exact: true })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  next.setDate(18);
+  await expect(page.getByRole("button", { name: label(next), exact: true })).toBeFocused();
+  // Only the focused day is reached by Tab.
+  await expect(page.locator("button[data-day][tabindex='0']")).toHaveCount(1);
+
+  await page.keyboard.press("PageDown");
+  const later = new Date(next.getFullYear(), next.getMonth() + 1, 18);
+  await expect(page.getByRole("status").filter({ hasText: format(later, "MMMM yyyy") })).toBeVisible();
+  await expect(page.getByRole("button", { name: label(later), exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: label(later) })).toBeVisible();
+  await expect(page.getByRole("button", { name: label(later), exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  await page.getByRole("button", { name: "Go to the Previous Month" }).click();
+  await expect(page.getByRole("status").filter({ hasText: format(day, "MMMM yyyy") })).toBeVisible();
+});
+
 test("tasks show on the calendar with a Task badge and cannot be deleted there", async ({ page }) => {
   const { token } = await signUpViaApi(page);
   const due = new Date();
@@ -85,7 +125,7 @@ test("the subscription feed serves the same items to a calendar parser, and can 
   await page.getByRole("tab", { name: "Integrations" }).click();
   const card = page
     .getByText("Subscribe in your calendar app")
-    .locator("xpath=ancestor::div[contains(@class,'rounded-xl')][1]");
+    .locator("xpath=ancestor::div[contains(@class,'ui-card')][1]");
   await card.getByRole("button", { name: "Create subscription link" }).click();
   const link = card.getByRole("textbox", { name: "Calendar subscription link" });
   await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/api\/calendar-feed\/[\w-]+\.ics$/);

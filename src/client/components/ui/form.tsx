@@ -7,28 +7,24 @@ import type {
 } from "react";
 import { cn } from "#client/lib/cn.ts";
 
-// min-w-0: a select is as wide as its longest option (a long course name) unless allowed to shrink.
-const control =
-  "w-full min-w-0 rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted " +
-  "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent disabled:opacity-60 " +
-  "aria-[invalid=true]:border-red-500 read-only:bg-bg read-only:text-muted";
+// Styles: .ui-control and .ui-label in styles.css (components layer, so a caller's className overrides them).
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(control, "h-10", className)} {...props} />;
+  return <input className={cn("ui-control ui-control-line", className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(control, "min-h-20", className)} {...props} />;
+  return <textarea className={cn("ui-control ui-control-area", className)} {...props} />;
 }
 
 /** Native select: keyboard, screen readers and mobile pickers work without extra code. */
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(control, "h-10", className)} {...props} />;
+  return <select className={cn("ui-control ui-control-line", className)} {...props} />;
 }
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor
-  return <label className={cn("text-sm font-medium text-fg", className)} {...props} />;
+  return <label className={cn("ui-label", className)} {...props} />;
 }
 
 /** Label, control, hint and error, wired together for screen readers. */

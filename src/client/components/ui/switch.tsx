@@ -4,14 +4,7 @@ import { cn } from "#client/lib/cn.ts";
 
 export function Switch({ className, ...props }: ComponentProps<typeof RadixSwitch.Root>) {
   return (
-    <RadixSwitch.Root
-      className={cn(
-        "relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-accent dark:bg-slate-600",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
-        className,
-      )}
-      {...props}
-    >
+    <RadixSwitch.Root className={cn("ui-switch", className)} {...props}>
       <RadixSwitch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
     </RadixSwitch.Root>
   );

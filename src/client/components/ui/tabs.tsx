@@ -51,7 +51,7 @@ export function Tabs({ value, defaultValue, onValueChange, className, children, 
   );
   return (
     <TabsContext.Provider value={{ value: current, select, idFor }}>
-      <div dir="ltr" data-orientation="horizontal" className={cn("min-w-0", className)} {...props}>
+      <div dir="ltr" data-orientation="horizontal" className={cn("ui-tabs", className)} {...props}>
         {children}
       </div>
     </TabsContext.Provider>
@@ -82,10 +82,7 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<"div
       role="tablist"
       aria-orientation="horizontal"
       data-orientation="horizontal"
-      className={cn(
-        "inline-flex max-w-full flex-nowrap gap-1 overflow-x-auto rounded-lg border border-border bg-bg p-1",
-        className,
-      )}
+      className={cn("ui-tabs-list", className)}
       onKeyDown={(event) => {
         onKeyDown?.(event);
         if (!event.defaultPrevented) moveFocus(event);
@@ -119,12 +116,7 @@ export function TabsTrigger({
       disabled={disabled}
       // The selected tab is the one Tab reaches; arrows move between the others.
       tabIndex={selected ? 0 : -1}
-      className={cn(
-        "shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted transition-colors",
-        "data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm",
-        "focus-visible:outline-2 focus-visible:outline-accent",
-        className,
-      )}
+      className={cn("ui-tabs-trigger", className)}
       onMouseDown={(event) => {
         onMouseDown?.(event);
         // Like Radix: a left press selects at once; a ctrl-click (context menu on macOS) does not.
@@ -160,7 +152,7 @@ export function TabsContent({
       data-orientation="horizontal"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is a Tab stop (WAI-ARIA tabs, as Radix did)
       tabIndex={0}
-      className={cn("mt-4 outline-none", className)}
+      className={cn("ui-tabs-content", className)}
       {...props}
     />
   );

@@ -1,4 +1,4 @@
-import { format, startOfDay, startOfMonth } from "date-fns";
+import { startOfDay, startOfMonth } from "date-fns";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
@@ -9,6 +9,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { useNow } from "#client/lib/use-now.ts";
 import { type CalendarItem, calendarItems, itemsOnDay, upcomingItems } from "#shared/calendar-items.ts";
+import { formatDate } from "#shared/date-format.ts";
 import type { Task } from "#shared/tasks.ts";
 import { useDeleteEvent, useEvents } from "./calendar.api.ts";
 import { CalendarItemRow } from "./components/calendar-item-row.tsx";
@@ -100,7 +101,7 @@ export function CalendarView({ tasks }: { tasks: TasksInput }) {
         </Card>
         <div className="grid content-start gap-6">
           <Card className="grid gap-3">
-            <CardTitle>{format(selected, "EEEE, MMMM d, yyyy")}</CardTitle>
+            <CardTitle>{formatDate(selected, "EEEE, MMMM d, yyyy")}</CardTitle>
             {loading ? (
               <Skeleton className="h-16" />
             ) : dayItems.length === 0 ? (

@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -6,6 +5,7 @@ import { Field, Select } from "#client/components/ui/form.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { MATERIAL_TYPES, MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import type { Course } from "#shared/courses.ts";
+import { formatDate } from "#shared/date-format.ts";
 import type { MaterialType } from "#shared/materials.ts";
 import { useDeleteMaterial, useMaterials, useUploadMaterial } from "./materials.api.ts";
 
@@ -150,7 +150,7 @@ export function MaterialsView({ courses, headingLevel = 1 }: { courses: Course[]
                     <CardTitle className="break-words text-base">{m.title}</CardTitle>
                     <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
                       <Badge>{TYPE_LABELS[m.type]}</Badge>
-                      <span>{format(new Date(m.createdAt), "MMM d, yyyy")}</span>
+                      <span>{formatDate(new Date(m.createdAt), "MMM d, yyyy")}</span>
                     </div>
                     <p className="break-words text-sm text-muted">{m.content}</p>
                   </div>

@@ -1,6 +1,6 @@
-import { format } from "date-fns";
 import { Badge, type BadgeTone, Card } from "#client/components/ui/card.tsx";
 import type { Achievement } from "#shared/achievements.ts";
+import { formatDate } from "#shared/date-format.ts";
 import { CategoryIcon, HintIcon } from "./achievement-icon.tsx";
 
 /** SPEC §2.9 difficulty badge colours. */
@@ -55,7 +55,7 @@ export function AchievementCard({ a }: { a: Achievement }) {
       )}
       {a.earned && a.earnedAt && (
         <p className="text-xs font-medium text-green-800 dark:text-green-300">
-          Earned on {format(new Date(a.earnedAt), "MMM d, yyyy")}
+          Earned on {formatDate(new Date(a.earnedAt), "MMM d, yyyy")}
         </p>
       )}
     </Card>

@@ -1,9 +1,9 @@
-import { format } from "date-fns";
 import { Trash2 } from "lucide-react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { type CalendarItem, itemTone } from "#shared/calendar-items.ts";
+import { formatDate } from "#shared/date-format.ts";
 import { plainText } from "#shared/task-rules.ts";
 
 const border = {
@@ -45,7 +45,7 @@ export function CalendarItemRow({
           </Badge>
         </div>
         <time dateTime={item.date.toISOString()} className="text-xs text-muted">
-          {format(item.date, showDate ? "EEE, MMM d - h:mm a" : "h:mm a")}
+          {formatDate(item.date, showDate ? "EEE, MMM d - h:mm a" : "h:mm a")}
         </time>
         {description && <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-muted">{description}</p>}
       </div>

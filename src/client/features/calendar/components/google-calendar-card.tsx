@@ -1,8 +1,8 @@
-import { format } from "date-fns";
 import { CalendarCheck } from "lucide-react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardDescription, CardTitle } from "#client/components/ui/card.tsx";
 import { toast } from "#client/lib/toast.tsx";
+import { formatDate } from "#shared/date-format.ts";
 import { useCalendarToken, useConnectCalendar } from "../calendar.api.ts";
 
 /**
@@ -33,7 +33,7 @@ export function GoogleCalendarCard() {
           <CardTitle>Google Calendar</CardTitle>
           <CardDescription>
             {status.data
-              ? `Connected (demo token valid until ${format(new Date(status.data.expiresAt), "h:mm a")}).`
+              ? `Connected (demo token valid until ${formatDate(new Date(status.data.expiresAt), "h:mm a")}).`
               : "Connect your Google Calendar account."}
           </CardDescription>
         </div>

@@ -1,9 +1,9 @@
-import { format } from "date-fns";
 import { Link } from "wouter";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { CalendarEvent } from "#shared/calendar.ts";
 import { calendarItems, itemsOnDay } from "#shared/calendar-items.ts";
+import { formatDate } from "#shared/date-format.ts";
 import type { Exam } from "#shared/review-api.ts";
 import { dueBadge, formatDueDate, nextDueTasks } from "#shared/task-rules.ts";
 import type { Task } from "#shared/tasks.ts";
@@ -55,7 +55,7 @@ export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
                       className="font-medium text-link hover:underline wrap-anywhere"
                     >
                       Review {e.today} {e.today === 1 ? "card" : "cards"} for {e.examTitle} (
-                      {format(new Date(e.examDate), "MMM d")})
+                      {formatDate(new Date(e.examDate), "MMM d")})
                     </Link>
                   </li>
                 ))}
@@ -92,7 +92,7 @@ export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
               {today.map((i) => (
                 <li key={i.key} className="flex items-center justify-between gap-2 text-sm">
                   <span className="line-clamp-2 min-w-0">
-                    <span className="mr-2 text-muted">{format(i.date, "h:mm a")}</span>
+                    <span className="mr-2 text-muted">{formatDate(i.date, "h:mm a")}</span>
                     {i.title}
                   </span>
                   <Badge tone={i.kind === "task" ? "gray" : "blue"}>

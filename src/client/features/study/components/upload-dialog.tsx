@@ -104,9 +104,9 @@ export function UploadDialog({ studySetId }: { studySetId: number }) {
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
             className={cn(
-              "grid cursor-pointer justify-items-center gap-1 rounded-lg border-2 border-dashed border-border p-6 text-center text-sm",
+              "grid cursor-pointer justify-items-center gap-1 rounded-lg border-2 border-dashed p-6 text-center text-sm",
               "focus-within:outline-2 focus-within:outline-accent",
-              dragging && "border-accent bg-bg",
+              dragging ? "border-accent bg-bg" : "border-border",
             )}
           >
             <Upload className="h-6 w-6 text-muted" aria-hidden />

@@ -37,9 +37,12 @@ function Question({
             <label
               key={option}
               className={cn(
-                "flex items-start gap-2 rounded-md border border-border p-2 text-sm wrap-anywhere",
-                right && "border-green-600 bg-green-50 dark:bg-green-950",
-                wrong && "border-red-600 bg-red-50 dark:bg-red-950",
+                "flex items-start gap-2 rounded-md border p-2 text-sm wrap-anywhere",
+                right
+                  ? "border-green-600 bg-green-50 dark:bg-green-950"
+                  : wrong
+                    ? "border-red-600 bg-red-50 dark:bg-red-950"
+                    : "border-border",
               )}
             >
               <input

@@ -85,12 +85,16 @@ export function QuizQuestionCard({ state, dispatch }: { state: QuizState; dispat
             <label
               key={option}
               className={cn(
-                "flex min-w-0 cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm",
+                "flex min-w-0 items-start gap-3 rounded-lg border p-3 text-sm",
                 "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent",
-                state.selected === option ? "border-accent-strong bg-bg" : "border-border",
-                isRight && "border-green-600 bg-green-50 dark:bg-green-950",
-                isWrongChoice && "border-red-600 bg-red-50 dark:bg-red-950",
-                answered && "cursor-default",
+                isRight
+                  ? "border-green-600 bg-green-50 dark:bg-green-950"
+                  : isWrongChoice
+                    ? "border-red-600 bg-red-50 dark:bg-red-950"
+                    : state.selected === option
+                      ? "border-accent-strong bg-bg"
+                      : "border-border",
+                answered ? "cursor-default" : "cursor-pointer",
               )}
             >
               <input

@@ -1,10 +1,11 @@
-import { format, parseISO } from "date-fns";
+import { parseISO } from "date-fns";
 import { CalendarDays, ClipboardList } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
+import { formatDate } from "#shared/date-format.ts";
 import { useExamCandidates, useExamPlan, useSetExam } from "./review.api.ts";
 
 /** Typing settles for this long before the search asks the server. */
@@ -65,7 +66,7 @@ function ExamPicker({
                     <span className="wrap-anywhere font-medium">{c.title}</span>
                     <span className="text-xs text-muted">
                       {c.kind === "task" ? "Task" : "Event"},{" "}
-                      {format(parseISO(c.date), "EEE d MMM yyyy, h:mm a")}
+                      {formatDate(parseISO(c.date), "EEE d MMM yyyy, h:mm a")}
                     </span>
                   </span>
                 </Button>
@@ -109,12 +110,12 @@ export function ExamPanel({ setId }: { setId: number }) {
       ) : exam ? (
         <div className="grid gap-2">
           <p className="text-sm wrap-anywhere" data-testid="exam-summary">
-            {exam.examTitle} on {format(parseISO(exam.examDate), "EEE d MMM yyyy, h:mm a")}
+            {exam.examTitle} on {formatDate(parseISO(exam.examDate), "EEE d MMM yyyy, h:mm a")}
           </p>
           <ul className="grid max-w-sm gap-1 text-sm" aria-label="Cards to review each day">
             {plan.data.days.map((d) => (
               <li key={d.date} className="flex justify-between gap-2">
-                <span>{format(parseISO(d.date), "EEE d MMM")}</span>
+                <span>{formatDate(parseISO(d.date), "EEE d MMM")}</span>
                 <span>
                   {d.count} {d.count === 1 ? "card" : "cards"}
                 </span>
