@@ -52,6 +52,10 @@ test("a student summarizes pasted text, copies it, and summarizes a PDF", async 
 
   await page.getByLabel("Text to summarize").fill(LECTURE);
   await page.getByLabel("Summary style").selectOption("bullets");
+  // A chosen value reads as text, not as a muted read-only field (Chromium counts selects as :read-only).
+  const style = page.getByLabel("Summary style");
+  const textColour = await page.getByLabel("Text to summarize").evaluate((el) => getComputedStyle(el).color);
+  expect(await style.evaluate((el) => getComputedStyle(el).color)).toBe(textColour);
   await generate.click();
   const result = page
     .locator("[aria-live=polite]")
