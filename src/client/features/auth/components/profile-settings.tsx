@@ -69,7 +69,7 @@ export function ProfileSettings({ user }: { user: User }) {
               aria-describedby={error ? "profile-username-error" : "profile-username-hint"}
               autoComplete="username"
             />
-            <Button type="submit" disabled={!trimmed || unchanged || update.isPending}>
+            <Button type="submit" className="shrink-0" disabled={!trimmed || unchanged || update.isPending}>
               {update.isPending ? "Updating..." : "Update"}
             </Button>
           </div>
