@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { dueText, dueTextsKept, MAX_DUE_TEXTS } from "./due-text.ts";
+import { DUE_FORMAT, dueText, dueTextsKept, MAX_DUE_TEXTS } from "./due-text.ts";
 
 /** The composition from the formatter's parts that dueText replaced: what it must still write. */
 function fromParts(iso: string, timeZone: string): string {
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-  });
+  const format = new Intl.DateTimeFormat("en-US", { ...DUE_FORMAT, timeZone });
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value } of format.formatToParts(Date.parse(iso))) part[type] = value;
   return `${part.weekday}, ${part.month} ${part.day}, ${part.year} at ${part.hour}:${part.minute} ${part.dayPeriod}`;

@@ -8,19 +8,21 @@ const texts = new Map<string, string>();
 const MAX_ZONES = 1_000;
 export const MAX_DUE_TEXTS = 10_000;
 
+/** 'Tue, Nov 24, 2026, 7:02 AM' in en-US. */
+export const DUE_FORMAT: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+};
+
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let format = formats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      hour12: true,
-    });
+    format = new Intl.DateTimeFormat("en-US", { ...DUE_FORMAT, timeZone });
     if (formats.size < MAX_ZONES) formats.set(timeZone, format);
   }
   return format;
