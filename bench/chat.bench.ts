@@ -280,6 +280,7 @@ console.log(
 console.log(
   `throughput ratio (baseline p50 / answer p50): ${(baseline.p50 / material.p50).toFixed(2)} (target >= 0.5)`,
 );
+console.log(`task answers, same ratio (information only): ${(baseline.p50 / taskAnswers.p50).toFixed(2)}`);
 console.log(
   `plans use the GIN index: ${plans.filter((p) => p.includes("document_chunks_search_idx")).length} of ${plans.length} questions`,
 );

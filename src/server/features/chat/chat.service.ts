@@ -15,39 +15,13 @@ import type { CoursesService } from "../courses/courses.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
 import { chatRepo } from "./chat.repo.ts";
+import { dueText } from "./due-text.ts";
 import type { RetrievalService } from "./retrieval.service.ts";
 import { applyTaskFilter } from "./task-filter.ts";
 
 const RATE_WINDOW_MS = 60_000;
 const HISTORY_TURNS = 6;
 const RETRIEVED_CHUNKS = 8;
-
-/**
- * One formatter per zone, reused: an 'overdue' answer can list hundreds of tasks, and formatting each
- * through a new zoned date cost more than the whole query.
- */
-const dueFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** 'Tue, Nov 24, 2026 at 7:02 AM' in the student's zone. */
-function dueText(iso: string, timeZone: string): string {
-  let formatter = dueFormats.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      hour12: true,
-    });
-    if (dueFormats.size < 1_000) dueFormats.set(timeZone, formatter);
-  }
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of formatter.formatToParts(Date.parse(iso))) part[type] = value;
-  return `${part.weekday}, ${part.month} ${part.day}, ${part.year} at ${part.hour}:${part.minute} ${part.dayPeriod}`;
-}
 
 function taskLine(task: Task, courses: readonly Course[], timeZone: string): string {
   const course = courses.find((c) => c.id === task.courseId);

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
+import { createCourse, createUser, type TestUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+// The retrieval query, below the chat route: each chunk carries its own document's title and kind
+// (a course material or a study-set document), the course filter and the owner always apply.
+let t: TestApp;
+let ada: TestUser;
+let bob: TestUser;
+let bio: { id: number };
+let cells: { id: number; title: string };
+let market: { id: number; title: string };
+let notes: { id: number; title: string };
+
+const post = async (who: TestUser, url: string, payload: Record<string, unknown>) => {
+  const res = await t.app.inject({ method: "POST", url, headers: who.headers, payload });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await createUser(t.app);
+  bob = await createUser(t.app);
+  bio = await createCourse(t.app, ada, { name: "Biology", code: "BIO 101" });
+  cells = await post(ada, "/api/upload-document", {
+    fileName: "cells.txt",
+    courseId: bio.id,
+    content: "Mitochondria make ATP by cellular respiration. The mitochondria of a muscle cell are many.",
+  });
+  market = await post(ada, "/api/upload-document", {
+    fileName: "market.txt",
+    content: "Demand falls as the price rises. Mitochondria are not part of economics.",
+  });
+  const set = await post(ada, "/api/study/sets", { title: "Bio" });
+  notes = await post(ada, `/api/study/sets/${set.id}/documents`, {
+    title: "Organelle notes",
+    content: "Chloroplasts capture light. Mitochondria make ATP from glucose by respiration.",
+  });
+  await post(bob, "/api/upload-document", {
+    fileName: "bobs.txt",
+    content: "Mitochondria make ATP. Bob's own notes on respiration.",
+  });
+}, 60_000);
+afterAll(() => t.close());
+
+const search = (who: TestUser, question: string, options: { courseId?: number; limit?: number } = {}) =>
+  t.app.services.retrieval.search(who.user.id, questionTerms(question), options);
+
+describe("retrieval search", () => {
+  it("finds the student's chunks of both kinds, best first, each with its document's title", async () => {
+    const found = await search(ada, "How do mitochondria make ATP by respiration?");
+    expect(found.map((c) => [c.source, c.documentId, c.title])).toEqual([
+      ["material", cells.id, cells.title],
+      ["study", notes.id, "Organelle notes"],
+      ["material", market.id, market.title],
+    ]);
+    const ranks = found.map((c) => c.rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    expect(found[0]).toMatchObject({ courseId: bio.id, page: 1, charStart: 0 });
+    expect(found[0]!.text).toContain("cellular respiration");
+    expect(found[0]!.charEnd).toBe(found[0]!.text.length);
+  });
+
+  it("searches only the chosen course's materials, and at most `limit` chunks", async () => {
+    const inCourse = await search(ada, "mitochondria", { courseId: bio.id });
+    expect(inCourse.map((c) => c.documentId)).toEqual([cells.id]);
+    expect(await search(ada, "mitochondria", { limit: 2 })).toHaveLength(2);
+  });
+
+  it("never returns another student's chunks", async () => {
+    const found = await search(bob, "mitochondria respiration");
+    expect(found.map((c) => c.title)).toEqual(["bobs"]);
+    expect(await search(bob, "chloroplasts")).toEqual([]);
+  });
+});
