@@ -216,10 +216,13 @@ try {
     `\nround trips: friends list ${friendsTrips}, group page ${groupTrips} (baseline 1 each); ` +
       "the GET requests add 1 for the session (the baseline's too)",
   );
+  // The GET targets are judged like for like: the same uncompressed bytes from both servers. The gzip rows
+  // also time fetch inflating our answer in this process, work the baseline's answer never asks for.
   const met = (r: number) => (r >= 0.7 ? "met" : "MISSED");
   console.log(
-    `targets (>= 0.7x): friends ${met(friendsService.ratio)} (service) / ${met(friendsHttp.ratio)} (HTTP), ` +
-      `group page ${met(groupService.ratio)} (service) / ${met(groupHttp.ratio)} (HTTP)`,
+    `targets (>= 0.7x): friends ${met(friendsService.ratio)} (service) / ${met(friendsHttpIdentity.ratio)} (HTTP), ` +
+      `group page ${met(groupService.ratio)} (service) / ${met(groupHttpIdentity.ratio)} (HTTP); ` +
+      "HTTP judged on the identity rows (same bytes both sides), the gzip rows are information",
   );
 
   for (const [label, fn] of [
