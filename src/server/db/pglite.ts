@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { migrationsFolder } from "./migrate.ts";
 
 /**
  * PGlite runs PostgreSQL inside this process's WASM memory, which grows and never shrinks. Its defaults
@@ -29,17 +30,27 @@ const run = promisify(execFile);
 
 /**
  * initdb runs a second PostgreSQL instance and leaves several hundred MB of WASM memory that this process
- * would keep: run it in a short-lived child process instead, into a scratch folder renamed into place
- * only when complete, so a start killed half-way leaves no half-made database behind.
+ * would keep, and the first migration grows the heap by tens of MB more: both run in a short-lived child
+ * process instead, into a scratch folder renamed into place only when complete, so a start killed
+ * half-way leaves no half-made database behind, and this process opens a database that is ready.
  */
 async function createDataFolder(dataPath: string) {
   const parent = path.dirname(dataPath);
   for (const leftover of readdirSync(parent).filter((f) => f.startsWith(`${path.basename(dataPath)}.new-`)))
     rmSync(path.join(parent, leftover), { recursive: true, force: true });
   const scratch = `${dataPath}.new-${process.pid}`;
-  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const script = `require(${JSON.stringify(pglite)}).PGlite.create(process.argv[1], JSON.parse(process.argv[2])).then((db) => db.close())`;
-  await run(process.execPath, ["-e", script, scratch, JSON.stringify(pgliteOptions)]);
+  const resolve = createRequire(import.meta.url).resolve;
+  const [pglite, drizzle, migrator] = [
+    "@electric-sql/pglite",
+    "drizzle-orm/pglite",
+    "drizzle-orm/pglite/migrator",
+  ].map((name) => JSON.stringify(resolve(name)));
+  const script = `const [dir, options, migrationsFolder] = process.argv.slice(1);
+require(${pglite}).PGlite.create(dir, JSON.parse(options)).then(async (db) => {
+  await require(${migrator}).migrate(require(${drizzle}).drizzle(db), { migrationsFolder });
+  await db.close();
+});`;
+  await run(process.execPath, ["-e", script, scratch, JSON.stringify(pgliteOptions), migrationsFolder]);
   renameSync(scratch, dataPath);
 }
 
