@@ -82,7 +82,7 @@ console.log(
     checked: `http://127.0.0.1:${checkedPort}/api/tasks`,
     reference: `http://127.0.0.1:${referencePort}/tasks`,
     token: student.token,
-    rows: (await runSql()).length,
+    rows: (JSON.parse(await runSql()) as unknown[]).length,
     large: { token: heavy.token, rows: LARGE_TASKS },
   }),
 );
