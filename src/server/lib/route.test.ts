@@ -5,7 +5,7 @@ import { z } from "zod";
 import { endpoint } from "#shared/http.ts";
 import { testConfig } from "#tests/test-app.ts";
 import { registerErrorHandler } from "../plugins/errors.ts";
-import { route } from "./route.ts";
+import { JsonText, route } from "./route.ts";
 import { strictSchema } from "./strict-schema.ts";
 
 const item = z.object({ id: z.number(), title: z.string() });
@@ -78,6 +78,19 @@ describe("the response contract (checkResponses)", () => {
     expect(logged).toContain("answer outside its response schema");
     expect(logged).toContain("GET /api/contract-probe");
     expect(logged).not.toContain("leaked");
+  });
+
+  it("checks an answer written as JSON text the same way, and sends a good one byte for byte", async () => {
+    const text = JSON.stringify(good);
+    next = new JsonText(text);
+    const ok = await checked.inject({ url: probe.path });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(ok.body).toBe(text);
+    next = new JsonText(JSON.stringify({ ...good, user: { ...good.user, passwordHash: SECRET } }));
+    const leaking = await checked.inject({ url: probe.path });
+    expect(leaking.statusCode).toBe(500);
+    expect(leaking.body).not.toContain("leaked");
   });
 
   it("is off unless configured: the answer passes as the handler built it", async () => {

@@ -60,9 +60,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
         },
       } as RouteContext<E>;
       const answer = await handler(ctx);
-      const result = answer instanceof JsonText ? undefined : answer;
+      const json = answer instanceof JsonText ? answer.text : undefined;
       if (contract) {
-        const checked = contract.safeParse(answer instanceof JsonText ? JSON.parse(answer.text) : result);
+        const checked = contract.safeParse(json === undefined ? answer : JSON.parse(json));
         if (!checked.success) {
           // Paths and issue codes only: the offending values may be the very secret that leaked.
           const issues = checked.error.issues.map((i) => ({
@@ -75,8 +75,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
         }
       }
       reply.code(e.status ?? 200);
-      if (answer instanceof JsonText) return reply.type("application/json; charset=utf-8").send(answer.text);
-      return result;
+      return json === undefined ? answer : reply.type("application/json; charset=utf-8").send(json);
     },
   });
 }
