@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { call } from "#client/lib/api.ts";
+import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { achievementEndpoints as e, type ShareSettings } from "#shared/achievements.ts";
@@ -49,10 +50,10 @@ export function useAchievementUnlockToasts() {
 /** Tells the server the browser's IANA zone once per page load, so streaks count the student's own days. */
 export function useReportTimeZone() {
   useEffect(() => {
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!timeZone) return;
-    call(timeZoneEndpoints.save, { body: { timeZone } }).catch((err: unknown) =>
-      console.error("Failed to save time zone:", err),
-    );
+    browserTimeZone()
+      .then(async (timeZone) => {
+        if (timeZone) await call(timeZoneEndpoints.save, { body: { timeZone } });
+      })
+      .catch((err: unknown) => console.error("Failed to save time zone:", err));
   }, []);
 }

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "#client/lib/api.ts";
+import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { postEventStream } from "#client/lib/sse.ts";
 import { type ChatMessage, chatEndpoints, chatReplySchema } from "#shared/chat.ts";
 import { materialEndpoints } from "#shared/materials.ts";
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export const chatQueries = {
   history: (courseId: number | null) =>
@@ -36,7 +35,7 @@ async function streamChat(
 ) {
   const done = await postEventStream(
     chatEndpoints.stream.path,
-    { isUser: true, ...body, timeZone: browserTimeZone() },
+    { isUser: true, ...body, timeZone: await browserTimeZone() },
     onDelta,
   );
   return chatReplySchema.parse(done);

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "#client/lib/api.ts";
+import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import {
   type CreateDocumentInput,
@@ -10,8 +11,6 @@ import {
   studyEndpoints,
 } from "#shared/study.ts";
 import { trackingEndpoints } from "#shared/tracking.ts";
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export const studyQueries = {
   sets: () =>
@@ -29,8 +28,8 @@ export const studyQueries = {
   stats: (userId: number) =>
     queryOptions({
       queryKey: queryKeys.study.stats(),
-      queryFn: () =>
-        call(studyEndpoints.stats, { params: { userId }, query: { timeZone: browserTimeZone() } }),
+      queryFn: async () =>
+        call(studyEndpoints.stats, { params: { userId }, query: { timeZone: await browserTimeZone() } }),
     }),
 };
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "#client/lib/api.ts";
+import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { ImportOptions } from "#shared/flashcard-io.ts";
 import {
@@ -9,28 +10,27 @@ import {
   reviewEndpoints,
 } from "#shared/review-api.ts";
 
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** The due queue; exported so the dashboard page can compose a due count without importing the view. */
 export const reviewQueries = {
   queue: (setId?: number) =>
     queryOptions({
       queryKey: queryKeys.review.queue(setId),
-      queryFn: () =>
+      queryFn: async () =>
         call(reviewEndpoints.queue, {
-          query: { limit: 50, timeZone: timeZone(), ...(setId === undefined ? {} : { setId }) },
+          query: { limit: 50, timeZone: await browserTimeZone(), ...(setId === undefined ? {} : { setId }) },
         }),
     }),
   /** Upcoming exams with today's planned cards (the dashboard's 'Next due' rows). */
   exams: () =>
     queryOptions({
       queryKey: [...queryKeys.review.all, "exams"] as const,
-      queryFn: () => call(examEndpoints.exams, { query: { timeZone: timeZone() } }),
+      queryFn: async () => call(examEndpoints.exams, { query: { timeZone: await browserTimeZone() } }),
     }),
   plan: (setId: number) =>
     queryOptions({
       queryKey: [...queryKeys.review.all, "plan", setId] as const,
-      queryFn: () => call(examEndpoints.plan, { params: { id: setId }, query: { timeZone: timeZone() } }),
+      queryFn: async () =>
+        call(examEndpoints.plan, { params: { id: setId }, query: { timeZone: await browserTimeZone() } }),
     }),
   settings: () =>
     queryOptions({
