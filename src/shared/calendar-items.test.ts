@@ -34,6 +34,12 @@ describe("calendar items (SPEC §2.4)", () => {
     expect(items.find((i) => i.key === "event-10")).toMatchObject({ kind: "custom", eventId: 10 });
   });
 
+  it("orders items at the same time by title, ignoring case", () => {
+    const at = new Date(2025, 0, 6, 9);
+    const same = calendarItems([], [event(1, at, "lab"), event(2, at, "Exam"), event(3, at, "essay")]);
+    expect(same.map((i) => i.title)).toEqual(["essay", "Exam", "lab"]);
+  });
+
   it("lists one local day's items", () => {
     expect(itemsOnDay(items, new Date(2025, 0, 6)).map((i) => i.key)).toEqual(["event-10", "task-1"]);
     expect(itemsOnDay(items, new Date(2025, 0, 7))).toEqual([]);

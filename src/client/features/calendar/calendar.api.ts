@@ -34,7 +34,9 @@ const feedKey = calendarQueries.feed().queryKey;
 
 export const useEvents = () => useQuery(calendarQueries.events());
 
-const byDate = (a: CalendarEvent, b: CalendarEvent) => a.date.localeCompare(b.date) || a.id - b.id;
+// ISO instants in UTC order as text; localeCompare would build ICU's collator (a long task) for nothing.
+const byDate = (a: CalendarEvent, b: CalendarEvent) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id;
 
 export function useCreateEvent() {
   const qc = useQueryClient();
