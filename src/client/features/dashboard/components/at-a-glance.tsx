@@ -21,14 +21,19 @@ const linkClass = "text-sm font-medium text-link hover:underline";
 
 /** What a student checks first: the next five deadlines and what is on today. */
 export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
-  const body = (content: () => React.ReactNode) =>
-    data.isPending ? (
-      <Skeleton className="h-24" />
-    ) : data.error ? (
-      <Alert>{errorMessage(data.error, "Could not load this.")}</Alert>
-    ) : (
-      content()
-    );
+  // Each card keeps the height its loading placeholder had (five deadlines; a few events), so the
+  // sections below do not jump when the lists arrive (layout shift was 0.07 on Home).
+  const body = (minHeight: string, content: () => React.ReactNode) => (
+    <div className={minHeight}>
+      {data.isPending ? (
+        <Skeleton className={minHeight} />
+      ) : data.error ? (
+        <Alert>{errorMessage(data.error, "Could not load this.")}</Alert>
+      ) : (
+        content()
+      )}
+    </div>
+  );
   const nextDue = nextDueTasks(data.tasks ?? []);
   const today = itemsOnDay(calendarItems(data.tasks ?? [], data.events ?? []), now);
 
@@ -41,7 +46,7 @@ export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
             All tasks
           </Link>
         </div>
-        {body(() =>
+        {body("min-h-53", () =>
           nextDue.length === 0 && !data.exams?.some((e) => e.today > 0) ? (
             <p className="text-sm text-muted">Nothing due. Add a task with a due date to see it here.</p>
           ) : (
@@ -84,7 +89,7 @@ export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
             Open calendar
           </Link>
         </div>
-        {body(() =>
+        {body("min-h-24", () =>
           today.length === 0 ? (
             <p className="text-sm text-muted">No events scheduled for today.</p>
           ) : (
