@@ -5,7 +5,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { routeChunks } from "./scripts/vite-route-chunks.ts";
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
@@ -44,39 +45,145 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: "src/client",
-  publicDir: false,
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: {
-    // Every "zod" import in the client, shared schemas included, gets the CSP-safe (jitless) zod.
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("src/client/lib/zod.ts", import.meta.url)) }],
-  },
-  build: {
-    outDir: "../../dist/client",
-    emptyOutDir: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    // Every browser Studyhall supports has modulepreload; the polyfill would only add bytes.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // What every page runs, in one file: one request and better compression than ten small ones.
-            {
-              name: "framework",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|use-sync-external-store)[\\/]/,
-              priority: 10,
-            },
-          ],
+const client = (file: string) => fileURLToPath(new URL(`src/client/${file}`, import.meta.url));
+const BOOT = client("boot.ts");
+
+/**
+ * boot.ts is a second entry whose script tag goes before the app's: module scripts run in document
+ * order, and boot's has nothing to wait for, so it starts the session check and the screen's code while
+ * the framework is still downloading (one entry for both would run it only once the framework had run).
+ */
+function bootFirst(): Plugin {
+  return {
+    name: "studyhall-boot-first",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        const boot = Object.values(bundle ?? {}).find((c) => c.type === "chunk" && c.facadeModuleId === BOOT);
+        if (!boot) throw new Error("no boot entry in the client bundle");
+        const src = `/${boot.fileName}`;
+        return [
+          { tag: "script", attrs: { type: "module", crossorigin: true, src }, injectTo: "head-prepend" },
+        ];
+      },
+    },
+  };
+}
+
+// What every page runs, in one file: one request and better compression than ten small ones.
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/;
+
+/** The first loads that route chunks are cut for (scripts/vite-route-chunks.ts), by the module they start from. */
+const SIGNED_IN_PAGES = {
+  home: "app/pages/dashboard-page.tsx",
+  tasks: "app/pages/tasks-page.tsx",
+  calendar: "app/pages/calendar-page.tsx",
+  courses: "features/courses/courses-page.tsx",
+  study: "app/pages/study-page.tsx",
+  review: "features/study/review/review-page.tsx",
+  friends: "features/friends/friends-page.tsx",
+  achievements: "app/pages/achievements-page.tsx",
+  gpa: "app/pages/gpa-page.tsx",
+  materials: "app/pages/materials-page.tsx",
+  summarize: "features/summaries/summarize-page.tsx",
+  settings: "app/pages/settings-page.tsx",
+};
+
+/** Everything but where chunks are cut: the route-chunks plugin builds with it once to see what is kept. */
+function baseConfig(): UserConfig {
+  return {
+    root: "src/client",
+    publicDir: false,
+    plugins: [react(), tailwindcss(), bootFirst()],
+    resolve: {
+      // Every "zod" import in the client, shared schemas included, gets the CSP-safe (jitless) zod.
+      alias: [{ find: /^zod$/, replacement: client("lib/zod.ts") }],
+    },
+    build: {
+      outDir: "../../dist/client",
+      emptyOutDir: true,
+      sourcemap: false,
+      chunkSizeWarningLimit: 600,
+      // Every browser Studyhall supports has modulepreload; the polyfill would only add bytes.
+      modulePreload: { polyfill: false },
+      write: false,
+      rolldownOptions: {
+        input: { index: client("index.html"), boot: BOOT },
+        output: { codeSplitting: { groups: [{ name: "framework", test: FRAMEWORK, priority: 10 }] } },
+      },
+    },
+  };
+}
+
+const chunks = routeChunks({
+  config: baseConfig,
+  routes: [
+    { name: "signed-out", starts: [client("app/pages/onboarding-page.tsx")] },
+    ...Object.entries(SIGNED_IN_PAGES).map(([name, page]) => ({
+      name,
+      // The session check's schemas come with every signed-in load too (auth.api.ts imports them lazily).
+      starts: [
+        client("app/signed-in-app.tsx"),
+        client(page),
+        fileURLToPath(new URL("src/shared/auth.ts", import.meta.url)),
+      ],
+    })),
+  ],
+  entries: [
+    { name: "boot", starts: [BOOT] },
+    { name: "main", starts: [client("main.tsx")] },
+  ],
+  shell: Object.keys(SIGNED_IN_PAGES),
+  mergeBelow: 2_500,
+});
+
+export default defineConfig(() => {
+  const base = baseConfig();
+  return {
+    ...base,
+    plugins: [...(base.plugins ?? []), chunks.plugin, precompress()],
+    build: {
+      ...base.build,
+      write: true,
+      rolldownOptions: {
+        ...base.build?.rolldownOptions,
+        output: {
+          // Route chunks import each other both ways; each module still runs only when first needed.
+          strictExecutionOrder: true,
+          codeSplitting: {
+            groups: [
+              // The app's entry runs right after the framework, which it imports: one file for both.
+              {
+                name: "framework",
+                test: (id: string) => FRAMEWORK.test(id) || chunks.groupOf(id) === "main",
+                priority: 10,
+                includeDependenciesRecursively: false,
+              },
+              {
+                name: "boot",
+                test: (id: string) => chunks.groupOf(id) === "boot",
+                priority: 9,
+                includeDependenciesRecursively: false,
+              },
+              {
+                name: (id: string) => chunks.groupOf(id),
+                debugName: "routes",
+                test: (id: string) => chunks.groupOf(id) !== null,
+                priority: 5,
+                // Only the modules named: a module's imports may belong to another route set.
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
         },
       },
     },
-  },
-  server: {
-    port: 5173,
-    // The API server `npm run dev` runs beside Vite (same PORT variable as the server).
-    proxy: { "/api": `http://127.0.0.1:${process.env.PORT || 5000}` },
-  },
+    server: {
+      port: 5173,
+      // The API server `npm run dev` runs beside Vite (same PORT variable as the server).
+      proxy: { "/api": `http://127.0.0.1:${process.env.PORT || 5000}` },
+    },
+  };
 });

@@ -11,7 +11,10 @@ const at = (p) => path.join(root, p);
 
 /** What each part is built from, and the file whose age says when it was last built. */
 const parts = {
-  client: { sources: ["src/client", "src/shared", "vite.config.ts"], output: "dist/client/index.html" },
+  client: {
+    sources: ["src/client", "src/shared", "vite.config.ts", "scripts/vite-route-chunks.ts"],
+    output: "dist/client/index.html",
+  },
   server: {
     sources: ["src/server", "src/shared", "package-lock.json", "scripts/build.mjs"],
     output: "dist/server/main.js",

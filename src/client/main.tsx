@@ -1,3 +1,4 @@
+import "./boot.ts"; // first: in a dev server, where it has no script tag of its own
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";

@@ -1,15 +1,27 @@
-import { Suspense } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Route, Switch } from "wouter";
 import { LoadingScreen } from "#client/components/loading-screen.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { authToken } from "#client/lib/api.ts";
 import * as P from "./routes.tsx";
 
-if (authToken.get()) P.preloadSignedIn(window.location.pathname);
+const signedInCode = authToken.get() ? P.preloadSignedIn(window.location.pathname) : undefined;
+
+/** False until the promise has settled; true at once without one. */
+function useSettled(promise: Promise<unknown> | undefined) {
+  const [settled, setSettled] = useState(!promise);
+  useEffect(() => {
+    promise?.finally(() => setSettled(true));
+  }, [promise]);
+  return settled;
+}
 
 export function AppRouter() {
   const me = useMe();
-  if (me.isPending) return <LoadingScreen />;
+  // A signed-in first load draws the shell and its page in one go, once the session and their code are
+  // both here, instead of a loading screen per lazy piece.
+  const codeReady = useSettled(signedInCode);
+  if (me.isPending || (me.data && !codeReady)) return <LoadingScreen />;
   const user = me.data ?? null;
 
   return (

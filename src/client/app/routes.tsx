@@ -1,32 +1,45 @@
-import { lazy } from "react";
+import { type ComponentType, lazy, useState } from "react";
+import { isPagePath, loadSignedInApp, PAGE_CHUNKS } from "./route-chunks.ts";
 
 // Pages that compose several features live in ./pages; single-feature pages in their feature.
 // Each screen is its own chunk: the first load carries only the shell and the current page.
-const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
-  Object.assign(
-    lazy(async () => ({ default: (await load())[name] as React.ComponentType })),
-    { preload: load },
-  );
+// biome-ignore lint/suspicious/noExplicitAny: a page's own props, whatever they are
+type Page = ComponentType<any> & { preload: () => Promise<unknown> };
+const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): Page => {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((m) => {
+      loaded = m[name] as ComponentType;
+    });
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded! };
+  });
+  // A page whose code is already here draws in this very render: React.lazy suspends once even then, and
+  // React holds a boundary's content back until 300 ms after its fallback showed (a blank first load).
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module level, like React.lazy
+  function LoadedOrLazy(props: object) {
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return Object.assign(LoadedOrLazy, { preload });
+};
 
-const loadSignedInApp = () => import("./signed-in-app.tsx");
-export const SignedInApp = lazy(async () => ({ default: (await loadSignedInApp()).SignedInApp }));
-export const DashboardPage = page(() => import("./pages/dashboard-page.tsx"), "DashboardPage");
-export const TasksPage = page(() => import("./pages/tasks-page.tsx"), "TasksPage");
-export const CalendarPage = page(() => import("./pages/calendar-page.tsx"), "CalendarPage");
-export const CoursesPage = page(() => import("#client/features/courses/courses-page.tsx"), "CoursesPage");
-export const StudyPage = page(() => import("./pages/study-page.tsx"), "StudyPage");
-export const ReviewPage = page(() => import("#client/features/study/review/review-page.tsx"), "ReviewPage");
-export const FriendsPage = page(() => import("#client/features/friends/friends-page.tsx"), "FriendsPage");
+export const SignedInApp = page(loadSignedInApp, "SignedInApp");
+export const DashboardPage = page(PAGE_CHUNKS["/"], "DashboardPage");
+export const TasksPage = page(PAGE_CHUNKS["/tasks"], "TasksPage");
+export const CalendarPage = page(PAGE_CHUNKS["/calendar"], "CalendarPage");
+export const CoursesPage = page(PAGE_CHUNKS["/courses"], "CoursesPage");
+export const StudyPage = page(PAGE_CHUNKS["/study"], "StudyPage");
+export const ReviewPage = page(PAGE_CHUNKS["/study/review"], "ReviewPage");
+export const FriendsPage = page(PAGE_CHUNKS["/friends"], "FriendsPage");
 export const GroupPage = page(() => import("./pages/group-page.tsx"), "GroupPage");
 export const SharedSetPage = page(() => import("./pages/shared-set-page.tsx"), "SharedSetPage");
-export const AchievementsPage = page(() => import("./pages/achievements-page.tsx"), "AchievementsPage");
-export const SummarizePage = page(
-  () => import("#client/features/summaries/summarize-page.tsx"),
-  "SummarizePage",
-);
-export const MaterialsPage = page(() => import("./pages/materials-page.tsx"), "MaterialsPage");
-export const GpaPage = page(() => import("./pages/gpa-page.tsx"), "GpaPage");
-export const SettingsPage = page(() => import("./pages/settings-page.tsx"), "SettingsPage");
+export const AchievementsPage = page(PAGE_CHUNKS["/achievements"], "AchievementsPage");
+export const SummarizePage = page(PAGE_CHUNKS["/summarize"], "SummarizePage");
+export const MaterialsPage = page(PAGE_CHUNKS["/materials"], "MaterialsPage");
+export const GpaPage = page(PAGE_CHUNKS["/gpa"], "GpaPage");
+export const SettingsPage = page(PAGE_CHUNKS["/settings"], "SettingsPage");
 export const SharePage = page(() => import("#client/features/share/share-page.tsx"), "SharePage");
 export const OnboardingPage = page(() => import("./pages/onboarding-page.tsx"), "OnboardingPage");
 export const AuthDemoPage = page(() => import("#client/features/demo/auth-demo-page.tsx"), "AuthDemoPage");
@@ -35,7 +48,7 @@ export const HeaderDemoPage = page(
   "HeaderDemoPage",
 );
 
-const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
+const PAGES: Record<keyof typeof PAGE_CHUNKS, Page> = {
   "/": DashboardPage,
   "/tasks": TasksPage,
   "/calendar": CalendarPage,
@@ -51,14 +64,11 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
 };
 
 /**
- * A stored token almost always means a signed-in student: fetch the shell and the page's code while the
- * session is being checked, instead of one after the other once it is.
+ * The shell's and this path's page code (boot.ts has already started both downloads), settled once both
+ * are here or one failed: a failed download is retried, and reported, by React.lazy.
  */
-export function preloadSignedIn(pathname: string) {
-  const ignore = () => undefined; // a failed preload is retried, and reported, by React.lazy
-  loadSignedInApp().catch(ignore);
-  PAGES[pathname]?.preload().catch(ignore);
-}
+export const preloadSignedIn = (pathname: string): Promise<unknown> =>
+  Promise.allSettled([SignedInApp.preload(), isPagePath(pathname) && PAGES[pathname].preload()]);
 
 /** The signed-in shell's navigation (SPEC §2.1), in order. */
 export const NAV_LINKS = [

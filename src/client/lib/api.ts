@@ -27,6 +27,30 @@ export class ApiError extends Error {
   }
 }
 
+/** The session check the auth query makes first (authEndpoints.me's path; api.test.ts holds them equal). */
+export const ME_PATH = "/api/auth/user";
+
+const prefetched = new Map<string, { token: string | null; response: Promise<Response> }>();
+
+/**
+ * Starts a GET before the code that asks for it has loaded (boot.ts): the first `call` for the same URL
+ * with the same token takes this answer instead of asking again; later calls ask the server.
+ */
+export function prefetchGet(url: string) {
+  const token = authToken.get();
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const response = fetch(url, { headers, credentials: "include" });
+  response.catch(() => undefined); // the call that takes it reports a failure; none may ever take it
+  prefetched.set(url, { token, response });
+}
+
+function takePrefetched(method: string, url: string, token: string | null) {
+  const entry = method === "GET" ? prefetched.get(url) : undefined;
+  if (!entry) return undefined;
+  prefetched.delete(url);
+  return entry.token === token ? entry.response : undefined;
+}
+
 type Has<T> = [NonNullable<T>] extends [never] ? false : true;
 // biome-ignore lint/complexity/noBannedTypes: {} is the neutral element of these intersections
 type Args<E extends Endpoint> = (Has<E["params"]> extends true ? { params: Infer<E["params"]> } : {}) &
@@ -66,15 +90,17 @@ export async function call<E extends Endpoint>(
   const token = authToken.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (a.body !== undefined) headers["Content-Type"] = "application/json";
+  const url = buildUrl(e.path, a.params, a.query);
   let res: Response;
   try {
-    res = await fetch(buildUrl(e.path, a.params, a.query), {
-      method: e.method,
-      headers,
-      credentials: "include",
-      // The browser writes a form's multipart content type, boundary included.
-      body: a.form ?? (a.body === undefined ? undefined : JSON.stringify(a.body)),
-    });
+    res = await (takePrefetched(e.method, url, token) ??
+      fetch(url, {
+        method: e.method,
+        headers,
+        credentials: "include",
+        // The browser writes a form's multipart content type, boundary included.
+        body: a.form ?? (a.body === undefined ? undefined : JSON.stringify(a.body)),
+      }));
   } catch {
     throw new ApiError(0, "Could not reach Studyhall. Check your connection and try again.");
   }

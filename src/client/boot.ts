@@ -1,0 +1,15 @@
+// The first code a page runs: its own entry, whose script tag vite.config.ts puts before the app's, so it
+// runs as soon as the document is parsed, while the framework (~80 KB) is still downloading and long
+// before it has been evaluated. A stored token almost always means a signed-in student: the session
+// check and the shell's and the screen's code start here, in parallel, instead of one after the other
+// once React is running. It imports nothing that needs the framework or zod.
+import { isPagePath, loadSignedInApp, PAGE_CHUNKS } from "./app/route-chunks.ts";
+import { authToken, ME_PATH, prefetchGet } from "./lib/api.ts";
+
+if (authToken.get()) {
+  prefetchGet(ME_PATH);
+  const ignore = () => undefined; // a failed download is retried, and reported, when the page needs it
+  loadSignedInApp().catch(ignore);
+  const path = window.location.pathname;
+  if (isPagePath(path)) PAGE_CHUNKS[path]().catch(ignore);
+}

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { authEndpoints } from "#shared/auth.ts";
+import { authToken, call, ME_PATH, prefetchGet } from "./api.ts";
+
+const user = {
+  id: 1,
+  email: "ada@example.edu",
+  username: "ada",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  avatarUrl: null,
+  isOnboarded: true,
+  createdAt: "2026-11-24T00:00:00.000Z",
+};
+
+describe("prefetchGet (boot.ts's early session check)", () => {
+  const asked: { url: string; auth: string | undefined }[] = [];
+  const realFetch = globalThis.fetch;
+  beforeEach(() => {
+    const store = new Map<string, string>();
+    globalThis.localStorage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    } as Storage;
+    asked.length = 0;
+    // The browser's fetch, answering as the server does: what call() does with the answer is under test.
+    globalThis.fetch = (async (url: string, init?: RequestInit) => {
+      asked.push({ url, auth: (init?.headers as Record<string, string> | undefined)?.Authorization });
+      return new Response(JSON.stringify({ ...user, username: `ada${asked.length}` }), { status: 200 });
+    }) as typeof fetch;
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it("asks for the path the auth query calls", () => {
+    expect(authEndpoints.me.path).toBe(ME_PATH);
+  });
+
+  it("gives its answer to the first call for the same URL and token, and only to that one", async () => {
+    authToken.set("t1");
+    prefetchGet(ME_PATH);
+    expect(asked).toEqual([{ url: ME_PATH, auth: "Bearer t1" }]);
+    expect((await call(authEndpoints.me)).username).toBe("ada1");
+    expect(asked).toHaveLength(1);
+    expect((await call(authEndpoints.me)).username).toBe("ada2");
+    expect(asked).toHaveLength(2);
+  });
+
+  it("is not used once the token has changed (another student signed in)", async () => {
+    authToken.set("t1");
+    prefetchGet(ME_PATH);
+    authToken.set("t2");
+    expect((await call(authEndpoints.me)).username).toBe("ada2");
+    expect(asked.map((a) => a.auth)).toEqual(["Bearer t1", "Bearer t2"]);
+  });
+});
