@@ -117,6 +117,16 @@ test("a completed task reads 'Done'; deleting offers Undo for 5 s and nothing co
   const past = new Date(Date.now() - 86_400_000).toISOString();
   await post(page, token, "/api/tasks", { title: "Old essay", dueDate: past });
   await post(page, token, "/api/tasks", { title: "Quiz prep", dueDate: past });
+  // A first completed task earns an achievement, and its toast would replace the Undo toast below when it
+  // lands after the delete (SPEC §9: one toast at a time). Earned here, before the page opens (the
+  // achievement stays when its task is deleted).
+  const warmUp = await post(page, token, "/api/tasks", { title: "Warm-up" });
+  const done = await page.request.put(`/api/tasks/${warmUp.id}`, {
+    data: { completed: true },
+    headers: authed(token),
+  });
+  expect(done.ok()).toBe(true);
+  expect((await page.request.delete(`/api/tasks/${warmUp.id}`, { headers: authed(token) })).ok()).toBe(true);
   await page.goto("/tasks");
   await expect(row(page, "Old essay")).toContainText("Overdue");
   await row(page, "Old essay").getByRole("button", { name: "Complete Old essay" }).click();
