@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -75,21 +76,22 @@ function bootFirst(): Plugin {
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/;
 
-/** The first loads that route chunks are cut for (scripts/vite-route-chunks.ts), by the module they start from. */
-const SIGNED_IN_PAGES = {
-  home: "app/pages/dashboard-page.tsx",
-  tasks: "app/pages/tasks-page.tsx",
-  calendar: "app/pages/calendar-page.tsx",
-  courses: "features/courses/courses-page.tsx",
-  study: "app/pages/study-page.tsx",
-  review: "features/study/review/review-page.tsx",
-  friends: "features/friends/friends-page.tsx",
-  achievements: "app/pages/achievements-page.tsx",
-  gpa: "app/pages/gpa-page.tsx",
-  materials: "app/pages/materials-page.tsx",
-  summarize: "features/summaries/summarize-page.tsx",
-  settings: "app/pages/settings-page.tsx",
-};
+/**
+ * The signed-in pages route chunks are cut for (scripts/vite-route-chunks.ts), read from the one list of
+ * them, app/route-chunks.ts, and named by their path's last segment (/ is home).
+ */
+const SIGNED_IN_PAGES = Object.fromEntries(
+  [
+    ...readFileSync(client("app/route-chunks.ts"), "utf8").matchAll(
+      /"(\/[\w/]*)": \(\) => import\("([^"]+)"\)/g,
+    ),
+  ].map(([, path, module]) => [
+    path === "/" ? "home" : path!.split("/").at(-1)!,
+    module!.startsWith("#client/") ? module!.slice("#client/".length) : `app/${module!.slice(2)}`,
+  ]),
+);
+if (Object.keys(SIGNED_IN_PAGES).length < 10)
+  throw new Error("could not read the pages of app/route-chunks.ts");
 
 /** Everything but where chunks are cut: the route-chunks plugin builds with it once to see what is kept. */
 function baseConfig(): UserConfig {
