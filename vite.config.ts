@@ -126,6 +126,7 @@ const chunks = routeChunks({
     ...Object.entries(SIGNED_IN_PAGES).map(([name, page]) => ({
       name,
       // The session check's schemas come with every signed-in load too (auth.api.ts imports them lazily).
+      withLazyShared: true,
       starts: [
         client("app/signed-in-app.tsx"),
         client(page),

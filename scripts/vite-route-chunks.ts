@@ -2,10 +2,15 @@
 import type { Plugin, Rolldown, UserConfig } from "vite";
 import { build } from "vite";
 
+const SHARED = /[\\/]src[\\/]shared[\\/]/;
+const CLIENT = /[\\/]src[\\/]client[\\/]/;
+
 /** A route's first load: the modules it runs before it can draw, from these starting modules. */
 export interface RouteStart {
   name: string;
   starts: string[];
+  /** Shared modules (endpoint tables) its first load imports lazily come with it; see lazyShared. */
+  withLazyShared?: boolean;
 }
 
 /**
@@ -42,7 +47,12 @@ export function routeChunks(options: {
         .flatMap((b) => ("output" in b ? b.output : []))
         .filter((c): c is Rolldown.OutputChunk => c.type === "chunk");
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const firstLoad = (starts: string[]) => {
+      // An api module imports its shared endpoint table lazily, so the screen draws before zod and the
+      // schemas run; on a route that calls the API as it draws, the table still comes in the route's own
+      // chunks (no request of its own) and runs on the first call that needs it.
+      const lazyShared = (c: Rolldown.OutputChunk) =>
+        c.moduleIds.some((id) => SHARED.test(id)) && !c.moduleIds.some((id) => CLIENT.test(id));
+      const firstLoad = (starts: string[], withLazyShared = false) => {
         const seen = new Set<Rolldown.OutputChunk>();
         const stack = chunks.filter((c) => starts.some((s) => c.moduleIds.includes(s)));
         while (stack.length) {
@@ -50,6 +60,11 @@ export function routeChunks(options: {
           if (seen.has(chunk)) continue;
           seen.add(chunk);
           for (const file of chunk.imports) stack.push(byFile.get(file)!);
+          if (!withLazyShared) continue;
+          for (const file of chunk.dynamicImports) {
+            const lazy = byFile.get(file);
+            if (lazy && lazyShared(lazy)) stack.push(lazy);
+          }
         }
         return seen;
       };
@@ -65,7 +80,7 @@ export function routeChunks(options: {
       const routesOf = new Map<string, string[]>();
       const chunkOf = new Map<string, Rolldown.OutputChunk>();
       for (const route of options.routes) {
-        for (const chunk of firstLoad(route.starts)) {
+        for (const chunk of firstLoad(route.starts, route.withLazyShared)) {
           // The framework group's chunk, and what the entries load, stay as they are.
           if (inEntries.has(chunk) || chunk.name === "framework") continue;
           for (const id of chunk.moduleIds) {

@@ -9,7 +9,6 @@ import { taskSchema } from "./tasks.ts";
  * resolves, so a student typing it can never reach anything: only the demo endpoint stores it.
  */
 export const DEMO_CANVAS_DOMAIN = "demo.canvas.invalid";
-export const DEMO_CANVAS_LABEL = "the Studyhall demo Canvas";
 
 export const MISSING_CANVAS_INPUT = "Please provide both a Canvas API token and domain.";
 export const CANVAS_NOT_CONNECTED =

@@ -58,6 +58,3 @@ export const courseEndpoints = {
     status: 201,
   }),
 };
-
-export const courseName = (courses: readonly Course[] | undefined, id: number | null) =>
-  id === null ? undefined : courses?.find((c) => c.id === id)?.name;

@@ -4,24 +4,38 @@ import { call } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { achievementEndpoints as e, type ShareSettings } from "#shared/achievements.ts";
-import { timeZoneEndpoints } from "#shared/settings.ts";
+import type { ShareSettings } from "#shared/achievements.ts";
+
+// Loaded on first use, like every endpoint table: the screen draws before zod and the schemas run.
+const endpoints = async () => (await import("#shared/achievements.ts")).achievementEndpoints;
 
 export const achievementQueries = {
   catalogue: () =>
-    queryOptions({ queryKey: queryKeys.achievements.catalogue(), queryFn: () => call(e.list) }),
-  earned: () => queryOptions({ queryKey: queryKeys.achievements.earned(), queryFn: () => call(e.earned) }),
+    queryOptions({
+      queryKey: queryKeys.achievements.catalogue(),
+      queryFn: async () => call((await endpoints()).list),
+    }),
+  earned: () =>
+    queryOptions({
+      queryKey: queryKeys.achievements.earned(),
+      queryFn: async () => call((await endpoints()).earned),
+    }),
   stats: (userId: number) =>
     queryOptions({
       queryKey: queryKeys.achievements.stats(),
-      queryFn: () => call(e.studyStats, { params: { userId } }),
+      queryFn: async () => call((await endpoints()).studyStats, { params: { userId } }),
     }),
-  heatmap: () => queryOptions({ queryKey: queryKeys.achievements.heatmap(), queryFn: () => call(e.heatmap) }),
+  heatmap: () =>
+    queryOptions({
+      queryKey: queryKeys.achievements.heatmap(),
+      queryFn: async () => call((await endpoints()).heatmap),
+    }),
 };
 
 export function useCreateShareLink() {
   return useMutation({
-    mutationFn: (shareSettings: ShareSettings) => call(e.createShareLink, { body: { shareSettings } }),
+    mutationFn: async (shareSettings: ShareSettings) =>
+      call((await endpoints()).createShareLink, { body: { shareSettings } }),
   });
 }
 
@@ -52,7 +66,8 @@ export function useReportTimeZone() {
   useEffect(() => {
     browserTimeZone()
       .then(async (timeZone) => {
-        if (timeZone) await call(timeZoneEndpoints.save, { body: { timeZone } });
+        if (timeZone)
+          await call((await import("#shared/settings.ts")).timeZoneEndpoints.save, { body: { timeZone } });
       })
       .catch((err: unknown) => console.error("Failed to save time zone:", err));
   }, []);

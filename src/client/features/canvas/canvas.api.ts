@@ -2,11 +2,17 @@ import { queryOptions, useIsMutating, useMutation, useQuery, useQueryClient } fr
 import { useEffect } from "react";
 import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { type ConnectCanvasInput, canvasEndpoints, type SyncResult } from "#shared/canvas.ts";
+import type { ConnectCanvasInput, SyncResult } from "#shared/canvas.ts";
+
+// Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
+const endpoints = async () => (await import("#shared/canvas.ts")).canvasEndpoints;
 
 export const canvasQueries = {
   status: () =>
-    queryOptions({ queryKey: queryKeys.canvas.status(), queryFn: () => call(canvasEndpoints.status) }),
+    queryOptions({
+      queryKey: queryKeys.canvas.status(),
+      queryFn: async () => call((await endpoints()).status),
+    }),
 };
 
 /**
@@ -24,19 +30,20 @@ export const useCanvasStatus = () => useQuery(canvasQueries.status());
 
 export const useConnectCanvas = () =>
   useMutation({
-    mutationFn: (body: ConnectCanvasInput) => call(canvasEndpoints.connect, { body }),
+    mutationFn: async (body: ConnectCanvasInput) => call((await endpoints()).connect, { body }),
     meta: { invalidates: CHANGED_BY_CANVAS },
   });
 
 export const useConnectDemoCanvas = () =>
   useMutation({
-    mutationFn: () => call(canvasEndpoints.connectDemo),
+    mutationFn: async () => call((await endpoints()).connectDemo),
     meta: { invalidates: CHANGED_BY_CANVAS },
   });
 
 export const useDisconnectCanvas = () =>
   useMutation({
-    mutationFn: (removeTasks: boolean) => call(canvasEndpoints.disconnect, { query: { removeTasks } }),
+    mutationFn: async (removeTasks: boolean) =>
+      call((await endpoints()).disconnect, { query: { removeTasks } }),
     meta: { invalidates: CHANGED_BY_CANVAS },
   });
 
@@ -45,7 +52,7 @@ export function useSyncCanvas() {
   const qc = useQueryClient();
   return useMutation({
     mutationKey: queryKeys.canvas.sync(),
-    mutationFn: (opts: { auto?: boolean } = {}) => call(canvasEndpoints.sync, { body: opts }),
+    mutationFn: async (opts: { auto?: boolean } = {}) => call((await endpoints()).sync, { body: opts }),
     // A skipped auto-sync (recent, or turned off) changed nothing: refetching would double every app load.
     meta: { invalidates: (result) => ((result as SyncResult).skipped ? [] : CHANGED_BY_CANVAS) },
     // A failed sync records its error on the connection: the banner reads it from the status.

@@ -1,20 +1,26 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { canvasEndpoints } from "#shared/canvas.ts";
-import { courseEndpoints } from "#shared/courses.ts";
+
+// Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
+const endpoints = async () => (await import("#shared/courses.ts")).courseEndpoints;
+const canvasEndpoints = async () => (await import("#shared/canvas.ts")).canvasEndpoints;
 
 export const courseQueries = {
   /** The student's courses (task form, filter); the server creates the default one on the first visit. */
-  list: () => queryOptions({ queryKey: queryKeys.courses.list(), queryFn: () => call(courseEndpoints.list) }),
+  list: () =>
+    queryOptions({ queryKey: queryKeys.courses.list(), queryFn: async () => call((await endpoints()).list) }),
   /** The Canvas courses cached on the server (My Courses): no Canvas round trip. */
   canvas: () =>
-    queryOptions({ queryKey: queryKeys.courses.canvas(), queryFn: () => call(canvasEndpoints.courses) }),
+    queryOptions({
+      queryKey: queryKeys.courses.canvas(),
+      queryFn: async () => call((await canvasEndpoints()).courses),
+    }),
   /** Completed Canvas courses from the server's cache (GPA; SPEC §7 GET /api/canvas/completed-courses). */
   completed: () =>
     queryOptions({
       queryKey: queryKeys.courses.completed(),
-      queryFn: () => call(canvasEndpoints.completedCourses),
+      queryFn: async () => call((await canvasEndpoints()).completedCourses),
     }),
 };
 
@@ -26,7 +32,7 @@ export const useCompletedCourses = () => useQuery(courseQueries.completed());
 export function useRefreshMyCourses() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => call(canvasEndpoints.courses, { query: { refresh: true } }),
+    mutationFn: async () => call((await canvasEndpoints()).courses, { query: { refresh: true } }),
     onSuccess: (courses) => qc.setQueryData(courseQueries.canvas().queryKey, courses),
     // A refresh can change grades, so the GPA list is dropped and loads fresh when next shown.
     meta: { invalidates: [queryKeys.courses.completed()] },

@@ -3,10 +3,14 @@ import { useEffect } from "react";
 import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
-import { type Settings, settingsEndpoints } from "#shared/settings.ts";
+import type { Settings } from "#shared/settings.ts";
+
+// Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
+const endpoints = async () => (await import("#shared/settings.ts")).settingsEndpoints;
 
 export const settingsQueries = {
-  get: () => queryOptions({ queryKey: queryKeys.settings.all, queryFn: () => call(settingsEndpoints.get) }),
+  get: () =>
+    queryOptions({ queryKey: queryKeys.settings.all, queryFn: async () => call((await endpoints()).get) }),
 };
 
 export const useSettings = () => useQuery(settingsQueries.get());
@@ -21,7 +25,7 @@ export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
     scope: { id: "settings" },
-    mutationFn: (body: Settings) => call(settingsEndpoints.save, { body }),
+    mutationFn: async (body: Settings) => call((await endpoints()).save, { body }),
     onMutate: async (body) => {
       await qc.cancelQueries({ queryKey: settingsKey });
       const previous = qc.getQueryData(settingsKey);

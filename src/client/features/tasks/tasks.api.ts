@@ -4,8 +4,13 @@ import { ApiError, authToken, call } from "#client/lib/api.ts";
 import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-actions.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { TOAST } from "#shared/constants.ts";
-import { type CreateTaskInput, type Task, taskEndpoints, type UpdateTaskInput } from "#shared/tasks.ts";
-import { trackingEndpoints } from "#shared/tracking.ts";
+import type { CreateTaskInput, Task, taskEndpoints, UpdateTaskInput } from "#shared/tasks.ts";
+
+// Loaded on first use (see achievements.api.ts), and kept: a delete sent as the page goes away cannot
+// wait for an import, and the list it deletes from has loaded the table by then.
+let loadedTable: typeof taskEndpoints | undefined;
+const endpoints = async () => (loadedTable ??= (await import("#shared/tasks.ts")).taskEndpoints);
+const trackingEndpoints = async () => (await import("#shared/tracking.ts")).trackingEndpoints;
 
 export const taskQueries = {
   /** Every task of the student; tabs, search and the course filter run on this list in the browser. */
@@ -17,7 +22,7 @@ export const taskQueries = {
         // a crash) are finished first, so a reload never shows a deleted task again.
         await finishLeftoverDeletes();
         // A task whose delete is waiting out its Undo window stays hidden if the list is fetched meanwhile.
-        return (await call(taskEndpoints.list)).filter((t) => !isDeferred(deleteKey(t.id)));
+        return (await call((await endpoints()).list)).filter((t) => !isDeferred(deleteKey(t.id)));
       },
     }),
 };
@@ -28,7 +33,7 @@ export const useTasks = () => useQuery(taskQueries.list());
 export function useCreateTask() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTaskInput) => call(taskEndpoints.create, { body }),
+    mutationFn: async (body: CreateTaskInput) => call((await endpoints()).create, { body }),
     onSuccess: (task) => qc.setQueryData(listKey, (old) => (old ? [...old, task] : [task])),
   });
 }
@@ -39,24 +44,26 @@ const replaceTask = (list: Task[] | undefined, task: Task) => list?.map((t) => (
 export function useUpdateTask() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateTaskInput }) =>
-      call(taskEndpoints.update, { params: { id }, body }),
+    mutationFn: async ({ id, body }: { id: number; body: UpdateTaskInput }) =>
+      call((await endpoints()).update, { params: { id }, body }),
     onSuccess: (saved) => qc.setQueryData(listKey, (old) => replaceTask(old, saved)),
   });
 }
 
 /** SPEC §4/§7: only the open-to-completed change is reported; failures are logged, never shown. */
-function trackCompletion(task: Task) {
+async function trackCompletion(task: Task) {
   const isCanvasAssignment = Boolean(task.canvasId);
   const log = (err: unknown) => console.error("Failed to track achievement:", err);
-  call(trackingEndpoints.checkAchievements, {
+  const tracking = await trackingEndpoints().catch(log);
+  if (!tracking) return;
+  call(tracking.checkAchievements, {
     body: {
       activityType: "task_completion",
       value: 1,
       metadata: { taskId: task.id, taskTitle: task.title, isCanvasAssignment },
     },
   }).catch(log);
-  call(trackingEndpoints.trackStudyStats, {
+  call(tracking.trackStudyStats, {
     body: { action: "task_completed", metadata: { taskId: task.id, isCanvasAssignment } },
   }).catch(log);
 }
@@ -68,8 +75,8 @@ function trackCompletion(task: Task) {
 export function useSetTaskCompleted() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ task, completed }: { task: Task; completed: boolean }) =>
-      call(taskEndpoints.update, { params: { id: task.id }, body: { completed } }),
+    mutationFn: async ({ task, completed }: { task: Task; completed: boolean }) =>
+      call((await endpoints()).update, { params: { id: task.id }, body: { completed } }),
     // Completing a task can earn an achievement on the server: refetch, and the unlock toast follows.
     meta: { invalidates: [queryKeys.achievements.all] },
     onMutate: async ({ task, completed }) => {
@@ -83,7 +90,7 @@ export function useSetTaskCompleted() {
     },
     onSuccess: (saved, { task, completed }) => {
       qc.setQueryData(listKey, (old) => replaceTask(old, saved));
-      if (completed && !task.completed) trackCompletion(saved);
+      if (completed && !task.completed) void trackCompletion(saved);
     },
   });
 }
@@ -119,7 +126,7 @@ async function finishLeftoverDeletes() {
 async function sendDelete(id: number, keepalive: boolean) {
   if (!keepalive) {
     try {
-      await call(taskEndpoints.remove, { params: { id } });
+      await call((await endpoints()).remove, { params: { id } });
     } catch (err) {
       if (!(err instanceof ApiError && err.code === "not_found")) throw err;
     }
@@ -127,7 +134,7 @@ async function sendDelete(id: number, keepalive: boolean) {
     return;
   }
   const token = authToken.get();
-  await fetch(taskEndpoints.remove.path.replace(":id", String(id)), {
+  await fetch(loadedTable!.remove.path.replace(":id", String(id)), {
     method: "DELETE",
     keepalive: true,
     headers: token ? { Authorization: `Bearer ${token}` } : {},

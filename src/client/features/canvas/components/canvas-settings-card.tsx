@@ -6,9 +6,11 @@ import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/compo
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { type CanvasStatus, DEMO_CANVAS_LABEL } from "#shared/canvas.ts";
+import type { CanvasStatus } from "#shared/canvas.ts";
 import { useCanvasStatus, useDisconnectCanvas } from "../canvas.api.ts";
 import { CanvasConnectForm } from "./canvas-connect-form.tsx";
+
+const DEMO_CANVAS_LABEL = "the Studyhall demo Canvas";
 
 export const connectedLabel = (status: Pick<CanvasStatus, "demo" | "domain">) =>
   status.demo ? DEMO_CANVAS_LABEL : (status.domain ?? "");

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { type Course, courseName } from "#shared/courses.ts";
+import type { Course } from "#shared/courses.ts";
 import type { Task } from "#shared/tasks.ts";
 import { useDeleteTaskWithUndo, useSetTaskCompleted } from "../tasks.api.ts";
 import { TaskRow } from "./task-row.tsx";
@@ -12,6 +12,9 @@ import { TaskRow } from "./task-row.tsx";
  * (measured in the report); 'Show more' reveals the next page.
  */
 export const TASK_PAGE_SIZE = 50;
+
+const courseName = (courses: readonly Course[], id: number | null) =>
+  id === null ? undefined : courses.find((c) => c.id === id)?.name;
 
 const onDeleteFailed = (_task: Task, err: unknown) =>
   toast({
