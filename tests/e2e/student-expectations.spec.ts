@@ -171,8 +171,8 @@ test("Sign Out clears the theme and cached data for the next student on the comp
   await expect(page.getByRole("heading", { level: 1, name: "Welcome to Studyhall" })).toBeVisible();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
   expect(
-    await page.evaluate(() => [localStorage.getItem("theme"), localStorage.getItem("authToken")]),
-  ).toEqual([null, null]);
+    await page.evaluate(() => ["theme", "authToken", "sessionUser"].map((key) => localStorage.getItem(key))),
+  ).toEqual([null, null, null]);
 });
 
 test("GPA credits show what is counted and a course without a grade is marked 'Not counted'", async ({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { authEndpoints } from "#shared/auth.ts";
-import { authToken, call, ME_PATH, prefetchGet } from "./api.ts";
+import { authToken, call, ME_PATH, prefetchGet, sessionUser } from "./api.ts";
 
 const user = {
   id: 1,
@@ -13,16 +13,56 @@ const user = {
   createdAt: "2026-11-24T00:00:00.000Z",
 };
 
+// Local storage as the browser keeps it, per test.
+const store = new Map<string, string>();
+beforeEach(() => {
+  store.clear();
+  globalThis.localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  } as Storage;
+});
+
+describe("sessionUser (the user a reload draws before the session check answers)", () => {
+  it("is the user last seen with the stored token", () => {
+    authToken.set("t1");
+    sessionUser.set(user);
+    expect(sessionUser.get()).toEqual(user);
+  });
+
+  it("is never shown with another token: another student signed in on this browser", () => {
+    authToken.set("t1");
+    sessionUser.set(user);
+    authToken.set("t2");
+    expect(sessionUser.get()).toBeUndefined();
+  });
+
+  it("goes with the token on sign-out, and with a null user", () => {
+    authToken.set("t1");
+    sessionUser.set(user);
+    authToken.clear();
+    expect(store.size).toBe(0);
+    authToken.set("t1");
+    expect(sessionUser.get()).toBeUndefined();
+    sessionUser.set(user);
+    sessionUser.set(null);
+    expect(store.has("sessionUser")).toBe(false);
+  });
+
+  it("ignores what it cannot read", () => {
+    authToken.set("t1");
+    for (const saved of ["{", "null", '{"token":"t1","user":{"id":"1"}}', '{"token":"t1"}']) {
+      store.set("sessionUser", saved);
+      expect(sessionUser.get()).toBeUndefined();
+    }
+  });
+});
+
 describe("prefetchGet (boot.ts's early session check)", () => {
   const asked: { url: string; auth: string | undefined }[] = [];
   const realFetch = globalThis.fetch;
   beforeEach(() => {
-    const store = new Map<string, string>();
-    globalThis.localStorage = {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    } as Storage;
     asked.length = 0;
     // The browser's fetch, answering as the server does: what call() does with the answer is under test.
     globalThis.fetch = (async (url: string, init?: RequestInit) => {

@@ -1,13 +1,48 @@
 import type { z } from "zod";
+import type { User } from "#shared/auth.ts";
 import { type ErrorCode, readErrorBody } from "#shared/error-codes.ts";
 import type { Endpoint, Infer } from "#shared/http.ts";
 
 export const TOKEN_KEY = "authToken";
+const SESSION_USER_KEY = "sessionUser";
 
 export const authToken = {
   get: () => localStorage.getItem(TOKEN_KEY),
   set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
+  clear: () => {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(SESSION_USER_KEY);
+  },
+};
+
+/**
+ * The signed-in user as last seen with the stored token. A reload draws the app with it at once, while
+ * the session check (and zod, which parses its answer) is still on the way; the check's answer replaces
+ * it, and a token the server no longer knows signs the device out as before. Kept with the token it was
+ * seen with, so another token (another student on the same browser) never shows it.
+ */
+export const sessionUser = {
+  get(): User | undefined {
+    const token = authToken.get();
+    try {
+      const saved = JSON.parse(localStorage.getItem(SESSION_USER_KEY) ?? "null") as {
+        token?: unknown;
+        user?: Partial<User>;
+      } | null;
+      const user = saved?.user;
+      if (!token || saved?.token !== token || typeof user?.id !== "number") return undefined;
+      return typeof user.username === "string" && typeof user.isOnboarded === "boolean"
+        ? (user as User)
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  set(user: User | null) {
+    const token = authToken.get();
+    if (token && user) localStorage.setItem(SESSION_USER_KEY, JSON.stringify({ token, user }));
+    else localStorage.removeItem(SESSION_USER_KEY);
+  },
 };
 
 /**

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { authToken, call } from "#client/lib/api.ts";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { authToken, call, sessionUser } from "#client/lib/api.ts";
 import { flushDeferred } from "#client/lib/deferred-actions.ts";
 import { clearSession } from "#client/lib/query-client.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
@@ -16,11 +16,23 @@ export const authQueries = {
   me: () =>
     queryOptions({
       queryKey: queryKeys.auth.me(),
-      queryFn: async (): Promise<User | null> => (authToken.get() ? call((await endpoints()).me) : null),
+      queryFn: async (): Promise<User | null> => {
+        const user = authToken.get() ? await call((await endpoints()).me) : null;
+        sessionUser.set(user);
+        return user;
+      },
+      // Drawn while the check runs: see sessionUser.
+      placeholderData: () => sessionUser.get(),
     }),
 };
 
 const meKey = authQueries.me().queryKey;
+
+/** The signed-in user changed here (signed in, renamed, onboarded): shown now and on the next reload. */
+function showUser(qc: QueryClient, user: User) {
+  qc.setQueryData(meKey, user);
+  sessionUser.set(user);
+}
 
 export const useMe = () => useQuery(authQueries.me());
 
@@ -30,7 +42,7 @@ function useSignIn<I>(fn: (input: I) => Promise<AuthResponse>) {
     mutationFn: fn,
     onSuccess: ({ token, user }) => {
       authToken.set(token);
-      qc.setQueryData(meKey, user);
+      showUser(qc, user);
     },
   });
 }
@@ -57,7 +69,7 @@ export function useUpdateUsername() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (username: string) => call((await endpoints()).updateMe, { body: { username } }),
-    onSuccess: (user) => qc.setQueryData(meKey, user),
+    onSuccess: (user) => showUser(qc, user),
   });
 }
 
@@ -65,6 +77,6 @@ export function useCompleteOnboarding() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => call((await endpoints()).completeOnboarding, { body: { isOnboarded: true } }),
-    onSuccess: (user) => qc.setQueryData(meKey, user),
+    onSuccess: (user) => showUser(qc, user),
   });
 }
