@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import {
   useAchievementUnlockToasts,
@@ -11,13 +11,22 @@ import { Shell } from "./shell.tsx";
 
 // Its own chunk: the shell and what it loads on every page (zod schemas, Canvas and settings calls) are
 // not part of the signed-out landing page. No Radix Tooltip.Provider here: no screen shows a tooltip, and
-// the provider alone put ~10 KB of floating-ui (gzip) on every signed-in route.
-export function SignedInApp({ user }: { user: User }) {
+// the provider alone put ~10 KB of floating-ui (gzip) on every signed-in route. Memoised on the user's
+// value: the session check's answer replaces the user a reload drew with (lib/api.ts sessionUser), and
+// the same user again must not draw the whole screen again.
+export const SignedInApp = memo(function SignedInApp({ user }: { user: User }) {
   const [location] = useLocation();
-  useReportTimeZone();
-  useAchievementUnlockToasts();
   // A new account finishes onboarding (the Canvas step) before it sees its home page.
-  if (!user.isOnboarded && (location === "/" || location === "/onboarding")) return <P.OnboardingPage />;
+  const onboarding = !user.isOnboarded && (location === "/" || location === "/onboarding");
+  return (
+    <>
+      <SessionWatchers />
+      {onboarding ? <P.OnboardingPage /> : <Screens user={user} />}
+    </>
+  );
+}, sameUser);
+
+function Screens({ user }: { user: User }) {
   return (
     <Shell user={user}>
       <Suspense
@@ -48,4 +57,18 @@ export function SignedInApp({ user }: { user: User }) {
       </Suspense>
     </Shell>
   );
+}
+
+function sameUser(a: { user: User }, b: { user: User }) {
+  return JSON.stringify(a.user) === JSON.stringify(b.user);
+}
+
+/**
+ * What runs for the whole session, in a leaf of its own: the earned list's answers re-render only this,
+ * not the screen (they once made every page draw again).
+ */
+function SessionWatchers() {
+  useReportTimeZone();
+  useAchievementUnlockToasts();
+  return null;
 }
