@@ -1,27 +1,33 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import {
-  type CalendarEvent,
-  type CreateEventInput,
-  calendarFeedEndpoints,
-  calendarTokenEndpoints,
-  eventEndpoints,
-} from "#shared/calendar.ts";
+import type { CalendarEvent, CreateEventInput } from "#shared/calendar.ts";
 import { CALENDAR_TOKEN_LIFETIME_MS } from "#shared/constants.ts";
+
+// Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
+const tables = () => import("#shared/calendar.ts");
+const eventEndpoints = async () => (await tables()).eventEndpoints;
+const calendarFeedEndpoints = async () => (await tables()).calendarFeedEndpoints;
+const calendarTokenEndpoints = async () => (await tables()).calendarTokenEndpoints;
 
 export const calendarQueries = {
   events: () =>
-    queryOptions({ queryKey: queryKeys.calendar.events(), queryFn: () => call(eventEndpoints.list) }),
+    queryOptions({
+      queryKey: queryKeys.calendar.events(),
+      queryFn: async () => call((await eventEndpoints()).list),
+    }),
   feed: () =>
-    queryOptions({ queryKey: queryKeys.calendar.feed(), queryFn: () => call(calendarFeedEndpoints.get) }),
+    queryOptions({
+      queryKey: queryKeys.calendar.feed(),
+      queryFn: async () => call((await calendarFeedEndpoints()).get),
+    }),
   /** SPEC §7: an OK answer means connected; not found means not connected (null). */
   token: () =>
     queryOptions({
       queryKey: queryKeys.calendar.token(),
       queryFn: async () => {
         try {
-          return await call(calendarTokenEndpoints.get);
+          return await call((await calendarTokenEndpoints()).get);
         } catch (err) {
           if (err instanceof ApiError && err.code === "not_found") return null;
           throw err;
@@ -41,7 +47,7 @@ const byDate = (a: CalendarEvent, b: CalendarEvent) =>
 export function useCreateEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateEventInput) => call(eventEndpoints.create, { body }),
+    mutationFn: async (body: CreateEventInput) => call((await eventEndpoints()).create, { body }),
     onSuccess: (event) => qc.setQueryData(eventsKey, (old) => [...(old ?? []), event].sort(byDate)),
   });
 }
@@ -49,7 +55,7 @@ export function useCreateEvent() {
 export function useDeleteEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(eventEndpoints.remove, { params: { id } }),
+    mutationFn: async (id: number) => call((await eventEndpoints()).remove, { params: { id } }),
     onSuccess: (_ok, id) => qc.setQueryData(eventsKey, (old) => old?.filter((e) => e.id !== id)),
   });
 }
@@ -59,7 +65,7 @@ export const useCalendarFeed = () => useQuery(calendarQueries.feed());
 export function useRegenerateFeed() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => call(calendarFeedEndpoints.regenerate),
+    mutationFn: async () => call((await calendarFeedEndpoints()).regenerate),
     onSuccess: (feed) => qc.setQueryData(feedKey, feed),
   });
 }
@@ -67,7 +73,7 @@ export function useRegenerateFeed() {
 export function useRevokeFeed() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => call(calendarFeedEndpoints.revoke),
+    mutationFn: async () => call((await calendarFeedEndpoints()).revoke),
     onSuccess: () => qc.setQueryData(feedKey, { url: null }),
   });
 }
@@ -78,8 +84,8 @@ export const useCalendarToken = () => useQuery(calendarQueries.token());
 export function useConnectCalendar() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      call(calendarTokenEndpoints.save, {
+    mutationFn: async () =>
+      call((await calendarTokenEndpoints()).save, {
         body: {
           accessToken: "mock_access_token",
           refreshToken: "mock_refresh_token",

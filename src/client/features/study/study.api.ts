@@ -2,34 +2,42 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { call } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import {
-  type CreateDocumentInput,
-  type CreateStudySetInput,
-  type StudyDocument,
-  type StudyDocumentSummary,
-  type StudySet,
-  studyEndpoints,
+import type {
+  CreateDocumentInput,
+  CreateStudySetInput,
+  StudyDocument,
+  StudyDocumentSummary,
+  StudySet,
 } from "#shared/study.ts";
-import { trackingEndpoints } from "#shared/tracking.ts";
+
+// Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
+const studyEndpoints = async () => (await import("#shared/study.ts")).studyEndpoints;
+const trackingEndpoints = async () => (await import("#shared/tracking.ts")).trackingEndpoints;
 
 export const studyQueries = {
   sets: () =>
-    queryOptions({ queryKey: queryKeys.study.sets(), queryFn: () => call(studyEndpoints.listSets) }),
+    queryOptions({
+      queryKey: queryKeys.study.sets(),
+      queryFn: async () => call((await studyEndpoints()).listSets),
+    }),
   documents: (setId: number) =>
     queryOptions({
       queryKey: queryKeys.study.documents(setId),
-      queryFn: () => call(studyEndpoints.listDocuments, { params: { id: setId } }),
+      queryFn: async () => call((await studyEndpoints()).listDocuments, { params: { id: setId } }),
     }),
   document: (id: number) =>
     queryOptions({
       queryKey: queryKeys.study.document(id),
-      queryFn: () => call(studyEndpoints.getDocument, { params: { id } }),
+      queryFn: async () => call((await studyEndpoints()).getDocument, { params: { id } }),
     }),
   stats: (userId: number) =>
     queryOptions({
       queryKey: queryKeys.study.stats(),
       queryFn: async () =>
-        call(studyEndpoints.stats, { params: { userId }, query: { timeZone: await browserTimeZone() } }),
+        call((await studyEndpoints()).stats, {
+          params: { userId },
+          query: { timeZone: await browserTimeZone() },
+        }),
     }),
 };
 
@@ -40,9 +48,9 @@ export const useStudyDocument = (id: number) => useQuery(studyQueries.document(i
 
 /** SPEC §4: after a set or document is added, the achievement check with the new count; failures are logged. */
 export function checkAchievement(activityType: string, value: number, metadata: Record<string, unknown>) {
-  call(trackingEndpoints.checkAchievements, { body: { activityType, value, metadata } }).catch((err) =>
-    console.error("Failed to track achievement:", err),
-  );
+  trackingEndpoints()
+    .then((e) => call(e.checkAchievements, { body: { activityType, value, metadata } }))
+    .catch((err) => console.error("Failed to track achievement:", err));
 }
 
 const setsKey = queryKeys.study.sets();
@@ -56,7 +64,7 @@ export function useCreateStudySet() {
   return useMutation({
     // Can earn an achievement on the server: refetch, and the unlock toast follows.
     meta: { invalidates: [queryKeys.achievements.all] },
-    mutationFn: (body: CreateStudySetInput) => call(studyEndpoints.createSet, { body }),
+    mutationFn: async (body: CreateStudySetInput) => call((await studyEndpoints()).createSet, { body }),
     onMutate: async (body) => {
       await qc.cancelQueries({ queryKey: setsKey });
       const previous = qc.getQueryData<StudySet[]>(setsKey);
@@ -86,7 +94,7 @@ export function useCreateStudySet() {
 export function useDeleteStudySet() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(studyEndpoints.removeSet, { params: { id } }),
+    mutationFn: async (id: number) => call((await studyEndpoints()).removeSet, { params: { id } }),
     onSuccess: (_ok, id) => {
       qc.setQueryData<StudySet[]>(setsKey, (old) => old?.filter((s) => s.id !== id));
       qc.removeQueries({ queryKey: queryKeys.study.set(id) });
@@ -94,11 +102,11 @@ export function useDeleteStudySet() {
   });
 }
 
-function uploadFile(setId: number, file: File, title: string): Promise<StudyDocument> {
+async function uploadFile(setId: number, file: File, title: string): Promise<StudyDocument> {
   const form = new FormData();
   form.set("title", title);
   form.set("file", file);
-  return call(studyEndpoints.uploadDocument, { params: { id: setId }, form });
+  return call((await studyEndpoints()).uploadDocument, { params: { id: setId }, form });
 }
 
 export type NewDocument =
@@ -111,10 +119,10 @@ export function useAddDocument(setId: number) {
   return useMutation({
     // Can earn an achievement on the server: refetch, and the unlock toast follows.
     meta: { invalidates: [queryKeys.achievements.all] },
-    mutationFn: (input: NewDocument) =>
+    mutationFn: async (input: NewDocument) =>
       input.kind === "file"
         ? uploadFile(setId, input.file, input.title)
-        : call(studyEndpoints.createDocument, { params: { id: setId }, body: input.body }),
+        : call((await studyEndpoints()).createDocument, { params: { id: setId }, body: input.body }),
     onSuccess: (doc) => {
       qc.setQueryData(queryKeys.study.document(doc.id), doc);
       const { pages: _pages, ...summary } = doc;
@@ -134,8 +142,8 @@ const patchDocument = (list: StudyDocumentSummary[] | undefined, doc: StudyDocum
 export function useRenameDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, title }: { id: number; title: string }) =>
-      call(studyEndpoints.renameDocument, { params: { id }, body: { title } }),
+    mutationFn: async ({ id, title }: { id: number; title: string }) =>
+      call((await studyEndpoints()).renameDocument, { params: { id }, body: { title } }),
     onSuccess: (doc) => {
       qc.setQueryData<StudyDocumentSummary[]>(queryKeys.study.documents(doc.studySetId), (old) =>
         patchDocument(old, doc),
@@ -150,8 +158,8 @@ export function useRenameDocument() {
 export function useDeleteDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (doc: { id: number; studySetId: number }) =>
-      call(studyEndpoints.removeDocument, { params: { id: doc.id } }),
+    mutationFn: async (doc: { id: number; studySetId: number }) =>
+      call((await studyEndpoints()).removeDocument, { params: { id: doc.id } }),
     onSuccess: (_ok, doc) => {
       qc.setQueryData<StudyDocumentSummary[]>(queryKeys.study.documents(doc.studySetId), (old) =>
         old?.filter((d) => d.id !== doc.id),

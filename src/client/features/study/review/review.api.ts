@@ -3,12 +3,11 @@ import { call } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { ImportOptions } from "#shared/flashcard-io.ts";
-import {
-  examEndpoints,
-  type ReviewRating,
-  type ReviewSettings,
-  reviewEndpoints,
-} from "#shared/review-api.ts";
+import type { ReviewRating, ReviewSettings } from "#shared/review-api.ts";
+
+// Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
+const examEndpoints = async () => (await import("#shared/review-api.ts")).examEndpoints;
+const reviewEndpoints = async () => (await import("#shared/review-api.ts")).reviewEndpoints;
 
 /** The due queue; exported so the dashboard page can compose a due count without importing the view. */
 export const reviewQueries = {
@@ -16,7 +15,7 @@ export const reviewQueries = {
     queryOptions({
       queryKey: queryKeys.review.queue(setId),
       queryFn: async () =>
-        call(reviewEndpoints.queue, {
+        call((await reviewEndpoints()).queue, {
           query: { limit: 50, timeZone: await browserTimeZone(), ...(setId === undefined ? {} : { setId }) },
         }),
     }),
@@ -24,18 +23,22 @@ export const reviewQueries = {
   exams: () =>
     queryOptions({
       queryKey: [...queryKeys.review.all, "exams"] as const,
-      queryFn: async () => call(examEndpoints.exams, { query: { timeZone: await browserTimeZone() } }),
+      queryFn: async () =>
+        call((await examEndpoints()).exams, { query: { timeZone: await browserTimeZone() } }),
     }),
   plan: (setId: number) =>
     queryOptions({
       queryKey: [...queryKeys.review.all, "plan", setId] as const,
       queryFn: async () =>
-        call(examEndpoints.plan, { params: { id: setId }, query: { timeZone: await browserTimeZone() } }),
+        call((await examEndpoints()).plan, {
+          params: { id: setId },
+          query: { timeZone: await browserTimeZone() },
+        }),
     }),
   settings: () =>
     queryOptions({
       queryKey: queryKeys.review.settings(),
-      queryFn: () => call(reviewEndpoints.getSettings, {}),
+      queryFn: async () => call((await reviewEndpoints()).getSettings, {}),
     }),
 };
 
@@ -51,8 +54,8 @@ function useRefreshQueues() {
 export function useRateCard() {
   const refresh = useRefreshQueues();
   return useMutation({
-    mutationFn: ({ cardId, rating }: { cardId: number; rating: ReviewRating }) =>
-      call(reviewEndpoints.rate, { params: { id: cardId }, body: { rating } }),
+    mutationFn: async ({ cardId, rating }: { cardId: number; rating: ReviewRating }) =>
+      call((await reviewEndpoints()).rate, { params: { id: cardId }, body: { rating } }),
     onSuccess: refresh,
   });
 }
@@ -60,7 +63,7 @@ export function useRateCard() {
 export function useUndoRating() {
   const refresh = useRefreshQueues();
   return useMutation({
-    mutationFn: (reviewId: number) => call(reviewEndpoints.undo, { body: { reviewId } }),
+    mutationFn: async (reviewId: number) => call((await reviewEndpoints()).undo, { body: { reviewId } }),
     onSuccess: refresh,
   });
 }
@@ -68,7 +71,8 @@ export function useUndoRating() {
 export function useSpreadBacklog() {
   const refresh = useRefreshQueues();
   return useMutation({
-    mutationFn: (body: { days: number; setId?: number }) => call(reviewEndpoints.spread, { body }),
+    mutationFn: async (body: { days: number; setId?: number }) =>
+      call((await reviewEndpoints()).spread, { body }),
     onSuccess: refresh,
   });
 }
@@ -76,7 +80,7 @@ export function useSpreadBacklog() {
 export function useSaveReviewSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewSettings) => call(reviewEndpoints.saveSettings, { body }),
+    mutationFn: async (body: ReviewSettings) => call((await reviewEndpoints()).saveSettings, { body }),
     onSuccess: (saved) => {
       qc.setQueryData(queryKeys.review.settings(), saved);
       return qc.invalidateQueries({ queryKey: [...queryKeys.review.all, "queue"] });
@@ -86,19 +90,19 @@ export function useSaveReviewSettings() {
 
 /** Review time is study time: recorded as a 'reviewing' session; a failure is only logged. */
 export function recordReviewSession(duration: number) {
-  call(reviewEndpoints.session, { body: { duration } }).catch((err) =>
-    console.error("Failed to record review time:", err),
-  );
+  reviewEndpoints()
+    .then((e) => call(e.session, { body: { duration } }))
+    .catch((err) => console.error("Failed to record review time:", err));
 }
 
-export const previewImport = (setId: number, text: string, options: ImportOptions) =>
-  call(reviewEndpoints.importPreview, { params: { id: setId }, body: { text, options } });
+export const previewImport = async (setId: number, text: string, options: ImportOptions) =>
+  call((await reviewEndpoints()).importPreview, { params: { id: setId }, body: { text, options } });
 
 export function useImportCards(setId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ text, options }: { text: string; options: ImportOptions }) =>
-      call(reviewEndpoints.importCommit, { params: { id: setId }, body: { text, options } }),
+    mutationFn: async ({ text, options }: { text: string; options: ImportOptions }) =>
+      call((await reviewEndpoints()).importCommit, { params: { id: setId }, body: { text, options } }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: queryKeys.flashcards.all }),
@@ -109,7 +113,7 @@ export function useImportCards(setId: number) {
 
 /** Fetches the export and hands it to the browser as a download. */
 export async function downloadExport(setId: number, format: "csv" | "anki") {
-  const file = await call(reviewEndpoints.export, { params: { id: setId }, query: { format } });
+  const file = await call((await reviewEndpoints()).export, { params: { id: setId }, query: { format } });
   const url = URL.createObjectURL(new Blob([file.content], { type: `${file.mimeType};charset=utf-8` }));
   const a = document.createElement("a");
   a.href = url;
@@ -127,7 +131,7 @@ export const useExamPlan = (setId: number) => useQuery(reviewQueries.plan(setId)
 export const useExamCandidates = (search: string) =>
   useQuery({
     queryKey: [...queryKeys.review.all, "exam-candidates", search] as const,
-    queryFn: () => call(examEndpoints.candidates, { query: search ? { q: search } : {} }),
+    queryFn: async () => call((await examEndpoints()).candidates, { query: search ? { q: search } : {} }),
     placeholderData: keepPreviousData,
   });
 
@@ -137,8 +141,8 @@ export type ExamChoice = { examDate: string } | { taskId: number } | { eventId: 
 export function useSetExam(setId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (choice: ExamChoice) =>
-      call(examEndpoints.setExam, { params: { id: setId }, body: choice ?? { examDate: null } }),
+    mutationFn: async (choice: ExamChoice) =>
+      call((await examEndpoints()).setExam, { params: { id: setId }, body: choice ?? { examDate: null } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
   });
 }
