@@ -1,14 +1,20 @@
 // Lighthouse (mobile defaults: simulated slow 4G and a 4x slower CPU) on every route, signed out (/) and
 // signed in, in the light and the dark theme, each run in a fresh Chromium profile (empty cache).
 // Prints performance and accessibility per route with what failed. Needs a built client (npx vite build).
-// Targets (issue 9): performance >= 95 and accessibility 100 everywhere; exits 1 when one is missed.
-// Usage: npm run bench:lighthouse [-- --theme light|dark] [-- --route /tasks] [-- --reports DIR (full JSON)]
+// Each row is audited --runs times (3 unless told) and shows the median run, picked by Lighthouse's own
+// computeMedianRun (the run nearest the median FCP and TTI), as Lighthouse's variability guide advises:
+// one run's score moves by a few points between identical loads. The row also gives every run's score.
+// Targets (issue 9): performance >= 95 (median run) and accessibility 100 (every run); exits 1 when one
+// is missed.
+// Usage: npm run bench:lighthouse [-- --theme light|dark] [-- --route /tasks] [-- --runs N]
+//        [-- --reports DIR (the median run's full JSON)]
 // Scores depend on this machine's speed: compare runs on the same machine, not with another one's.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { SIGNED_IN_ROUTES, startBenchApp } from "./bench-app.ts";
 
 const PERFORMANCE_TARGET = 95;
@@ -20,8 +26,12 @@ const option = (name: string) => {
 const themes = option("theme") ? [option("theme")!] : ["light", "dark"];
 const onlyRoute = option("route");
 const reportDir = option("reports");
+const runsPerRow = Number(option("runs") ?? 3);
+if (!Number.isInteger(runsPerRow) || runsPerRow < 1) throw new Error("--runs must be a whole number >= 1");
 
 const { app, base, token } = await startBenchApp();
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 interface Row {
   label: string;
@@ -29,10 +39,11 @@ interface Row {
   performance: number;
   accessibility: number;
   metrics: string;
+  runs: number[];
   failed: string[];
 }
 
-async function audit(path: string, theme: string, signedIn: boolean): Promise<Row> {
+async function audit(path: string, theme: string, signedIn: boolean): Promise<Lhr> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
@@ -71,28 +82,44 @@ async function audit(path: string, theme: string, signedIn: boolean): Promise<Ro
       disableStorageReset: true,
     });
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
-    const { categories, audits } = result.lhr;
-    if (reportDir) {
-      const name = `${path.replace(/\W+/g, "_") || "_"}-${signedIn ? "in" : "out"}-${theme}.json`;
-      mkdirSync(reportDir, { recursive: true });
-      writeFileSync(join(reportDir, name), JSON.stringify(result.lhr));
-    }
-    const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
-    const failed = Object.values(audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
-      .filter((a) => categories.accessibility!.auditRefs.some((r) => r.id === a.id && r.weight > 0))
-      .map((a) => a.id);
-    return {
-      label: signedIn ? path : `${path} (signed out)`,
-      theme,
-      performance: Math.round((categories.performance!.score ?? 0) * 100),
-      accessibility: Math.round((categories.accessibility!.score ?? 0) * 100),
-      metrics: `FCP ${ms("first-contentful-paint")} LCP ${ms("largest-contentful-paint")} TBT ${ms("total-blocking-time")} CLS ${(audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}`,
-      failed,
-    };
+    return result.lhr;
   } finally {
     chrome.kill();
   }
+}
+
+const score = (lhr: Lhr, category: "performance" | "accessibility") =>
+  Math.round((lhr.categories[category]!.score ?? 0) * 100);
+
+async function row(path: string, theme: string, signedIn: boolean): Promise<Row> {
+  const lhrs: Lhr[] = [];
+  for (let i = 0; i < runsPerRow; i++) lhrs.push(await audit(path, theme, signedIn));
+  const median: Lhr = computeMedianRun(lhrs);
+  const { audits, categories } = median;
+  if (reportDir) {
+    const name = `${path.replace(/\W+/g, "_") || "_"}-${signedIn ? "in" : "out"}-${theme}.json`;
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, name), JSON.stringify(median));
+  }
+  const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+  // Accessibility does not vary with timing: every run must reach it, and any run's failures are listed.
+  const failed = new Set(
+    lhrs.flatMap((lhr) =>
+      Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+        .filter((a) => categories.accessibility!.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+        .map((a) => a.id),
+    ),
+  );
+  return {
+    label: signedIn ? path : `${path} (signed out)`,
+    theme,
+    performance: score(median, "performance"),
+    accessibility: Math.min(...lhrs.map((lhr) => score(lhr, "accessibility"))),
+    metrics: `FCP ${ms("first-contentful-paint")} LCP ${ms("largest-contentful-paint")} TBT ${ms("total-blocking-time")} CLS ${(audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}`,
+    runs: lhrs.map((lhr) => score(lhr, "performance")),
+    failed: [...failed],
+  };
 }
 
 const runs: [string, boolean][] = [
@@ -101,24 +128,26 @@ const runs: [string, boolean][] = [
 ];
 const rows: Row[] = [];
 for (const [path, signedIn] of runs.filter(([p]) => !onlyRoute || p === onlyRoute)) {
-  for (const theme of themes) rows.push(await audit(path, theme, signedIn));
+  for (const theme of themes) rows.push(await row(path, theme, signedIn));
 }
 await app.close();
 
-console.log(`Lighthouse ${"(mobile, simulated throttling)"}, ${base}`);
 console.log(
-  `${"route".padEnd(18)}${"theme".padEnd(7)}${"perf".padStart(5)}${"a11y".padStart(6)}  metrics (ms)`,
+  `Lighthouse (mobile, simulated throttling), ${base}: median of ${runsPerRow} run${runsPerRow > 1 ? "s" : ""} per row`,
+);
+console.log(
+  `${"route".padEnd(18)}${"theme".padEnd(7)}${"perf".padStart(5)}${"a11y".padStart(6)}  ${"runs".padEnd(12)}metrics of the median run (ms)`,
 );
 let missed = 0;
 for (const r of rows) {
   const ok = r.performance >= PERFORMANCE_TARGET && r.accessibility >= ACCESSIBILITY_TARGET;
   if (!ok) missed++;
   console.log(
-    `${r.label.padEnd(18)}${r.theme.padEnd(7)}${String(r.performance).padStart(5)}${String(r.accessibility).padStart(6)}  ${r.metrics}${ok ? "" : "  MISSED"}`,
+    `${r.label.padEnd(18)}${r.theme.padEnd(7)}${String(r.performance).padStart(5)}${String(r.accessibility).padStart(6)}  ${r.runs.join(" ").padEnd(12)}${r.metrics}${ok ? "" : "  MISSED"}`,
   );
   if (r.failed.length) console.log(`    accessibility: ${r.failed.join(", ")}`);
 }
 console.log(
-  `\n${rows.length - missed} of ${rows.length} runs meet performance >= ${PERFORMANCE_TARGET} and accessibility ${ACCESSIBILITY_TARGET}`,
+  `\n${rows.length - missed} of ${rows.length} rows meet performance >= ${PERFORMANCE_TARGET} (median run) and accessibility ${ACCESSIBILITY_TARGET} (every run)`,
 );
 process.exit(missed ? 1 : 0);
