@@ -78,7 +78,7 @@ async function audit(path: string, theme: string, signedIn: boolean): Promise<Lh
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility"],
-      // Keep the token and theme set above; the HTTP cache is empty anyway (fresh profile).
+      // Keep local storage as the visit above left it; the HTTP cache was emptied after that visit.
       disableStorageReset: true,
     });
     if (!result) throw new Error(`no Lighthouse result for ${path}`);

@@ -30,10 +30,11 @@ export const sessionUser = {
         user?: Partial<User>;
       } | null;
       const user = saved?.user;
-      if (!token || saved?.token !== token || typeof user?.id !== "number") return undefined;
-      return typeof user.username === "string" && typeof user.isOnboarded === "boolean"
-        ? (user as User)
-        : undefined;
+      const readable =
+        typeof user?.id === "number" &&
+        typeof user.username === "string" &&
+        typeof user.isOnboarded === "boolean";
+      return token && saved?.token === token && readable ? (user as User) : undefined;
     } catch {
       return undefined;
     }

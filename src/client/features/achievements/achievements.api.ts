@@ -6,8 +6,10 @@ import { queryKeys } from "#client/lib/query-keys.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { ShareSettings } from "#shared/achievements.ts";
 
-// Loaded on first use, like every endpoint table: the screen draws before zod and the schemas run.
+// Loaded on first use, so the screen draws before zod and the schemas run (docs/architecture.md, "How a
+// first load is ordered"); the other api modules that do so point here.
 const endpoints = async () => (await import("#shared/achievements.ts")).achievementEndpoints;
+const timeZoneEndpoints = async () => (await import("#shared/settings.ts")).timeZoneEndpoints;
 
 export const achievementQueries = {
   catalogue: () =>
@@ -66,8 +68,7 @@ export function useReportTimeZone() {
   useEffect(() => {
     browserTimeZone()
       .then(async (timeZone) => {
-        if (timeZone)
-          await call((await import("#shared/settings.ts")).timeZoneEndpoints.save, { body: { timeZone } });
+        if (timeZone) await call((await timeZoneEndpoints()).save, { body: { timeZone } });
       })
       .catch((err: unknown) => console.error("Failed to save time zone:", err));
   }, []);
