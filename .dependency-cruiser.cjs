@@ -1,4 +1,4 @@
-// Import boundaries (docs/architecture.md, decision 004), checked by `npm run lint` and `npm test`.
+// Import boundaries (docs/architecture.md, decision 005), checked by `npm run lint` and `npm test`.
 // Paths are resolved first, so a rule holds whether the import is written as an alias or a relative path.
 // tests/boundaries/boundaries.test.ts plants one violation per rule and checks each one fires.
 

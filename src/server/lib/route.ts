@@ -34,7 +34,7 @@ type Handler<E extends Endpoint> = (
 /**
  * Registers one endpoint of a feature's table. Input is validated by the endpoint's zod schemas before
  * the handler runs; the answer is typed by its response schema, sent with the endpoint's status and, when
- * `checkResponses` is on, checked strictly against that schema (see decision 004).
+ * `checkResponses` is on, checked strictly against that schema (see decision 005).
  */
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>) {
   const name = `${e.method} ${e.path}`;
