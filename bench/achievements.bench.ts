@@ -8,7 +8,7 @@
 // Smaller: ACHIEVEMENTS_BENCH_SCALE=0.1 (sizes x 0.1); BENCH_SAMPLES=200 calls per measurement.
 // PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
 // a fresh database is created there and dropped afterwards.
-import { levelFor, studyStreak } from "#shared/progress.ts";
+import { levelFor, studyStreak } from "#shared/achievements/progress.ts";
 import { createUser } from "#tests/factories.ts";
 import {
   adminUrl,
@@ -92,7 +92,7 @@ try {
   );
   await raw.query("analyze");
 
-  const progress = app.services.progress;
+  const progress = app.services.achievements;
   const firstAwarded = await progress.evaluate(id); // earns what the facts justify
   const steadyTrips = await roundTrips(() => progress.evaluate(id));
   // A new fact with something due: the evaluation that awards (one achievement removed, earned again).

@@ -9,7 +9,8 @@
 // A quick run: CHAT_BENCH_DOCS=30 npm run bench:chat
 import { spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
-import { courseDocuments, documentChunks } from "#server/db/schema/ai.ts";
+import { documentChunks } from "#server/db/schema/chat.ts";
+import { courseDocuments } from "#server/db/schema/materials.ts";
 import { tasks } from "#server/db/schema/tasks.ts";
 import { documentChunksOf } from "#server/features/chat/retrieval.service.ts";
 import { questionTerms, toTsQuery } from "#server/integrations/ai/builtin/query.ts";

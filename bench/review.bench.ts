@@ -11,9 +11,10 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "#server/app.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
-import { cardStates, flashcards } from "#server/db/schema/study.ts";
-import { reviewRepo } from "#server/features/study/review.repo.ts";
-import { newCardState, rateCard } from "#shared/review.ts";
+import { flashcards } from "#server/db/schema/flashcards.ts";
+import { cardStates } from "#server/db/schema/review.ts";
+import { newCardState, rateCard } from "#server/features/review/fsrs.ts";
+import { reviewRepo } from "#server/features/review/review.repo.ts";
 import { createUser } from "#tests/factories.ts";
 import { scratchPostgres, testConfig } from "#tests/test-app.ts";
 
@@ -266,7 +267,7 @@ async function measure(kind: "pglite" | "postgres") {
     // What a rating waits for besides its own transaction: the achievement re-evaluation it announces.
     const evaluate: number[] = [];
     for (let i = 0; i < Math.min(SAMPLES, 50); i++)
-      evaluate.push(await timed(() => app.services.progress.evaluate(userId)));
+      evaluate.push(await timed(() => app.services.achievements.evaluate(userId)));
 
     const query = reviewRepo.dueQuery(app.db, { userId }, new Date(), 50).toSQL();
     const explain = await raw.query(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { AuthResponse, RegisterInput } from "#shared/auth.ts";
-import type { Course } from "#shared/courses.ts";
-import type { Task } from "#shared/tasks.ts";
+import type { AuthResponse, RegisterInput } from "#shared/auth/contract.ts";
+import type { Course } from "#shared/courses/contract.ts";
+import type { Task } from "#shared/tasks/contract.ts";
 
 let seq = 0;
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorBodySchema } from "#shared/errors.ts";
+import { readErrorBody } from "#shared/errors.ts";
 import { createUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 import { redactUrl } from "./app.ts";
@@ -62,7 +62,7 @@ describe("error answers", () => {
   ])("carry a code from the shared list for %s, never Fastify's own", async (_what, send, status, code) => {
     const res = await send();
     expect(res.statusCode).toBe(status);
-    expect(errorBodySchema.parse(res.json())).toMatchObject({ code });
+    expect(readErrorBody(res.json())).toMatchObject({ code });
   });
 });
 

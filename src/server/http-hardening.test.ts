@@ -2,7 +2,7 @@
 // sessions, Retry-After on 429 and 503.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
-import { sessions } from "#server/db/schema/users.ts";
+import { sessions } from "#server/db/schema/auth.ts";
 import { SESSION_TTL_MS } from "#shared/constants.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp, testConfig, travellingClock } from "#tests/test-app.ts";

@@ -1,24 +1,24 @@
 import type { AppConfig } from "./config.ts";
 import type { Db, DbKind } from "./db/client.ts";
+import { createAchievementsService } from "./features/achievements/achievements.service.ts";
+import { createTrackingService } from "./features/achievements/tracking.service.ts";
 import { createAuthService } from "./features/auth/auth.service.ts";
 import { createCalendarService } from "./features/calendar/calendar.service.ts";
 import { createCanvasService } from "./features/canvas/canvas.service.ts";
 import { createChatService } from "./features/chat/chat.service.ts";
 import { createRetrievalService } from "./features/chat/retrieval.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
+import { createFlashcardsService } from "./features/flashcards/flashcards.service.ts";
 import { createFriendsService } from "./features/friends/friends.service.ts";
 import { createGroupsService } from "./features/friends/groups.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
 import { createMaterialsService } from "./features/materials/materials.service.ts";
-import { createProgressService } from "./features/progress/progress.service.ts";
+import { createExamService } from "./features/review/exam.service.ts";
+import { createReviewService } from "./features/review/review.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
-import { createExamService } from "./features/study/exam.service.ts";
-import { createFlashcardsService } from "./features/study/flashcards.service.ts";
-import { createReviewService } from "./features/study/review.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
 import { createSummariesService } from "./features/summaries/summaries.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
-import { createTrackingService } from "./features/tracking/tracking.service.ts";
 import type { Clock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/events.ts";
 
@@ -36,7 +36,7 @@ export interface ServiceDeps {
  * that feature's service here, explicitly: features never reach into each other's repositories.
  */
 export function createServices({ db, dbKind, config, clock, selfOrigin }: ServiceDeps) {
-  // Facts change in one feature and are reacted to in another (progress) through this bus.
+  // Facts change in one feature and are reacted to in another (achievements) through this bus.
   const events = createEventBus();
   const health = createHealthService({ dbKind });
   const auth = createAuthService({ db, clock });
@@ -56,15 +56,15 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
     groups: { canReadSet: (u, s) => groups.canReadSet(u, s) },
   });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
-  const flashcards = createFlashcardsService({ db, clock, events, study });
-  const progress = createProgressService({ db, clock, events });
-  const friends = createFriendsService({ db, clock, events, settings, progress });
+  const flashcards = createFlashcardsService({ db, events, study });
+  const achievements = createAchievementsService({ db, clock, events });
+  const friends = createFriendsService({ db, clock, events, settings, achievements });
   const groups = createGroupsService({ db, friends, studySets: study });
   const materials = createMaterialsService({ db, courses, retrieval, study });
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
   const exams = createExamService({ db, clock, settings, tasks, calendar });
-  const review = createReviewService({ db, clock, settings, study, events, exams });
-  const summaries = createSummariesService({ config, study, materials, chat, review });
+  const review = createReviewService({ db, clock, settings, study, flashcards, events, exams });
+  const summaries = createSummariesService({ config, study, materials, chat });
   return {
     events,
     health,
@@ -82,7 +82,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
     retrieval,
     materials,
     chat,
-    progress,
+    achievements,
     review,
     exams,
     summaries,

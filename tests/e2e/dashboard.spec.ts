@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { quoteOfTheDay } from "#shared/quotes.ts";
+import { quoteOfTheDay } from "#client/features/dashboard/quotes.ts";
 import { signUpViaApi } from "./helpers.ts";
 
 test("greets the student, shows the quote of the day and the study tip", async ({ page }) => {

@@ -40,7 +40,7 @@ export const SummarizePage = page(PAGE_CHUNKS["/summarize"], "SummarizePage");
 export const MaterialsPage = page(PAGE_CHUNKS["/materials"], "MaterialsPage");
 export const GpaPage = page(PAGE_CHUNKS["/gpa"], "GpaPage");
 export const SettingsPage = page(PAGE_CHUNKS["/settings"], "SettingsPage");
-export const SharePage = page(() => import("#client/features/share/share-page.tsx"), "SharePage");
+export const SharePage = page(() => import("#client/features/achievements/share-page.tsx"), "SharePage");
 export const OnboardingPage = page(() => import("./pages/onboarding-page.tsx"), "OnboardingPage");
 export const AuthDemoPage = page(() => import("#client/features/demo/auth-demo-page.tsx"), "AuthDemoPage");
 export const HeaderDemoPage = page(

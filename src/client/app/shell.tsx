@@ -6,7 +6,7 @@ import { useLogout } from "#client/features/auth/auth.api.ts";
 import { useCanvasAutoSync } from "#client/features/canvas/canvas.api.ts";
 import { useSavedThemeOnNewDevice } from "#client/features/settings/settings.api.ts";
 import { cn } from "#client/lib/cn.ts";
-import type { User } from "#shared/auth.ts";
+import type { User } from "#shared/auth/contract.ts";
 import { NAV_LINKS } from "./routes.tsx";
 
 function NavLink({ href, label, onNavigate }: { href: string; label: string; onNavigate?: () => void }) {

@@ -4,7 +4,7 @@ import {
   useAchievementUnlockToasts,
   useReportTimeZone,
 } from "#client/features/achievements/achievements.api.ts";
-import type { User } from "#shared/auth.ts";
+import type { User } from "#shared/auth/contract.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 import * as P from "./routes.tsx";
 import { Shell } from "./shell.tsx";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { authEndpoints } from "#shared/auth.ts";
+import { authEndpoints } from "#shared/auth/contract.ts";
 import { authToken, call, ME_PATH, prefetchGet, sessionUser } from "./api.ts";
 
 const user = {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { User } from "#shared/auth.ts";
-import { type ErrorCode, readErrorBody } from "#shared/error-codes.ts";
+import type { User } from "#shared/auth/contract.ts";
+import { type ErrorCode, readErrorBody } from "#shared/errors.ts";
 import type { Endpoint, Infer } from "#shared/http.ts";
 
 export const TOKEN_KEY = "authToken";

@@ -1,4 +1,4 @@
-import { errorBodySchema } from "#shared/errors.ts";
+import { readErrorBody } from "#shared/errors.ts";
 import { ApiError, authToken } from "./api.ts";
 
 /**
@@ -21,9 +21,9 @@ export async function postEventStream(
     throw new ApiError(0, "Could not reach Studyhall. Check your connection and try again.");
   }
   if (!res.ok || !res.body) {
-    const parsed = errorBodySchema.safeParse(await res.json().catch(() => undefined));
-    if (!parsed.success) throw new ApiError(res.status, `HTTP error! status: ${res.status}`);
-    throw new ApiError(res.status, parsed.data.error, parsed.data.code);
+    const body = readErrorBody(await res.json().catch(() => undefined));
+    if (!body) throw new ApiError(res.status, `HTTP error! status: ${res.status}`);
+    throw new ApiError(res.status, body.error, body.code);
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";

@@ -1,4 +1,4 @@
-import type { Theme } from "#shared/settings.ts";
+import type { Theme } from "#shared/settings/contract.ts";
 
 const KEY = "theme";
 

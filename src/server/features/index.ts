@@ -1,21 +1,21 @@
 import type { FastifyInstance } from "fastify";
+import { achievementsRoutes } from "./achievements/achievements.routes.ts";
+import { trackingRoutes } from "./achievements/tracking.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { chatRoutes } from "./chat/chat.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
+import { flashcardsRoutes } from "./flashcards/flashcards.routes.ts";
 import { friendsRoutes } from "./friends/friends.routes.ts";
 import { groupsRoutes } from "./friends/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { materialsRoutes } from "./materials/materials.routes.ts";
-import { progressRoutes } from "./progress/progress.routes.ts";
+import { reviewRoutes } from "./review/review.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
-import { flashcardsRoutes } from "./study/flashcards.routes.ts";
-import { reviewRoutes } from "./study/review.routes.ts";
 import { studyRoutes } from "./study/study.routes.ts";
 import { summariesRoutes } from "./summaries/summaries.routes.ts";
 import { tasksRoutes } from "./tasks/tasks.routes.ts";
-import { trackingRoutes } from "./tracking/tracking.routes.ts";
 
 /** Every feature's routes, in one list: a new feature adds one line here. */
 export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -33,7 +33,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   groupsRoutes,
   materialsRoutes,
   chatRoutes,
-  progressRoutes,
+  achievementsRoutes,
   reviewRoutes,
   summariesRoutes,
 ];

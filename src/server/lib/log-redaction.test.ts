@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import type { Database } from "#server/db/client.ts";
-import { users } from "#server/db/schema/users.ts";
+import { users } from "#server/db/schema/auth.ts";
 import { freshDatabase, testConfig } from "#tests/test-app.ts";
 
 const HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$secret-hash-value-should-not-leak";

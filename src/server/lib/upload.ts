@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
-import { PASTED_CONTENT_MAX } from "#shared/study.ts";
+import { PASTED_CONTENT_MAX } from "#shared/study/contract.ts";
 import { checkFileType } from "../integrations/documents/detect.ts";
 import { extractDocument } from "../integrations/documents/index.ts";
 import { type ExtractedDocument, extractionError, failure } from "../integrations/documents/types.ts";

@@ -11,7 +11,7 @@ import { AiSettings, GeneralSettings } from "#client/features/settings/component
 import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
 import { toast } from "#client/lib/toast.tsx";
-import type { Settings } from "#shared/settings.ts";
+import type { Settings } from "#shared/settings/contract.ts";
 
 const IntegrationsSettings = lazy(async () => ({
   default: (await import("./settings-integrations.tsx")).IntegrationsSettings,

@@ -7,12 +7,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { useGroup } from "#client/features/friends/groups.api.ts";
 import { DocumentsTab } from "#client/features/study/components/documents-tab.tsx";
+import { documentExtras } from "./study-selected-set.tsx";
 
 const FlashcardsTab = lazy(async () => ({
-  default: (await import("#client/features/study/flashcards/flashcards-tab.tsx")).FlashcardsTab,
+  default: (await import("#client/features/flashcards/flashcards-tab.tsx")).FlashcardsTab,
 }));
 const QuizzesTab = lazy(async () => ({
-  default: (await import("#client/features/study/quizzes/quizzes-tab.tsx")).QuizzesTab,
+  default: (await import("#client/features/flashcards/quizzes-tab.tsx")).QuizzesTab,
 }));
 
 /**
@@ -72,7 +73,7 @@ export function SharedSetPage() {
             </Suspense>
           </TabsContent>
           <TabsContent value="documents">
-            <DocumentsTab studySetId={set.id} readOnly={readOnly} />
+            <DocumentsTab studySetId={set.id} readOnly={readOnly} extras={documentExtras} />
           </TabsContent>
         </Tabs>
       </Card>

@@ -1,8 +1,28 @@
+import { lazy, Suspense } from "react";
 import { useMe } from "#client/features/auth/auth.api.ts";
-import { StudyView } from "#client/features/study/study-view.tsx";
+import { ReviewLink } from "#client/features/review/components/review-link.tsx";
+import { StudyView, setLoading } from "#client/features/study/study-view.tsx";
 
-/** The Study Center needs the signed-in student's id for its stats call (SPEC §7). */
+// The selected set's card (its tabs, documents and their dialogs) is not drawn until a set is chosen.
+const SelectedSet = lazy(async () => ({ default: (await import("./study-selected-set.tsx")).SelectedSet }));
+
+/**
+ * The Study Center: the study feature's sets, timer and stats, with review's link in the header and the
+ * selected set's tabs from study (documents, with summaries' AI tools) and flashcards (cards, quizzes).
+ * It needs the signed-in student's id for its stats call (SPEC §7).
+ */
 export function StudyPage() {
   const me = useMe();
-  return me.data ? <StudyView userId={me.data.id} /> : null;
+  if (!me.data) return null;
+  return (
+    <StudyView
+      userId={me.data.id}
+      actions={<ReviewLink />}
+      selected={(set) => (
+        <Suspense fallback={setLoading}>
+          <SelectedSet set={set} />
+        </Suspense>
+      )}
+    />
+  );
 }

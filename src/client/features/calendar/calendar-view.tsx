@@ -8,9 +8,14 @@ import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { useNow } from "#client/lib/use-now.ts";
-import { type CalendarItem, calendarItems, itemsOnDay, upcomingItems } from "#shared/calendar-items.ts";
+import {
+  type CalendarItem,
+  calendarItems,
+  itemsOnDay,
+  upcomingItems,
+} from "#shared/calendar/calendar-items.ts";
 import { formatDate } from "#shared/date-format.ts";
-import type { Task } from "#shared/tasks.ts";
+import type { Task } from "#shared/tasks/contract.ts";
 import { useDeleteEvent, useEvents } from "./calendar.api.ts";
 import { CalendarItemRow } from "./components/calendar-item-row.tsx";
 import { MonthCalendar } from "./components/month-calendar.tsx";

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import type { CalendarEvent, CreateEventInput } from "#shared/calendar.ts";
+import type { CalendarEvent, CreateEventInput } from "#shared/calendar/contract.ts";
 import { CALENDAR_TOKEN_LIFETIME_MS } from "#shared/constants.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const tables = () => import("#shared/calendar.ts");
+const tables = () => import("#shared/calendar/contract.ts");
 const eventEndpoints = async () => (await tables()).eventEndpoints;
 const calendarFeedEndpoints = async () => (await tables()).calendarFeedEndpoints;
 const calendarTokenEndpoints = async () => (await tables()).calendarTokenEndpoints;

@@ -1,6 +1,6 @@
 import { MessageSquare } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import type { Course } from "#shared/courses.ts";
+import type { Course } from "#shared/courses/contract.ts";
 
 // The panel (and its markdown, streaming and viewer code) loads on the first click only.
 const ChatPanel = lazy(async () => ({ default: (await import("./chat-panel.tsx")).ChatPanel }));

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { Link } from "wouter";
-import type { ChatMessage, Citation } from "#shared/chat.ts";
+import type { ChatMessage, Citation } from "#shared/chat/contract.ts";
 
 const where = (c: Citation) => (c.page ? `${c.title}, p. ${c.page}` : c.title);
 

@@ -4,8 +4,8 @@ import { call } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { postEventStream } from "#client/lib/sse.ts";
-import { type ChatMessage, chatEndpoints, chatReplySchema } from "#shared/chat.ts";
-import { materialEndpoints } from "#shared/materials.ts";
+import { type ChatMessage, chatEndpoints, chatReplySchema } from "#shared/chat/contract.ts";
+import { materialEndpoints } from "#shared/materials/contract.ts";
 
 export const chatQueries = {
   history: (courseId: number | null) =>

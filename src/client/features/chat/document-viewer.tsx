@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
-import type { Citation } from "#shared/chat.ts";
+import type { Citation } from "#shared/chat/contract.ts";
 import { useDocumentText } from "./chat.api.ts";
 
 /** Opens a cited document at the cited page with the quoted passage highlighted. */

@@ -5,7 +5,7 @@ import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
-import type { CanvasCourse } from "#shared/courses.ts";
+import type { CanvasCourse } from "#shared/courses/contract.ts";
 import { CourseCard } from "./components/course-card.tsx";
 import { useMyCourses, useRefreshMyCourses } from "./courses.api.ts";
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { call, errorMessage } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { friendEndpoints } from "#shared/friends.ts";
+import { friendEndpoints } from "#shared/friends/contract.ts";
 
 export const friendQueries = {
   list: () => queryOptions({ queryKey: queryKeys.friends.list(), queryFn: () => call(friendEndpoints.list) }),

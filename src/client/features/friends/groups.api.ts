@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { call, errorMessage } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { type CreateGroupInput, groupEndpoints } from "#shared/groups.ts";
+import { type CreateGroupInput, groupEndpoints } from "#shared/friends/groups.ts";
 
 export const groupQueries = {
   list: () => queryOptions({ queryKey: queryKeys.groups.list(), queryFn: () => call(groupEndpoints.list) }),

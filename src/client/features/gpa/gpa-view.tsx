@@ -6,8 +6,8 @@ import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { CREDIT_HOURS } from "#shared/constants.ts";
-import type { CanvasCourse } from "#shared/courses.ts";
-import { calculateGpa, formatGpa, initialGrade, parseCredits } from "#shared/gpa.ts";
+import type { CanvasCourse } from "#shared/courses/contract.ts";
+import { calculateGpa, formatGpa, initialGrade, parseCredits } from "#shared/courses/grades.ts";
 import { GpaCourseRow, type GpaRow } from "./components/gpa-course-row.tsx";
 
 const originalRow = (course: CanvasCourse): GpaRow => ({

@@ -4,9 +4,9 @@ import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/c
 import { Field, Select } from "#client/components/ui/form.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { MATERIAL_TYPES, MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
-import type { Course } from "#shared/courses.ts";
+import type { Course } from "#shared/courses/contract.ts";
 import { formatDate } from "#shared/date-format.ts";
-import type { MaterialType } from "#shared/materials.ts";
+import type { MaterialType } from "#shared/materials/contract.ts";
 import { useDeleteMaterial, useMaterials, useUploadMaterial } from "./materials.api.ts";
 
 const TYPE_LABELS: Record<MaterialType, string> = {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { type MaterialType, materialEndpoints } from "#shared/materials.ts";
+import { type MaterialType, materialEndpoints } from "#shared/materials/contract.ts";
 
 export const materialQueries = {
   list: (courseId: number | null) =>

@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
-import type { Settings } from "#shared/settings.ts";
+import type { Settings } from "#shared/settings/contract.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const endpoints = async () => (await import("#shared/settings.ts")).settingsEndpoints;
+const endpoints = async () => (await import("#shared/settings/contract.ts")).settingsEndpoints;
 
 export const settingsQueries = {
   get: () =>

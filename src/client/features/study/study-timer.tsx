@@ -9,10 +9,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { authToken } from "#client/lib/api.ts";
-import { queryKeys } from "#client/lib/query-keys.ts";
-import { STUDY_TIMER } from "#shared/constants.ts";
-import { studyEndpoints } from "#shared/study.ts";
 import {
   type EndReason,
   INACTIVE_TIMER,
@@ -20,7 +16,11 @@ import {
   studyTimer,
   type TimerEvent,
   type TimerState,
-} from "#shared/study-timer.ts";
+} from "#client/features/study/study-timer-state.ts";
+import { authToken } from "#client/lib/api.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
+import { STUDY_TIMER } from "#shared/constants.ts";
+import { studyEndpoints } from "#shared/study/contract.ts";
 
 interface StudyTimerApi {
   state: TimerState;

@@ -1,42 +1,43 @@
 import { BookOpen } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useSearchParams } from "wouter";
 import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
-import type { StudySet } from "#shared/study.ts";
+import type { StudySet } from "#shared/study/contract.ts";
 import { SetList } from "./components/set-list.tsx";
 import { StatCards, StatCardsSkeleton } from "./components/stat-cards.tsx";
 import { NewSetButton, newSetDialog } from "./components/study-dialogs.tsx";
 import { TimerBadge } from "./components/timer-badge.tsx";
-import { ReviewLink } from "./review/review-link.tsx";
 import { useStudySets, useStudyStats } from "./study.api.ts";
-import { STUDY_TABS, type StudyTab as Tab } from "./study-tabs.ts";
 import { StudyTimerProvider, useStudyTimer } from "./study-timer.tsx";
 
-// The selected set's card (its tabs, documents and their dialogs) is not drawn until a set is chosen.
-const SelectedSet = lazy(async () => ({ default: (await import("./selected-set.tsx")).SelectedSet }));
-
-const isTab = (v: string | null): v is Tab => STUDY_TABS.includes(v as Tab);
-
-const setLoading = (
+export const setLoading = (
   <Card role="status" aria-label="Loading study set" className="grid gap-3">
     <Skeleton className="h-6 w-1/2" />
     <Skeleton className="h-24" />
   </Card>
 );
 
+interface StudyViewProps {
+  userId: number;
+  /** More header actions (the page adds Review). */
+  actions?: ReactNode;
+  /** The selected set's card: the page composes its tabs from several features. */
+  selected: (set: StudySet) => ReactNode;
+}
+
 /** SPEC §2.7 Study Center, for the signed-in student `userId`; the timer lives as long as this screen. */
-export function StudyView({ userId }: { userId: number }) {
+export function StudyView(props: StudyViewProps) {
   return (
     <StudyTimerProvider>
-      <StudyCenter userId={userId} />
+      <StudyCenter {...props} />
     </StudyTimerProvider>
   );
 }
 
-function StudyCenter({ userId }: { userId: number }) {
+function StudyCenter({ userId, actions, selected: renderSelected }: StudyViewProps) {
   const sets = useStudySets();
   const stats = useStudyStats(userId);
   const timer = useStudyTimer();
@@ -45,8 +46,7 @@ function StudyCenter({ userId }: { userId: number }) {
 
   // The selection lives in the URL (?set=<id>&tab=...), so a reload and the back button keep it.
   const setParam = Number(params.get("set"));
-  const tabParam = params.get("tab");
-  const tab: Tab = isTab(tabParam) ? tabParam : "documents";
+  const tab = params.get("tab");
   const selected: StudySet | undefined = sets.data?.find((s) => s.id === setParam && s.id > 0);
 
   // SPEC §2.7: selecting a set (also by opening its URL) starts a session.
@@ -57,7 +57,7 @@ function StudyCenter({ userId }: { userId: number }) {
 
   const select = (id: number) => {
     start(id);
-    setParams({ set: String(id), tab });
+    setParams({ set: String(id), ...(tab ? { tab } : {}) });
   };
   const clearIfSelected = (id: number) => {
     if (id === selectedId) setParams({}, { replace: true });
@@ -72,7 +72,7 @@ function StudyCenter({ userId }: { userId: number }) {
         actions={
           <>
             <TimerBadge />
-            <ReviewLink />
+            {actions}
             <NewSetDialogButton label="New Study Set" />
           </>
         }
@@ -98,13 +98,7 @@ function StudyCenter({ userId }: { userId: number }) {
           {sets.isPending && setParam > 0 ? (
             setLoading
           ) : selected ? (
-            <Suspense fallback={setLoading}>
-              <SelectedSet
-                set={selected}
-                tab={tab}
-                onTab={(v) => setParams({ set: String(selected.id), tab: v }, { replace: true })}
-              />
-            </Suspense>
+            renderSelected(selected)
           ) : (
             <Card className="grid justify-items-center gap-3 py-12 text-center">
               <BookOpen className="h-10 w-10 text-muted" aria-hidden />

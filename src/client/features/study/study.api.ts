@@ -8,11 +8,11 @@ import type {
   StudyDocument,
   StudyDocumentSummary,
   StudySet,
-} from "#shared/study.ts";
+} from "#shared/study/contract.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const studyEndpoints = async () => (await import("#shared/study.ts")).studyEndpoints;
-const trackingEndpoints = async () => (await import("#shared/tracking.ts")).trackingEndpoints;
+const studyEndpoints = async () => (await import("#shared/study/contract.ts")).studyEndpoints;
+const trackingEndpoints = async () => (await import("#shared/achievements/tracking.ts")).trackingEndpoints;
 
 export const studyQueries = {
   sets: () =>

@@ -8,7 +8,7 @@ import {
   type SummaryStyle,
   summarizeReplySchema,
   summaryEndpoints,
-} from "#shared/summaries.ts";
+} from "#shared/summaries/contract.ts";
 
 export const summaryQueries = {
   recent: () =>

@@ -7,7 +7,7 @@ import { Field, Select, Textarea } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { toast } from "#client/lib/toast.tsx";
-import type { RecentDocument, SummarizeReply, SummaryStyle } from "#shared/summaries.ts";
+import type { RecentDocument, SummarizeReply, SummaryStyle } from "#shared/summaries/contract.ts";
 import { type SummaryInput, useRecentDocuments, useSummarize } from "./summaries.api.ts";
 
 const STYLE_LABELS: Record<SummaryStyle, string> = {

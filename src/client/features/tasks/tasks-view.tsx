@@ -7,8 +7,8 @@ import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { useNow } from "#client/lib/use-now.ts";
-import type { Course } from "#shared/courses.ts";
-import { filterTasks, sortTasks, type TaskTab, toSearchable } from "#shared/task-rules.ts";
+import type { Course } from "#shared/courses/contract.ts";
+import { filterTasks, sortTasks, type TaskTab, toSearchable } from "#shared/tasks/task-rules.ts";
 import { NewTaskButton } from "./components/task-buttons.tsx";
 import { taskFormDialog } from "./components/task-dialogs.ts";
 import { TaskFilters } from "./components/task-filters.tsx";

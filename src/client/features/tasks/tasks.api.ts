@@ -4,13 +4,13 @@ import { ApiError, authToken, call } from "#client/lib/api.ts";
 import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-actions.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { TOAST } from "#shared/constants.ts";
-import type { CreateTaskInput, Task, taskEndpoints, UpdateTaskInput } from "#shared/tasks.ts";
+import type { CreateTaskInput, Task, taskEndpoints, UpdateTaskInput } from "#shared/tasks/contract.ts";
 
 // Loaded on first use (see achievements.api.ts), and kept: a delete sent as the page goes away cannot
 // wait for an import, and the list it deletes from has loaded the table by then.
 let loadedTable: typeof taskEndpoints | undefined;
-const endpoints = async () => (loadedTable ??= (await import("#shared/tasks.ts")).taskEndpoints);
-const trackingEndpoints = async () => (await import("#shared/tracking.ts")).trackingEndpoints;
+const endpoints = async () => (loadedTable ??= (await import("#shared/tasks/contract.ts")).taskEndpoints);
+const trackingEndpoints = async () => (await import("#shared/achievements/tracking.ts")).trackingEndpoints;
 
 export const taskQueries = {
   /** Every task of the student; tabs, search and the course filter run on this list in the browser. */

@@ -9,8 +9,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
 import { createdAt, ownerId } from "./columns.ts";
-import { users } from "./users.ts";
 
 /** The catalogue of achievements (seeded); criteria drive progress (SPEC §4). */
 export const achievements = pgTable("achievements", {

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
 import { createdAt, ownerId, updatedAt } from "./columns.ts";
-import { users } from "./users.ts";
 
 /** Events the student adds on the calendar (SPEC keeps them local; Studyhall saves them). */
 export const calendarEvents = pgTable(

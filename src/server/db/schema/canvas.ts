@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
 import { createdAt, updatedAt } from "./columns.ts";
-import { users } from "./users.ts";
 
 /** The student's Canvas link. The personal access token is AES-256-GCM encrypted and never returned. */
 export const canvasConnections = pgTable("canvas_connections", {

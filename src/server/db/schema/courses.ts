@@ -1,6 +1,6 @@
 import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
 import { createdAt, ownerId, updatedAt } from "./columns.ts";
-import { users } from "./users.ts";
 
 /**
  * One table for every course a student has: ones they typed (name, code) and ones imported from Canvas

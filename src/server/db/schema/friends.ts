@@ -11,9 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
 import { createdAt } from "./columns.ts";
 import { studySets } from "./study.ts";
-import { users } from "./users.ts";
 
 export const friendships = pgTable(
   "friendships",

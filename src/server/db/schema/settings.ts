@@ -1,7 +1,7 @@
 import { boolean, doublePrecision, integer, pgTable, text } from "drizzle-orm/pg-core";
-import type { Settings } from "#shared/settings.ts";
+import type { Settings } from "#shared/settings/contract.ts";
+import { users } from "./auth.ts";
 import { updatedAt } from "./columns.ts";
-import { users } from "./users.ts";
 
 export const userSettings = pgTable("user_settings", {
   userId: integer("user_id")

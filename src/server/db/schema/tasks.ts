@@ -10,9 +10,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
 import { createdAt, ownerId, updatedAt } from "./columns.ts";
 import { courses } from "./courses.ts";
-import { users } from "./users.ts";
 
 export const tasks = pgTable(
   "tasks",

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
 import { createdAt, ownerId } from "./columns.ts";
-import { users } from "./users.ts";
 
 /**
  * What the tracking calls of SPEC §7 report (task completed, set created, ...): an append-only log

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { User } from "#shared/auth.ts";
+import type { User } from "#shared/auth/contract.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { sessions, users } from "../../db/schema/users.ts";
+import { sessions, users } from "../../db/schema/auth.ts";
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authEndpoints } from "#shared/auth.ts";
+import { authEndpoints } from "#shared/auth/contract.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE } from "./login-throttle.ts";

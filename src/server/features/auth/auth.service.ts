@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth.ts";
+import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth/contract.ts";
 import { SESSION_TTL_MS } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { CalendarEvent } from "#shared/calendar.ts";
+import type { CalendarEvent } from "#shared/calendar/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { calendarEvents, calendarFeeds, calendarTokens } from "../../db/schema/calendar.ts";
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { calendarFeedEndpoints, calendarTokenEndpoints, eventEndpoints } from "#shared/calendar.ts";
+import { calendarFeedEndpoints, calendarTokenEndpoints, eventEndpoints } from "#shared/calendar/contract.ts";
 import { route } from "../../lib/route.ts";
 import { selfOrigin } from "../canvas/self-origin.ts";
 

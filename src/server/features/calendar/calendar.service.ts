@@ -3,7 +3,7 @@ import type {
   CalendarTokenStatus,
   calendarTokenEndpoints,
   eventEndpoints,
-} from "#shared/calendar.ts";
+} from "#shared/calendar/contract.ts";
 import type { Infer } from "#shared/http.ts";
 import type { Db } from "../../db/client.ts";
 import { buildIcs } from "../../integrations/calendar-feed/ics.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { canvasEndpoints } from "#shared/canvas.ts";
+import { canvasEndpoints } from "#shared/canvas/contract.ts";
 import { route } from "../../lib/route.ts";
 import { canvasDemoRoutes } from "./canvas-demo.routes.ts";
 

@@ -7,8 +7,8 @@ import {
   DEMO_CANVAS_DOMAIN,
   parseCanvasDomain,
   type SyncResult,
-} from "#shared/canvas.ts";
-import type { Task } from "#shared/tasks.ts";
+} from "#shared/canvas/contract.ts";
+import type { Task } from "#shared/tasks/contract.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { createCanvasClient } from "../../integrations/canvas/canvas-client.ts";

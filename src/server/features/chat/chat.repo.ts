@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import type { ChatMessage, Citation, Provider } from "#shared/chat.ts";
+import type { ChatMessage, Citation, Provider } from "#shared/chat/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { chatMessages } from "../../db/schema/ai.ts";
+import { chatMessages } from "../../db/schema/chat.ts";
 
 const columns = {
   id: chatMessages.id,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { chatEndpoints } from "#shared/chat.ts";
+import { chatEndpoints } from "#shared/chat/contract.ts";
 import { route } from "../../lib/route.ts";
 import { sendEventStream } from "../../lib/sse.ts";
 

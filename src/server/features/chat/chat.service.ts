@@ -4,9 +4,9 @@ import { mayBeTaskQuestion, parseTaskQuestion } from "#server/integrations/ai/bu
 import { chosenModel, offeredModels } from "#server/integrations/ai/models.ts";
 import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
 import type { AnswerProvider, AnswerRequest, AnswerSource } from "#server/integrations/ai/provider.ts";
-import { CHAT_RATE_LIMIT, type SendChatInput } from "#shared/chat.ts";
-import type { Course } from "#shared/courses.ts";
-import type { Task } from "#shared/tasks.ts";
+import { CHAT_RATE_LIMIT, type SendChatInput } from "#shared/chat/contract.ts";
+import type { Course } from "#shared/courses/contract.ts";
+import type { Task } from "#shared/tasks/contract.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";

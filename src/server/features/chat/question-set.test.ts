@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessage } from "#shared/chat.ts";
+import type { ChatMessage } from "#shared/chat/contract.ts";
 import { createCourse, createTask, createUser, type TestUser } from "#tests/factories.ts";
 import {
   MATERIAL_QUESTIONS,

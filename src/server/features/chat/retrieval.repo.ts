@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { courseDocuments, documentChunks } from "../../db/schema/ai.ts";
+import { documentChunks } from "../../db/schema/chat.ts";
+import { courseDocuments } from "../../db/schema/materials.ts";
 import { studyDocuments } from "../../db/schema/study.ts";
 
 export type ChunkSource = "material" | "study";

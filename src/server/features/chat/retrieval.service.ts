@@ -1,7 +1,7 @@
 import { chunkDocument } from "#server/integrations/ai/builtin/chunk.ts";
 import type { QuestionTerm } from "#server/integrations/ai/builtin/query.ts";
 import { toTsQuery } from "#server/integrations/ai/builtin/query.ts";
-import type { DocumentPage } from "#shared/study.ts";
+import type { DocumentPage } from "#shared/study/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { type ChunkSource, type FoundChunk, type NewChunk, retrievalRepo } from "./retrieval.repo.ts";
 

@@ -1,6 +1,6 @@
 import type { TaskFilter } from "#server/integrations/ai/builtin/task-questions.ts";
-import { sortTasks } from "#shared/task-rules.ts";
-import type { Task } from "#shared/tasks.ts";
+import type { Task } from "#shared/tasks/contract.ts";
+import { sortTasks } from "#shared/tasks/task-rules.ts";
 
 /** Runs a parsed task question on the student's tasks: exact, in the task list's order. */
 export function applyTaskFilter(tasks: readonly Task[], filter: TaskFilter, now: Date): Task[] {

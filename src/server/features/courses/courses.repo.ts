@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { CanvasCourse, Course } from "#shared/courses.ts";
+import type { CanvasCourse, Course } from "#shared/courses/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { courses } from "../../db/schema/courses.ts";
 

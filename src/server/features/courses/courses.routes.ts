@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { courseEndpoints } from "#shared/courses.ts";
+import { courseEndpoints } from "#shared/courses/contract.ts";
 import { route } from "../../lib/route.ts";
 
 export async function coursesRoutes(app: FastifyInstance) {

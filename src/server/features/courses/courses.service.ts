@@ -1,5 +1,5 @@
 import { DEFAULT_COURSE } from "#shared/constants.ts";
-import type { CanvasCourse, Course, courseEndpoints } from "#shared/courses.ts";
+import type { CanvasCourse, Course, courseEndpoints } from "#shared/courses/contract.ts";
 import type { Infer } from "#shared/http.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";

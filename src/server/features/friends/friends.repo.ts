@@ -1,8 +1,8 @@
 import { and, eq, or, sql } from "drizzle-orm";
-import type { FriendRequest, UserSummary } from "#shared/friends.ts";
+import type { FriendRequest, UserSummary } from "#shared/friends/contract.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { users } from "../../db/schema/auth.ts";
 import { friendships } from "../../db/schema/friends.ts";
-import { users } from "../../db/schema/users.ts";
 
 /**
  * The public face of a student (SPEC §3 Friend/user summary). Friends read the users table for these five

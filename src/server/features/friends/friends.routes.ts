@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { friendEndpoints as e, FRIEND_REQUESTS_PER_HOUR } from "#shared/friends.ts";
+import { friendEndpoints as e, FRIEND_REQUESTS_PER_HOUR } from "#shared/friends/contract.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 

@@ -1,9 +1,9 @@
-import type { FriendProgress, FriendRequest, SendRequestResult } from "#shared/friends.ts";
+import type { FriendProgress, FriendRequest, SendRequestResult } from "#shared/friends/contract.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import type { ProgressService } from "../progress/progress.service.ts";
+import type { AchievementsService } from "../achievements/achievements.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import { friendsRepo } from "./friends.repo.ts";
 
@@ -16,13 +16,13 @@ export function createFriendsService({
   clock,
   events,
   settings,
-  progress,
+  achievements,
 }: {
   db: Db;
   clock: Clock;
   events: EventBus;
   settings: Pick<SettingsService, "showingProgress">;
-  progress: Pick<ProgressService, "figures">;
+  achievements: Pick<AchievementsService, "figures">;
 }) {
   const listFriends = friendsRepo.prepareListFriends(db);
   return {
@@ -30,7 +30,7 @@ export function createFriendsService({
     /** Friends' level and streak, only of friends who show them: the others' figures are never read. */
     async progress(userId: number): Promise<FriendProgress[]> {
       const friendIds = (await listFriends(userId)).map((f) => f.id);
-      return progress.figures(await settings.showingProgress(friendIds));
+      return achievements.figures(await settings.showingProgress(friendIds));
     },
     incoming: (userId: number): Promise<FriendRequest[]> => friendsRepo.incoming(db, userId),
     sent: (userId: number): Promise<FriendRequest[]> => friendsRepo.sent(db, userId),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FRIEND_REQUESTS_PER_HOUR } from "#shared/friends.ts";
+import { FRIEND_REQUESTS_PER_HOUR } from "#shared/friends/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { GroupDetail, GroupMember, GroupRole, SharedSet, StudyGroup } from "#shared/groups.ts";
+import type { GroupDetail, GroupMember, GroupRole, SharedSet, StudyGroup } from "#shared/friends/groups.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { users } from "../../db/schema/auth.ts";
 import { studyGroupMembers, studyGroupSets, studyGroups } from "../../db/schema/friends.ts";
 import { studySets } from "../../db/schema/study.ts";
-import { users } from "../../db/schema/users.ts";
 import { summaryColumns } from "./friends.repo.ts";
 
 const memberCount = sql<number>`(select count(*)::int from ${studyGroupMembers} c where c.group_id = ${studyGroups.id})`;

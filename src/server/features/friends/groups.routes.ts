@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { groupEndpoints as e } from "#shared/groups.ts";
+import { groupEndpoints as e } from "#shared/friends/groups.ts";
 import { route } from "../../lib/route.ts";
 
 const ok = { ok: true as const };

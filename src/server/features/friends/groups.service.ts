@@ -5,7 +5,7 @@ import type {
   groupEndpoints,
   SharedSet,
   StudyGroup,
-} from "#shared/groups.ts";
+} from "#shared/friends/groups.ts";
 import type { Infer } from "#shared/http.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";

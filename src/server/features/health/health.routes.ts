@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { healthEndpoints } from "#shared/health.ts";
+import { healthEndpoints } from "#shared/health/contract.ts";
 import { route } from "../../lib/route.ts";
 
 export async function healthRoutes(app: FastifyInstance) {

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { DOCUMENT_PREVIEW_LENGTH } from "#shared/constants.ts";
-import type { DocumentText, Material, MaterialType } from "#shared/materials.ts";
-import type { DocumentPage } from "#shared/study.ts";
+import type { DocumentText, Material, MaterialType } from "#shared/materials/contract.ts";
+import type { DocumentPage } from "#shared/study/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { courseDocuments } from "../../db/schema/ai.ts";
+import { courseDocuments } from "../../db/schema/materials.ts";
 
 // A list reads only the §9 preview of each text, never whole documents.
 const listColumns = {

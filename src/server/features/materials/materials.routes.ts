@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
-import { materialEndpoints, materialUploadFieldsSchema } from "#shared/materials.ts";
+import { materialEndpoints, materialUploadFieldsSchema } from "#shared/materials/contract.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { extractUpload, readUpload } from "../../lib/upload.ts";

@@ -1,7 +1,7 @@
 import type { ExtractedDocument } from "#server/integrations/documents/index.ts";
 import type { Infer } from "#shared/http.ts";
-import type { DocumentText, MaterialType, materialEndpoints } from "#shared/materials.ts";
-import { DOCUMENT_TITLE_MAX } from "#shared/study.ts";
+import type { DocumentText, MaterialType, materialEndpoints } from "#shared/materials/contract.ts";
+import { DOCUMENT_TITLE_MAX } from "#shared/study/contract.ts";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { insertIndexed } from "../chat/indexed-insert.ts";

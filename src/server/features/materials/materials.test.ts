@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessage } from "#shared/chat.ts";
-import type { DocumentText, Material } from "#shared/materials.ts";
+import type { ChatMessage } from "#shared/chat/contract.ts";
+import type { DocumentText, Material } from "#shared/materials/contract.ts";
 import { createCourse, createUser, type TestUser } from "#tests/factories.ts";
 import { documentFixture, type FormPart, multipartForm } from "#tests/multipart-form.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";

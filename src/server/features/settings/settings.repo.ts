@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { SaveSettings } from "#shared/settings.ts";
+import type { SaveSettings } from "#shared/settings/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { userSettings } from "../../db/schema/settings.ts";
 

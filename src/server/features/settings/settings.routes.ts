@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { settingsEndpoints, timeZoneEndpoints } from "#shared/settings.ts";
+import { settingsEndpoints, timeZoneEndpoints } from "#shared/settings/contract.ts";
 import { route } from "../../lib/route.ts";
 
 export async function settingsRoutes(app: FastifyInstance) {

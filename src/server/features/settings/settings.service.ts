@@ -1,7 +1,7 @@
 import { offeredModels } from "#server/integrations/ai/models.ts";
 import { AI_MODELS } from "#shared/constants.ts";
-import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from "#shared/review-api.ts";
-import { DEFAULT_SETTINGS, type SaveSettings, type Settings } from "#shared/settings.ts";
+import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from "#shared/review/contract.ts";
+import { DEFAULT_SETTINGS, type SaveSettings, type Settings } from "#shared/settings/contract.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../lib/errors.ts";

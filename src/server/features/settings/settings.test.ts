@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "#shared/settings.ts";
+import { DEFAULT_SETTINGS } from "#shared/settings/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StudyDocument, StudyDocumentSummary, StudySet } from "#shared/study.ts";
+import type { StudyDocument, StudyDocumentSummary, StudySet } from "#shared/study/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { documentFixture, type FormPart, multipartForm } from "#tests/multipart-form.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";

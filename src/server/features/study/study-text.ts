@@ -1,5 +1,5 @@
 import type { ExtractedPage } from "#server/integrations/documents/index.ts";
-import type { DocumentPage } from "#shared/study.ts";
+import type { DocumentPage } from "#shared/study/contract.ts";
 
 /** The first line of pasted text, as the title of a document the student did not name. */
 export function titleFromText(content: string): string {

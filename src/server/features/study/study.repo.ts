@@ -6,7 +6,7 @@ import {
   type StudyDocumentSummary,
   type StudySession,
   type StudySet,
-} from "#shared/study.ts";
+} from "#shared/study/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { studyDocuments, studySessions, studySets } from "../../db/schema/study.ts";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
-import { studyEndpoints } from "#shared/study.ts";
+import { studyEndpoints } from "#shared/study/contract.ts";
 import { route } from "../../lib/route.ts";
 import { extractUpload, readUpload } from "../../lib/upload.ts";
 

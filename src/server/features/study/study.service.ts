@@ -5,15 +5,14 @@ import {
   type StudyDocument,
   type StudySession,
   type studyEndpoints,
-} from "#shared/study.ts";
-import { startOfStudyWeek } from "#shared/study-stats.ts";
+} from "#shared/study/contract.ts";
+import { startOfStudyWeek } from "#shared/study/study-stats.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { insertIndexed } from "../chat/indexed-insert.ts";
 import type { RetrievalService } from "../chat/retrieval.service.ts";
-import { requireOwnedStudySet } from "./owned-set.ts";
 import { type NewDocument, studyRepo } from "./study.repo.ts";
 import { pageRanges, titleFromText } from "./study-text.ts";
 
@@ -68,6 +67,11 @@ export function createStudyService({
     return ownerId;
   }
 
+  /** WRITES to a set: its owner only; another student's set is indistinguishable from none. */
+  async function requireOwnedStudySet(userId: number, studySetId: number): Promise<void> {
+    if ((await studyRepo.setOwner(db, studySetId)) !== userId) throw notFound("Study set");
+  }
+
   /** Announces a changed fact once the write it follows has succeeded. */
   async function announce<T>(
     write: Promise<T>,
@@ -112,7 +116,7 @@ export function createStudyService({
       return doc;
     },
     async createDocument(userId: number, studySetId: number, input: CreateDocument) {
-      await requireOwnedStudySet(db, userId, studySetId);
+      await requireOwnedStudySet(userId, studySetId);
       const values = {
         studySetId,
         title: input.title || titleFromText(input.content),
@@ -124,7 +128,7 @@ export function createStudyService({
     },
     /** An uploaded file's extracted text; the caller has read and extracted it (see the route). */
     async addExtracted(userId: number, studySetId: number, title: string, document: ExtractedDocument) {
-      await requireOwnedStudySet(db, userId, studySetId);
+      await requireOwnedStudySet(userId, studySetId);
       const paged = document.kind === "pdf" || document.kind === "pptx";
       const values = {
         studySetId,
@@ -136,7 +140,7 @@ export function createStudyService({
       return announce(insertDocument(db, retrieval, userId, values, true), "document.uploaded", userId);
     },
     /** Checked before extraction, so a file for someone else's set costs no parsing. */
-    assertOwnSet: (userId: number, studySetId: number) => requireOwnedStudySet(db, userId, studySetId),
+    assertOwnSet: requireOwnedStudySet,
     async renameDocument(userId: number, id: number, title: string) {
       const doc = await studyRepo.renameDocument(db, userId, id, title);
       if (!doc) throw notFound("Document");
@@ -166,7 +170,7 @@ export function createStudyService({
       userId: number,
       input: Omit<CreateSession, "activityType"> & { activityType: "studying" | "reviewing" },
     ): Promise<StudySession> {
-      if (input.studySetId !== null) await requireOwnedStudySet(db, userId, input.studySetId);
+      if (input.studySetId !== null) await requireOwnedStudySet(userId, input.studySetId);
       const session = await studyRepo.insertSession(db, userId, {
         studySetId: input.studySetId,
         activityType: input.activityType,

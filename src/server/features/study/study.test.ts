@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StudySet, studyEndpoints } from "#shared/study.ts";
+import { type StudySet, studyEndpoints } from "#shared/study/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { summarizePdfFieldsSchema, summaryEndpoints } from "#shared/summaries.ts";
+import { summarizePdfFieldsSchema, summaryEndpoints } from "#shared/summaries/contract.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { sendEventStream } from "../../lib/sse.ts";
@@ -41,7 +41,4 @@ export async function summariesRoutes(app: FastifyInstance) {
   });
   route(app, summaryEndpoints.cardDrafts, ({ user, params }) => summaries.cardDrafts(user.id, params.id));
   route(app, summaryEndpoints.quizDrafts, ({ user, params }) => summaries.quizDrafts(user.id, params.id));
-  route(app, summaryEndpoints.acceptCards, ({ user, params, body }) =>
-    summaries.acceptCards(user.id, params.id, body.cards),
-  );
 }

@@ -1,21 +1,20 @@
 import { builtinCards, builtinSummary } from "#server/integrations/ai/builtin/engine-pool.ts";
 import { modelCards, modelQuiz, modelSummary } from "#server/integrations/ai/model-drafts.ts";
 import { type Complete, createOpenAiProvider } from "#server/integrations/ai/openai.ts";
-import type { Provider } from "#shared/chat.ts";
-import { buildQuiz } from "#shared/quiz.ts";
-import type { DocumentPage } from "#shared/study.ts";
+import type { Provider } from "#shared/chat/contract.ts";
+import { buildQuiz } from "#shared/flashcards/quiz.ts";
+import type { DocumentPage } from "#shared/study/contract.ts";
 import {
   type CardDraft,
   type QuizDraftQuestion,
   RECENT_DOCUMENTS_SHOWN,
   type RecentDocument,
   type SummaryStyle,
-} from "#shared/summaries.ts";
+} from "#shared/summaries/contract.ts";
 import type { AppConfig } from "../../config.ts";
 import { unprocessable } from "../../lib/errors.ts";
 import type { ChatService } from "../chat/chat.service.ts";
 import type { MaterialsService } from "../materials/materials.service.ts";
-import type { ReviewService } from "../study/review.service.ts";
 import type { StudyService } from "../study/study.service.ts";
 
 /** Each page's text at its number's place (page n at index n - 1), blank pages kept as gaps. */
@@ -43,9 +42,8 @@ export function createSummariesService(deps: {
   study: StudyService;
   materials: MaterialsService;
   chat: ChatService;
-  review: ReviewService;
 }) {
-  const { config, study, materials, chat, review } = deps;
+  const { config, study, materials, chat } = deps;
   const openai = createOpenAiProvider(config.openai);
 
   async function produce<T>(
@@ -169,12 +167,6 @@ export function createSummariesService(deps: {
       );
       return { provider: made.provider, questions: made.value, ...(made.note ? { note: made.note } : {}) };
     },
-
-    acceptCards: (
-      userId: number,
-      setId: number,
-      cards: { question: string; answer: string; hint: string | null }[],
-    ) => review.addCards(userId, setId, cards),
   };
 }
 export type SummariesService = ReturnType<typeof createSummariesService>;

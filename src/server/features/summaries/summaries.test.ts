@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StudyDocument, StudyDocumentSummary } from "#shared/study.ts";
+import type { StudyDocument, StudyDocumentSummary } from "#shared/study/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { type FakeOpenAi, startFakeOpenAi } from "#tests/fixtures/fake-openai.ts";
 import { documentFixture, type FormPart, multipartForm } from "#tests/multipart-form.ts";

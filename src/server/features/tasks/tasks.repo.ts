@@ -1,5 +1,5 @@
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
-import type { Task } from "#shared/tasks.ts";
+import type { Task } from "#shared/tasks/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 

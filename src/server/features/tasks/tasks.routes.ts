@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { taskEndpoints } from "#shared/tasks.ts";
+import { taskEndpoints } from "#shared/tasks/contract.ts";
 import { route } from "../../lib/route.ts";
 
 export async function tasksRoutes(app: FastifyInstance) {

@@ -1,5 +1,5 @@
 import type { Infer } from "#shared/http.ts";
-import type { Task, taskEndpoints } from "#shared/tasks.ts";
+import type { Task, taskEndpoints } from "#shared/tasks/contract.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";

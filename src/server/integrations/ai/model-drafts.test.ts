@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeAnswer, seededRng } from "#shared/quiz.ts";
+import { normalizeAnswer, seededRng } from "#shared/flashcards/quiz.ts";
 import { readFixture } from "./builtin/fixtures/read-fixture.ts";
 import { documentParts, modelSummary, parseCardDrafts, parseQuizDrafts } from "./model-drafts.ts";
 import type { CompletionRequest } from "./openai.ts";

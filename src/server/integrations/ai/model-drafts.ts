@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { QUIZ_MAX_OPTIONS } from "#shared/constants.ts";
-import { normalizeAnswer, shuffle } from "#shared/quiz.ts";
-import type { CardDraft, QuizDraftQuestion, SummaryStyle } from "#shared/summaries.ts";
+import { normalizeAnswer, shuffle } from "#shared/flashcards/quiz.ts";
+import type { CardDraft, QuizDraftQuestion, SummaryStyle } from "#shared/summaries/contract.ts";
 import type { Complete } from "./openai.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type OpenAI from "openai";
-import { CHAT_NOT_FOUND, type Citation } from "#shared/chat.ts";
+import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import { bestSentences } from "./builtin/query.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "./provider.ts";
 

@@ -1,4 +1,4 @@
-import type { Citation, Provider } from "#shared/chat.ts";
+import type { Citation, Provider } from "#shared/chat/contract.ts";
 
 /**
  * What every answering engine receives: the question and the numbered sources retrieval found (chunks

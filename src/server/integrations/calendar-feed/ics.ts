@@ -1,7 +1,7 @@
 import ical from "ical-generator";
-import type { CalendarEvent } from "#shared/calendar.ts";
-import { plainText } from "#shared/task-rules.ts";
-import type { Task } from "#shared/tasks.ts";
+import type { CalendarEvent } from "#shared/calendar/contract.ts";
+import type { Task } from "#shared/tasks/contract.ts";
+import { plainText } from "#shared/tasks/task-rules.ts";
 
 /** Custom events have no end in Studyhall; calendar apps draw them as one hour. */
 const EVENT_MINUTES = 60;

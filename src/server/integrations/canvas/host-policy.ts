@@ -1,6 +1,6 @@
 import dns, { type LookupAddress, type LookupAllOptions, type LookupOptions } from "node:dns";
 import { BlockList, isIP } from "node:net";
-import { parseCanvasDomain } from "#shared/canvas.ts";
+import { parseCanvasDomain } from "#shared/canvas/contract.ts";
 import { CanvasError } from "./canvas-errors.ts";
 
 /** dns.lookup with `all: true`; injectable so tests can make a name resolve to a private address. */

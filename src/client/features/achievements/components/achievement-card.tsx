@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone, Card } from "#client/components/ui/card.tsx";
-import type { Achievement } from "#shared/achievements.ts";
+import type { Achievement } from "#shared/achievements/contract.ts";
 import { formatDate } from "#shared/date-format.ts";
 import { CategoryIcon, HintIcon } from "./achievement-icon.tsx";
 

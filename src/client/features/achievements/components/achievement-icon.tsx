@@ -1,5 +1,5 @@
 import { Award, BookOpen, Calendar, CircleHelp, Flame, Trophy, Users } from "lucide-react";
-import type { Achievement } from "#shared/achievements.ts";
+import type { Achievement } from "#shared/achievements/contract.ts";
 
 const ICONS = { award: Award, trophy: Trophy, flame: Flame, "book-open": BookOpen, calendar: Calendar };
 

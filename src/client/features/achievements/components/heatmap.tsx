@@ -1,6 +1,6 @@
 import { addDays, parseISO, startOfWeek } from "date-fns";
 import { memo, useMemo } from "react";
-import type { Heatmap } from "#shared/achievements.ts";
+import type { Heatmap } from "#shared/achievements/contract.ts";
 
 const CELL = 11;
 const GAP = 2;

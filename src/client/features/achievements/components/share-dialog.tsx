@@ -6,7 +6,7 @@ import { Input, Label } from "#client/components/ui/form.tsx";
 import { Switch } from "#client/components/ui/switch.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { SHARE_LINK_MAX_DAYS, type ShareSettings } from "#shared/achievements.ts";
+import { SHARE_LINK_MAX_DAYS, type ShareSettings } from "#shared/achievements/contract.ts";
 import { useCreateShareLink } from "../achievements.api.ts";
 import { ShareProgressButton } from "./share-button.tsx";
 

@@ -3,8 +3,8 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardDescription, CardTitle } from "#client/components/ui/card.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
 import { toast } from "#client/lib/toast.tsx";
-import type { User } from "#shared/auth.ts";
-import { usernameSchema } from "#shared/auth.ts";
+import type { User } from "#shared/auth/contract.ts";
+import { usernameSchema } from "#shared/auth/contract.ts";
 import { useUpdateUsername } from "../auth.api.ts";
 
 export function ProfileSettings({ user }: { user: User }) {

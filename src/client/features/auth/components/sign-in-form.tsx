@@ -5,10 +5,10 @@ import { Field, Input } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { toast } from "#client/lib/toast.tsx";
-import type { LoginInput } from "#shared/auth.ts";
+import type { LoginInput } from "#shared/auth/contract.ts";
 import { useLogin } from "../auth.api.ts";
 
-const validation = lazyZodResolver(async () => (await import("#shared/auth.ts")).loginSchema);
+const validation = lazyZodResolver(async () => (await import("#shared/auth/contract.ts")).loginSchema);
 
 export function SignInForm({ onDone }: { onDone?: () => void }) {
   const login = useLogin();

@@ -5,7 +5,7 @@ import { Field, Input } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
 import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { toast } from "#client/lib/toast.tsx";
-import type { RegisterInput } from "#shared/auth.ts";
+import type { RegisterInput } from "#shared/auth/contract.ts";
 import { useRegister } from "../auth.api.ts";
 
 /** The field a refused sign-up points at: a taken email or username is shown beside its field. */
@@ -14,7 +14,7 @@ function takenField(err: unknown): "email" | "username" | undefined {
   return err.code === "email_taken" ? "email" : err.code === "username_taken" ? "username" : undefined;
 }
 
-const validation = lazyZodResolver(async () => (await import("#shared/auth.ts")).registerSchema);
+const validation = lazyZodResolver(async () => (await import("#shared/auth/contract.ts")).registerSchema);
 
 export function SignUpForm({ onDone }: { onDone?: () => void }) {
   const register = useRegister();

@@ -6,14 +6,14 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
-import { errorMessage } from "#client/lib/api.ts";
-import { toast } from "#client/lib/toast.tsx";
 import {
   type EventFormValues,
   emptyEventForm,
   eventFormSchema,
   eventFormToInput,
-} from "#shared/event-form.ts";
+} from "#client/features/calendar/event-form.ts";
+import { errorMessage } from "#client/lib/api.ts";
+import { toast } from "#client/lib/toast.tsx";
 import { useCreateEvent } from "../calendar.api.ts";
 
 /** SPEC §2.4 'Add Event': the button stays disabled while the title is blank; time defaults to 09:00. */

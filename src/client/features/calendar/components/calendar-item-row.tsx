@@ -2,9 +2,9 @@ import { Trash2 } from "lucide-react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
-import { type CalendarItem, itemTone } from "#shared/calendar-items.ts";
+import { type CalendarItem, itemTone } from "#shared/calendar/calendar-items.ts";
 import { formatDate } from "#shared/date-format.ts";
-import { plainText } from "#shared/task-rules.ts";
+import { plainText } from "#shared/tasks/task-rules.ts";
 
 const border = {
   red: "border-l-red-500",

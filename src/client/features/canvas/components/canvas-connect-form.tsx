@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Field, Input, Select } from "#client/components/ui/form.tsx";
+import { CUSTOM_UNIVERSITY, UNIVERSITIES, universityDomain } from "#client/features/canvas/universities.ts";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import {
@@ -13,8 +14,7 @@ import {
   canvasDomainSchema,
   canvasTokenSchema,
   MISSING_CANVAS_INPUT,
-} from "#shared/canvas.ts";
-import { CUSTOM_UNIVERSITY, UNIVERSITIES, universityDomain } from "#shared/universities.ts";
+} from "#shared/canvas/contract.ts";
 import { useConnectCanvas, useConnectDemoCanvas } from "../canvas.api.ts";
 import { CanvasTokenHelp } from "./canvas-token-help.tsx";
 

@@ -6,7 +6,7 @@ import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/compo
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
-import type { CanvasStatus } from "#shared/canvas.ts";
+import type { CanvasStatus } from "#shared/canvas/contract.ts";
 import { useCanvasStatus, useDisconnectCanvas } from "../canvas.api.ts";
 import { CanvasConnectForm } from "./canvas-connect-form.tsx";
 

@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { Badge, Card } from "#client/components/ui/card.tsx";
-import type { CanvasCourse } from "#shared/courses.ts";
-import { courseScore } from "#shared/gpa.ts";
+import type { CanvasCourse } from "#shared/courses/contract.ts";
+import { courseScore } from "#shared/courses/grades.ts";
 
 /** A course with its score in the SPEC §2.5 colours; a click opens the course in Canvas in a new tab. */
 export function CourseCard({ course }: { course: CanvasCourse }) {

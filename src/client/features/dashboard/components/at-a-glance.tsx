@@ -1,12 +1,12 @@
 import { Link } from "wouter";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
-import type { CalendarEvent } from "#shared/calendar.ts";
-import { calendarItems, itemsOnDay } from "#shared/calendar-items.ts";
+import { calendarItems, itemsOnDay } from "#shared/calendar/calendar-items.ts";
+import type { CalendarEvent } from "#shared/calendar/contract.ts";
 import { formatDate } from "#shared/date-format.ts";
-import type { Exam } from "#shared/review-api.ts";
-import { dueBadge, formatDueDate, nextDueTasks } from "#shared/task-rules.ts";
-import type { Task } from "#shared/tasks.ts";
+import type { Exam } from "#shared/review/contract.ts";
+import type { Task } from "#shared/tasks/contract.ts";
+import { dueBadge, formatDueDate, nextDueTasks } from "#shared/tasks/task-rules.ts";
 
 export interface GlanceData {
   tasks: Task[] | undefined;

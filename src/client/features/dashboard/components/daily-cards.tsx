@@ -1,6 +1,6 @@
 import { Lightbulb, Quote } from "lucide-react";
 import { Card, CardTitle } from "#client/components/ui/card.tsx";
-import { quoteOfTheDay } from "#shared/quotes.ts";
+import { quoteOfTheDay } from "#client/features/dashboard/quotes.ts";
 
 export function StudyTipCard() {
   return (

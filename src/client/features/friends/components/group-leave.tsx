@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardTitle } from "#client/components/ui/card.tsx";
 import { Label, Select } from "#client/components/ui/form.tsx";
-import type { GroupDetail } from "#shared/groups.ts";
+import type { GroupDetail } from "#shared/friends/groups.ts";
 import { useDeleteGroup, useLeaveGroup } from "../groups.api.ts";
 
 /** Leave (the last admin names another admin first) and, for admins, delete the group. */

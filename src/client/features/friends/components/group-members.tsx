@@ -1,6 +1,6 @@
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge, Card, CardTitle } from "#client/components/ui/card.tsx";
-import type { GroupDetail } from "#shared/groups.ts";
+import type { GroupDetail } from "#shared/friends/groups.ts";
 import { useInviteMember, usePromoteMember, useRemoveMember } from "../groups.api.ts";
 import { PersonRow } from "./person-row.tsx";
 import { UsernameForm } from "./username-form.tsx";

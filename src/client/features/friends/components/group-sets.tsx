@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardDescription, CardTitle } from "#client/components/ui/card.tsx";
 import { Label, Select } from "#client/components/ui/form.tsx";
-import type { GroupDetail } from "#shared/groups.ts";
+import type { GroupDetail } from "#shared/friends/groups.ts";
 import { useShareSet, useUnshareSet } from "../groups.api.ts";
 
 export interface OwnSet {

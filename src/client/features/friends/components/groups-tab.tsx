@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
-import type { StudyGroup } from "#shared/groups.ts";
+import type { StudyGroup } from "#shared/friends/groups.ts";
 import { useCreateGroup, useGroups } from "../groups.api.ts";
 
 function CreateGroupForm() {

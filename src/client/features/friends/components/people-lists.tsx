@@ -2,7 +2,7 @@ import { Flame, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardDescription, Skeleton } from "#client/components/ui/card.tsx";
-import type { FriendProgress, FriendRequest, UserSummary } from "#shared/friends.ts";
+import type { FriendProgress, FriendRequest, UserSummary } from "#shared/friends/contract.ts";
 import { useAcceptRequest, useFriendProgress, useRejectRequest, useRemoveFriend } from "../friends.api.ts";
 import { PersonRow } from "./person-row.tsx";
 

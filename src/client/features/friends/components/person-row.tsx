@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { UserSummary } from "#shared/friends.ts";
+import type { UserSummary } from "#shared/friends/contract.ts";
 
 const initials = (u: UserSummary) => `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase() || "?";
 

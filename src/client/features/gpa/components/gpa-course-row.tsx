@@ -4,8 +4,8 @@ import { Badge } from "#client/components/ui/card.tsx";
 import { Input, Select } from "#client/components/ui/form.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { CREDIT_HOURS } from "#shared/constants.ts";
-import type { CanvasCourse } from "#shared/courses.ts";
-import { creditsNote, GRADES, type Grade, parseCredits } from "#shared/gpa.ts";
+import type { CanvasCourse } from "#shared/courses/contract.ts";
+import { creditsNote, GRADES, type Grade, parseCredits } from "#shared/courses/grades.ts";
 
 export interface GpaRow {
   course: CanvasCourse;

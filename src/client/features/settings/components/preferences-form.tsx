@@ -3,7 +3,7 @@ import { Field, Label, Select } from "#client/components/ui/form.tsx";
 import { Switch } from "#client/components/ui/switch.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { AI_MODELS } from "#shared/constants.ts";
-import type { Settings, Theme } from "#shared/settings.ts";
+import type { Settings, Theme } from "#shared/settings/contract.ts";
 
 type Change = (patch: Partial<Settings>) => void;
 

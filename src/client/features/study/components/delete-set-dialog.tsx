@@ -2,7 +2,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { errorMessage } from "#client/lib/api.ts";
-import type { StudySet } from "#shared/study.ts";
+import type { StudySet } from "#shared/study/contract.ts";
 import { useDeleteStudySet } from "../study.api.ts";
 
 /** SPEC §2.7: deleting a set says that everything in it goes, for good. */

@@ -4,7 +4,7 @@ import { Alert, Badge, Skeleton } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
-import type { StudyDocument, StudyDocumentSummary } from "#shared/study.ts";
+import type { StudyDocument, StudyDocumentSummary } from "#shared/study/contract.ts";
 import { useDeleteDocument, useRenameDocument, useStudyDocument } from "../study.api.ts";
 
 /** The document's text, split at its PDF pages when it has them. */

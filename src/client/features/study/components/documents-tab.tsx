@@ -1,37 +1,27 @@
 import { FileText } from "lucide-react";
-import { useState } from "react";
-import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
+import { type ComponentType, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
-import type { StudyDocumentSummary } from "#shared/study.ts";
-import { DocumentSummaryBlock, SummarizeDocumentButton } from "../drafts/document-ai.tsx";
-import { MakeFlashcardsButton, MakeQuizButton } from "../drafts/draft-buttons.tsx";
+import type { StudyDocumentSummary } from "#shared/study/contract.ts";
 import { useStudyDocuments } from "../study.api.ts";
 import { DocumentDialog } from "./document-dialog.tsx";
 import { UploadDialog } from "./upload-dialog.tsx";
 
-// The draft dialogs download when their button is reached for, not with the Documents tab.
-const flashcardDrafts = lazyDialog(
-  async () => (await import("../drafts/flashcard-drafts-dialog.tsx")).FlashcardDraftsDialog,
-);
-const quizDrafts = lazyDialog(
-  async () => (await import("../drafts/quiz-drafts-dialog.tsx")).QuizDraftsDialog,
-);
+/** What another feature adds to a document's card (the page composes it): an AI summary and AI buttons. */
+type DocumentProps = { doc: StudyDocumentSummary; readOnly: boolean };
+export interface DocumentExtras {
+  Summary: ComponentType<DocumentProps>;
+  Actions: ComponentType<DocumentProps>;
+}
 
-/**
- * A document's card. `readOnly` (a group member): the summary and flashcards would be written into the
- * owner's set, which the server refuses, so only reading and the practice quiz (nothing saved) stay.
- */
+/** A document's card; `readOnly` (a group member on someone else's set) passes on to the extras. */
 function DocumentCard({
   doc,
   readOnly,
+  extras,
   onOpen,
-}: {
-  doc: StudyDocumentSummary;
-  readOnly: boolean;
-  onOpen: () => void;
-}) {
+}: DocumentProps & { extras: DocumentExtras | undefined; onOpen: () => void }) {
   return (
     <li>
       <Card className="grid gap-3 p-4">
@@ -39,27 +29,13 @@ function DocumentCard({
           <h3 className="min-w-0 wrap-anywhere font-semibold">{doc.title}</h3>
           <Badge tone="blue">{doc.fileType || "text"}</Badge>
         </div>
-        <DocumentSummaryBlock doc={doc} readOnly={readOnly} />
+        {extras && <extras.Summary doc={doc} readOnly={readOnly} />}
         <p className="line-clamp-3 whitespace-pre-line wrap-anywhere text-sm text-muted">{doc.content}</p>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={onOpen} aria-label={`Open ${doc.title}`}>
             Open
           </Button>
-          {!readOnly && (
-            <>
-              <SummarizeDocumentButton doc={doc} />
-              <DeferredDialog
-                dialog={flashcardDrafts}
-                props={{ doc }}
-                trigger={<MakeFlashcardsButton title={doc.title} />}
-              />
-            </>
-          )}
-          <DeferredDialog
-            dialog={quizDrafts}
-            props={{ doc }}
-            trigger={<MakeQuizButton title={doc.title} />}
-          />
+          {extras && <extras.Actions doc={doc} readOnly={readOnly} />}
         </div>
       </Card>
     </li>
@@ -70,7 +46,15 @@ function DocumentCard({
  * SPEC §2.7 Documents tab: upload or paste, cards with a 3-line preview; open to read, rename, delete.
  * `readOnly` (a group member on someone else's shared set) leaves reading only: the server refuses the rest.
  */
-export function DocumentsTab({ studySetId, readOnly = false }: { studySetId: number; readOnly?: boolean }) {
+export function DocumentsTab({
+  studySetId,
+  readOnly = false,
+  extras,
+}: {
+  studySetId: number;
+  readOnly?: boolean;
+  extras?: DocumentExtras;
+}) {
   const documents = useStudyDocuments(studySetId);
   const [openId, setOpenId] = useState<number | null>(null);
   const list = documents.data ?? [];
@@ -102,7 +86,13 @@ export function DocumentsTab({ studySetId, readOnly = false }: { studySetId: num
       ) : (
         <ul className="grid gap-3 xl:grid-cols-2">
           {list.map((doc) => (
-            <DocumentCard key={doc.id} doc={doc} readOnly={readOnly} onOpen={() => setOpenId(doc.id)} />
+            <DocumentCard
+              key={doc.id}
+              doc={doc}
+              readOnly={readOnly}
+              extras={extras}
+              onOpen={() => setOpenId(doc.id)}
+            />
           ))}
         </ul>
       )}

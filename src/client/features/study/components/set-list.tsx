@@ -2,7 +2,7 @@ import { Suspense, useState } from "react";
 import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { Card, Skeleton } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
-import type { StudySet } from "#shared/study.ts";
+import type { StudySet } from "#shared/study/contract.ts";
 import { SetOptionsButton, setOptionsMenu } from "./set-options-button.tsx";
 import { deleteSetDialog } from "./study-dialogs.tsx";
 

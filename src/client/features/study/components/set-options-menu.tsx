@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import type { StudySet } from "#shared/study.ts";
+import type { StudySet } from "#shared/study/contract.ts";
 import { SetOptionsButton } from "./set-options-button.tsx";
 import { deleteSetDialog } from "./study-dialogs.tsx";
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Card, Skeleton } from "#client/components/ui/card.tsx";
-import type { StudyStats } from "#shared/study-stats.ts";
-import { studyStatCards } from "#shared/study-stats.ts";
+import type { StudyStats } from "#shared/study/study-stats.ts";
+import { studyStatCards } from "#shared/study/study-stats.ts";
 
 const WEEKLY_KEY = "weeklyStudyTime";
 const LABELS = ["Total Hours", "Sessions", "Avg Session", "This Week"] as const;

@@ -1,5 +1,5 @@
 import { cn } from "#client/lib/cn.ts";
-import { formatClock } from "#shared/study-stats.ts";
+import { formatClock } from "#shared/study/study-stats.ts";
 import { useStudyTimer } from "../study-timer.tsx";
 
 /** SPEC §2.7 header timer: a green pulsing dot and 'Studying', or a grey one and 'Inactive'. */

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Input, Select } from "#client/components/ui/form.tsx";
-import type { Course } from "#shared/courses.ts";
+import type { Course } from "#shared/courses/contract.ts";
 
 /** SPEC §2.3: 'Search tasks...' and the course filter defaulting to 'All Courses'. */
 export function TaskFilters({

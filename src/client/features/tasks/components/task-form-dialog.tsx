@@ -5,10 +5,6 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field, Input, Select, Textarea } from "#client/components/ui/form.tsx";
-import { errorMessage } from "#client/lib/api.ts";
-import { toast } from "#client/lib/toast.tsx";
-import { PRIORITIES } from "#shared/constants.ts";
-import type { Course } from "#shared/courses.ts";
 import {
   emptyTaskForm,
   type TaskFormValues,
@@ -16,9 +12,13 @@ import {
   taskFormToInput,
   taskFormToUpdate,
   taskToForm,
-} from "#shared/task-form.ts";
-import { plainText } from "#shared/task-rules.ts";
-import type { Task } from "#shared/tasks.ts";
+} from "#client/features/tasks/task-form.ts";
+import { errorMessage } from "#client/lib/api.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { PRIORITIES } from "#shared/constants.ts";
+import type { Course } from "#shared/courses/contract.ts";
+import type { Task } from "#shared/tasks/contract.ts";
+import { plainText } from "#shared/tasks/task-rules.ts";
 import { useCreateTask, useUpdateTask } from "../tasks.api.ts";
 import { EditTaskButton, NewTaskButton } from "./task-buttons.tsx";
 

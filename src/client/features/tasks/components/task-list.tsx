@@ -2,8 +2,8 @@ import { useCallback, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
-import type { Course } from "#shared/courses.ts";
-import type { Task } from "#shared/tasks.ts";
+import type { Course } from "#shared/courses/contract.ts";
+import type { Task } from "#shared/tasks/contract.ts";
 import { useDeleteTaskWithUndo, useSetTaskCompleted } from "../tasks.api.ts";
 import { TaskRow } from "./task-row.tsx";
 

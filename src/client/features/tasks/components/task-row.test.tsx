@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Task } from "#shared/tasks.ts";
+import type { Task } from "#shared/tasks/contract.ts";
 import { buildTask } from "#tests/factories.ts";
 import { TaskRow } from "./task-row.tsx";
 

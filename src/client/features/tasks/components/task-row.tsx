@@ -4,9 +4,9 @@ import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
-import type { Course } from "#shared/courses.ts";
-import { descriptionPreview, formatDueDate, taskBadge } from "#shared/task-rules.ts";
-import type { Task } from "#shared/tasks.ts";
+import type { Course } from "#shared/courses/contract.ts";
+import type { Task } from "#shared/tasks/contract.ts";
+import { descriptionPreview, formatDueDate, taskBadge } from "#shared/tasks/task-rules.ts";
 import { EditTaskButton } from "./task-buttons.tsx";
 import { taskFormDialog } from "./task-dialogs.ts";
 

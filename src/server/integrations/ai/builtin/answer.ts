@@ -1,4 +1,4 @@
-import { CHAT_NOT_FOUND, type Citation } from "#shared/chat.ts";
+import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "../provider.ts";
 import { bestSentences, coverage, MIN_COVERAGE, questionTerms } from "./query.ts";
 

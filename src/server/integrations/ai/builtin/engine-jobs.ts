@@ -1,4 +1,4 @@
-import type { CardDraft, SummaryStyle } from "#shared/summaries.ts";
+import type { CardDraft, SummaryStyle } from "#shared/summaries/contract.ts";
 import { definitionCards } from "./definitions.ts";
 import { summarize } from "./summarize.ts";
 

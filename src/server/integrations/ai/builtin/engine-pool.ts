@@ -1,4 +1,4 @@
-import type { CardDraft, SummaryStyle } from "#shared/summaries.ts";
+import type { CardDraft, SummaryStyle } from "#shared/summaries/contract.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { WorkerPool, WorkerPoolError } from "../../../lib/worker-pool.ts";
 import type { EngineJob } from "./engine-jobs.ts";

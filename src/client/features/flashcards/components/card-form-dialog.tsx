@@ -1,0 +1,117 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { FLASHCARD_MAX_LENGTH } from "#shared/constants.ts";
+import { createFlashcardSchema, type Flashcard, type FlashcardSet } from "#shared/flashcards/contract.ts";
+import { useCreateFlashcard, useUpdateFlashcard } from "../flashcards.api.ts";
+
+type Values = z.input<typeof createFlashcardSchema>;
+const empty: Values = { question: "", answer: "", hint: "" };
+
+/** SPEC §9: the dialog closes about 100 ms after a card is saved, so the student sees it succeed. */
+export const CLOSE_DELAY_MS = 100;
+
+/**
+ * 'Add Flashcard' (SPEC §2.7: question and answer required, hint optional), or editing `card` when given.
+ * Controlled by the panel, which opens it from several buttons.
+ */
+export function CardFormDialog({
+  set,
+  card,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  set: FlashcardSet;
+  card?: Flashcard;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger?: ReactNode;
+}) {
+  const create = useCreateFlashcard(set);
+  const update = useUpdateFlashcard(set);
+  const mutation = card ? update : create;
+  const form = useForm<Values, unknown, z.output<typeof createFlashcardSchema>>({
+    resolver: zodResolver(createFlashcardSchema),
+    defaultValues: empty,
+  });
+  const { errors } = form.formState;
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(closing.current), []);
+
+  // The form shows the card being edited each time the dialog opens.
+  useEffect(() => {
+    if (open)
+      form.reset(card ? { question: card.question, answer: card.answer, hint: card.hint ?? "" } : empty);
+  }, [open, card, form]);
+
+  const close = (next: boolean) => {
+    if (!next) {
+      clearTimeout(closing.current);
+      create.reset();
+      update.reset();
+    }
+    onOpenChange(next);
+  };
+  const done = () => {
+    closing.current = setTimeout(() => close(false), CLOSE_DELAY_MS);
+  };
+  const onSubmit = form.handleSubmit((values) => {
+    if (card) update.mutate({ id: card.id, body: values }, { onSuccess: done });
+    // SPEC §8: creation errors are only logged; the dialog also says so, so the student is not left guessing.
+    else create.mutate(values, { onSuccess: done, onError: (err) => console.error(err) });
+  });
+  const field = (name: keyof Values) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `card-${name}-error` : undefined,
+    ...form.register(name),
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={card ? "Edit Flashcard" : "Add Flashcard"}
+      trigger={trigger}
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <p className="wrap-anywhere text-sm text-muted">In {set.title}</p>
+        <Field id="card-question" label="Vocabulary/Question" error={errors.question?.message}>
+          <Textarea
+            id="card-question"
+            autoFocus
+            rows={2}
+            maxLength={FLASHCARD_MAX_LENGTH.question}
+            {...field("question")}
+          />
+        </Field>
+        <Field id="card-answer" label="Definition/Answer" error={errors.answer?.message}>
+          <Textarea id="card-answer" rows={3} maxLength={FLASHCARD_MAX_LENGTH.answer} {...field("answer")} />
+        </Field>
+        <Field id="card-hint" label="Hint (optional)" error={errors.hint?.message}>
+          <Input id="card-hint" maxLength={FLASHCARD_MAX_LENGTH.hint} {...field("hint")} />
+        </Field>
+        {mutation.isError && <Alert>{errorMessage(mutation.error, "Could not save the flashcard.")}</Alert>}
+        {mutation.isSuccess && (
+          <p role="status" className="text-sm text-green-700 dark:text-green-400">
+            Saved.
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending || mutation.isSuccess}>
+            {mutation.isPending ? "Saving..." : card ? "Save Changes" : "Add Flashcard"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+import { BookOpen, Layers, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import type { FlashcardSet } from "#shared/flashcards/contract.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { CardsPanel, cardCountLabel } from "./components/cards-panel.tsx";
+import { FlashcardSetFormDialog } from "./components/flashcard-set-form-dialog.tsx";
+import { FlashcardSetList } from "./components/flashcard-set-list.tsx";
+import { FlipStudy } from "./components/flip-study.tsx";
+import { useDeleteFlashcardSet, useFlashcardSets } from "./flashcards.api.ts";
+
+type View = { mode: "list" } | { mode: "manage" | "study"; setId: number };
+
+function SetActions({
+  set,
+  readOnly,
+  onOpen,
+  onDeleted,
+}: {
+  set: FlashcardSet;
+  readOnly: boolean;
+  onOpen: (mode: "manage" | "study") => void;
+  onDeleted: () => void;
+}) {
+  const remove = useDeleteFlashcardSet(set.studySetId);
+  return (
+    <>
+      <Button id={`flashcard-set-${set.id}-manage`} size="sm" onClick={() => onOpen("manage")}>
+        <Layers className="h-4 w-4" aria-hidden /> {readOnly ? "View Cards" : "Manage Cards"}
+      </Button>
+      <Button
+        id={`flashcard-set-${set.id}-study`}
+        size="sm"
+        variant="secondary"
+        onClick={() => onOpen("study")}
+        disabled={set.cardCount === 0}
+      >
+        <BookOpen className="h-4 w-4" aria-hidden /> Study Cards
+      </Button>
+      {!readOnly && (
+        <ConfirmDialog
+          title="Delete this flashcard set?"
+          subject={set.title}
+          description={`This flashcard set and its ${cardCountLabel(set.cardCount)} will be permanently removed. This cannot be undone.`}
+          confirmLabel="Delete Flashcard Set"
+          onConfirm={() => remove.mutateAsync(set).then(onDeleted)}
+          trigger={
+            <Button size="sm" variant="ghost" aria-label={`Delete Flashcard Set ${set.title}`}>
+              <Trash2 className="h-4 w-4" aria-hidden /> Delete
+            </Button>
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * SPEC §2.7 Flashcards tab of a study set: its flashcard sets, their cards, and flip-card study.
+ * `readOnly` (a group member on someone else's shared set) hides every edit: only the owner edits the set.
+ */
+export function FlashcardsTab({
+  studySetId,
+  studySetTitle,
+  readOnly = false,
+}: {
+  studySetId: number;
+  studySetTitle: string;
+  readOnly?: boolean;
+}) {
+  const sets = useFlashcardSets(studySetId);
+  const [view, setView] = useState<View>({ mode: "list" });
+  const open = view.mode === "list" ? undefined : sets.data?.find((s) => s.id === view.setId);
+  // Closing the panel or study mode puts focus back on the button that opened it.
+  const returnTo = useRef<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const back = () => {
+    if (view.mode !== "list") returnTo.current = `flashcard-set-${view.setId}-${view.mode}`;
+    setView({ mode: "list" });
+  };
+  useEffect(() => {
+    if (view.mode !== "list" || !returnTo.current) return;
+    document.getElementById(returnTo.current)?.focus();
+    returnTo.current = null;
+  });
+
+  if (open && view.mode === "manage") return <CardsPanel set={open} readOnly={readOnly} onClose={back} />;
+  if (open && view.mode === "study") return <FlipStudy set={open} onClose={back} />;
+
+  return (
+    <section className="grid min-w-0 gap-4" aria-labelledby="flashcard-sets-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3
+          id="flashcard-sets-title"
+          ref={heading}
+          tabIndex={-1}
+          className="outline-none text-lg font-semibold"
+        >
+          Flashcard Sets
+          <span className="sr-only"> in {studySetTitle}</span>
+        </h3>
+        {!readOnly && <FlashcardSetFormDialog studySetId={studySetId} />}
+      </div>
+      <FlashcardSetList
+        sets={sets}
+        label="Flashcard sets"
+        loadingLabel="Loading flashcard sets"
+        empty={{
+          title: "No flashcard sets yet",
+          text: readOnly ? "" : "Create a set, then add cards to study and quiz yourself.",
+        }}
+        titleId={(set) => `flashcard-set-${set.id}-title`}
+        countLine={(set) => cardCountLabel(set.cardCount)}
+        actions={(set) => (
+          <SetActions
+            set={set}
+            readOnly={readOnly}
+            onOpen={(mode) => setView({ mode, setId: set.id })}
+            onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
+          />
+        )}
+      />
+    </section>
+  );
+}

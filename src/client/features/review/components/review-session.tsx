@@ -1,0 +1,148 @@
+import { Undo2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { cn } from "#client/lib/cn.ts";
+import { isOwnKey } from "#client/lib/keyboard.ts";
+import { REVIEW_RATINGS, type ReviewCard, type ReviewRating } from "#shared/review/contract.ts";
+import { useRateCard, useUndoRating } from "../review.api.ts";
+
+const BUTTONS = [
+  { key: "again", label: "Again", rating: REVIEW_RATINGS.again },
+  { key: "hard", label: "Hard", rating: REVIEW_RATINGS.hard },
+  { key: "good", label: "Good", rating: REVIEW_RATINGS.good },
+  { key: "easy", label: "Easy", rating: REVIEW_RATINGS.easy },
+] as const;
+
+/**
+ * The Anki loop over the queue's first card: question first, Space or Enter shows the answer, 1-4 rate
+ * (each button shows the interval the scheduler would give), Ctrl+Z undoes the last rating.
+ */
+export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated: () => void }) {
+  const rate = useRateCard();
+  const undo = useUndoRating();
+  const [revealed, setRevealed] = useState(false);
+  const [last, setLast] = useState<{ reviewId: number; question: string } | null>(null);
+  // The card just rated stays out of sight until the refetched queue no longer shows it as due.
+  const [pending, setPending] = useState<number | null>(null);
+  const card = cards.find((c) => c.id !== pending);
+  const busy = rate.isPending || undo.isPending;
+
+  const doRate = (rating: ReviewRating) => {
+    if (!card || !revealed || busy) return;
+    setPending(card.id);
+    // Hidden now, not when the save lands: Space on the next card must not be undone by this rating.
+    setRevealed(false);
+    rate.mutate(
+      { cardId: card.id, rating },
+      {
+        onSuccess: (res) => {
+          setLast({ reviewId: res.reviewId, question: card.question });
+          onRated();
+        },
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+  const doUndo = () => {
+    if (!last || busy) return;
+    undo.mutate(last.reviewId, {
+      onSuccess: () => {
+        setLast(null);
+        setRevealed(false);
+      },
+    });
+  };
+  const actions = useRef({ doRate, doUndo });
+  actions.current = { doRate, doUndo };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !e.shiftKey) {
+        const t = e.target as HTMLElement | null;
+        if (t && ["INPUT", "TEXTAREA"].includes(t.tagName)) return;
+        e.preventDefault();
+        actions.current.doUndo();
+        return;
+      }
+      if (isOwnKey(e)) return;
+      if ((e.key === " " || e.key === "Enter") && !(e.target instanceof HTMLButtonElement)) {
+        e.preventDefault();
+        setRevealed(true);
+      } else if (["1", "2", "3", "4"].includes(e.key)) {
+        e.preventDefault();
+        actions.current.doRate(Number(e.key) as ReviewRating);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const error = rate.error ?? undo.error;
+  return (
+    <section aria-labelledby="review-card-title" className="grid min-w-0 gap-4">
+      <h2 id="review-card-title" className="sr-only">
+        Current card
+      </h2>
+      {error && <Alert>{errorMessage(error, "Could not save the rating.")}</Alert>}
+      {!card ? (
+        <p role="status" className="text-sm text-muted">
+          Loading the next card...
+        </p>
+      ) : (
+        <div className="grid min-w-0 gap-4 rounded-xl border-2 border-border bg-surface p-6 text-center">
+          <p className="text-xs text-muted wrap-anywhere">
+            {card.setTitle}
+            {card.isNew ? " · New card" : ""}
+            {card.planned ? " · For your exam plan" : ""}
+          </p>
+          <p className="text-xl font-semibold wrap-anywhere" data-testid="review-question">
+            {card.question}
+          </p>
+          {card.hint && !revealed && <p className="text-sm text-muted wrap-anywhere">Hint: {card.hint}</p>}
+          {revealed ? (
+            <p className="border-t border-border pt-4 text-lg wrap-anywhere" data-testid="review-answer">
+              {card.answer}
+            </p>
+          ) : (
+            <Button className="justify-self-center" onClick={() => setRevealed(true)}>
+              Show answer (Space)
+            </Button>
+          )}
+        </div>
+      )}
+      {card && revealed && (
+        <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4" disabled={busy}>
+          <legend className="sr-only">How well did you remember it?</legend>
+          {BUTTONS.map((b) => (
+            <Button
+              key={b.key}
+              variant={b.key === "good" ? "primary" : "secondary"}
+              className={cn("h-auto flex-col gap-0.5 py-2")}
+              onClick={() => doRate(b.rating)}
+              aria-keyshortcuts={String(b.rating)}
+            >
+              <span>
+                {b.label} <span className="text-xs">({b.rating})</span>
+              </span>
+              <span className="text-xs">{card.intervals[b.key]}</span>
+            </Button>
+          ))}
+        </fieldset>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-muted">Space or Enter shows the answer, 1-4 rate, Ctrl+Z undoes.</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={doUndo}
+          disabled={!last || busy}
+          aria-keyshortcuts="Control+Z"
+        >
+          <Undo2 className="size-4" aria-hidden="true" /> Undo last rating
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call } from "#client/lib/api.ts";
+import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
+import type { ReviewRating, ReviewSettings } from "#shared/review/contract.ts";
+
+// Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
+const examEndpoints = async () => (await import("#shared/review/contract.ts")).examEndpoints;
+const reviewEndpoints = async () => (await import("#shared/review/contract.ts")).reviewEndpoints;
+
+/** The due queue; exported so the dashboard page can compose a due count without importing the view. */
+export const reviewQueries = {
+  queue: (setId?: number) =>
+    queryOptions({
+      queryKey: queryKeys.review.queue(setId),
+      queryFn: async () =>
+        call((await reviewEndpoints()).queue, {
+          query: { limit: 50, timeZone: await browserTimeZone(), ...(setId === undefined ? {} : { setId }) },
+        }),
+    }),
+  /** Upcoming exams with today's planned cards (the dashboard's 'Next due' rows). */
+  exams: () =>
+    queryOptions({
+      queryKey: [...queryKeys.review.all, "exams"] as const,
+      queryFn: async () =>
+        call((await examEndpoints()).exams, { query: { timeZone: await browserTimeZone() } }),
+    }),
+  plan: (setId: number) =>
+    queryOptions({
+      queryKey: [...queryKeys.review.all, "plan", setId] as const,
+      queryFn: async () =>
+        call((await examEndpoints()).plan, {
+          params: { id: setId },
+          query: { timeZone: await browserTimeZone() },
+        }),
+    }),
+  settings: () =>
+    queryOptions({
+      queryKey: queryKeys.review.settings(),
+      queryFn: async () => call((await reviewEndpoints()).getSettings, {}),
+    }),
+};
+
+export const useReviewQueue = (setId?: number) => useQuery(reviewQueries.queue(setId));
+export const useReviewSettings = () => useQuery(reviewQueries.settings());
+
+/** A rating or Undo changes every queue (all sets and the set's own): refetch them all. */
+function useRefreshQueues() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: queryKeys.review.all });
+}
+
+export function useRateCard() {
+  const refresh = useRefreshQueues();
+  return useMutation({
+    mutationFn: async ({ cardId, rating }: { cardId: number; rating: ReviewRating }) =>
+      call((await reviewEndpoints()).rate, { params: { id: cardId }, body: { rating } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUndoRating() {
+  const refresh = useRefreshQueues();
+  return useMutation({
+    mutationFn: async (reviewId: number) => call((await reviewEndpoints()).undo, { body: { reviewId } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSpreadBacklog() {
+  const refresh = useRefreshQueues();
+  return useMutation({
+    mutationFn: async (body: { days: number; setId?: number }) =>
+      call((await reviewEndpoints()).spread, { body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSaveReviewSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ReviewSettings) => call((await reviewEndpoints()).saveSettings, { body }),
+    onSuccess: (saved) => {
+      qc.setQueryData(queryKeys.review.settings(), saved);
+      return qc.invalidateQueries({ queryKey: [...queryKeys.review.all, "queue"] });
+    },
+  });
+}
+
+/** Review time is study time: recorded as a 'reviewing' session; a failure is only logged. */
+export function recordReviewSession(duration: number) {
+  reviewEndpoints()
+    .then((e) => call(e.session, { body: { duration } }))
+    .catch((err) => console.error("Failed to record review time:", err));
+}
+
+export const useUpcomingExams = () => useQuery(reviewQueries.exams());
+export const useExamPlan = (setId: number) => useQuery(reviewQueries.plan(setId));
+
+/** The student's upcoming tasks and events a set can be tied to, narrowed by `search`. */
+export const useExamCandidates = (search: string) =>
+  useQuery({
+    queryKey: [...queryKeys.review.all, "exam-candidates", search] as const,
+    queryFn: async () => call((await examEndpoints()).candidates, { query: search ? { q: search } : {} }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Ties the set to a picked date, a task or an event; null clears it. */
+export type ExamChoice = { examDate: string } | { taskId: number } | { eventId: number } | null;
+
+export function useSetExam(setId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (choice: ExamChoice) =>
+      call((await examEndpoints()).setExam, { params: { id: setId }, body: choice ?? { examDate: null } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
+  });
+}

@@ -1,2 +1,0 @@
-export const STUDY_TABS = ["documents", "flashcards", "quizzes"] as const;
-export type StudyTab = (typeof STUDY_TABS)[number];

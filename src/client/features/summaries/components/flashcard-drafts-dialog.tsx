@@ -1,0 +1,167 @@
+import { useId, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
+import { Field, Input, Select, Textarea } from "#client/components/ui/form.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { FLASHCARD_SET_MAX_LENGTH } from "#shared/flashcards/contract.ts";
+import type { StudyDocumentSummary } from "#shared/study/contract.ts";
+import { useAcceptCards, useCardDrafts, useFlashcardSets } from "../drafts.api.ts";
+import { MakeFlashcardsButton } from "./draft-buttons.tsx";
+import { DraftsDialogShell } from "./drafts-dialog-shell.tsx";
+import { SourcePage } from "./source-page.tsx";
+
+interface Draft {
+  key: number;
+  question: string;
+  answer: string;
+  page: number;
+  included: boolean;
+}
+
+const NEW_SET = "new";
+
+function DraftRow({
+  draft,
+  n,
+  docId,
+  onChange,
+}: {
+  draft: Draft;
+  n: number;
+  docId: number;
+  onChange: (d: Draft) => void;
+}) {
+  const id = useId();
+  return (
+    <li className="grid gap-2 rounded-lg border border-border p-3" data-included={draft.included}>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={draft.included}
+          onChange={(e) => onChange({ ...draft, included: e.target.checked })}
+          className="h-4 w-4"
+        />
+        Include card {n}
+      </label>
+      <Field id={`${id}-q`} label={`Question ${n}`}>
+        <Input
+          id={`${id}-q`}
+          value={draft.question}
+          disabled={!draft.included}
+          onChange={(e) => onChange({ ...draft, question: e.target.value })}
+        />
+      </Field>
+      <Field id={`${id}-a`} label={`Answer ${n}`}>
+        <Textarea
+          id={`${id}-a`}
+          value={draft.answer}
+          disabled={!draft.included}
+          onChange={(e) => onChange({ ...draft, answer: e.target.value })}
+        />
+      </Field>
+      <SourcePage docId={docId} page={draft.page} />
+    </li>
+  );
+}
+
+/**
+ * Issue 15 'Make flashcards': the engine's (or the model's) proposed cards as a draft list to edit,
+ * untick and accept into a flashcard set. Nothing is saved until 'Add'.
+ */
+export function FlashcardDraftsDialog({
+  doc,
+  defaultOpen = false,
+}: {
+  doc: StudyDocumentSummary;
+  defaultOpen?: boolean;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [drafts, setDrafts] = useState<Draft[]>([]);
+  const [target, setTarget] = useState(NEW_SET);
+  const find = useCardDrafts();
+  const sets = useFlashcardSets(doc.studySetId);
+  const accept = useAcceptCards(doc.studySetId);
+  const chosen = drafts.filter((d) => d.included && d.question.trim() && d.answer.trim());
+
+  function openChange(next: boolean) {
+    setOpen(next);
+    if (!next) return;
+    setDrafts([]);
+    accept.reset();
+    find.mutate(doc.id, {
+      onSuccess: (reply) =>
+        setDrafts(reply.cards.map((c, key) => ({ ...c, key, question: c.question, included: true }))),
+    });
+  }
+
+  function add() {
+    accept.mutate(
+      {
+        setId: target === NEW_SET ? null : Number(target),
+        newTitle: doc.title.slice(0, FLASHCARD_SET_MAX_LENGTH.title),
+        cards: chosen.map((d) => ({ question: d.question, answer: d.answer })),
+      },
+      {
+        onSuccess: ({ created }) => {
+          toast({
+            title: `${created} flashcard${created === 1 ? "" : "s"} added`,
+            description: "Find them in the Flashcards tab.",
+            variant: "success",
+          });
+          setOpen(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <DraftsDialogShell
+      open={open}
+      onOpenChange={openChange}
+      defaultOpen={defaultOpen}
+      title="Make flashcards"
+      description={`Proposed cards from "${doc.title}". Edit them, untick the ones you do not want, then add them to a set.`}
+      trigger={<MakeFlashcardsButton title={doc.title} />}
+      request={find}
+      busyLabel="Finding cards"
+      skeletonClassName="h-24"
+      errorFallback="Could not propose flashcards."
+      empty={!!find.data && drafts.length === 0}
+      emptyText="No definitions were found in this document. Cards come from sentences like 'X is a ...', 'X means ...' or glossary lines 'Term: definition'."
+      note={find.data?.note}
+    >
+      <ul className="grid gap-3" aria-label="Proposed flashcards">
+        {drafts.map((d, i) => (
+          <DraftRow
+            key={d.key}
+            draft={d}
+            n={i + 1}
+            docId={doc.id}
+            onChange={(next) => setDrafts((all) => all.map((x) => (x.key === d.key ? next : x)))}
+          />
+        ))}
+      </ul>
+      <Field id={`${id}-set`} label="Add to flashcard set">
+        <Select id={`${id}-set`} value={target} onChange={(e) => setTarget(e.target.value)}>
+          <option value={NEW_SET}>New set: {doc.title}</option>
+          {(sets.data ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {accept.isError && <Alert>{errorMessage(accept.error, "Could not add the cards.")}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+        <Button onClick={add} disabled={chosen.length === 0 || accept.isPending}>
+          {accept.isPending ? "Adding..." : `Add ${chosen.length} card${chosen.length === 1 ? "" : "s"}`}
+        </Button>
+      </div>
+    </DraftsDialogShell>
+  );
+}

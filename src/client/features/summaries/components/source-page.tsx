@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { Skeleton } from "#client/components/ui/card.tsx";
+import { useStudyDocument } from "../drafts.api.ts";
+
+function PageText({ docId, page }: { docId: number; page: number }) {
+  const doc = useStudyDocument(docId);
+  if (doc.isPending) return <Skeleton className="h-16" />;
+  if (!doc.data) return null;
+  const range = doc.data.pages?.find((p) => p.page === page);
+  const text = range ? doc.data.content.slice(range.start, range.end) : doc.data.content;
+  return (
+    <p className="max-h-48 overflow-y-auto whitespace-pre-wrap wrap-anywhere rounded-md bg-bg p-2 text-xs leading-relaxed">
+      {text}
+    </p>
+  );
+}
+
+/** A draft's source: 'Page N', opening that page's text in place so the student can check the fact. */
+export function SourcePage({ docId, page }: { docId: number; page: number }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="grid gap-1">
+      <button
+        type="button"
+        aria-expanded={shown}
+        onClick={() => setShown((s) => !s)}
+        className="justify-self-start text-xs font-medium text-link underline underline-offset-2"
+      >
+        Page {page}
+      </button>
+      {shown && <PageText docId={docId} page={page} />}
+    </div>
+  );
+}

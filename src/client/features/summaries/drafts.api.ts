@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call } from "#client/lib/api.ts";
+import { queryKeys } from "#client/lib/query-keys.ts";
+import { type AcceptCardsInput, flashcardEndpoints } from "#shared/flashcards/contract.ts";
+import type { StudyDocument, StudyDocumentSummary } from "#shared/study/contract.ts";
+import { type SummaryStyle, summaryEndpoints } from "#shared/summaries/contract.ts";
+
+/** The stored summary changes on the card (list) and in the open document, without a refetch. */
+function useSummaryCache() {
+  const qc = useQueryClient();
+  return (doc: { id: number; studySetId: number }, summary: string | null) => {
+    qc.setQueryData<StudyDocumentSummary[]>(queryKeys.study.documents(doc.studySetId), (old) =>
+      old?.map((d) => (d.id === doc.id ? { ...d, summary } : d)),
+    );
+    qc.setQueryData<StudyDocument>(queryKeys.study.document(doc.id), (old) =>
+      old ? { ...old, summary } : old,
+    );
+  };
+}
+
+export function useStoreSummary() {
+  const patch = useSummaryCache();
+  return useMutation({
+    mutationFn: ({ doc, type }: { doc: StudyDocumentSummary; type: SummaryStyle }) =>
+      call(summaryEndpoints.storeSummary, { params: { id: doc.id }, body: { type } }),
+    onSuccess: (stored) => patch(stored, stored.summary),
+  });
+}
+
+export function useRemoveSummary() {
+  const patch = useSummaryCache();
+  return useMutation({
+    mutationFn: (doc: StudyDocumentSummary) =>
+      call(summaryEndpoints.removeSummary, { params: { id: doc.id } }),
+    onSuccess: (_ok, doc) => patch(doc, null),
+  });
+}
+
+/**
+ * The flashcard sets drafts can go into, and a draft's source document: the flashcards' and the study
+ * feature's own answers, read here by their shared query keys so the caches stay one.
+ */
+export const useFlashcardSets = (studySetId: number) =>
+  useQuery({
+    queryKey: queryKeys.flashcards.sets(studySetId),
+    queryFn: () => call(flashcardEndpoints.listSets, { params: { id: studySetId } }),
+  });
+export const useStudyDocument = (id: number) =>
+  useQuery({
+    queryKey: queryKeys.study.document(id),
+    queryFn: async () =>
+      call((await import("#shared/study/contract.ts")).studyEndpoints.getDocument, { params: { id } }),
+  });
+
+export const useCardDrafts = () =>
+  useMutation({ mutationFn: (id: number) => call(summaryEndpoints.cardDrafts, { params: { id } }) });
+
+export const useQuizDrafts = () =>
+  useMutation({ mutationFn: (id: number) => call(summaryEndpoints.quizDrafts, { params: { id } }) });
+
+/**
+ * Accepted drafts go into an existing flashcard set, or a new one named after the document; the study
+ * set's flashcard lists are refetched so the new cards show.
+ */
+export function useAcceptCards(studySetId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      setId: number | null;
+      newTitle: string;
+      cards: AcceptCardsInput["cards"];
+    }) => {
+      const setId =
+        input.setId ??
+        (
+          await call(flashcardEndpoints.createSet, {
+            params: { id: studySetId },
+            body: { title: input.newTitle },
+          })
+        ).id;
+      const { created } = await call(flashcardEndpoints.acceptCards, {
+        params: { id: setId },
+        body: { cards: input.cards },
+      });
+      return { setId, created };
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.flashcards.all }),
+  });
+}

@@ -1,0 +1,55 @@
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { calendarEvents } from "./calendar.ts";
+import { createdAt, ownerId } from "./columns.ts";
+import { studySets } from "./study.ts";
+import { tasks } from "./tasks.ts";
+
+export const flashcardSets = pgTable(
+  "flashcard_sets",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    studySetId: integer("study_set_id")
+      .notNull()
+      .references(() => studySets.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    createdAt: createdAt(),
+    /** Exam the set is studied for (issue 11): a date picked, or one of the student's tasks or events. */
+    examDate: timestamp("exam_date", { withTimezone: true }),
+    examTaskId: integer("exam_task_id").references(() => tasks.id, { onDelete: "set null" }),
+    examEventId: integer("exam_event_id").references(() => calendarEvents.id, { onDelete: "set null" }),
+  },
+  (t) => [index("flashcard_sets_set_idx").on(t.studySetId), index("flashcard_sets_user_idx").on(t.userId)],
+);
+
+/** A card's content; its review state is per student, in review's card_states. */
+export const flashcards = pgTable(
+  "flashcards",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    flashcardSetId: integer("flashcard_set_id")
+      .notNull()
+      .references(() => flashcardSets.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    hint: text("hint"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("flashcards_set_idx").on(t.flashcardSetId)],
+);
+
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    flashcardSetId: integer("flashcard_set_id").references(() => flashcardSets.id, { onDelete: "set null" }),
+    correct: integer("correct").notNull(),
+    total: integer("total").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("quiz_attempts_user_idx").on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,26 @@
+import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { createdAt, ownerId, searchVector } from "./columns.ts";
+import { courses } from "./courses.ts";
+
+/** Course material the AI answers from (SPEC §2.14), searchable with PostgreSQL full-text search. */
+export const courseDocuments = pgTable(
+  "course_documents",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    type: text("type").notNull().default("reading"),
+    content: text("content").notNull(),
+    fileType: text("file_type").notNull().default("text"),
+    /** A PDF's pages or a PPTX's slides as character ranges of `content`, for the viewer and citations. */
+    pages: jsonb("pages").$type<Array<{ page: number; start: number; end: number }>>(),
+    search: searchVector("title", "content"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("course_documents_user_course_idx").on(t.userId, t.courseId),
+    index("course_documents_search_idx").using("gin", t.search),
+  ],
+);

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import { trackingEndpoints } from "#shared/achievements/tracking.ts";
+import { tooManyRequests } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
+
+/** Tracking calls a student may make a minute: far above what the app sends, far below a flood. */
+export const DEFAULT_TRACKING_PER_MINUTE = 120;
+
+export async function trackingRoutes(app: FastifyInstance) {
+  const { tracking, achievements } = app.services;
+  const perStudent = app.createRateLimit({
+    max: app.config.trackingPerMinute ?? DEFAULT_TRACKING_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `tracking:${req.user?.id ?? req.ip}`,
+  });
+  // This plugin's routes only, after the auth gate has named the student and before the body is read.
+  app.addHook("onRequest", async (req, reply) => {
+    const result = await perStudent(req);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header("Retry-After", "60");
+      throw tooManyRequests("Too many tracking calls. Please slow down.");
+    }
+  });
+  route(app, trackingEndpoints.checkAchievements, async ({ user, body, req }) => {
+    await tracking.record(user.id, {
+      source: "achievements_check",
+      activityType: body.activityType,
+      value: body.value,
+      metadata: body.metadata,
+    });
+    // A hint to re-evaluate now: the awards come from recorded facts, never from body.value.
+    await achievements.evaluate(user.id).catch((err: unknown) => {
+      req.log.error({ err }, "achievement re-evaluation failed");
+    });
+    return { recorded: true as const };
+  });
+  route(app, trackingEndpoints.trackStudyStats, async ({ user, body }) => {
+    await tracking.record(user.id, {
+      source: "study_stats_track",
+      activityType: body.action,
+      value: 1,
+      metadata: body.metadata,
+    });
+    return { recorded: true as const };
+  });
+}

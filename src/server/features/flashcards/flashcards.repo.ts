@@ -1,0 +1,159 @@
+import { and, asc, count, eq, getTableColumns } from "drizzle-orm";
+import type { Flashcard, FlashcardSet, QuizAttempt } from "#shared/flashcards/contract.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { flashcardSets, flashcards, quizAttempts } from "../../db/schema/flashcards.ts";
+
+// Every query is scoped by owner: user_id is copied onto each row from its (checked) parent, so an id of
+// another student's set or card matches nothing and reads as "not found".
+
+const cardColumns = {
+  id: flashcards.id,
+  flashcardSetId: flashcards.flashcardSetId,
+  question: flashcards.question,
+  answer: flashcards.answer,
+  hint: flashcards.hint,
+};
+
+const setColumns = {
+  id: flashcardSets.id,
+  studySetId: flashcardSets.studySetId,
+  title: flashcardSets.title,
+  description: flashcardSets.description,
+  createdAt: flashcardSets.createdAt,
+};
+type SetRow = { [K in keyof typeof setColumns]: (typeof flashcardSets.$inferSelect)[K] };
+
+const toSet = (row: SetRow, cardCount: number): FlashcardSet => ({
+  ...row,
+  cardCount,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const ownSet = (userId: number, id: number) =>
+  and(eq(flashcardSets.userId, userId), eq(flashcardSets.id, id));
+const ownCard = (userId: number, id: number) => and(eq(flashcards.userId, userId), eq(flashcards.id, id));
+
+export const flashcardsRepo = {
+  /** A flashcard set's owner and study set, whoever asks: for the shared-set read check only. */
+  async setPlace(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ userId: flashcardSets.userId, studySetId: flashcardSets.studySetId })
+      .from(flashcardSets)
+      .where(eq(flashcardSets.id, id));
+    return row;
+  },
+  async listSets(db: DbOrTx, userId: number, studySetId: number): Promise<FlashcardSet[]> {
+    const rows = await db
+      .select({ ...setColumns, cardCount: count(flashcards.id) })
+      .from(flashcardSets)
+      .leftJoin(flashcards, eq(flashcards.flashcardSetId, flashcardSets.id))
+      .where(and(eq(flashcardSets.userId, userId), eq(flashcardSets.studySetId, studySetId)))
+      .groupBy(flashcardSets.id)
+      .orderBy(asc(flashcardSets.id));
+    return rows.map(({ cardCount, ...row }) => toSet(row, cardCount));
+  },
+
+  async findSet(db: DbOrTx, userId: number, id: number): Promise<FlashcardSet | undefined> {
+    const [row] = await db
+      .select({ ...setColumns, cardCount: count(flashcards.id) })
+      .from(flashcardSets)
+      .leftJoin(flashcards, eq(flashcards.flashcardSetId, flashcardSets.id))
+      .where(ownSet(userId, id))
+      .groupBy(flashcardSets.id);
+    return row && toSet(row, row.cardCount);
+  },
+
+  async insertSet(
+    db: DbOrTx,
+    userId: number,
+    values: { studySetId: number; title: string; description: string | null },
+  ): Promise<FlashcardSet> {
+    const [row] = await db
+      .insert(flashcardSets)
+      .values({ ...values, userId })
+      .returning(setColumns);
+    return toSet(row!, 0);
+  },
+
+  async removeSet(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+    const rows = await db.delete(flashcardSets).where(ownSet(userId, id)).returning({ id: flashcardSets.id });
+    return rows.length > 0;
+  },
+
+  listCards(db: DbOrTx, userId: number, flashcardSetId: number): Promise<Flashcard[]> {
+    return db
+      .select(cardColumns)
+      .from(flashcards)
+      .where(and(eq(flashcards.userId, userId), eq(flashcards.flashcardSetId, flashcardSetId)))
+      .orderBy(asc(flashcards.id));
+  },
+
+  listStudySetCards(db: DbOrTx, userId: number, studySetId: number): Promise<Flashcard[]> {
+    return db
+      .select(cardColumns)
+      .from(flashcards)
+      .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
+      .where(and(eq(flashcardSets.userId, userId), eq(flashcardSets.studySetId, studySetId)))
+      .orderBy(asc(flashcardSets.id), asc(flashcards.id));
+  },
+
+  async countCards(db: DbOrTx, flashcardSetId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(flashcards)
+      .where(eq(flashcards.flashcardSetId, flashcardSetId));
+    return row?.n ?? 0;
+  },
+
+  async insertCard(
+    db: DbOrTx,
+    userId: number,
+    values: { flashcardSetId: number; question: string; answer: string; hint: string | null },
+  ): Promise<Flashcard> {
+    const [row] = await db
+      .insert(flashcards)
+      .values({ ...values, userId })
+      .returning(cardColumns);
+    return row!;
+  },
+
+  async insertCards(
+    db: DbOrTx,
+    userId: number,
+    flashcardSetId: number,
+    cards: { question: string; answer: string; hint: string | null }[],
+  ) {
+    for (let i = 0; i < cards.length; i += 500) {
+      await db
+        .insert(flashcards)
+        .values(cards.slice(i, i + 500).map((c) => ({ ...c, userId, flashcardSetId })));
+    }
+  },
+  async updateCard(
+    db: DbOrTx,
+    userId: number,
+    id: number,
+    values: Partial<{ question: string; answer: string; hint: string | null }>,
+  ): Promise<Flashcard | undefined> {
+    const [row] = await db.update(flashcards).set(values).where(ownCard(userId, id)).returning(cardColumns);
+    return row;
+  },
+
+  async removeCard(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+    const rows = await db.delete(flashcards).where(ownCard(userId, id)).returning({ id: flashcards.id });
+    return rows.length > 0;
+  },
+
+  async insertAttempt(
+    db: DbOrTx,
+    userId: number,
+    values: { flashcardSetId: number; correct: number; total: number },
+  ): Promise<QuizAttempt> {
+    const { userId: _owner, ...columns } = getTableColumns(quizAttempts);
+    const [row] = await db
+      .insert(quizAttempts)
+      .values({ ...values, userId })
+      .returning(columns);
+    return { ...row!, createdAt: row!.createdAt.toISOString() };
+  },
+};

@@ -1,0 +1,175 @@
+import { planForExam, type ScheduledCard } from "#server/features/review/exam-plan.ts";
+import { newCardState } from "#server/features/review/fsrs.ts";
+import { localDay } from "#shared/local-day.ts";
+import {
+  EXAM_CANDIDATES_MAX,
+  type Exam,
+  type ExamCandidate,
+  type ExamPlanView,
+} from "#shared/review/contract.ts";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { notFound } from "../../lib/errors.ts";
+import type { CalendarService } from "../calendar/calendar.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+import type { TasksService } from "../tasks/tasks.service.ts";
+import { examRepo } from "./review.repo.ts";
+
+type SetExam = {
+  examDate?: string | null | undefined;
+  taskId?: number | null | undefined;
+  eventId?: number | null | undefined;
+};
+type SetRow = Awaited<ReturnType<typeof examRepo.setsWithExam>>[number];
+
+/**
+ * Exam plans (issue 11): a flashcard set tied to a date, or to a task (Canvas assignment) or event of the
+ * student's, read through those features' services so a Canvas date that moves moves the plan. The plan
+ * is computed afresh on every read from the cards' current state (planForExam), never stored.
+ */
+export function createExamService({
+  db,
+  clock,
+  settings,
+  tasks,
+  calendar,
+}: {
+  db: Db;
+  clock: Clock;
+  settings: SettingsService;
+  tasks: TasksService;
+  calendar: CalendarService;
+}) {
+  /** The exam's current date and title; a linked task or event that lost its date falls back to the stored one. */
+  async function resolve(userId: number, rows: SetRow[]) {
+    const needTasks = rows.some((r) => r.examTaskId !== null);
+    const needEvents = rows.some((r) => r.examEventId !== null);
+    const [taskList, eventList] = await Promise.all([
+      needTasks ? tasks.list(userId) : [],
+      needEvents ? calendar.events(userId) : [],
+    ]);
+    return rows.flatMap((r) => {
+      const task = r.examTaskId === null ? undefined : taskList.find((t) => t.id === r.examTaskId);
+      const event = r.examEventId === null ? undefined : eventList.find((e) => e.id === r.examEventId);
+      const date = task?.dueDate ?? event?.date ?? r.examDate?.toISOString();
+      if (!date) return [];
+      return [{ row: r, title: task?.title ?? event?.title ?? r.title, date: new Date(date) }];
+    });
+  }
+
+  async function plan(userId: number, row: SetRow, title: string, date: Date, timeZone: string) {
+    const now = clock.now();
+    const { desiredRetention, newCardsPerDay } = await settings.getReview(userId);
+    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, row.id)).map((c) => ({
+      id: c.id,
+      ...(c.state ?? newCardState(now)),
+    }));
+    const result = planForExam(cards, date, now, desiredRetention, timeZone, newCardsPerDay);
+    const exam: Exam = {
+      flashcardSetId: row.id,
+      setTitle: row.title,
+      examTitle: title,
+      examDate: date.toISOString(),
+      taskId: row.examTaskId,
+      eventId: row.examEventId,
+      today: result.days[0]?.date === localDay(now, timeZone) ? result.days[0].cardIds.length : 0,
+    };
+    return { exam, result };
+  }
+
+  async function ownRow(userId: number, setId: number) {
+    const [row] = await examRepo.setsWithExam(db, userId, setId);
+    if (!row) throw notFound("Flashcard set");
+    return row;
+  }
+
+  return {
+    async setExam(userId: number, setId: number, input: SetExam, timeZone = "UTC") {
+      await ownRow(userId, setId);
+      let examDate = input.examDate ? new Date(input.examDate) : null;
+      if (input.taskId) {
+        const task = (await tasks.list(userId)).find((t) => t.id === input.taskId);
+        if (!task) throw notFound("Task");
+        if (!task.dueDate) throw notFound("Task due date");
+        examDate = new Date(task.dueDate);
+      }
+      if (input.eventId) {
+        const event = (await calendar.events(userId)).find((e) => e.id === input.eventId);
+        if (!event) throw notFound("Event");
+        examDate = new Date(event.date);
+      }
+      await examRepo.setExam(db, userId, setId, {
+        examDate,
+        examTaskId: input.taskId ?? null,
+        examEventId: input.eventId ?? null,
+      });
+      const row = await ownRow(userId, setId);
+      const [resolved] = await resolve(userId, [row]);
+      if (!resolved) return { exam: null };
+      return { exam: (await plan(userId, row, resolved.title, resolved.date, timeZone)).exam };
+    },
+
+    async plan(userId: number, setId: number, timeZone = "UTC"): Promise<ExamPlanView> {
+      const row = await ownRow(userId, setId);
+      const [resolved] = await resolve(userId, [row]);
+      if (!resolved || resolved.date.getTime() <= clock.now().getTime())
+        return { exam: null, days: [], belowTarget: 0 };
+      const { exam, result } = await plan(userId, row, resolved.title, resolved.date, timeZone);
+      return {
+        exam,
+        days: result.days.map((d) => ({ date: d.date, count: d.cardIds.length })),
+        belowTarget: result.belowTarget.length,
+      };
+    },
+
+    /**
+     * The cards today's plans ask for (one set's, or every set with an upcoming exam), lowest recall on
+     * the exam day first: the review queue shows them even when FSRS would wait. Only the set's owner
+     * has an exam on it; a group member reviewing a shared set gets none.
+     */
+    async plannedToday(userId: number, timeZone = "UTC", setId?: number): Promise<number[]> {
+      const now = clock.now();
+      const rows = await examRepo.setsWithExam(db, userId, setId);
+      const upcoming = (await resolve(userId, rows)).filter((r) => r.date.getTime() > now.getTime());
+      const ids: number[] = [];
+      for (const r of upcoming) {
+        const { result } = await plan(userId, r.row, r.title, r.date, timeZone);
+        const today = result.days[0];
+        if (today?.date === localDay(now, timeZone)) ids.push(...today.cardIds);
+      }
+      return ids;
+    },
+
+    /** The student's upcoming dated tasks (Canvas assignments included) and events, soonest first. */
+    async candidates(userId: number, search = ""): Promise<ExamCandidate[]> {
+      const now = clock.now().getTime();
+      const needle = search.trim().toLocaleLowerCase();
+      const [taskList, eventList] = await Promise.all([tasks.list(userId), calendar.events(userId)]);
+      const all: ExamCandidate[] = [
+        ...taskList.flatMap((t) =>
+          t.dueDate && !t.completed
+            ? [{ kind: "task" as const, id: t.id, title: t.title, date: t.dueDate }]
+            : [],
+        ),
+        ...eventList.map((e) => ({ kind: "event" as const, id: e.id, title: e.title, date: e.date })),
+      ];
+      return all
+        .filter((c) => new Date(c.date).getTime() > now && c.title.toLocaleLowerCase().includes(needle))
+        .sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime() || a.id - b.id)
+        .slice(0, EXAM_CANDIDATES_MAX);
+    },
+
+    /** Upcoming exams, soonest first, each with the cards its plan puts in today. */
+    async upcoming(userId: number, timeZone = "UTC"): Promise<Exam[]> {
+      const now = clock.now().getTime();
+      const resolved = await resolve(userId, await examRepo.setsWithExam(db, userId));
+      const upcoming = resolved
+        .filter((r) => r.date.getTime() > now)
+        .sort((a, b) => a.date.getTime() - b.date.getTime());
+      const exams: Exam[] = [];
+      for (const r of upcoming) exams.push((await plan(userId, r.row, r.title, r.date, timeZone)).exam);
+      return exams;
+    },
+  };
+}
+export type ExamService = ReturnType<typeof createExamService>;

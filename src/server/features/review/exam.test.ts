@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FlashcardSet } from "#shared/flashcards/contract.ts";
+import type { Exam, ExamCandidate, ExamPlanView, ReviewQueue } from "#shared/review/contract.ts";
+import { createTask, createUser, type TestUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+let t: TestApp;
+let ada: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await createUser(t.app);
+  bob = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+const req = (who: TestUser | null, method: "GET" | "PUT" | "POST", url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: who?.headers });
+
+async function setWithCards(owner: TestUser, n: number) {
+  const s = await t.app.inject({
+    method: "POST",
+    url: "/api/study/sets",
+    headers: owner.headers,
+    payload: { title: "Bio", description: "", color: "#3B82F6" },
+  });
+  const set = (
+    await t.app.inject({
+      method: "POST",
+      url: `/api/study/sets/${s.json().id}/flashcard-sets`,
+      headers: owner.headers,
+      payload: { title: "Cells" },
+    })
+  ).json() as FlashcardSet;
+  await t.app.inject({
+    method: "POST",
+    url: `/api/study/flashcard-sets/${set.id}/import`,
+    headers: owner.headers,
+    payload: {
+      text: Array.from({ length: n }, (_, i) => `Q${i}\tA${i}`).join("\n"),
+      options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+    },
+  });
+  return set;
+}
+
+const DAY = 24 * 3600 * 1000;
+
+describe("exam plan", () => {
+  it("plans every card before an exam a week away, and puts them all in today for one tomorrow", async () => {
+    const set = await setWithCards(ada, 8);
+    const inAWeek = new Date(Date.now() + 7 * DAY).toISOString();
+    const saved = await req(ada, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { examDate: inAWeek });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().exam).toMatchObject({
+      flashcardSetId: set.id,
+      examTitle: "Cells",
+      examDate: inAWeek,
+    });
+    const plan = (
+      await req(ada, "GET", `/api/review/flashcard-sets/${set.id}/plan?timeZone=UTC`)
+    ).json() as ExamPlanView;
+    expect(plan.days.length).toBeGreaterThanOrEqual(7);
+    expect(plan.days[0]!.count).toBe(8);
+    expect(plan.belowTarget).toBe(0);
+
+    const tomorrow = new Date(Date.now() + DAY).toISOString();
+    await req(ada, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { examDate: tomorrow });
+    const soon = (
+      await req(ada, "GET", `/api/review/flashcard-sets/${set.id}/plan?timeZone=UTC`)
+    ).json() as ExamPlanView;
+    expect(soon.days[0]!.count).toBe(8);
+    expect(soon.days.slice(1).every((d) => d.count === 0 || d.count <= 8)).toBe(true);
+
+    const exams = (await req(ada, "GET", "/api/review/exams?timeZone=UTC")).json() as Exam[];
+    expect(exams).toEqual([
+      expect.objectContaining({ flashcardSetId: set.id, today: 8, examTitle: "Cells" }),
+    ]);
+  });
+
+  it("ties a set to a task's due date and title, clears it, and refuses another student's task or set", async () => {
+    const set = await setWithCards(ada, 2);
+    const due = new Date(Date.now() + 3 * DAY).toISOString();
+    const task = await createTask(t.app, ada, { title: "Midterm", dueDate: due });
+    const saved = await req(ada, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { taskId: task.id });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().exam).toMatchObject({ examTitle: "Midterm", taskId: task.id });
+    expect(new Date(saved.json().exam.examDate).getTime()).toBe(new Date(due).getTime());
+
+    const bobTask = await createTask(t.app, bob, { title: "Bob's", dueDate: due });
+    expect(
+      (await req(ada, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { taskId: bobTask.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await req(bob, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { examDate: due })).statusCode,
+    ).toBe(404);
+    expect((await req(bob, "GET", `/api/review/flashcard-sets/${set.id}/plan`)).statusCode).toBe(404);
+    const both = await req(ada, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, {
+      examDate: due,
+      taskId: task.id,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error).toBe("Pick one exam: a date, a task or an event");
+    expect(
+      (await req(ada, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { examDate: "soon" })).statusCode,
+    ).toBe(400);
+
+    const cleared = await req(ada, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { examDate: null });
+    expect(cleared.json()).toEqual({ exam: null });
+    expect((await req(ada, "GET", `/api/review/flashcard-sets/${set.id}/plan`)).json()).toEqual({
+      exam: null,
+      days: [],
+      belowTarget: 0,
+    });
+  });
+
+  it("pulls the cards today's plan asks for into the review queue, rated as ordinary FSRS reviews", async () => {
+    const u = await createUser(t.app);
+    await req(u, "PUT", "/api/review/settings", { desiredRetention: 0.9, newCardsPerDay: 0 });
+    const set = await setWithCards(u, 3);
+    const queue = async (q = "") =>
+      (await req(u, "GET", `/api/review/queue?timeZone=UTC${q}`)).json() as ReviewQueue;
+    expect(await queue()).toMatchObject({ dueCount: 0, plannedCount: 0, cards: [] });
+
+    await req(u, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, {
+      examDate: new Date(Date.now() + DAY).toISOString(),
+    });
+    // The daily limit holds nothing back for an exam tomorrow: the plan puts every card in today.
+    for (const q of [await queue(), await queue(`&setId=${set.id}`)]) {
+      expect(q).toMatchObject({ dueCount: 3, reviewCount: 0, plannedCount: 3, newCount: 0 });
+      expect(q.cards.map((c) => [c.question, c.planned, c.isNew])).toEqual([
+        ["Q0", true, true],
+        ["Q1", true, true],
+        ["Q2", true, true],
+      ]);
+    }
+    const [a, b] = (await queue()).cards;
+    // Easy carries a card well past tomorrow: the plan is done with it. Again leaves it learning (due in
+    // a minute, so not FSRS-due now), and the plan keeps it in today.
+    const easy = await req(u, "POST", `/api/review/cards/${a!.id}/rate`, { rating: 4 });
+    expect(easy.json()).toMatchObject({ flashcardId: a!.id, state: 2 });
+    const again = await req(u, "POST", `/api/review/cards/${b!.id}/rate`, { rating: 1 });
+    expect(new Date(again.json().due).getTime()).toBeGreaterThan(Date.now());
+    const after = await queue();
+    expect(after).toMatchObject({ dueCount: 2, reviewCount: 0, plannedCount: 2 });
+    expect(after.cards.map((c) => [c.id, c.isNew])).toEqual(
+      expect.arrayContaining([
+        [b!.id, false],
+        [expect.any(Number), true],
+      ]),
+    );
+    expect(after.cards.map((c) => c.id)).not.toContain(a!.id);
+    // Another student's queue is untouched by this plan.
+    expect((await req(bob, "GET", "/api/review/queue")).json().plannedCount).toBe(0);
+  });
+
+  it("offers the student's upcoming dated tasks and events, searchable, and ties a set to an event", async () => {
+    const u = await createUser(t.app);
+    const set = await setWithCards(u, 1);
+    const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+    const mid = await createTask(t.app, u, { title: "Midterm (Canvas quiz)", dueDate: at(3) });
+    await createTask(t.app, u, { title: "Past midterm", dueDate: at(-3) });
+    await createTask(t.app, u, { title: "Undated midterm" });
+    const done = await createTask(t.app, u, { title: "Done midterm", dueDate: at(2) });
+    await req(u, "PUT", `/api/tasks/${done.id}`, { completed: true });
+    const event = (await req(u, "POST", "/api/events", { title: "Final exam", date: at(10) })).json();
+    const bobEvent = (await req(bob, "POST", "/api/events", { title: "Bob's final", date: at(5) })).json();
+
+    const all = (await req(u, "GET", "/api/review/exam-candidates")).json() as ExamCandidate[];
+    expect(all.map((c) => [c.kind, c.id, c.title])).toEqual([
+      ["task", mid.id, "Midterm (Canvas quiz)"],
+      ["event", event.id, "Final exam"],
+    ]);
+    const found = (await req(u, "GET", "/api/review/exam-candidates?q=FINAL")).json() as ExamCandidate[];
+    expect(found.map((c) => c.id)).toEqual([event.id]);
+    const bad = await req(u, "GET", `/api/review/exam-candidates?q=${"x".repeat(201)}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe("Search at most 200 characters");
+
+    const tied = await req(u, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { eventId: event.id });
+    expect(tied.json().exam).toMatchObject({ examTitle: "Final exam", eventId: event.id, taskId: null });
+    expect(
+      (await req(u, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { eventId: bobEvent.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await req(u, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { eventId: 0 })).statusCode,
+    ).toBe(400);
+  });
+});

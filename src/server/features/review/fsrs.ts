@@ -1,0 +1,181 @@
+import { type Card, createEmptyCard, type FSRS, fsrs, type Grade, type ReviewLog, type State } from "ts-fsrs";
+import { REVIEW } from "#shared/constants.ts";
+import { desiredRetentionSchema, type REVIEW_RATINGS, type ReviewRating } from "#shared/review/contract.ts";
+
+/**
+ * Spaced review on ts-fsrs (issue 11). Every schedule comes from the library's scheduler; this module
+ * only maps the flashcards table's columns to its Card and back, and words its answers for the UI.
+ */
+
+export {
+  DEFAULT_REVIEW_SETTINGS,
+  desiredRetentionSchema,
+  REVIEW_RATINGS,
+  type ReviewRating,
+  type ReviewSettings,
+  reviewRatingSchema,
+  reviewSettingsSchema,
+} from "#shared/review/contract.ts";
+
+/** A card's scheduling state, named like the flashcards table's columns (state 0 New .. 3 Relearning). */
+export type CardState = {
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: State;
+  lastReview: Date | null;
+};
+
+/**
+ * One rating, named like card_reviews' columns. It holds the state before the rating, which is what
+ * the library's rollback needs to undo it; card_reviews must keep all of it for Undo to work.
+ */
+export type ReviewLogEntry = {
+  rating: ReviewRating;
+  state: State;
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  lastElapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reviewedAt: Date;
+};
+
+export function toFsrsCard(c: CardState): Card {
+  return {
+    due: c.due,
+    stability: c.stability,
+    difficulty: c.difficulty,
+    elapsed_days: c.elapsedDays,
+    scheduled_days: c.scheduledDays,
+    learning_steps: c.learningSteps,
+    reps: c.reps,
+    lapses: c.lapses,
+    state: c.state,
+    ...(c.lastReview ? { last_review: c.lastReview } : {}),
+  };
+}
+
+export function fromFsrsCard(c: Card): CardState {
+  return {
+    due: c.due,
+    stability: c.stability,
+    difficulty: c.difficulty,
+    elapsedDays: c.elapsed_days,
+    scheduledDays: c.scheduled_days,
+    learningSteps: c.learning_steps,
+    reps: c.reps,
+    lapses: c.lapses,
+    state: c.state,
+    lastReview: c.last_review ?? null,
+  };
+}
+
+function fromFsrsLog(log: ReviewLog): ReviewLogEntry {
+  return {
+    rating: log.rating as ReviewRating,
+    state: log.state,
+    due: log.due,
+    stability: log.stability,
+    difficulty: log.difficulty,
+    elapsedDays: log.elapsed_days,
+    lastElapsedDays: log.last_elapsed_days,
+    scheduledDays: log.scheduled_days,
+    learningSteps: log.learning_steps,
+    reviewedAt: log.review,
+  };
+}
+
+function toFsrsLog(log: ReviewLogEntry): ReviewLog {
+  return {
+    rating: log.rating,
+    state: log.state,
+    due: log.due,
+    stability: log.stability,
+    difficulty: log.difficulty,
+    elapsed_days: log.elapsedDays,
+    last_elapsed_days: log.lastElapsedDays,
+    scheduled_days: log.scheduledDays,
+    learning_steps: log.learningSteps,
+    review: log.reviewedAt,
+  };
+}
+
+/** A new card as the library creates it: due now, state New. */
+export const newCardState = (now: Date): CardState => fromFsrsCard(createEmptyCard(now));
+
+const schedulers = new Map<number, FSRS>();
+
+/**
+ * The FSRS scheduler for a desired retention (one per value, they are immutable in use). Fuzz is on,
+ * as in Anki, so cards learnt together do not fall due together forever; it is seeded from the card
+ * and the review time, so the same review always gives the same due date.
+ */
+export function scheduler(retention: number = REVIEW.defaultRetention): FSRS {
+  const checked = desiredRetentionSchema.parse(retention);
+  let f = schedulers.get(checked);
+  if (!f) {
+    f = fsrs({ request_retention: checked, enable_fuzz: true });
+    schedulers.set(checked, f);
+  }
+  return f;
+}
+
+/** The card after a rating and the log row that records it. */
+export function rateCard(
+  card: CardState,
+  rating: ReviewRating,
+  now: Date,
+  retention: number = REVIEW.defaultRetention,
+): { card: CardState; log: ReviewLogEntry } {
+  const next = scheduler(retention).next(toFsrsCard(card), now, rating as Grade);
+  return { card: fromFsrsCard(next.card), log: fromFsrsLog(next.log) };
+}
+
+/**
+ * Undo: the card as it was before the rating `log` recorded (the library's rollback), except that a
+ * card that had been studied before is due at the undone review's time, so it comes straight back.
+ */
+export function undoRating(card: CardState, log: ReviewLogEntry): CardState {
+  return fromFsrsCard(scheduler().rollback(toFsrsCard(card), toFsrsLog(log)));
+}
+
+/** Probability of recall at `at` on the library's forgetting curve; 0 for a card never reviewed. */
+export function retrievability(card: CardState, at: Date): number {
+  return scheduler().get_retrievability(toFsrsCard(card), at, false);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Anki-style short interval: '1m', '10m', '1h', '3d', '2mo', '1.5y'. */
+export function formatInterval(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / MINUTE));
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.round(ms / HOUR);
+  if (hours < 24) return `${hours}h`;
+  const days = Math.round(ms / DAY);
+  if (days < 30) return `${days}d`;
+  const months = Math.round(days / 30);
+  if (months < 12) return `${months}mo`;
+  return `${Number((days / 365).toFixed(1))}y`;
+}
+
+/** The interval each button would give, shown on Again / Hard / Good / Easy. */
+export function previewIntervals(
+  card: CardState,
+  now: Date,
+  retention: number = REVIEW.defaultRetention,
+): Record<keyof typeof REVIEW_RATINGS, string> {
+  const preview = scheduler(retention).repeat(toFsrsCard(card), now);
+  const label = (g: Grade) => formatInterval(preview[g].card.due.getTime() - now.getTime());
+  return { again: label(1), hard: label(2), good: label(3), easy: label(4) };
+}

@@ -1,0 +1,276 @@
+import { and, asc, count, eq, gte, inArray, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
+import { cardReviews, cardStates } from "../../db/schema/review.ts";
+
+// A student's schedule for a card is their card_states row, absent while the card is new to them. The
+// card is theirs, or (issue 13) the owner's card in a set shared with a group they belong to: the service
+// checks that access and names the owner; every query here names both.
+
+const stateColumns = {
+  due: cardStates.due,
+  stability: cardStates.stability,
+  difficulty: cardStates.difficulty,
+  elapsedDays: cardStates.elapsedDays,
+  scheduledDays: cardStates.scheduledDays,
+  learningSteps: cardStates.learningSteps,
+  reps: cardStates.reps,
+  lapses: cardStates.lapses,
+  state: cardStates.state,
+  lastReview: cardStates.lastReview,
+};
+
+const cardColumns = {
+  id: flashcards.id,
+  flashcardSetId: flashcards.flashcardSetId,
+  setTitle: flashcardSets.title,
+  question: flashcards.question,
+  answer: flashcards.answer,
+  hint: flashcards.hint,
+};
+
+/**
+ * Whose schedule and which cards: `userId` reviews on their own card_states rows; the cards are all of
+ * theirs, or one set's (`setId`, owned by `ownerId`, the reviewer unless the set is shared with them).
+ */
+export type QueueScope = { userId: number; setId?: number | undefined; ownerId?: number | undefined };
+
+/** Which of the scope's cards: reviews due by a time, cards new to the student, named cards, or all. */
+export type QueuePick = { dueBy: Date } | { isNew: true; except?: number[] | undefined } | { ids: number[] };
+
+function pickWhere(pick?: QueuePick): SQL | undefined {
+  if (!pick) return undefined;
+  if ("dueBy" in pick) return lte(cardStates.due, pick.dueBy);
+  if ("ids" in pick) return inArray(flashcards.id, pick.ids);
+  return and(
+    isNull(cardStates.flashcardId),
+    pick.except?.length ? notInArray(flashcards.id, pick.except) : undefined,
+  );
+}
+
+/**
+ * The one query every queue read is built on: the scope's cards with the student's state, left joined so
+ * new cards come back with none (a due pick makes it an inner join for the planner, which then walks
+ * card_states (user_id, due) in order). `order`: "due" oldest first, "added" in the order cards were made.
+ * The row type trusts the caller: state columns are null unless the pick is due or the row has a state.
+ */
+function queueQuery<T extends SelectedFields>(
+  db: DbOrTx,
+  fields: T,
+  scope: QueueScope,
+  pick?: QueuePick,
+  opts: { order?: "due" | "added"; limit?: number } = {},
+): Promise<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } } {
+  const cards =
+    scope.setId === undefined
+      ? eq(flashcards.userId, scope.userId)
+      : and(eq(flashcards.userId, scope.ownerId ?? scope.userId), eq(flashcards.flashcardSetId, scope.setId));
+  const q = db
+    .select(fields as SelectedFields)
+    .from(flashcards)
+    // Left, though every card has a set: a query that reads nothing of the set (the counts) then skips
+    // the join altogether, where an inner join would look up the set of every counted card.
+    .leftJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
+    .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, scope.userId)))
+    .where(and(cards, pickWhere(pick)))
+    .$dynamic();
+  if (opts.order === "due") q.orderBy(asc(cardStates.due), asc(cardStates.flashcardId));
+  if (opts.order === "added") q.orderBy(asc(flashcards.id));
+  if (opts.limit !== undefined) q.limit(opts.limit);
+  return q as unknown as Promise<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } };
+}
+
+export type StoredState = Omit<CardState, "state"> & { state: 0 | 1 | 2 | 3 };
+/** A stored state's columns, or null for a card new to the student (no card_states row). */
+function stateOrNull<T extends { hasState: number | null }>({ hasState, ...row }: T) {
+  return hasState === null ? null : (row as unknown as StoredState);
+}
+/** ts-fsrs's State is 0-3; the column is a smallint. */
+const asStored = <T extends { state: number }>(row: T) => row as Omit<T, "state"> & { state: 0 | 1 | 2 | 3 };
+const withState = { ...stateColumns, hasState: cardStates.flashcardId };
+
+export const reviewRepo = {
+  /** Reviews due by `at`, oldest first: the (user_id, due) index answers it (EXPLAIN in bench:review). */
+  dueQuery: (db: DbOrTx, scope: QueueScope, at: Date, limit: number) =>
+    queueQuery(db, { ...cardColumns, ...stateColumns }, scope, { dueBy: at }, { order: "due", limit }),
+
+  dueCards(db: DbOrTx, scope: QueueScope, at: Date, limit: number) {
+    return reviewRepo.dueQuery(db, scope, at, limit).then((rows) => rows.map(asStored));
+  },
+
+  /** Reviews due by `at`, and of those the ones due by `overdueBy` (the backlog), in one scan. */
+  async countDue(db: DbOrTx, scope: QueueScope, at: Date, overdueBy: Date) {
+    const [row] = await queueQuery(
+      db,
+      {
+        due: count(),
+        overdue: sql<number>`count(*) filter (where ${cardStates.due} <= ${overdueBy})`.mapWith(Number),
+      },
+      scope,
+      { dueBy: at },
+    );
+    return { due: row?.due ?? 0, overdue: row?.overdue ?? 0 };
+  },
+
+  async count(db: DbOrTx, scope: QueueScope, pick: QueuePick): Promise<number> {
+    const [row] = await queueQuery(db, { n: count() }, scope, pick);
+    return row?.n ?? 0;
+  },
+
+  /** Cards the student has never rated (but the `except` ones), in the order they were added. */
+  newCards(db: DbOrTx, scope: QueueScope, limit: number, except?: number[]) {
+    return queueQuery(db, cardColumns, scope, { isNew: true, except }, { order: "added", limit });
+  },
+
+  /** Named cards of the scope, each with the student's state or null (the exam plan's picks for today). */
+  async cardsByIds(db: DbOrTx, scope: QueueScope, ids: number[]) {
+    if (ids.length === 0) return [];
+    const rows = await queueQuery(db, { ...cardColumns, ...withState }, scope, { ids });
+    return rows.map((r) => ({ card: r, state: stateOrNull(r) }));
+  },
+
+  /** Every overdue state in the scope (for spreading a backlog). */
+  overdue(db: DbOrTx, scope: QueueScope, at: Date) {
+    return queueQuery(db, { id: flashcards.id, ...stateColumns }, scope, { dueBy: at }).then((rows) =>
+      rows.map(asStored),
+    );
+  },
+
+  /** New cards started since `since`: ratings whose card was New before them (undone ones are gone). */
+  async countStartedSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(cardReviews)
+      .where(
+        and(eq(cardReviews.userId, userId), eq(cardReviews.state, 0), gte(cardReviews.reviewedAt, since)),
+      );
+    return row?.n ?? 0;
+  },
+
+  /** Who owns a card and the study set it is in, whoever asks: for the service's read check only. */
+  async cardPlace(db: DbOrTx, cardId: number) {
+    const [row] = await db
+      .select({ ownerId: flashcards.userId, studySetId: flashcardSets.studySetId })
+      .from(flashcards)
+      .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
+      .where(eq(flashcards.id, cardId));
+    return row;
+  },
+
+  /**
+   * The card (of `ownerId`) and the reviewer's state of it, the card locked so two ratings of one card
+   * cannot both start from the same state.
+   */
+  async cardForUpdate(db: DbOrTx, scope: { userId: number; ownerId: number }, cardId: number) {
+    const [card] = await db
+      .select({ id: flashcards.id })
+      .from(flashcards)
+      .where(and(eq(flashcards.id, cardId), eq(flashcards.userId, scope.ownerId)))
+      .for("update");
+    if (!card) return undefined;
+    const [state] = await db
+      .select(stateColumns)
+      .from(cardStates)
+      .where(and(eq(cardStates.userId, scope.userId), eq(cardStates.flashcardId, cardId)));
+    return { id: card.id, state: state ? (state as StoredState) : null };
+  },
+
+  async saveState(db: DbOrTx, userId: number, flashcardId: number, state: CardState) {
+    await db
+      .insert(cardStates)
+      .values({ userId, flashcardId, ...state })
+      .onConflictDoUpdate({ target: [cardStates.userId, cardStates.flashcardId], set: state });
+  },
+
+  async removeState(db: DbOrTx, userId: number, flashcardId: number) {
+    await db
+      .delete(cardStates)
+      .where(and(eq(cardStates.userId, userId), eq(cardStates.flashcardId, flashcardId)));
+  },
+
+  async insertReview(db: DbOrTx, userId: number, flashcardId: number, log: ReviewLogEntry): Promise<number> {
+    const [row] = await db
+      .insert(cardReviews)
+      .values({ userId, flashcardId, ...log })
+      .returning({ id: cardReviews.id });
+    return row!.id;
+  },
+
+  /** A review of the student's with whether it is its card's latest (only that one can be undone). */
+  async findReview(db: DbOrTx, userId: number, reviewId: number) {
+    const [row] = await db
+      .select({
+        id: cardReviews.id,
+        flashcardId: cardReviews.flashcardId,
+        rating: cardReviews.rating,
+        state: cardReviews.state,
+        due: cardReviews.due,
+        stability: cardReviews.stability,
+        difficulty: cardReviews.difficulty,
+        elapsedDays: cardReviews.elapsedDays,
+        lastElapsedDays: cardReviews.lastElapsedDays,
+        scheduledDays: cardReviews.scheduledDays,
+        learningSteps: cardReviews.learningSteps,
+        reviewedAt: cardReviews.reviewedAt,
+        latest: sql<number>`(select max(r.id) from ${cardReviews} r where r.flashcard_id = ${cardReviews.flashcardId} and r.user_id = ${userId})`,
+      })
+      .from(cardReviews)
+      .where(and(eq(cardReviews.id, reviewId), eq(cardReviews.userId, userId)));
+    return row;
+  },
+
+  async removeReview(db: DbOrTx, userId: number, reviewId: number) {
+    await db.delete(cardReviews).where(and(eq(cardReviews.id, reviewId), eq(cardReviews.userId, userId)));
+  },
+
+  async moveDue(db: DbOrTx, userId: number, flashcardId: number, due: Date) {
+    await db
+      .update(cardStates)
+      .set({ due })
+      .where(and(eq(cardStates.userId, userId), eq(cardStates.flashcardId, flashcardId)));
+  },
+};
+
+export const examRepo = {
+  setsWithExam(db: DbOrTx, userId: number, setId?: number) {
+    return db
+      .select({
+        id: flashcardSets.id,
+        title: flashcardSets.title,
+        examDate: flashcardSets.examDate,
+        examTaskId: flashcardSets.examTaskId,
+        examEventId: flashcardSets.examEventId,
+      })
+      .from(flashcardSets)
+      .where(
+        and(
+          eq(flashcardSets.userId, userId),
+          setId === undefined ? sql`${flashcardSets.examDate} is not null` : eq(flashcardSets.id, setId),
+        ),
+      )
+      .orderBy(asc(flashcardSets.examDate));
+  },
+
+  async setExam(
+    db: DbOrTx,
+    userId: number,
+    setId: number,
+    values: { examDate: Date | null; examTaskId: number | null; examEventId: number | null },
+  ) {
+    await db
+      .update(flashcardSets)
+      .set(values)
+      .where(and(eq(flashcardSets.userId, userId), eq(flashcardSets.id, setId)));
+  },
+
+  /** Every card of a set with the student's state (null while new), in the order they were added. */
+  async setCards(db: DbOrTx, userId: number, setId: number) {
+    const rows = await queueQuery(db, { id: flashcards.id, ...withState }, { userId, setId }, undefined, {
+      order: "added",
+    });
+    return rows.map((r) => ({ id: r.id, state: stateOrNull(r) }));
+  },
+};

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from "fastify";
+import { reviewEndpoints as e, examEndpoints as x } from "#shared/review/contract.ts";
+import { route } from "../../lib/route.ts";
+
+export async function reviewRoutes(app: FastifyInstance) {
+  const { review, exams } = app.services;
+  route(app, e.queue, ({ user, query }) => review.queue(user.id, query));
+  route(app, e.rate, ({ user, params, body }) => review.rate(user.id, params.id, body.rating));
+  route(app, e.undo, ({ user, body }) => review.undo(user.id, body.reviewId));
+  route(app, e.spread, ({ user, body }) => review.spread(user.id, body.days, body.setId));
+  route(app, e.session, ({ user, body }) => review.recordSession(user.id, body.duration));
+  route(app, e.getSettings, ({ user }) => review.getSettings(user.id));
+  route(app, e.saveSettings, ({ user, body }) => review.saveSettings(user.id, body));
+  route(app, x.setExam, ({ user, params, body }) => exams.setExam(user.id, params.id, body));
+  route(app, x.plan, ({ user, params, query }) => exams.plan(user.id, params.id, query.timeZone));
+  route(app, x.candidates, ({ user, query }) => exams.candidates(user.id, query.q));
+  route(app, x.exams, ({ user, query }) => exams.upcoming(user.id, query.timeZone));
+}

@@ -1,0 +1,342 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { flashcards as cardsTable } from "#server/db/schema/flashcards.ts";
+import { cardReviews, cardStates } from "#server/db/schema/review.ts";
+import { studySessions } from "#server/db/schema/study.ts";
+import { newCardState, rateCard } from "#server/features/review/fsrs.ts";
+import type { FlashcardSet } from "#shared/flashcards/contract.ts";
+import type { ReviewQueue } from "#shared/review/contract.ts";
+import { createUser, type TestUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
+
+const clock = travellingClock();
+let t: TestApp;
+let ada: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  ada = await createUser(t.app);
+  bob = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: who?.headers });
+
+async function setWithCards(owner: TestUser, n: number, title = "Cells") {
+  const s = await req(owner, "POST", "/api/study/sets", { title: "Bio", description: "", color: "#3B82F6" });
+  const set = (
+    await req(owner, "POST", `/api/study/sets/${s.json().id}/flashcard-sets`, { title })
+  ).json() as FlashcardSet;
+  const text = Array.from({ length: n }, (_, i) => `Q${i}\tA${i}`).join("\n");
+  const imported = await req(owner, "POST", `/api/study/flashcard-sets/${set.id}/import`, {
+    text,
+    options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+  });
+  if (n > 0 && imported.statusCode !== 201) throw new Error(imported.body);
+  return set;
+}
+
+const queue = async (who: TestUser, query = "") =>
+  (await req(who, "GET", `/api/review/queue${query}`)).json() as ReviewQueue;
+
+describe("review queue, rating and undo", () => {
+  it("rates a new card Good to the library's state and due date, with the log row, and Undo restores it", async () => {
+    const set = await setWithCards(ada, 3);
+    const before = await queue(ada, `?setId=${set.id}`);
+    expect(before).toMatchObject({ dueCount: 3, reviewCount: 0, newCount: 3, backlog: 0 });
+    expect(before.cards.map((c) => c.question)).toEqual(["Q0", "Q1", "Q2"]);
+    expect(before.cards[0]!.intervals).toEqual({
+      again: "1m",
+      hard: "6m",
+      good: "10m",
+      easy: expect.any(String),
+    });
+
+    const cardId = before.cards[0]!.id;
+    const res = await req(ada, "POST", `/api/review/cards/${cardId}/rate`, { rating: 3 });
+    expect(res.statusCode).toBe(200);
+    const now = clock.now();
+    const expected = rateCard(newCardState(now), 3, now, 0.9);
+    const body = res.json();
+    expect(body.state).toBe(expected.card.state);
+    expect(Math.abs(new Date(body.due).getTime() - expected.card.due.getTime())).toBeLessThan(5000);
+    const [state] = await t.database.db
+      .select()
+      .from(cardStates)
+      .where(and(eq(cardStates.userId, ada.user.id), eq(cardStates.flashcardId, cardId)));
+    expect(state).toMatchObject({ state: 1, reps: 1, lapses: 0 });
+    const [log] = await t.database.db.select().from(cardReviews).where(eq(cardReviews.id, body.reviewId));
+    expect(log).toMatchObject({
+      flashcardId: cardId,
+      userId: ada.user.id,
+      rating: 3,
+      state: 0,
+      stability: 0,
+    });
+
+    expect((await queue(ada, `?setId=${set.id}`)).dueCount).toBe(2);
+
+    const undo = await req(ada, "POST", "/api/review/undo", { reviewId: body.reviewId });
+    expect(undo.statusCode).toBe(200);
+    expect(await t.database.db.select().from(cardReviews).where(eq(cardReviews.id, body.reviewId))).toEqual(
+      [],
+    );
+    expect((await queue(ada, `?setId=${set.id}`)).dueCount).toBe(3);
+    expect((await req(ada, "POST", "/api/review/undo", { reviewId: body.reviewId })).statusCode).toBe(404);
+  });
+
+  it("undoes a review of a learnt card back to its previous state; only the latest rating", async () => {
+    const set = await setWithCards(ada, 1, "Undo");
+    const id = (await queue(ada, `?setId=${set.id}`)).cards[0]!.id;
+    const first = (await req(ada, "POST", `/api/review/cards/${id}/rate`, { rating: 4 })).json();
+    const stateOf = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(cardStates)
+          .where(and(eq(cardStates.userId, ada.user.id), eq(cardStates.flashcardId, id)))
+      )[0]!;
+    const afterFirst = await stateOf();
+    clock.travel(2 * 24 * 3600 * 1000);
+    const second = (await req(ada, "POST", `/api/review/cards/${id}/rate`, { rating: 1 })).json();
+    expect((await stateOf()).lapses).toBe(1);
+    const old = await req(ada, "POST", "/api/review/undo", { reviewId: first.reviewId });
+    expect(old.statusCode).toBe(409);
+    expect((await req(ada, "POST", "/api/review/undo", { reviewId: second.reviewId })).statusCode).toBe(200);
+    const restored = await stateOf();
+    expect(restored).toMatchObject({
+      state: afterFirst.state,
+      stability: afterFirst.stability,
+      difficulty: afterFirst.difficulty,
+      reps: afterFirst.reps,
+      lapses: 0,
+    });
+    clock.reset();
+  });
+
+  it("limits new cards per day from the review settings and counts the day's started cards", async () => {
+    const set = await setWithCards(bob, 5, "Limit");
+    const saved = await req(bob, "PUT", "/api/review/settings", {
+      desiredRetention: 0.85,
+      newCardsPerDay: 2,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await req(bob, "GET", "/api/review/settings")).json()).toEqual({
+      desiredRetention: 0.85,
+      newCardsPerDay: 2,
+    });
+    const q = await queue(bob, `?setId=${set.id}`);
+    expect(q).toMatchObject({ newCount: 2, dueCount: 2 });
+    expect(q.cards).toHaveLength(2);
+    await req(bob, "POST", `/api/review/cards/${q.cards[0]!.id}/rate`, { rating: 4 });
+    expect((await queue(bob, `?setId=${set.id}`)).newCount).toBe(1);
+  });
+
+  it.each([
+    [{ desiredRetention: 0.5, newCardsPerDay: 20 }, "Desired retention must be at least 0.7"],
+    [{ desiredRetention: 0.98, newCardsPerDay: 20 }, "Desired retention must be at most 0.97"],
+    [{ desiredRetention: 0.9, newCardsPerDay: -1 }, "New cards per day cannot be negative"],
+    [{ desiredRetention: 0.9, newCardsPerDay: 1.5 }, "New cards per day must be a whole number"],
+  ])("refuses review settings %j (400)", async (payload, message) => {
+    const res = await req(ada, "PUT", "/api/review/settings", payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(message);
+  });
+
+  it("refuses bad ratings (400) and another student's card, set or review (404)", async () => {
+    const set = await setWithCards(ada, 1, "Mine");
+    const id = (await queue(ada, `?setId=${set.id}`)).cards[0]!.id;
+    for (const rating of [0, 5, "3", 2.5, null]) {
+      const res = await req(ada, "POST", `/api/review/cards/${id}/rate`, { rating });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe("Rating must be 1 (Again) to 4 (Easy)");
+    }
+    expect((await req(bob, "POST", `/api/review/cards/${id}/rate`, { rating: 3 })).statusCode).toBe(404);
+    expect((await req(bob, "GET", `/api/review/queue?setId=${set.id}`)).statusCode).toBe(404);
+    const mine = (await req(ada, "POST", `/api/review/cards/${id}/rate`, { rating: 3 })).json();
+    expect((await req(bob, "POST", "/api/review/undo", { reviewId: mine.reviewId })).statusCode).toBe(404);
+    expect((await req(bob, "GET", `/api/study/flashcard-sets/${set.id}/export`)).statusCode).toBe(404);
+    expect((await queue(bob)).cards.map((c) => c.id)).not.toContain(id);
+    expect((await req(null, "GET", "/api/review/queue")).statusCode).toBe(401);
+  });
+
+  it("spreads a backlog over the next days and records review time as a 'reviewing' session", async () => {
+    const u = await createUser(t.app);
+    const set = await setWithCards(u, 6, "Backlog");
+    for (const c of (await queue(u)).cards)
+      await req(u, "POST", `/api/review/cards/${c.id}/rate`, { rating: 3 });
+    clock.travel(3 * 24 * 3600 * 1000);
+    const late = await queue(u, `?setId=${set.id}`);
+    expect(late).toMatchObject({ reviewCount: 6, backlog: 6 });
+    const spread = await req(u, "POST", "/api/review/spread", { days: 3 });
+    expect(spread.json()).toEqual({ moved: 4 });
+    expect((await queue(u)).reviewCount).toBe(2);
+    expect((await req(u, "POST", "/api/review/spread", { days: 1 })).statusCode).toBe(400);
+    clock.reset();
+
+    const session = await req(u, "POST", "/api/review/sessions", { duration: 120 });
+    expect(session.statusCode).toBe(201);
+    const rows = await t.database.db.select().from(studySessions).where(eq(studySessions.userId, u.user.id));
+    expect(rows.map((r) => [r.activityType, r.durationSeconds])).toEqual([["reviewing", 120]]);
+    expect((await req(u, "POST", "/api/review/sessions", { duration: 0 })).statusCode).toBe(400);
+  });
+});
+
+describe("import and export", () => {
+  it("previews pasted text with a custom separator, lines it cannot use, and saves nothing", async () => {
+    const set = await setWithCards(ada, 0, "Paste");
+    const body = {
+      text: "one::uno\ntwo::dos\nbroken line\n\nthree::tres",
+      options: { format: "text", termSeparator: { custom: "::" }, rowSeparator: "newline" },
+    };
+    const res = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/preview`, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cards).toHaveLength(3);
+    expect(res.json().errors).toEqual([
+      { line: 3, text: "broken line", reason: "No separator between term and definition" },
+    ]);
+    const commit = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import`, body);
+    expect(commit.statusCode).toBe(400);
+    expect(commit.json().error).toBe(
+      "Nothing was imported. Fix line 3 (No separator between term and definition).",
+    );
+    const cards = await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/cards`);
+    expect(cards.json()).toEqual([]);
+  });
+
+  it("imports 1,000 CSV rows in one go and exports them back the same (CSV and Anki)", async () => {
+    const set = await setWithCards(ada, 0, 'Big, "quoted" set');
+    const rows = Array.from({ length: 1000 }, (_, i) => `"Term ${i}, with comma","Def ""${i}""",`);
+    const res = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import`, {
+      text: `question,answer,hint\n${rows.join("\n")}`,
+      options: { format: "csv" },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ imported: 1000 });
+    const csv = (await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/export?format=csv`)).json();
+    expect(csv.filename).toBe("Big-quoted-set.csv");
+    const anki = (await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/export?format=anki`)).json();
+    expect(anki.content.startsWith("#separator:tab\n#html:false\n")).toBe(true);
+    for (const [file, format] of [
+      [csv, "csv"],
+      [anki, "anki"],
+    ] as const) {
+      const back = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/preview`, {
+        text: file.content,
+        options: { format },
+      });
+      expect(back.json().errors).toEqual([]);
+      expect(back.json().cards[999]).toEqual({
+        question: "Term 999, with comma",
+        answer: 'Def "999"',
+        hint: null,
+      });
+      expect(back.json().cards).toHaveLength(1000);
+    }
+  });
+
+  it("answers 400 for empty text or bad options and 404 for another student's set", async () => {
+    const set = await setWithCards(ada, 0, "Bad");
+    const url = `/api/study/flashcard-sets/${set.id}/import`;
+    const empty = await req(ada, "POST", url, { text: "", options: { format: "csv" } });
+    expect(empty.json().error).toBe("Paste or upload the cards");
+    expect((await req(ada, "POST", url, { text: "a,b", options: { format: "xml" } })).statusCode).toBe(400);
+    const blank = await req(ada, "POST", url, { text: "\n\n", options: { format: "csv" } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe("Nothing was imported: no cards were found in the text.");
+    const stolen = await req(bob, "POST", url, { text: "a,b", options: { format: "csv" } });
+    expect(stolen.statusCode).toBe(404);
+    expect(
+      await t.database.db.select().from(cardsTable).where(eq(cardsTable.flashcardSetId, set.id)),
+    ).toEqual([]);
+  });
+});
+
+describe("a group member reviews a shared set on their own schedule (issue 13)", () => {
+  const ok = async (who: TestUser, method: Method, url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url, payload, headers: who.headers });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const statesOf = (cardId: number) =>
+    t.database.db
+      .select()
+      .from(cardStates)
+      .where(eq(cardStates.flashcardId, cardId))
+      .then((rows) => new Map(rows.map((r) => [r.userId, r])));
+
+  it("rates and undoes on the member's card_states rows, never the owner's; outsiders and removed members get 404", async () => {
+    const [owner, member, outsider] = [
+      await createUser(t.app),
+      await createUser(t.app),
+      await createUser(t.app),
+    ];
+    await ok(owner, "POST", "/api/friends/request", { username: member.user.username });
+    await ok(member, "POST", "/api/friends/request", { username: owner.user.username });
+    const group = await ok(owner, "POST", "/api/study-groups", { name: "Bio crew", isPrivate: false });
+    await ok(owner, "POST", `/api/study-groups/${group.id}/members`, { username: member.user.username });
+    const set = await setWithCards(owner, 2, "Shared");
+    await ok(owner, "POST", `/api/study-groups/${group.id}/sets`, { studySetId: set.studySetId });
+
+    const [first, second] = (await queue(owner, `?setId=${set.id}`)).cards.map((c) => c.id);
+    await ok(owner, "POST", `/api/review/cards/${first}/rate`, { rating: 3 });
+    const ownerState = (await statesOf(first!)).get(owner.user.id);
+    expect(ownerState).toMatchObject({ state: 1, reps: 1 });
+
+    // The member starts from scratch: both cards are new to them.
+    const theirs = await queue(member, `?setId=${set.id}`);
+    expect(theirs).toMatchObject({ reviewCount: 0, newCount: 2, dueCount: 2 });
+    expect(theirs.cards.map((c) => [c.id, c.isNew])).toEqual([
+      [first, true],
+      [second, true],
+    ]);
+    const rated = await ok(member, "POST", `/api/review/cards/${first}/rate`, { rating: 4 });
+    let states = await statesOf(first!);
+    expect(states.get(member.user.id)).toMatchObject({ state: 2, reps: 1 });
+    expect(states.get(owner.user.id)).toEqual(ownerState);
+    expect((await queue(member, `?setId=${set.id}`)).newCount).toBe(1);
+    const [log] = await t.database.db.select().from(cardReviews).where(eq(cardReviews.id, rated.reviewId));
+    expect(log).toMatchObject({ userId: member.user.id, flashcardId: first, rating: 4 });
+
+    await ok(member, "POST", "/api/review/undo", { reviewId: rated.reviewId });
+    states = await statesOf(first!);
+    expect(states.has(member.user.id)).toBe(false);
+    expect(states.get(owner.user.id)).toEqual(ownerState);
+    const again = await ok(member, "POST", `/api/review/cards/${second}/rate`, { rating: 3 });
+
+    // Not a member: the set, its cards and the member's reviews are all "not found".
+    expect((await req(outsider, "GET", `/api/review/queue?setId=${set.id}`)).statusCode).toBe(404);
+    expect((await req(outsider, "POST", `/api/review/cards/${first}/rate`, { rating: 3 })).statusCode).toBe(
+      404,
+    );
+    expect((await req(outsider, "POST", "/api/review/undo", { reviewId: again.reviewId })).statusCode).toBe(
+      404,
+    );
+    expect((await req(outsider, "POST", "/api/review/spread", { days: 3, setId: set.id })).statusCode).toBe(
+      404,
+    );
+    // Members read; only the owner writes.
+    const importBody = {
+      text: "a\tb",
+      options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+    };
+    expect(
+      (await req(member, "POST", `/api/study/flashcard-sets/${set.id}/import`, importBody)).statusCode,
+    ).toBe(404);
+    expect(
+      (await req(member, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { examDate: null })).statusCode,
+    ).toBe(404);
+
+    await ok(owner, "DELETE", `/api/study-groups/${group.id}/members/${member.user.id}`);
+    expect((await req(member, "GET", `/api/review/queue?setId=${set.id}`)).statusCode).toBe(404);
+    expect((await req(member, "POST", `/api/review/cards/${first}/rate`, { rating: 3 })).statusCode).toBe(
+      404,
+    );
+    expect((await req(member, "POST", "/api/review/undo", { reviewId: again.reviewId })).statusCode).toBe(
+      404,
+    );
+    expect((await statesOf(second!)).get(owner.user.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
+import { dbId, safeText, sensibleDate } from "../schema-primitives.ts";
+
+/** A custom event the student added on the calendar (saved on the server, unlike SPEC §2.4). */
+export const calendarEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** When it happens, ISO 8601. */
+  date: z.string(),
+  createdAt: z.string(),
+});
+export type CalendarEvent = z.infer<typeof calendarEventSchema>;
+
+export const createEventSchema = z.object({
+  userId: dbId("userId must be an id").optional(),
+  title: safeText("Event title is required").trim().min(1, "Event title is required").max(300),
+  description: safeText().trim().max(10_000).default(""),
+  date: sensibleDate("Date must be an ISO 8601 date-time"),
+});
+export type CreateEventInput = z.input<typeof createEventSchema>;
+
+export const calendarFeedSchema = z.object({
+  /** The secret subscription URL, or null when the student has none (never created or revoked). */
+  url: z.string().nullable(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** The mock external-calendar link of SPEC §7: the tokens themselves are never sent back. */
+export const calendarTokenStatusSchema = z.object({
+  connected: z.literal(true),
+  expiresAt: z.string(),
+});
+export type CalendarTokenStatus = z.infer<typeof calendarTokenStatusSchema>;
+
+export const saveCalendarTokenSchema = z.object({
+  userId: dbId("userId must be an id").optional(),
+  accessToken: safeText("Access token is required").min(1, "Access token is required").max(4096),
+  refreshToken: safeText().max(4096).nullable().optional(),
+  expiresAt: sensibleDate("expiresAt must be an ISO 8601 date-time"),
+});
+
+export const eventEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/events",
+    query: userIdQuerySchema,
+    response: z.array(calendarEventSchema),
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/events",
+    body: createEventSchema,
+    response: calendarEventSchema,
+    status: 201,
+  }),
+  remove: endpoint({ method: "DELETE", path: "/api/events/:id", params: idParamsSchema, response: okSchema }),
+};
+
+export const calendarFeedEndpoints = {
+  get: endpoint({ method: "GET", path: "/api/calendar-feed", response: calendarFeedSchema }),
+  /** Creates the secret URL, or replaces it so the old one stops working. */
+  regenerate: endpoint({ method: "POST", path: "/api/calendar-feed", response: calendarFeedSchema }),
+  revoke: endpoint({ method: "DELETE", path: "/api/calendar-feed", response: okSchema }),
+  /** The iCalendar (RFC 5545) feed itself; the secret in the path is the only credential. */
+  ics: endpoint({
+    method: "GET",
+    path: "/api/calendar-feed/:token.ics",
+    params: z.object({ token: safeText().min(1).max(200) }),
+    response: z.string(),
+    public: true,
+  }),
+};
+
+export const calendarTokenEndpoints = {
+  get: endpoint({
+    method: "GET",
+    path: "/api/calendar-token",
+    query: userIdQuerySchema,
+    response: calendarTokenStatusSchema,
+  }),
+  save: endpoint({
+    method: "POST",
+    path: "/api/calendar-token",
+    body: saveCalendarTokenSchema,
+    response: calendarTokenStatusSchema,
+  }),
+};

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { endpoint, okSchema } from "../http.ts";
+import { isTimeZone } from "../time-zone.ts";
+
+export const CHAT_CONTENT_MAX = 4000;
+export const CHAT_NOT_FOUND = "I couldn't find this in your materials.";
+export const CHAT_GREETING =
+  "Hi there! I can help you understand your Canvas assignments or summarize your readings. What would you like help with today?";
+/** Chat messages one student may send per minute, so one account cannot burn a paid key. */
+export const CHAT_RATE_LIMIT = 20;
+
+export const providerSchema = z.enum(["builtin", "openai"]);
+export type Provider = z.infer<typeof providerSchema>;
+
+export const citationSchema = z.object({
+  n: z.number().int(),
+  kind: z.enum(["document", "task"]),
+  id: z.number().int(),
+  title: z.string(),
+  /** Documents: which store the id belongs to (course material or study-set document). */
+  source: z.enum(["material", "study"]).optional(),
+  page: z.number().int().optional(),
+  quote: z.string().optional(),
+  /** Character offsets of the quote in the document's whole text, for the viewer's highlight. */
+  start: z.number().int().optional(),
+  end: z.number().int().optional(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  isUser: z.boolean(),
+  content: z.string(),
+  courseId: z.number().int().nullable(),
+  createdAt: z.string(),
+  citations: z.array(citationSchema).optional(),
+  provider: providerSchema.optional(),
+  /** Set when the configured model failed and the built-in engine answered instead. */
+  note: z.string().optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+const timeZoneField = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, "timeZone must be an IANA time zone like Europe/Paris")
+  .optional();
+
+export const sendChatSchema = z.object({
+  userId: z.number().int().positive().optional(),
+  isUser: z.literal(true).default(true),
+  content: z
+    .string("Message is required")
+    .refine((c) => c.trim().length > 0, "Message is required")
+    .refine((c) => c.length <= CHAT_CONTENT_MAX, `A message can be at most ${CHAT_CONTENT_MAX} characters`),
+  courseId: z.number("Course must be a course id").int().positive().nullish(),
+  timeZone: timeZoneField,
+});
+export type SendChatInput = z.input<typeof sendChatSchema>;
+
+export const chatHistoryQuerySchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  courseId: z.coerce.number("Course must be a course id").int().positive().optional(),
+});
+
+export const chatReplySchema = z.object({ userMessage: chatMessageSchema, aiMessage: chatMessageSchema });
+
+export const providerInfoSchema = z.object({
+  provider: providerSchema,
+  label: z.string(),
+  model: z.string().nullable(),
+  /** The models Settings > AI offers: OpenAI's, or those of the configured server. */
+  models: z.array(z.string()),
+});
+
+export const chatEndpoints = {
+  send: endpoint({ method: "POST", path: "/api/chat", body: sendChatSchema, response: chatReplySchema }),
+  /** Server-sent events: `delta` pieces of the answer, then `done` with both messages. */
+  stream: endpoint({ method: "POST", path: "/api/chat/stream", body: sendChatSchema, response: z.unknown() }),
+  history: endpoint({
+    method: "GET",
+    path: "/api/chat",
+    query: chatHistoryQuerySchema,
+    response: z.array(chatMessageSchema),
+  }),
+  clear: endpoint({ method: "DELETE", path: "/api/chat", query: chatHistoryQuerySchema, response: okSchema }),
+  provider: endpoint({ method: "GET", path: "/api/chat/provider", response: providerInfoSchema }),
+  testProvider: endpoint({
+    method: "POST",
+    path: "/api/chat/provider/test",
+    response: z.object({ ok: z.boolean(), provider: providerSchema, message: z.string() }),
+  }),
+};

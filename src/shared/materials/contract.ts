@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { MATERIAL_TYPES } from "../constants.ts";
+import { endpoint, idParamsSchema, okSchema } from "../http.ts";
+import { PASTED_CONTENT_MAX } from "../study/contract.ts";
+
+export const materialTypeSchema = z.enum(MATERIAL_TYPES, "Material type must be one of the listed types");
+export type MaterialType = z.infer<typeof materialTypeSchema>;
+
+const pageSchema = z.object({ page: z.number().int(), start: z.number().int(), end: z.number().int() });
+
+/** SPEC §3 Document (course materials); in a list `content` is the §9 100-character preview. */
+export const materialSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  courseId: z.number().int().nullable(),
+  title: z.string(),
+  type: materialTypeSchema,
+  content: z.string(),
+  fileType: z.string(),
+  createdAt: z.string(),
+});
+export type Material = z.infer<typeof materialSchema>;
+
+/** One document's whole text with its pages (PDF) or slides (PPTX), for the viewer. */
+export const documentTextSchema = z.object({
+  source: z.enum(["material", "study"]),
+  id: z.number().int(),
+  title: z.string(),
+  fileType: z.string(),
+  content: z.string(),
+  pages: z.array(pageSchema).nullable(),
+});
+export type DocumentText = z.infer<typeof documentTextSchema>;
+
+const courseIdField = z.coerce.number("Course must be a course id").int().positive();
+
+export const listMaterialsQuerySchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  courseId: courseIdField.optional(),
+});
+
+/** SPEC §7 POST /api/upload-document: pasted text as JSON. */
+export const uploadMaterialSchema = z.object({
+  userId: z.number().int().positive().optional(),
+  fileName: z.string("File name is required").trim().min(1, "File name is required").max(300),
+  content: z
+    .string("Document content is required")
+    .max(PASTED_CONTENT_MAX, "This text is too long to paste. Upload it as a file instead.")
+    .refine((c) => c.trim().length > 0, "Document content is required"),
+  courseId: z.number("Course must be a course id").int().positive().nullish(),
+  type: materialTypeSchema.default("reading"),
+});
+
+/** The text fields of the multipart upload (strings, as forms send them). */
+export const materialUploadFieldsSchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  courseId: z
+    .string()
+    .optional()
+    .transform((v) => (v && v !== "all" ? Number(v) : null))
+    .refine((v) => v === null || (Number.isInteger(v) && v > 0), "Course must be a course id"),
+  type: materialTypeSchema.default("reading"),
+  title: z.string().max(300).optional(),
+});
+
+export const materialEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/course-documents",
+    query: listMaterialsQuerySchema,
+    response: z.array(materialSchema),
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/upload-document",
+    body: uploadMaterialSchema,
+    response: materialSchema,
+    status: 201,
+  }),
+  upload: endpoint({
+    method: "POST",
+    path: "/api/upload-document/file",
+    response: materialSchema,
+    status: 201,
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/documents/:id",
+    params: idParamsSchema,
+    response: okSchema,
+  }),
+  /** The viewer: a material's or a study document's full text by page. */
+  text: endpoint({
+    method: "GET",
+    path: "/api/document-text/:source/:id",
+    params: z.object({ source: z.enum(["material", "study"]), id: z.coerce.number().int().positive() }),
+    response: documentTextSchema,
+  }),
+};

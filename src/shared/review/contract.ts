@@ -1,0 +1,224 @@
+import { z } from "zod";
+import { REVIEW } from "../constants.ts";
+import { endpoint, idParamsSchema } from "../http.ts";
+import { dbId, dbIdParam, safeText, sensibleDate } from "../schema-primitives.ts";
+import { studyStatsQuerySchema } from "../study/contract.ts";
+
+/**
+ * Spaced review's contract (issue 11), free of ts-fsrs so the client can import it: the library patches
+ * Date.prototype and only the server schedules.
+ */
+
+export const REVIEW_RATINGS = { again: 1, hard: 2, good: 3, easy: 4 } as const;
+export type ReviewRating = (typeof REVIEW_RATINGS)[keyof typeof REVIEW_RATINGS];
+
+/** The keys 1-4 and the rating body of the rate endpoint. */
+export const reviewRatingSchema = z.literal([1, 2, 3, 4], "Rating must be 1 (Again) to 4 (Easy)");
+
+export const desiredRetentionSchema = z
+  .number("Desired retention must be a number")
+  .min(REVIEW.minRetention, `Desired retention must be at least ${REVIEW.minRetention}`)
+  .max(REVIEW.maxRetention, `Desired retention must be at most ${REVIEW.maxRetention}`);
+
+export const reviewSettingsSchema = z.object({
+  desiredRetention: desiredRetentionSchema.default(REVIEW.defaultRetention),
+  newCardsPerDay: z
+    .number("New cards per day must be a number")
+    .int("New cards per day must be a whole number")
+    .min(0, "New cards per day cannot be negative")
+    .max(REVIEW.maxNewCardsPerDay, `New cards per day must be at most ${REVIEW.maxNewCardsPerDay}`)
+    .default(REVIEW.defaultNewCardsPerDay),
+});
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = reviewSettingsSchema.parse({});
+
+/** Up to this many cards per queue request; the view asks again when it runs low. */
+export const REVIEW_QUEUE_MAX = 200;
+export const BACKLOG_MAX_DAYS = 30;
+
+export const reviewQueueQuerySchema = z.object({
+  setId: dbIdParam("Set must be a flashcard set id").optional(),
+  limit: z.coerce.number().int().min(1).max(REVIEW_QUEUE_MAX).default(50),
+  /** The browser's zone: the daily limit of new cards counts from the student's midnight. */
+  timeZone: studyStatsQuerySchema.shape.timeZone,
+});
+
+const intervalsSchema = z.object({ again: z.string(), hard: z.string(), good: z.string(), easy: z.string() });
+
+export const reviewCardSchema = z.object({
+  id: z.number().int(),
+  flashcardSetId: z.number().int(),
+  setTitle: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  hint: z.string().nullable(),
+  isNew: z.boolean(),
+  /** Not due by FSRS yet, but today's exam plan asks for it (rated like any other card). */
+  planned: z.boolean(),
+  /** What each rating would give, e.g. '10m', '3d'. */
+  intervals: intervalsSchema,
+});
+export type ReviewCard = z.infer<typeof reviewCardSchema>;
+
+export const reviewQueueSchema = z.object({
+  /** Reviews due now, the exam plans' cards for today and the new cards still allowed today. */
+  dueCount: z.number().int(),
+  reviewCount: z.number().int(),
+  /** Cards an exam plan puts in today that FSRS would show later (or that are new, past the daily limit). */
+  plannedCount: z.number().int(),
+  newCount: z.number().int(),
+  /** Reviews overdue by more than a day: offered to be spread out when more than a day's worth. */
+  backlog: z.number().int(),
+  cards: z.array(reviewCardSchema),
+});
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
+
+export const rateBodySchema = z.object({ rating: reviewRatingSchema });
+export const rateResultSchema = z.object({
+  reviewId: z.number().int(),
+  flashcardId: z.number().int(),
+  due: z.string(),
+  state: z.number().int(),
+});
+export type RateResult = z.infer<typeof rateResultSchema>;
+
+export const undoBodySchema = z.object({
+  reviewId: z.number("Send the review to undo").int().positive("Send the review to undo"),
+});
+
+export const spreadBodySchema = z.object({
+  days: z
+    .number("Days must be a whole number")
+    .int("Days must be a whole number")
+    .min(2, "Spread over at least 2 days")
+    .max(BACKLOG_MAX_DAYS, `Spread over at most ${BACKLOG_MAX_DAYS} days`),
+  setId: dbId("Set must be a flashcard set id").optional(),
+});
+
+export const reviewSessionBodySchema = z.object({
+  duration: z
+    .number("Duration must be a whole number of seconds")
+    .int("Duration must be a whole number of seconds")
+    .positive("Duration must be a whole number of seconds")
+    .max(12 * 3600, "A session can last at most 12 hours"),
+});
+
+export const reviewEndpoints = {
+  queue: endpoint({
+    method: "GET",
+    path: "/api/review/queue",
+    query: reviewQueueQuerySchema,
+    response: reviewQueueSchema,
+  }),
+  rate: endpoint({
+    method: "POST",
+    path: "/api/review/cards/:id/rate",
+    params: idParamsSchema,
+    body: rateBodySchema,
+    response: rateResultSchema,
+  }),
+  undo: endpoint({
+    method: "POST",
+    path: "/api/review/undo",
+    body: undoBodySchema,
+    response: z.object({ flashcardId: z.number().int() }),
+  }),
+  spread: endpoint({
+    method: "POST",
+    path: "/api/review/spread",
+    body: spreadBodySchema,
+    response: z.object({ moved: z.number().int() }),
+  }),
+  /** Time spent in Review, recorded as a study session (activityType 'reviewing'). */
+  session: endpoint({
+    method: "POST",
+    path: "/api/review/sessions",
+    body: reviewSessionBodySchema,
+    response: z.object({ id: z.number().int() }),
+    status: 201,
+  }),
+  getSettings: endpoint({ method: "GET", path: "/api/review/settings", response: reviewSettingsSchema }),
+  saveSettings: endpoint({
+    method: "PUT",
+    path: "/api/review/settings",
+    body: z.object({
+      desiredRetention: desiredRetentionSchema,
+      newCardsPerDay: reviewSettingsSchema.shape.newCardsPerDay.unwrap(),
+    }),
+    response: reviewSettingsSchema,
+  }),
+};
+
+/** A flashcard set's exam: a date picked, or one of the student's tasks (Canvas assignments) or events. */
+export const setExamBodySchema = z
+  .object({
+    examDate: sensibleDate("Exam date must be an ISO 8601 date-time").nullish(),
+    taskId: dbId("Task must be a task id").nullish(),
+    eventId: dbId("Event must be a calendar event id").nullish(),
+  })
+  .refine(
+    (v) => [v.examDate, v.taskId, v.eventId].filter((x) => x !== null && x !== undefined).length <= 1,
+    "Pick one exam: a date, a task or an event",
+  );
+
+export const examSchema = z.object({
+  flashcardSetId: z.number().int(),
+  setTitle: z.string(),
+  /** The task's or event's title, or the set's own for a picked date. */
+  examTitle: z.string(),
+  examDate: z.string(),
+  taskId: z.number().int().nullable(),
+  eventId: z.number().int().nullable(),
+  /** Cards the plan puts in today. */
+  today: z.number().int(),
+});
+export type Exam = z.infer<typeof examSchema>;
+
+export const examPlanSchema = z.object({
+  exam: examSchema.nullable(),
+  days: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  /** Cards that cannot reach the desired retention by the exam even with the plan. */
+  belowTarget: z.number().int(),
+});
+export type ExamPlanView = z.infer<typeof examPlanSchema>;
+
+/** An upcoming task (a Canvas assignment, or the student's own) or calendar event a set can be tied to. */
+export const examCandidateSchema = z.object({
+  kind: z.enum(["task", "event"]),
+  id: z.number().int(),
+  title: z.string(),
+  date: z.string(),
+});
+export type ExamCandidate = z.infer<typeof examCandidateSchema>;
+/** Candidates per answer: the soonest first; a search narrows them down. */
+export const EXAM_CANDIDATES_MAX = 30;
+
+export const examEndpoints = {
+  setExam: endpoint({
+    method: "PUT",
+    path: "/api/review/flashcard-sets/:id/exam",
+    params: idParamsSchema,
+    body: setExamBodySchema,
+    response: z.object({ exam: examSchema.nullable() }),
+  }),
+  plan: endpoint({
+    method: "GET",
+    path: "/api/review/flashcard-sets/:id/plan",
+    params: idParamsSchema,
+    query: z.object({ timeZone: studyStatsQuerySchema.shape.timeZone }),
+    response: examPlanSchema,
+  }),
+  candidates: endpoint({
+    method: "GET",
+    path: "/api/review/exam-candidates",
+    query: z.object({ q: safeText().trim().max(200, "Search at most 200 characters").optional() }),
+    response: z.array(examCandidateSchema),
+  }),
+  /** Upcoming exams with today's planned cards: the dashboard's 'Review N cards for {exam}' rows. */
+  exams: endpoint({
+    method: "GET",
+    path: "/api/review/exams",
+    query: z.object({ timeZone: studyStatsQuerySchema.shape.timeZone }),
+    response: z.array(examSchema),
+  }),
+};

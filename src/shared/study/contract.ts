@@ -1,0 +1,221 @@
+import { z } from "zod";
+import { DEFAULT_STUDY_SET_COLOR, MAX_SESSION_SECONDS } from "../constants.ts";
+import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
+import { dbId, dbIdParam, safeText } from "../schema-primitives.ts";
+import { isTimeZone } from "../time-zone.ts";
+
+/** SPEC §3 StudySet. */
+export const studySetSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  color: z.string(),
+  createdAt: z.string(),
+});
+export type StudySet = z.infer<typeof studySetSchema>;
+
+export const STUDY_SET_TITLE_MAX = 200;
+export const STUDY_DESCRIPTION_MAX = 2000;
+export const DOCUMENT_TITLE_MAX = 300;
+/** About 500 pages of text: a pasted document beyond it belongs in an upload. */
+export const PASTED_CONTENT_MAX = 1_000_000;
+/** What a document list sends of each document's text: enough for the card's three clamped lines. */
+export const DOCUMENT_LIST_PREVIEW = 400;
+
+const hexColor = z
+  .string("Colour must be a hex colour like #3B82F6")
+  .regex(/^#[0-9a-fA-F]{6}$/, "Colour must be a hex colour like #3B82F6");
+
+export const createStudySetSchema = z.object({
+  userId: dbId("userId must be an id").optional(),
+  title: safeText("Study set title is required")
+    .trim()
+    .min(1, "Study set title is required")
+    .max(STUDY_SET_TITLE_MAX, `Study set title must be at most ${STUDY_SET_TITLE_MAX} characters`),
+  // An empty description is no description (SPEC §3: nullable).
+  description: safeText()
+    .trim()
+    .max(STUDY_DESCRIPTION_MAX, `Description must be at most ${STUDY_DESCRIPTION_MAX} characters`)
+    .nullish()
+    .transform((d) => d || null),
+  color: hexColor.default(DEFAULT_STUDY_SET_COLOR).transform((c) => c.toUpperCase()),
+});
+export type CreateStudySetInput = z.input<typeof createStudySetSchema>;
+
+/** A PDF page's place in the document's content: characters [start, end) of `content`. */
+export const documentPageSchema = z.object({
+  page: z.number().int(),
+  start: z.number().int(),
+  end: z.number().int(),
+});
+export type DocumentPage = z.infer<typeof documentPageSchema>;
+
+/** SPEC §3 study-set document; in a list, `content` is a preview and `truncated` says so. */
+export const studyDocumentSummarySchema = z.object({
+  id: z.number().int(),
+  studySetId: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  truncated: z.boolean(),
+  fileType: z.string(),
+  summary: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StudyDocumentSummary = z.infer<typeof studyDocumentSummarySchema>;
+
+/** One document with its whole text and, for a PDF, where each page lies in it. */
+export const studyDocumentSchema = studyDocumentSummarySchema.extend({
+  pages: z.array(documentPageSchema).nullable(),
+});
+export type StudyDocument = z.infer<typeof studyDocumentSchema>;
+
+const documentTitle = safeText()
+  .trim()
+  .max(DOCUMENT_TITLE_MAX, `Document title must be at most ${DOCUMENT_TITLE_MAX} characters`);
+
+export const createDocumentSchema = z.object({
+  userId: dbId("userId must be an id").optional(),
+  /** Optional: a blank title becomes the text's first line. */
+  title: documentTitle.default(""),
+  content: safeText("Document content is required")
+    .max(PASTED_CONTENT_MAX, "This text is too long to paste. Upload it as a file instead.")
+    .refine((c) => c.trim().length > 0, "Document content is required"),
+});
+export type CreateDocumentInput = z.input<typeof createDocumentSchema>;
+
+export const renameDocumentSchema = z.object({
+  title: documentTitle.min(1, "Document title is required"),
+});
+
+/** SPEC §7 POST /api/study/stats/track: one finished timer session. */
+export const trackStudySchema = z.object({
+  userId: dbId("userId must be an id").optional(),
+  studySetId: dbId("Study set is required"),
+  activityType: z.literal("studying", "activityType must be 'studying'").default("studying"),
+  duration: z
+    .number("Duration must be a whole number of seconds")
+    .int("Duration must be a whole number of seconds")
+    .positive("Duration must be a whole number of seconds")
+    .max(MAX_SESSION_SECONDS, "A session can last at most 12 hours"),
+});
+export type TrackStudyInput = z.input<typeof trackStudySchema>;
+
+/** SPEC §7 POST /api/study/sessions (its use is not shown): a session, with or without a set. */
+export const createSessionSchema = trackStudySchema.extend({
+  studySetId: dbId("Study set must be a study set id").nullable().default(null),
+});
+
+export const studySessionSchema = z.object({
+  id: z.number().int(),
+  studySetId: z.number().int().nullable(),
+  activityType: z.string(),
+  duration: z.number().int(),
+  endedAt: z.string(),
+});
+export type StudySession = z.infer<typeof studySessionSchema>;
+
+export const studyStatsSchema = z.object({
+  totalHours: z.number(),
+  sessionsCount: z.number().int(),
+  /** seconds */
+  avgSessionLength: z.number().int(),
+  /** seconds since Monday 00:00 in the student's zone */
+  weekSeconds: z.number().int(),
+});
+
+export const studyStatsParamsSchema = z.object({ userId: dbIdParam("userId must be an id") });
+export const studyStatsQuerySchema = z.object({
+  /** The browser's IANA zone, so 'This Week' starts on the student's Monday; UTC when absent. */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, "timeZone must be an IANA time zone like Europe/Paris")
+    .optional(),
+});
+
+const setParams = idParamsSchema;
+
+export const studyEndpoints = {
+  listSets: endpoint({
+    method: "GET",
+    path: "/api/study/sets",
+    query: userIdQuerySchema,
+    response: z.array(studySetSchema),
+  }),
+  createSet: endpoint({
+    method: "POST",
+    path: "/api/study/sets",
+    body: createStudySetSchema,
+    response: studySetSchema,
+    status: 201,
+  }),
+  removeSet: endpoint({
+    method: "DELETE",
+    path: "/api/study/sets/:id",
+    params: setParams,
+    response: okSchema,
+  }),
+  listDocuments: endpoint({
+    method: "GET",
+    path: "/api/study/sets/:id/documents",
+    params: setParams,
+    response: z.array(studyDocumentSummarySchema),
+  }),
+  createDocument: endpoint({
+    method: "POST",
+    path: "/api/study/sets/:id/documents",
+    params: setParams,
+    body: createDocumentSchema,
+    response: studyDocumentSchema,
+    status: 201,
+  }),
+  /** Multipart (file, title): read by readUpload, so no body schema here. */
+  uploadDocument: endpoint({
+    method: "POST",
+    path: "/api/study/sets/:id/documents/upload",
+    params: setParams,
+    response: studyDocumentSchema,
+    status: 201,
+  }),
+  getDocument: endpoint({
+    method: "GET",
+    path: "/api/study/documents/:id",
+    params: idParamsSchema,
+    response: studyDocumentSchema,
+  }),
+  renameDocument: endpoint({
+    method: "PATCH",
+    path: "/api/study/documents/:id",
+    params: idParamsSchema,
+    body: renameDocumentSchema,
+    response: studyDocumentSummarySchema,
+  }),
+  removeDocument: endpoint({
+    method: "DELETE",
+    path: "/api/study/documents/:id",
+    params: idParamsSchema,
+    response: okSchema,
+  }),
+  stats: endpoint({
+    method: "GET",
+    path: "/api/study/stats/:userId",
+    params: studyStatsParamsSchema,
+    query: studyStatsQuerySchema,
+    response: studyStatsSchema,
+  }),
+  track: endpoint({
+    method: "POST",
+    path: "/api/study/stats/track",
+    body: trackStudySchema,
+    response: studySessionSchema,
+    status: 201,
+  }),
+  createSession: endpoint({
+    method: "POST",
+    path: "/api/study/sessions",
+    body: createSessionSchema,
+    response: studySessionSchema,
+    status: 201,
+  }),
+};
