@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}", "tests/boundaries/*.test.ts"],
+          include: [
+            "src/shared/**/*.test.ts",
+            "src/client/**/*.test.{ts,tsx}",
+            "tests/boundaries/*.test.ts",
+            "eval/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
