@@ -105,11 +105,11 @@ function matchCourse(token: string, courses: readonly QuickAddCourse[]): CourseM
 // ---------------------------------------------------------------------------------------------------
 // Repeat phrases
 
-const WD = String.raw`(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)s?`;
+const WD = `(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)s?`;
 const WD_LIST = String.raw`${WD}(?:\s*(?:,|&|\+|/|\band\b)\s*(?:and\s+)?${WD})*`;
-const ORD = String.raw`(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)`;
+const ORD = "(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)";
 const NUM = String.raw`(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
-const EVERY = String.raw`(?:every|each)`;
+const EVERY = "(?:every|each)";
 const OF_MONTH = String.raw`(?:\s+of\s+(?:the|every|each)\s+month)?`;
 
 const NUMBER_WORDS: Record<string, number> = {
