@@ -69,7 +69,9 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     "/share/:shareCode",
     { config: { public: true } },
     async (req, reply) => {
-      const og = await app.services.achievements.openGraph(req.params.shareCode.slice(0, 200)).catch(() => null);
+      const og = await app.services.achievements
+        .openGraph(req.params.shareCode.slice(0, 200))
+        .catch(() => null);
       reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8");
       if (!og) return indexHtml;
       const tags = [

@@ -25,7 +25,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { badRequest, gone, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import { type FactsRow, achievementsRepo } from "./achievements.repo.ts";
+import { achievementsRepo, type FactsRow } from "./achievements.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 18 random bytes: 144 bits, 24 base64url characters. */
@@ -223,7 +223,8 @@ export function createAchievementsService({ db, clock, events }: { db: Db; clock
       (await achievementsRepo.listShareLinks(db, userId, clock.now())).map(toShareLink),
 
     async revokeShareLink(userId: number, id: number): Promise<void> {
-      if (!(await achievementsRepo.revokeShareLink(db, userId, id, clock.now()))) throw notFound("Share link");
+      if (!(await achievementsRepo.revokeShareLink(db, userId, id, clock.now())))
+        throw notFound("Share link");
     },
 
     /**
