@@ -294,6 +294,18 @@ describe("Anki plain text export", () => {
   });
 });
 
+describe("files written by Studyhall's previous export (flashcard-io.ts)", () => {
+  // Its output for two cards, verbatim.
+  const oldCsv = 'question,answer,hint\r\n#tag,b,h\r\n"q, with comma","say ""x""",';
+  const oldTsv = '#separator:tab\n#html:false\n#tag\tb\th\nq, with comma\t"say ""x"""\t\n';
+  it("reads its CSV (question, answer, hint header) and its Anki TSV (hint in the third column)", () => {
+    const expected = [card("#tag", "b", { hint: "h" }), card("q, with comma", 'say "x"')];
+    expect(parseCsv(oldCsv, { delimiter: "," }).cards.map(stripLine)).toEqual(expected);
+    // Its '#tag' line was unquoted: Anki drops it as a comment, and so do we (the bug issue 25 names).
+    expect(parseAnkiText(oldTsv).cards.map(stripLine)).toEqual(expected.slice(1));
+  });
+});
+
 describe("duplicates", () => {
   const existing = [
     { id: 10, front: "Paris" },
