@@ -60,7 +60,8 @@ function buildClient() {
  * WASM and data files (PGlite), a native addon (argon2), worker-thread scripts (pino's transports), an
  * optional native driver (pg-native), and ioredis, loaded only when REDIS_URL is set. wink's English
  * model is 3.5 MB of JSON that the built-in engine needs only on first use: bundled, every start parsed it
- * (integrations/ai/builtin/text.ts requires both wink packages then).
+ * (integrations/ai/builtin/text.ts requires both wink packages then). sql.js reads its .wasm beside itself
+ * (integrations/anki/sqlite.ts).
  */
 const external = [
   "@electric-sql/pglite",
@@ -72,6 +73,7 @@ const external = [
   "ioredis",
   "wink-nlp",
   "wink-eng-lite-web-model",
+  "sql.js",
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GpaCourse } from "../gpa.ts";
+import type { GpaCourse } from "./grades.ts";
 import {
   type CourseGradeInput,
   courseGrade,

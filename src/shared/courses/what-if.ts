@@ -1,4 +1,4 @@
-import { calculateGpa, GPA_SCALE, type GpaCourse, GRADE_POINTS, type Grade } from "../gpa.ts";
+import { calculateGpa, GPA_SCALE, type GpaCourse, GRADE_POINTS, type Grade } from "./grades.ts";
 
 /**
  * Course grade arithmetic as Canvas does it, for What-If scores and "what do I need" (issue 26). The rules

@@ -12,6 +12,40 @@ import { studyStatsQuerySchema } from "../study/contract.ts";
 export const REVIEW_RATINGS = { again: 1, hard: 2, good: 3, easy: 4 } as const;
 export type ReviewRating = (typeof REVIEW_RATINGS)[keyof typeof REVIEW_RATINGS];
 
+/** FSRS card states: 0 New, 1 Learning, 2 Review, 3 Relearning (ts-fsrs's State, whose values these are). */
+export type FsrsState = 0 | 1 | 2 | 3;
+
+/** A card's scheduling state, named like card_states' columns (state 0 New .. 3 Relearning). */
+export type CardState = {
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: FsrsState;
+  lastReview: Date | null;
+};
+
+/**
+ * One rating, named like card_reviews' columns. It holds the state before the rating, which is what
+ * the library's rollback needs to undo it; card_reviews must keep all of it for Undo to work.
+ */
+export type ReviewLogEntry = {
+  rating: ReviewRating;
+  state: FsrsState;
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  lastElapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reviewedAt: Date;
+};
+
 /** The keys 1-4 and the rating body of the rate endpoint. */
 export const reviewRatingSchema = z.literal([1, 2, 3, 4], "Rating must be 1 (Again) to 4 (Easy)");
 

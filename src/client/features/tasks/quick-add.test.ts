@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { Priority } from "#shared/tasks/contract.ts";
 import { describeRecurrence } from "#shared/tasks/recurrence.ts";
-import type { Priority } from "#shared/tasks.ts";
 import { parseQuickAdd, type QuickAddCourse, type QuickAddOptions } from "./quick-add.ts";
 
 const COURSES: QuickAddCourse[] = [

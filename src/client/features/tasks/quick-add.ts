@@ -1,5 +1,6 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
 import * as chrono from "chrono-node";
+import type { Priority } from "#shared/tasks/contract.ts";
 import {
   firstOccurrence,
   type Nth,
@@ -9,7 +10,6 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "#shared/tasks/recurrence.ts";
-import type { Priority } from "#shared/tasks.ts";
 
 /**
  * Quick add (issue 26): one line such as "Lab report fri 5pm #BIO210 !high every week" read into the

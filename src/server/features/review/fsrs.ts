@@ -1,12 +1,19 @@
 import { type Card, createEmptyCard, type FSRS, fsrs, type Grade, type ReviewLog, type State } from "ts-fsrs";
 import { REVIEW } from "#shared/constants.ts";
-import { desiredRetentionSchema, type REVIEW_RATINGS, type ReviewRating } from "#shared/review/contract.ts";
+import {
+  type CardState,
+  desiredRetentionSchema,
+  type REVIEW_RATINGS,
+  type ReviewLogEntry,
+  type ReviewRating,
+} from "#shared/review/contract.ts";
 
 /**
  * Spaced review on ts-fsrs (issue 11). Every schedule comes from the library's scheduler; this module
  * only maps the flashcards table's columns to its Card and back, and words its answers for the UI.
  */
 
+export type { CardState, ReviewLogEntry } from "#shared/review/contract.ts";
 export {
   DEFAULT_REVIEW_SETTINGS,
   desiredRetentionSchema,
@@ -16,37 +23,6 @@ export {
   reviewRatingSchema,
   reviewSettingsSchema,
 } from "#shared/review/contract.ts";
-
-/** A card's scheduling state, named like the flashcards table's columns (state 0 New .. 3 Relearning). */
-export type CardState = {
-  due: Date;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: State;
-  lastReview: Date | null;
-};
-
-/**
- * One rating, named like card_reviews' columns. It holds the state before the rating, which is what
- * the library's rollback needs to undo it; card_reviews must keep all of it for Undo to work.
- */
-export type ReviewLogEntry = {
-  rating: ReviewRating;
-  state: State;
-  due: Date;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  lastElapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reviewedAt: Date;
-};
 
 export function toFsrsCard(c: CardState): Card {
   return {

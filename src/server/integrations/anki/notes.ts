@@ -1,0 +1,187 @@
+import { FLASHCARD_MAX_LENGTH } from "#shared/constants.ts";
+import { ankiHtmlToText } from "#shared/flashcards/anki-html.ts";
+import {
+  type CardSchedule,
+  type CardType,
+  hasCloze,
+  mediaRefsOf,
+  normaliseTags,
+  type PortableCard,
+  reviewOrds,
+} from "#shared/flashcards/card-model.ts";
+import { excerptOf, notTextReason } from "#shared/flashcards/text-formats.ts";
+import type { AnkiCard, AnkiCollection, AnkiModel, AnkiNote, AnkiRevlog } from "./collection.ts";
+import { importSchedule, type ScheduleContext } from "./schedule.ts";
+
+/** A note that did not become a card, and why. */
+export type AnkiNoteProblem = {
+  noteId: number;
+  code: "missing_notetype" | "empty_front" | "empty_back" | "no_cloze" | "too_long" | "not_text";
+  reason: string;
+  excerpt: string;
+};
+
+/**
+ * What each field of a note type is on a Studyhall card, read from its first template the way Anki
+ * renders it: the fields its question shows are the front, the fields its answer adds are the back, a
+ * field shown through {{hint:...}} (or named Hint) is the hint, and the field of {{cloze:...}} is a cloze
+ * card's text. A second template whose question shows the back makes the note type reversed.
+ */
+export type FieldRoles = { front: number[]; back: number[]; hint: number | null; reversible: boolean };
+
+/** Template names that are not fields (Anki's special fields). */
+const SPECIAL = new Set(["FrontSide", "Tags", "Type", "Deck", "Subdeck", "Card", "CardFlag", "CardID"]);
+
+type FieldRef = { name: string; filters: string[] };
+function fieldRefs(template: string): FieldRef[] {
+  const refs: FieldRef[] = [];
+  for (const [, inner] of template.matchAll(/\{\{([^{}]+)\}\}/g)) {
+    const body = inner!.trim();
+    if (/^[#^/!=]/.test(body)) continue;
+    const parts = body.split(":");
+    const name = parts.pop()!.trim();
+    if (!SPECIAL.has(name)) refs.push({ name, filters: parts.map((p) => p.trim().toLowerCase()) });
+  }
+  return refs;
+}
+
+export function fieldRoles(model: AnkiModel): FieldRoles {
+  const index = (name: string) => model.fields.indexOf(name);
+  const [first, second] = model.templates;
+  const question = fieldRefs(first?.qfmt ?? "");
+  const answer = fieldRefs(first?.afmt ?? "");
+  const named = model.fields.findIndex((f) => /^hint$/i.test(f.trim()));
+  const hinted = question.find((r) => r.filters.includes("hint") && index(r.name) !== -1);
+  const hint = hinted ? index(hinted.name) : named === -1 ? null : named;
+  const unique = (xs: number[]) => [...new Set(xs)].filter((i) => i !== -1 && i !== hint);
+
+  let front: number[];
+  if (model.cloze) {
+    const cloze = question.find((r) => r.filters.includes("cloze"));
+    front = unique([cloze ? index(cloze.name) : 0]);
+  } else
+    front = unique(
+      question
+        .filter((r) => !r.filters.includes("hint") && !r.filters.includes("type"))
+        .map((r) => index(r.name)),
+    );
+  if (front.length === 0) front = unique([0]);
+  let back = unique(answer.filter((r) => !r.filters.includes("type")).map((r) => index(r.name))).filter(
+    (i) => !front.includes(i),
+  );
+  if (back.length === 0 && !model.cloze)
+    back = unique(model.fields.map((_, i) => i))
+      .filter((i) => !front.includes(i))
+      .slice(0, 1);
+  const reversible =
+    !model.cloze && second !== undefined && fieldRefs(second.qfmt).some((r) => back.includes(index(r.name)));
+  return { front, back, hint, reversible };
+}
+
+export type MappedNotes = {
+  cards: PortableCard[];
+  problems: AnkiNoteProblem[];
+  /** Anki cards not carried over: templates beyond the first two, or cloze numbers the text lacks. */
+  droppedCards: number;
+};
+
+/** Notes and their cards as Studyhall cards, with review state when `ctx` is given. */
+export function mapNotes(collection: AnkiCollection, ctx: ScheduleContext | null): MappedNotes {
+  const cardsByNote = new Map<number, AnkiCard[]>();
+  for (const c of collection.cards) {
+    const list = cardsByNote.get(c.nid) ?? [];
+    list.push(c);
+    cardsByNote.set(c.nid, list);
+  }
+  const logByCard = new Map<number, AnkiRevlog[]>();
+  if (ctx)
+    for (const r of collection.revlog) {
+      const list = logByCard.get(r.cid) ?? [];
+      list.push(r);
+      logByCard.set(r.cid, list);
+    }
+  const roles = new Map<number, FieldRoles>();
+  const out: MappedNotes = { cards: [], problems: [], droppedCards: 0 };
+  for (const note of collection.notes) {
+    const model = collection.models.get(note.mid);
+    const noteCards = (cardsByNote.get(note.id) ?? []).sort((a, b) => a.ord - b.ord);
+    if (!model) {
+      out.problems.push(problem(note, "missing_notetype", "Its note type is missing from the package"));
+      out.droppedCards += noteCards.length;
+      continue;
+    }
+    let r = roles.get(model.id);
+    if (!r) {
+      r = fieldRoles(model);
+      roles.set(model.id, r);
+    }
+    const mapped = noteToCard(note, model, r, noteCards, collection);
+    if ("code" in mapped) {
+      out.problems.push(mapped);
+      out.droppedCards += noteCards.length;
+      continue;
+    }
+    const ords = new Set(reviewOrds(mapped));
+    const kept = noteCards.filter((c) => ords.has(c.ord));
+    out.droppedCards += noteCards.length - kept.length;
+    if (ctx)
+      mapped.schedules = kept.map((c) =>
+        importSchedule(c, logByCard.get(c.id) ?? [], ctx),
+      ) satisfies CardSchedule[];
+    out.cards.push(mapped);
+  }
+  return out;
+}
+
+function problem(note: AnkiNote, code: AnkiNoteProblem["code"], reason: string): AnkiNoteProblem {
+  return { noteId: note.id, code, reason, excerpt: excerptOf(ankiHtmlToText(note.fields[0] ?? "")) };
+}
+
+function noteToCard(
+  note: AnkiNote,
+  model: AnkiModel,
+  roles: FieldRoles,
+  cards: AnkiCard[],
+  collection: AnkiCollection,
+): PortableCard | AnkiNoteProblem {
+  const text = (indexes: number[]) =>
+    indexes
+      .map((i) => ankiHtmlToText(note.fields[i] ?? ""))
+      .filter((t) => t !== "")
+      .join("\n");
+  const front = text(roles.front);
+  const back = text(roles.back);
+  const hint = roles.hint === null ? "" : text([roles.hint]);
+  const type: CardType = model.cloze
+    ? "cloze"
+    : roles.reversible && cards.some((c) => c.ord === 1)
+      ? "reversed"
+      : "basic";
+
+  const notText = notTextReason(front + back + hint);
+  if (notText) return problem(note, "not_text", notText);
+  if (!front) return problem(note, "empty_front", "The front is empty");
+  if (type === "cloze" && !hasCloze(front))
+    return problem(note, "no_cloze", "A cloze note without {{c1::...}} deletions");
+  if (type !== "cloze" && !back) return problem(note, "empty_back", "The back is empty");
+  if (front.length > FLASHCARD_MAX_LENGTH.question)
+    return problem(note, "too_long", `The front is longer than ${FLASHCARD_MAX_LENGTH.question} characters`);
+  if (back.length > FLASHCARD_MAX_LENGTH.answer)
+    return problem(note, "too_long", `The back is longer than ${FLASHCARD_MAX_LENGTH.answer} characters`);
+  if (hint.length > FLASHCARD_MAX_LENGTH.hint)
+    return problem(note, "too_long", `The hint is longer than ${FLASHCARD_MAX_LENGTH.hint} characters`);
+
+  const first = cards[0];
+  const deckId = first ? (first.odid !== 0 ? first.odid : first.did) : undefined;
+  const deck = deckId === undefined ? undefined : collection.decks.get(deckId);
+  return {
+    front,
+    back,
+    hint: hint || null,
+    tags: normaliseTags(note.tags),
+    type,
+    media: mediaRefsOf(front, back, hint),
+    ...(note.guid ? { guid: note.guid } : {}),
+    ...(deck ? { deck } : {}),
+  };
+}

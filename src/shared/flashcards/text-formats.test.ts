@@ -1,0 +1,461 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ankiHtmlToText, textToAnkiHtml } from "./anki-html.ts";
+import { type CardType, mediaRefsOf, type PortableCard } from "./card-model.ts";
+import {
+  applyDuplicatePolicy,
+  CONTROL,
+  classifyDuplicates,
+  delimiterForFile,
+  EXCERPT_LENGTH,
+  neutraliseFormula,
+  parseAnkiText,
+  parseCsv,
+  toAnkiText,
+  toSpreadsheetCsv,
+  unneutralise,
+} from "./text-formats.ts";
+
+const card = (front: string, back: string, more: Partial<PortableCard> = {}): PortableCard => ({
+  front,
+  back,
+  hint: null,
+  tags: [],
+  type: "basic",
+  media: [],
+  ...more,
+});
+const fields = (r: { cards: PortableCard[] }) => r.cards.map((c) => [c.front, c.back, c.hint]);
+const stripLine = ({ line: _line, ...c }: PortableCard & { line: number }) => c;
+
+describe("CSV (RFC 4180)", () => {
+  it("keeps semicolons inside comma-separated fields: the delimiter is the one chosen, never guessed", () => {
+    const input = "Paris,capital; largest city\nRome,capital; on the Tiber\n";
+    const result = parseCsv(input, { delimiter: "," });
+    expect(fields(result)).toEqual([
+      ["Paris", "capital; largest city", null],
+      ["Rome", "capital; on the Tiber", null],
+    ]);
+    expect(result.problems).toEqual([]);
+  });
+
+  it("reads quoted fields holding delimiters, semicolons, doubled quotes, CRLF and LF", () => {
+    const input = 'a,"one, two; three"\r\n"say ""hi""","line 1\r\nline 2\nline 3"\r\n"x",y';
+    expect(fields(parseCsv(input, { delimiter: "," }))).toEqual([
+      ["a", "one, two; three", null],
+      ['say "hi"', "line 1\r\nline 2\nline 3", null],
+      ["x", "y", null],
+    ]);
+  });
+
+  it("takes the delimiter from the file type, and none from a .txt", () => {
+    expect(delimiterForFile("cards.csv")).toBe(",");
+    expect(delimiterForFile("Cards.TSV")).toBe("\t");
+    expect(delimiterForFile("cards.txt")).toBeNull();
+    expect(delimiterForFile("csv")).toBeNull();
+  });
+
+  it("drops a byte order mark and reads a header row's column names, tags going to tags", () => {
+    const input = "\uFEFFTags,Term,Definition,Hint\nfr verbs,être,to be,irregular\n";
+    const result = parseCsv(input, { delimiter: "," });
+    expect(result.columns).toEqual(["tags", "front", "back", "hint"]);
+    expect(result.cards.map(stripLine)).toEqual([
+      card("être", "to be", { hint: "irregular", tags: ["fr", "verbs"] }),
+    ]);
+  });
+
+  it("reports one problem per bad line with its line number and imports the rest", () => {
+    const input = ["uno,one", "dos", "", ",two", "tres,", '"cuatro,four', "cinco,five"].join("\n");
+    const result = parseCsv(input, { delimiter: "," });
+    expect(fields(result)).toEqual([
+      ["uno", "one", null],
+      ["cinco", "five", null],
+    ]);
+    expect(result.problems.map((p) => [p.line, p.code])).toEqual([
+      [2, "no_delimiter"],
+      [4, "empty_front"],
+      [5, "empty_back"],
+      [6, "unclosed_quote"],
+    ]);
+    expect(result.problems[0]?.reason).toBe("No comma between front and back");
+  });
+
+  it("counts lines inside multi-line quoted fields", () => {
+    const input = 'a,"1\n2\n3"\nb\nc,4';
+    const result = parseCsv(input, { delimiter: "," });
+    expect(result.problems.map((p) => p.line)).toEqual([4]);
+    expect(result.cards.map((c) => c.line)).toEqual([1, 5]);
+  });
+
+  it("refuses forty lines of control-character junk with a tab each", () => {
+    const junk = Array.from(
+      { length: 40 },
+      (_, i) => `\u0001\u0002${String.fromCharCode(0x10 + (i % 8))}x\tq\u0007`,
+    );
+    const result = parseCsv(junk.join("\n"), { delimiter: "\t" });
+    expect(result.cards).toEqual([]);
+    expect(result.problems).toHaveLength(40);
+    expect(new Set(result.problems.map((p) => p.code))).toEqual(new Set(["not_text"]));
+  });
+
+  it("refuses lines with replacement characters or NUL, naming why", () => {
+    const result = parseCsv("caf\uFFFD,coffee\nok,fine\nnul\u0000,x", { delimiter: "," });
+    expect(fields(result)).toEqual([["ok", "fine", null]]);
+    expect(result.problems.map((p) => [p.line, p.reason])).toEqual([
+      [1, "Contains characters that could not be read (�): save the file as UTF-8 and try again"],
+      [3, "Contains NUL characters: this is not a text file"],
+    ]);
+  });
+
+  it("keeps excerpts short and free of control characters", () => {
+    const long = `${"x".repeat(200)}\u0001`;
+    const [problem] = parseCsv(long, { delimiter: "," }).problems;
+    expect([...(problem?.excerpt ?? "")].length).toBe(EXCERPT_LENGTH);
+    expect(problem?.excerpt).toMatch(/^x+…$/);
+  });
+
+  it("names extra columns instead of dropping them, unless the columns were chosen", () => {
+    const input = "a,b,c,d";
+    expect(parseCsv(input, { delimiter: "," }).problems[0]?.code).toBe("extra_columns");
+    expect(
+      parseCsv(input, { delimiter: ",", columns: ["front", "back", "ignore", "tags"] }).cards.map(stripLine),
+    ).toEqual([card("a", "b", { tags: ["d"] })]);
+  });
+
+  it("checks field lengths", () => {
+    const result = parseCsv(`${"q".repeat(1001)},a`, { delimiter: "," });
+    expect(result.problems[0]?.reason).toBe("The front is longer than 1000 characters");
+  });
+
+  it("refuses a delimiter that is a quote, a line break or longer than a character", () => {
+    expect(() => parseCsv("a", { delimiter: '"' })).toThrow(RangeError);
+    expect(() => parseCsv("a", { delimiter: "::" })).toThrow(RangeError);
+  });
+});
+
+describe("spreadsheet CSV export", () => {
+  it("neutralises formulas (OWASP CSV injection) and quotes by RFC 4180 with CRLF", () => {
+    const out = toSpreadsheetCsv(
+      [card("=1+1", "+cmd|' /C calc'!A0", { hint: "@SUM(A1)" }), card("-2", 'say "x", then y')],
+      { bom: false },
+    );
+    expect(out).toBe(
+      [
+        "Front,Back,Hint,Tags,Type",
+        "'=1+1,'+cmd|' /C calc'!A0,'@SUM(A1),,basic",
+        `'-2,"say ""x"", then y",,,basic`,
+        "",
+      ].join("\r\n"),
+    );
+  });
+
+  it("undoes exactly the neutralisation and nothing else", () => {
+    for (const s of ["=x", "'=x", "''@y", "'plain", "plain", "-", "\tx", "a=b"])
+      expect(unneutralise(neutraliseFormula(s))).toBe(s);
+    expect(unneutralise("'plain")).toBe("'plain");
+  });
+});
+
+describe("Anki plain text import", () => {
+  it("reads the headers Anki writes: separator, html, tags column, guid, notetype and deck columns", () => {
+    const input = [
+      "#separator:tab",
+      "#html:true",
+      "#guid column:1",
+      "#notetype column:2",
+      "#deck column:3",
+      "#tags column:6",
+      "abc123\tBasic\tSpanish::Verbs\tser<br>estar\tto be<div>two verbs</div>\tverbs irregular",
+      "def456\tCloze\tSpanish\t{{c1::Madrid}} is the capital\t\tgeo",
+      "ghi789\tBasic (and reversed card)\tSpanish\tperro\tdog &amp; <b>hound</b>\t",
+    ].join("\n");
+    const result = parseAnkiText(input);
+    expect(result.problems).toEqual([]);
+    expect(result.cards.map(stripLine)).toEqual([
+      card("ser\nestar", "to be\ntwo verbs", {
+        tags: ["verbs", "irregular"],
+        guid: "abc123",
+        deck: "Spanish::Verbs",
+      }),
+      card("{{c1::Madrid}} is the capital", "", {
+        type: "cloze",
+        tags: ["geo"],
+        guid: "def456",
+        deck: "Spanish",
+      }),
+      card("perro", "dog & hound", { type: "reversed", guid: "ghi789", deck: "Spanish" }),
+    ]);
+  });
+
+  it("lets a #columns header decide the columns, so a Tags column is tags and never the hint", () => {
+    const input = "#separator:Comma\n#columns:Tags,Back,Front,Hint\nfr,un,one,starts with o\n";
+    expect(parseAnkiText(input).cards.map(stripLine)).toEqual([
+      card("one", "un", { hint: "starts with o", tags: ["fr"] }),
+    ]);
+  });
+
+  it("accepts every separator name and a literal character, and Anki's trimmed values", () => {
+    const names = { Comma: ",", Semicolon: ";", Tab: "\t", Space: " ", Pipe: "|", Colon: ":" };
+    for (const [name, sep] of Object.entries(names)) {
+      const result = parseAnkiText(`#separator:${name}\na${sep}b\n`);
+      expect([name, fields(result)]).toEqual([name, [["a", "b", null]]]);
+    }
+    expect(fields(parseAnkiText("#separator:~\na~b"))).toEqual([["a", "b", null]]);
+    expect(fields(parseAnkiText("#separator:tab\t\t\n#html:false\t\t\na\tb"))).toEqual([["a", "b", null]]);
+  });
+
+  it("turns <br>, <br/>, <div> and entities into text with html:true, and keeps markup with html:false", () => {
+    const row = "a<br/>b<div>c</div><div><br></div>d &lt;e&gt; &#233; &nbsp;\tx";
+    expect(parseAnkiText(`#html:true\n${row}`).cards[0]?.front).toBe("a\nb\nc\n\nd <e> é");
+    expect(parseAnkiText(`#html:false\n${row}`).cards[0]?.front).toBe(row.split("\t")[0]);
+  });
+
+  it("guesses HTML as Anki does when there is no #html header, and keeps images as media", () => {
+    const result = parseAnkiText('<img src="cat pic.jpg"> cat\tkatze [sound:katze.mp3]');
+    expect(result.cards[0]).toMatchObject({
+      front: "![](<cat pic.jpg>) cat",
+      back: "katze [sound:katze.mp3]",
+      media: [
+        { name: "cat pic.jpg", kind: "image" },
+        { name: "katze.mp3", kind: "audio" },
+      ],
+    });
+  });
+
+  it("skips comment lines anywhere, adds file-level tags, reads a legacy first 'tags:' line", () => {
+    const input =
+      "tags:old\n#tags:unit1 unit2\n#notetype:Cloze\n#deck:Bio\n{{c1::ATP}} stores energy\t\n# a comment\n";
+    expect(parseAnkiText(input).cards.map(stripLine)).toEqual([
+      card("{{c1::ATP}} stores energy", "", { type: "cloze", tags: ["old", "unit1", "unit2"], deck: "Bio" }),
+    ]);
+  });
+
+  it("numbers problems after the headers and reports a cloze card without deletions", () => {
+    const input = "#separator:tab\n#notetype column:1\nCloze\tno deletion here\nBasic\tfront\n";
+    const result = parseAnkiText(input);
+    expect(result.problems.map((p) => [p.line, p.code])).toEqual([
+      [3, "no_cloze"],
+      [4, "empty_back"],
+    ]);
+  });
+
+  it("uses the student's delimiter when the file has no #separator header", () => {
+    expect(fields(parseAnkiText("a;b", { delimiter: ";" }))).toEqual([["a", "b", null]]);
+    expect(parseAnkiText("a;b").problems[0]?.code).toBe("no_delimiter");
+  });
+});
+
+describe("Anki plain text export", () => {
+  const seven = [
+    card("#hashtag", "a comment in Anki unless quoted"),
+    card("# also", "b"),
+    card("tab\tinside", "c"),
+    card('quote " inside', "d"),
+    card("line\nbreak", "e", { hint: "h" }),
+    card("plain", "f", { tags: ["t1", "t2"] }),
+    card("ünï©ødé 😀", "g"),
+  ];
+
+  it("quotes fields that start with '#' or hold a tab, a quote or a line break", () => {
+    expect(toAnkiText(seven)).toBe(
+      [
+        "#separator:tab",
+        "#html:false",
+        "#tags column:4",
+        "#columns:Front\tBack\tHint\tTags",
+        '"#hashtag"\ta comment in Anki unless quoted\t\t',
+        '"# also"\tb\t\t',
+        '"tab\tinside"\tc\t\t',
+        '"quote "" inside"\td\t\t',
+        '"line\nbreak"\te\th\t',
+        "plain\tf\t\tt1 t2",
+        "ünï©ødé 😀\tg\t\t",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("reads back all seven cards (the '#' card used to be lost)", () => {
+    expect(parseAnkiText(toAnkiText(seven)).cards.map(stripLine)).toEqual(seven);
+  });
+
+  it("writes guid, note type and deck headers when the cards need them", () => {
+    const text = toAnkiText([card("{{c1::x}}", "", { type: "cloze", guid: "g#1" })], { deck: "Bio::Cells" });
+    expect(text.split("\n").slice(0, 7)).toEqual([
+      "#separator:tab",
+      "#html:false",
+      "#guid column:1",
+      "#notetype column:2",
+      "#deck:Bio::Cells",
+      "#tags column:6",
+      "#columns:GUID\tNotetype\tFront\tBack\tHint\tTags",
+    ]);
+    expect(text.split("\n")[7]).toBe("g#1\tCloze\t{{c1::x}}\t\t\t");
+  });
+});
+
+describe("files written by Studyhall's previous export (flashcard-io.ts)", () => {
+  // Its output for two cards, verbatim.
+  const oldCsv = 'question,answer,hint\r\n#tag,b,h\r\n"q, with comma","say ""x""",';
+  const oldTsv = '#separator:tab\n#html:false\n#tag\tb\th\nq, with comma\t"say ""x"""\t\n';
+  it("reads its CSV (question, answer, hint header) and its Anki TSV (hint in the third column)", () => {
+    const expected = [card("#tag", "b", { hint: "h" }), card("q, with comma", 'say "x"')];
+    expect(parseCsv(oldCsv, { delimiter: "," }).cards.map(stripLine)).toEqual(expected);
+    // Its '#tag' line was unquoted: Anki drops it as a comment, and so do we (the bug issue 25 names).
+    expect(parseAnkiText(oldTsv).cards.map(stripLine)).toEqual(expected.slice(1));
+  });
+});
+
+describe("duplicates", () => {
+  const existing = [
+    { id: 10, front: "Paris" },
+    { id: 11, front: "Rome  city" },
+  ];
+  const imported = [card("paris", "x"), card("Berlin", "y"), card("rome city", "z"), card("berlin", "w")];
+
+  it("classifies by normalised front: case, Unicode form and spaces aside", () => {
+    expect(classifyDuplicates(imported, existing)).toEqual([
+      { status: "duplicate", existingId: 10 },
+      { status: "new" },
+      { status: "duplicate", existingId: 11 },
+      { status: "repeated", firstIndex: 1 },
+    ]);
+    expect(classifyDuplicates([card("e\u0301", "x")], [{ id: 1, front: "\u00e9" }])[0]?.status).toBe(
+      "duplicate",
+    );
+  });
+
+  it("skips, updates or keeps as the student chose", () => {
+    const skip = applyDuplicatePolicy(imported, existing, "skip");
+    expect(skip.create.map((c) => c.front)).toEqual(["Berlin"]);
+    expect(skip.skipped.map((s) => s.index)).toEqual([0, 2, 3]);
+    const update = applyDuplicatePolicy(imported, existing, "update");
+    expect(update.create.map((c) => c.back)).toEqual(["w"]);
+    expect(update.update.map((u) => [u.id, u.card.back])).toEqual([
+      [10, "x"],
+      [11, "z"],
+    ]);
+    expect(applyDuplicatePolicy(imported, existing, "keep").create).toHaveLength(4);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Round trips
+
+/** Text a student could have on a card: no control characters but tab and line breaks, trimmed. */
+const cardText = (min: number) =>
+  fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          "#",
+          ",",
+          ";",
+          "\t",
+          "\n",
+          "\r\n",
+          '"',
+          "'",
+          "=",
+          "+",
+          "-",
+          "@",
+          "|",
+          ":",
+          " ",
+          "<b>",
+          "&amp;",
+          "é",
+          "😀",
+          "日本",
+          "{",
+          "}",
+        ),
+        fc.string({ unit: "grapheme", maxLength: 6 }),
+      ),
+      { minLength: min, maxLength: 12 },
+    )
+    .map((parts) =>
+      parts
+        .join("")
+        .replace(new RegExp(CONTROL.source, "g"), "")
+        .replace(/\uFFFD/g, "")
+        .trim(),
+    )
+    .filter((s) => s.length >= min);
+
+const tagArb = fc
+  .array(
+    fc.oneof(fc.stringMatching(/^[a-zA-Z0-9_:#"'=-]{1,10}$/), fc.constantFrom("日本語", "Ünï", "a::b")),
+    {
+      maxLength: 4,
+    },
+  )
+  .map((tags) => tags.filter((t, i) => tags.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i));
+
+const cardArb: fc.Arbitrary<PortableCard> = fc
+  .record({
+    kind: fc.constantFrom<CardType>("basic", "reversed", "cloze"),
+    front: cardText(1),
+    back: cardText(1),
+    extra: cardText(0),
+    hint: fc.option(cardText(1), { nil: null }),
+    tags: tagArb,
+    guid: fc.option(fc.stringMatching(/^[!-~]{1,10}$/), { nil: undefined }),
+  })
+  .map(({ kind, front, back, extra, hint, tags, guid }) => {
+    const f = kind === "cloze" ? `${front} {{c1::${back}}}`.trim() : front;
+    const b = kind === "cloze" ? extra : back;
+    return {
+      front: f,
+      back: b,
+      hint,
+      tags,
+      type: kind,
+      media: mediaRefsOf(f, b, hint),
+      ...(guid ? { guid } : {}),
+    } satisfies PortableCard;
+  });
+
+describe("round trips", () => {
+  it("Anki text: export then parse gives the same cards", () => {
+    fc.assert(
+      fc.property(fc.array(cardArb, { minLength: 1, maxLength: 8 }), (cards) => {
+        const result = parseAnkiText(toAnkiText(cards));
+        expect(result.problems).toEqual([]);
+        expect(result.cards.map(stripLine)).toEqual(cards);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("spreadsheet CSV: export then parse gives the same cards", () => {
+    fc.assert(
+      fc.property(
+        fc.array(cardArb, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(",", ";", "\t"),
+        (cards, delimiter) => {
+          const result = parseCsv(toSpreadsheetCsv(cards, { delimiter }), { delimiter });
+          expect(result.problems).toEqual([]);
+          // The spreadsheet has no guid column: a spreadsheet is for people.
+          expect(result.cards.map(stripLine)).toEqual(cards.map(({ guid: _guid, ...c }) => c));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("Anki HTML: text to HTML and back is the same text", () => {
+    fc.assert(
+      fc.property(
+        cardText(0),
+        fc.constantFrom("", "![](a.png)", "![alt](<my pic.jpg>)", "[sound:x.mp3]"),
+        (t, m) => {
+          const text = `${t}${m}`.trim();
+          expect(ankiHtmlToText(textToAnkiHtml(text))).toBe(text);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
