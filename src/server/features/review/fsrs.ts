@@ -1,4 +1,4 @@
-import { type Card, createEmptyCard, type FSRS, fsrs, type Grade, type ReviewLog, type State } from "ts-fsrs";
+import { type Card, createEmptyCard, type FSRS, fsrs, type Grade, type ReviewLog } from "ts-fsrs";
 import { REVIEW } from "#shared/constants.ts";
 import {
   type CardState,
