@@ -5,6 +5,7 @@ export * from "./calendar.ts";
 export * from "./canvas.ts";
 export * from "./courses.ts";
 export * from "./friends.ts";
+export * from "./notifications.ts";
 export * from "./settings.ts";
 export * from "./study.ts";
 export * from "./tasks.ts";
