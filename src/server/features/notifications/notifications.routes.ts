@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { notificationEndpoints, pushEndpoints } from "#shared/notifications/contract.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
@@ -28,17 +28,19 @@ export async function notificationsRoutes(app: FastifyInstance) {
     timeWindow: 60_000,
     keyGenerator: (req) => `push-subscribe:${req.user?.id ?? req.ip}`,
   });
-  const limited = async (req: Parameters<typeof perStudent>[0]) => {
+  const limited = async (req: FastifyRequest, reply: FastifyReply) => {
     const result = await perStudent(req);
-    if (!result.isAllowed && result.isExceeded)
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header("Retry-After", "60");
       throw tooManyRequests("Too many subscription changes. Try again in a minute.");
+    }
   };
-  route(app, pushEndpoints.subscribe, async ({ user, body, req }) => {
-    await limited(req);
+  route(app, pushEndpoints.subscribe, async ({ user, body, req, reply }) => {
+    await limited(req, reply);
     return notifications.subscribe(user.id, body, req.headers["user-agent"]);
   });
-  route(app, pushEndpoints.unsubscribe, async ({ user, body, req }) => {
-    await limited(req);
+  route(app, pushEndpoints.unsubscribe, async ({ user, body, req, reply }) => {
+    await limited(req, reply);
     await notifications.unsubscribe(user.id, body.endpoint);
     return { ok: true as const };
   });

@@ -5,6 +5,7 @@ import { createUser, type TestUser } from "#tests/factories.ts";
 import { FakePushService } from "#tests/fixtures/fake-push-service.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 import { pushSubscriptions, pushVapidKeys } from "../../db/schema/notifications.ts";
+import { PUSH_SUBSCRIBE_PER_MINUTE } from "./notifications.routes.ts";
 import { MAX_DEVICES_PER_STUDENT } from "./notifications.service.ts";
 
 /** DNS for the test: public push services, and names pointing inside the network. */
@@ -428,6 +429,21 @@ describe("subscriptions are per device and owner-scoped", () => {
     for (let i = 0; i < MAX_DEVICES_PER_STUDENT + 2; i++) made.push((await subscribeDevice(u)).device.id);
     const ids = (await req(u, "GET", "/api/push/subscriptions")).json().map((d: { id: number }) => d.id);
     expect(ids.sort((x: number, y: number) => x - y)).toEqual(made.slice(2));
+  });
+
+  it(`limits subscription changes to ${PUSH_SUBSCRIBE_PER_MINUTE} a minute per student`, async () => {
+    const u = await createUser(t.app);
+    const attempt = () =>
+      req(u, "POST", "/api/push/subscriptions", { endpoint: "https://10.0.0.1/x", keys: validKeys() });
+    for (let i = 0; i < PUSH_SUBSCRIBE_PER_MINUTE; i++) expect((await attempt()).statusCode).toBe(400);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe("rate_limited");
+    expect(limited.headers["retry-after"]).toBe("60");
+    // Another student is not held back by it.
+    expect(
+      (await req(bob, "POST", "/api/push/unsubscribe", { endpoint: "https://fcm.example.com/x" })).statusCode,
+    ).toBe(200);
   });
 
   it("needs a session for every push endpoint", async () => {
