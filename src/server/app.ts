@@ -83,8 +83,10 @@ export async function buildApp(
       config,
       clock: config.clock ?? systemClock,
       selfOrigin: () => selfOrigin(app),
+      log: app.log,
     }),
   );
+  app.addHook("onClose", async () => app.services.notifications.close());
   if (closeDatabase) app.addHook("onClose", () => db.close());
 
   app.setValidatorCompiler(validatorCompiler);

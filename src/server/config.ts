@@ -4,6 +4,7 @@ import type { Env } from "./env.ts";
 import type { ServerLimits } from "./http-server.ts";
 import type { CanvasTuning } from "./integrations/canvas/canvas-client.ts";
 import type { ResolveAll } from "./integrations/canvas/host-policy.ts";
+import type { VapidKeys } from "./integrations/push/vapid.ts";
 import type { Clock } from "./lib/clock.ts";
 import { loadSecretKey } from "./lib/crypto.ts";
 
@@ -59,6 +60,8 @@ export interface AppConfig {
    * error): a leaked field becomes a logged 500 `response_contract` instead of reaching the client.
    */
   checkResponses: boolean;
+  /** Web Push and the notification centre; absent in most tests (keys are then generated). */
+  push?: PushConfig;
   /** Where services read the time; tests pass one they can move. Default: the system clock. */
   clock?: Clock;
   /** Tests only: where log lines go (to prove no secret reaches them). Default: stdout. */
@@ -67,6 +70,20 @@ export interface AppConfig {
   canvasResolveAll?: ResolveAll;
   /** Tests and benchmark only: shorter backoffs and timeouts for the Canvas client. */
   canvasTuning?: Partial<CanvasTuning>;
+}
+
+export interface PushConfig {
+  /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; without them a pair is generated once and kept in the database. */
+  vapidKeys?: VapidKeys;
+  /** VAPID_SUBJECT, else PUBLIC_URL when https, else a placeholder (see README). */
+  subject?: string;
+  /** PUSH_INSECURE_HOSTS: host:port values reachable over http and on loopback (tests). */
+  insecureHosts?: string[];
+  /** Tests only: a resolver standing in for DNS. */
+  resolveAll?: ResolveAll;
+  /** One push request's deadline (default 10 s) and requests in flight at once (default 16). */
+  timeoutMs?: number;
+  concurrency?: number;
 }
 
 export const defaultClientDir = path.resolve(
@@ -98,5 +115,13 @@ export function configFromEnv(env: Env): AppConfig {
     },
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     maxRequestsInFlight: env.MAX_REQUESTS_IN_FLIGHT,
+    push: {
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: env.VAPID_SUBJECT ?? (env.PUBLIC_URL?.startsWith("https://") ? env.PUBLIC_URL : undefined),
+      insecureHosts: env.PUSH_INSECURE_HOSTS,
+    },
   };
 }

@@ -1,9 +1,22 @@
 import { z } from "zod";
+import {
+  isVapidSubject,
+  VAPID_PRIVATE_KEY_PATTERN,
+  VAPID_PUBLIC_KEY_PATTERN,
+  vapidKeyPairProblem,
+} from "./integrations/push/vapid.ts";
 
 const optional = z
   .string()
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const hostList = optional.transform((v) =>
+  (v ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -32,12 +45,26 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optional.pipe(z.url("must be a URL").optional()),
   /** A model name for servers other than OpenAI's (e.g. 'llama3.1' on Ollama); else Settings > AI. */
   OPENAI_MODEL: optional,
-  CANVAS_INSECURE_HOSTS: optional.transform((v) =>
-    (v ?? "")
-      .split(",")
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
+  CANVAS_INSECURE_HOSTS: hostList,
+  /** Web Push (RFC 8292) key pair, base64url as `npx web-push generate-vapid-keys` prints it; both or neither. */
+  VAPID_PUBLIC_KEY: optional.pipe(
+    z
+      .string()
+      .regex(VAPID_PUBLIC_KEY_PATTERN, "must be 87 base64url characters (a P-256 public key)")
+      .optional(),
   ),
+  VAPID_PRIVATE_KEY: optional.pipe(
+    z
+      .string()
+      .regex(VAPID_PRIVATE_KEY_PATTERN, "must be 43 base64url characters (a P-256 private key)")
+      .optional(),
+  ),
+  /** The contact push services see in every message: mailto:you@school.edu or an https: URL. */
+  VAPID_SUBJECT: optional.pipe(
+    z.string().refine(isVapidSubject, "must be a mailto: address or an https: URL").optional(),
+  ),
+  /** host:port values push endpoints may use over http and on loopback (tests), like CANVAS_INSECURE_HOSTS. */
+  PUSH_INSECURE_HOSTS: hostList,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** The address students reach the server at (https://studyhall.example.edu): calendar feed URLs, HSTS. */
   PUBLIC_URL: optional.pipe(
@@ -78,6 +105,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Instances sharing one PostgreSQL must share the key, or none can read Canvas tokens another stored.
   if (source.DATABASE_URL?.trim() && !source.SECRET_KEY?.trim())
     problems.push("SECRET_KEY is required when DATABASE_URL is set (the same key on every instance)");
+  if (result.success) {
+    const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = result.data;
+    if (!publicKey !== !privateKey) {
+      problems.push(
+        "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither to have them generated",
+      );
+    } else if (publicKey && privateKey) {
+      const problem = vapidKeyPairProblem({ publicKey, privateKey });
+      if (problem) problems.push(`VAPID_PRIVATE_KEY does not fit VAPID_PUBLIC_KEY: ${problem}`);
+    }
+  }
   if (result.success && problems.length === 0) return result.data;
   throw new Error(problems.map((p) => `Invalid configuration: ${p}`).join("\n"));
 }

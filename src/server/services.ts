@@ -13,6 +13,10 @@ import { createFriendsService } from "./features/friends/friends.service.ts";
 import { createGroupsService } from "./features/friends/groups.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
 import { createMaterialsService } from "./features/materials/materials.service.ts";
+import {
+  createNotificationsService,
+  type ServiceLog,
+} from "./features/notifications/notifications.service.ts";
 import { createExamService } from "./features/review/exam.service.ts";
 import { createReviewService } from "./features/review/review.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
@@ -29,13 +33,15 @@ export interface ServiceDeps {
   clock: Clock;
   /** The origin the server listens on, once it listens (the demo Canvas calls itself there). */
   selfOrigin: () => string | null;
+  /** The app's logger, for what a service reports without failing its caller (push deliveries). */
+  log?: ServiceLog;
 }
 
 /**
  * Every feature's service, created once, in dependency order. A service that needs another feature gets
  * that feature's service here, explicitly: features never reach into each other's repositories.
  */
-export function createServices({ db, dbKind, config, clock, selfOrigin }: ServiceDeps) {
+export function createServices({ db, dbKind, config, clock, selfOrigin, log }: ServiceDeps) {
   // Facts change in one feature and are reacted to in another (achievements) through this bus.
   const events = createEventBus();
   const health = createHealthService({ dbKind });
@@ -65,6 +71,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
   const exams = createExamService({ db, clock, settings, tasks, calendar });
   const review = createReviewService({ db, clock, settings, study, flashcards, events, exams });
   const summaries = createSummariesService({ config, study, materials, chat });
+  const notifications = createNotificationsService({ db, config, clock, log });
   return {
     events,
     health,
@@ -86,6 +93,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
     review,
     exams,
     summaries,
+    notifications,
   };
 }
 export type Services = ReturnType<typeof createServices>;

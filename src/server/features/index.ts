@@ -11,6 +11,7 @@ import { friendsRoutes } from "./friends/friends.routes.ts";
 import { groupsRoutes } from "./friends/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { materialsRoutes } from "./materials/materials.routes.ts";
+import { notificationsRoutes } from "./notifications/notifications.routes.ts";
 import { reviewRoutes } from "./review/review.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { studyRoutes } from "./study/study.routes.ts";
@@ -36,4 +37,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   achievementsRoutes,
   reviewRoutes,
   summariesRoutes,
+  notificationsRoutes,
 ];

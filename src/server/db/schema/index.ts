@@ -8,6 +8,7 @@ export * from "./courses.ts";
 export * from "./flashcards.ts";
 export * from "./friends.ts";
 export * from "./materials.ts";
+export * from "./notifications.ts";
 export * from "./review.ts";
 export * from "./settings.ts";
 export * from "./study.ts";
