@@ -1,8 +1,8 @@
 import { FileText } from "lucide-react";
 import { type ComponentType, useState } from "react";
+import { EmptyState, QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Badge, Card, Skeleton } from "#client/components/ui/card.tsx";
-import { errorMessage } from "#client/lib/api.ts";
+import { Badge, Card, Skeleton } from "#client/components/ui/card.tsx";
 import type { StudyDocumentSummary } from "#shared/study/contract.ts";
 import { useStudyDocuments } from "../study.api.ts";
 import { DocumentDialog } from "./document-dialog.tsx";
@@ -66,36 +66,35 @@ export function DocumentsTab({
         </p>
         {!readOnly && <UploadDialog studySetId={studySetId} />}
       </div>
-      {documents.isPending ? (
-        <div role="status" aria-label="Loading documents" className="grid gap-3">
-          <Skeleton className="h-28" />
-          <Skeleton className="h-28" />
-        </div>
-      ) : documents.isError ? (
-        <Alert>{errorMessage(documents.error, "Failed to fetch documents")}</Alert>
-      ) : list.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border py-10 text-center">
-          <FileText className="h-8 w-8 text-muted" aria-hidden />
-          <p className="font-medium">No documents yet</p>
-          {!readOnly && (
-            <p className="text-sm text-muted">
-              Upload a PDF, Word, Markdown or text file, or paste your notes.
-            </p>
-          )}
-        </div>
-      ) : (
-        <ul className="grid gap-3 xl:grid-cols-2">
-          {list.map((doc) => (
-            <DocumentCard
-              key={doc.id}
-              doc={doc}
-              readOnly={readOnly}
-              extras={extras}
-              onOpen={() => setOpenId(doc.id)}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={documents}
+        pending={
+          <div role="status" aria-label="Loading documents" className="grid gap-3">
+            <Skeleton className="h-28" />
+            <Skeleton className="h-28" />
+          </div>
+        }
+        error="Failed to fetch documents"
+        empty={
+          <EmptyState icon={<FileText className="h-8 w-8 text-muted" aria-hidden />} title="No documents yet">
+            {!readOnly && "Upload a PDF, Word, Markdown or text file, or paste your notes."}
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul className="grid gap-3 xl:grid-cols-2">
+            {list.map((doc) => (
+              <DocumentCard
+                key={doc.id}
+                doc={doc}
+                readOnly={readOnly}
+                extras={extras}
+                onOpen={() => setOpenId(doc.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <DocumentDialog
         document={list.find((d) => d.id === openId) ?? null}
         readOnly={readOnly}
