@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
+import { type ELDHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import { createExtractionPool, extractDocument } from "#server/integrations/documents/index.ts";
 import { parseDocument } from "#server/integrations/documents/parse.ts";
 import { uploadBench } from "./documents-upload.ts";
@@ -46,7 +46,7 @@ export interface Measurement {
 
 /** Runs `job` once cold and `runs` times warm, watching the event loop the whole time. */
 export async function measure(job: () => Promise<unknown>, runs = RUNS): Promise<Measurement> {
-  const loop: IntervalHistogram = monitorEventLoopDelay({ resolution: 5 });
+  const loop: ELDHistogram = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const times: number[] = [];
   for (let i = 0; i <= runs; i++) {
