@@ -66,7 +66,6 @@ const external = [
   "@electric-sql/pglite",
   "@node-rs/argon2",
   "pino",
-  "pino-pretty",
   "thread-stream",
   "pg-native",
   "ioredis",
