@@ -14,14 +14,10 @@ import path from "node:path";
 import { type ELDHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import { createExtractionPool, extractDocument } from "#server/integrations/documents/index.ts";
 import { parseDocument } from "#server/integrations/documents/parse.ts";
+import { benchArgs } from "./args.ts";
 import { uploadBench } from "./documents-upload.ts";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg("runs", 5);
-const PAGES = arg("pages", 100);
+const { runs: RUNS, pages: PAGES } = benchArgs({ numbers: { runs: 5, pages: 100 } });
 
 /** Writes the benchmark documents in a child process, so their generators do not count in this one's RSS. */
 export function makeDocuments(dir: string, pages = PAGES): { pdf: string; docx: string } {
