@@ -11,13 +11,9 @@ import { definitionCards } from "#server/integrations/ai/builtin/definitions.ts"
 import { syntheticPages } from "#server/integrations/ai/builtin/fixtures/synthetic.ts";
 import { summarize } from "#server/integrations/ai/builtin/summarize.ts";
 import { sentences } from "#server/integrations/ai/builtin/text.ts";
+import { benchArgs } from "./args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const PAGES = arg("pages", 100);
-const ROUNDS = arg("rounds", 5);
+const { pages: PAGES, rounds: ROUNDS } = benchArgs({ numbers: { pages: 100, rounds: 5 } });
 
 const pages = syntheticPages(PAGES);
 const words = pages.join(" ").split(/\s+/).length;

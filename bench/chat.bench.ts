@@ -15,16 +15,16 @@ import { tasks } from "#server/db/schema/tasks.ts";
 import { documentChunksOf } from "#server/features/chat/retrieval.service.ts";
 import { questionTerms, toTsQuery } from "#server/integrations/ai/builtin/query.ts";
 import { createTestApp } from "#tests/test-app.ts";
+import { benchArgs } from "./args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const DOCS = arg("docs", Number(process.env.CHAT_BENCH_DOCS ?? 300));
-const TASKS = arg("tasks", 2000);
-const SAMPLES = arg("samples", 100);
-const dbArg = process.argv.indexOf("--db");
-const ONLY = dbArg > 0 ? process.argv[dbArg + 1] : undefined;
+const args = benchArgs({
+  numbers: { docs: Number(process.env.CHAT_BENCH_DOCS ?? 300), tasks: 2000, samples: 100 },
+  strings: ["db"],
+});
+const DOCS = args.docs;
+const TASKS = args.tasks;
+const SAMPLES = args.samples;
+const ONLY = args.db;
 
 if (!process.env.CHAT_BENCH_CHILD && !ONLY) {
   // Parent: one child per database.
@@ -108,7 +108,7 @@ const ALL_TOPICS = [
   "kidney nephron urine filtration bladder renal",
   "heart artery vein ventricle blood pressure",
 ];
-const TOPICS = ALL_TOPICS.slice(0, arg("topics", ALL_TOPICS.length));
+const TOPICS = ALL_TOPICS.slice(0, benchArgs({ numbers: { topics: ALL_TOPICS.length } }).topics);
 const FILLER = "the student reads about this topic in the course and takes careful notes for the exam".split(
   " ",
 );

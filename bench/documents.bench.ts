@@ -11,17 +11,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
+import { type ELDHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import { createExtractionPool, extractDocument } from "#server/integrations/documents/index.ts";
 import { parseDocument } from "#server/integrations/documents/parse.ts";
+import { benchArgs } from "./args.ts";
 import { uploadBench } from "./documents-upload.ts";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg("runs", 5);
-const PAGES = arg("pages", 100);
+const { runs: RUNS, pages: PAGES } = benchArgs({ numbers: { runs: 5, pages: 100 } });
 
 /** Writes the benchmark documents in a child process, so their generators do not count in this one's RSS. */
 export function makeDocuments(dir: string, pages = PAGES): { pdf: string; docx: string } {
@@ -46,7 +42,7 @@ export interface Measurement {
 
 /** Runs `job` once cold and `runs` times warm, watching the event loop the whole time. */
 export async function measure(job: () => Promise<unknown>, runs = RUNS): Promise<Measurement> {
-  const loop: IntervalHistogram = monitorEventLoopDelay({ resolution: 5 });
+  const loop: ELDHistogram = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const times: number[] = [];
   for (let i = 0; i <= runs; i++) {

@@ -7,11 +7,12 @@
 // does by default, to see what students actually download.
 // Usage: npm run bench:first-load [-- --br] [-- --files (list every script per route)]   (exits 1 when a budget is missed)
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
+import { benchArgs } from "./args.ts";
 import { SIGNED_IN_ROUTES, startBenchApp } from "./bench-app.ts";
 
 const KB = 1000;
-const VERBOSE = process.argv.includes("--files");
-const ACCEPT = process.argv.includes("--br") ? null : "gzip, deflate";
+const { files: VERBOSE, br } = benchArgs({ flags: ["files", "br"] });
+const ACCEPT = br ? null : "gzip, deflate";
 const LANDING_BUDGET = 120 * KB;
 const ROUTE_BUDGET = 150 * KB;
 

@@ -15,18 +15,16 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { benchArgs } from "./args.ts";
 import { SIGNED_IN_ROUTES, startBenchApp } from "./bench-app.ts";
 
 const PERFORMANCE_TARGET = 95;
 const ACCESSIBILITY_TARGET = 100;
-const option = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const themes = option("theme") ? [option("theme")!] : ["light", "dark"];
-const onlyRoute = option("route");
-const reportDir = option("reports");
-const runsPerRow = Number(option("runs") ?? 3);
+const args = benchArgs({ strings: ["theme", "route", "reports"], numbers: { runs: 3 } });
+const themes = args.theme ? [args.theme] : ["light", "dark"];
+const onlyRoute = args.route;
+const reportDir = args.reports;
+const runsPerRow = args.runs;
 if (!Number.isInteger(runsPerRow) || runsPerRow < 1) throw new Error("--runs must be a whole number >= 1");
 
 const { app, base, token } = await startBenchApp();

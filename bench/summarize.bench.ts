@@ -11,15 +11,16 @@ import path from "node:path";
 import { summarize } from "#server/integrations/ai/builtin/summarize.ts";
 import { createExtractionPool, extractDocument } from "#server/integrations/documents/index.ts";
 import { SUMMARY_STYLES } from "#shared/constants.ts";
+import { benchArgs } from "./args.ts";
 import { pdftotext } from "./documents.bench.ts";
 import { median, ms, pct, peakRssMb, tasksIdleAndBusy, withBenchServer } from "./server-bench-kit.ts";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const PAGES = arg("pages", Number(process.env.SUMMARIZE_BENCH_PAGES ?? 100));
-const RUNS = arg("runs", Number(process.env.SUMMARIZE_BENCH_RUNS ?? 3));
+const { pages: PAGES, runs: RUNS } = benchArgs({
+  numbers: {
+    pages: Number(process.env.SUMMARIZE_BENCH_PAGES ?? 100),
+    runs: Number(process.env.SUMMARIZE_BENCH_RUNS ?? 3),
+  },
+});
 
 const rssMb = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
 

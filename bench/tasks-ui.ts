@@ -8,13 +8,9 @@ import { defaultClientDir } from "#server/config.ts";
 import { tasks as tasksTable } from "#server/db/schema/index.ts";
 import { createUser } from "#tests/factories.ts";
 import { testConfig } from "#tests/test-app.ts";
+import { benchArgs } from "./args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const TASKS = arg("tasks", 2000);
-const CPU_SLOWDOWN = arg("cpu", 1);
+const { tasks: TASKS, cpu: CPU_SLOWDOWN } = benchArgs({ numbers: { tasks: 2000, cpu: 1 } });
 const QUERY = "essay 1";
 
 const app = await buildApp(testConfig({ clientDir: defaultClientDir }));

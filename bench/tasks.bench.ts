@@ -11,15 +11,14 @@ import http from "node:http";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { benchArgs } from "./args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const DURATION = arg("duration", 10);
-const CONNECTIONS = arg("connections", 10);
-const ROUNDS = arg("rounds", 5);
-const SAMPLES = arg("samples", 100);
+const {
+  duration: DURATION,
+  connections: CONNECTIONS,
+  rounds: ROUNDS,
+  samples: SAMPLES,
+} = benchArgs({ numbers: { duration: 10, connections: 10, rounds: 5, samples: 100 } });
 const WARMUP_SAMPLES = 5;
 const ENCODINGS = ["identity", "gzip", "br"] as const;
 const WARMUP = 2;

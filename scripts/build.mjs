@@ -67,7 +67,6 @@ const external = [
   "@electric-sql/pglite",
   "@node-rs/argon2",
   "pino",
-  "pino-pretty",
   "thread-stream",
   "pg-native",
   "ioredis",

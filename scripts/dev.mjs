@@ -3,18 +3,25 @@
 // stopping stops both.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { createInterface } from "node:readline";
+import { prettyFactory } from "pino-pretty";
 
 const root = path.resolve(import.meta.dirname, "..");
-const run = (script, ...args) =>
+const run = (stdout, script, ...args) =>
   spawn(process.execPath, [path.join(root, "node_modules", script), ...args], {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["inherit", stdout, "inherit"],
   });
 
-const children = [
-  run("tsx/dist/cli.mjs", "watch", "--clear-screen=false", "src/server/main.ts"),
-  run("vite/bin/vite.js"),
-];
+const server = run("pipe", "tsx/dist/cli.mjs", "watch", "--clear-screen=false", "src/server/main.ts");
+// The server writes JSON log lines, as in production; here they become readable ones. pino-pretty is a
+// development dependency: the built server never loads it. Lines that are not JSON pass unchanged.
+const prettify = prettyFactory({ translateTime: "HH:MM:ss", ignore: "pid,hostname" });
+createInterface({ input: server.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+  process.stdout.write(prettify(line) ?? "");
+});
+
+const children = [server, run("inherit", "vite/bin/vite.js")];
 const running = (child) => child.exitCode === null && child.signalCode === null;
 
 let exitCode;

@@ -41,17 +41,8 @@ export async function buildApp(
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(config.logStream
-        ? { stream: config.logStream }
-        : // Readable lines for a person at a terminal; JSON for log collectors everywhere else.
-          process.stdout.isTTY
-          ? {
-              transport: {
-                target: "pino-pretty",
-                options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" },
-              },
-            }
-          : {}),
+      // JSON lines on stdout, for log collectors; `npm run dev` shows them readable (scripts/dev.mjs).
+      ...(config.logStream ? { stream: config.logStream } : {}),
       // The Canvas token may arrive in a query string (SPEC §7): never let it reach a log line. Errors
       // lose query parameters and row details (lib/log-redaction.ts); secret-named keys are censored.
       serializers: {

@@ -31,8 +31,13 @@ export function AppRouter() {
         <Route path="/auth-demo" component={P.AuthDemoPage} />
         <Route path="/header-demo" component={P.HeaderDemoPage} />
         {!user ? (
-          // Signed out: every other path is onboarding (SPEC §2.1).
-          <Route component={P.OnboardingPage} />
+          // Signed out: every other path is onboarding (SPEC §2.1). Outside the shell, so it brings the
+          // page's one main landmark itself.
+          <Route>
+            <main>
+              <P.OnboardingPage />
+            </main>
+          </Route>
         ) : (
           <Route>
             <P.SignedInApp user={user} />

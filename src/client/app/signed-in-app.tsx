@@ -21,7 +21,14 @@ export const SignedInApp = memo(function SignedInApp({ user }: { user: User }) {
   return (
     <>
       <SessionWatchers />
-      {onboarding ? <P.OnboardingPage /> : <Screens user={user} />}
+      {onboarding ? (
+        // Outside the shell, whose <main> the page would otherwise have.
+        <main>
+          <P.OnboardingPage />
+        </main>
+      ) : (
+        <Screens user={user} />
+      )}
     </>
   );
 }, sameUser);

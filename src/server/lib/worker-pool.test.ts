@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestJob } from "#tests/fixtures/workers/test-worker.ts";
-import { WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "./worker-pool.ts";
+import { MIN_HEAP_MB, WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "./worker-pool.ts";
 
 const entry = new URL("../../../tests/fixtures/workers/test-worker.ts", import.meta.url);
 const pools: WorkerPool<TestJob, unknown>[] = [];
@@ -73,6 +73,12 @@ describe("WorkerPool", () => {
     const p = pool({ maxMemoryMb: 32 });
     expect((await failure(p.run({ op: "hog" }))).reason).toBe("out_of_memory");
     expect(await p.run({ op: "echo", value: "after" })).toMatchObject({ value: "after" });
+  });
+
+  it("refuses a heap cap too small for a worker to start (Node 22+ would abort the whole process)", () => {
+    expect(() => pool({ maxMemoryMb: 2 })).toThrow(RangeError);
+    expect(() => pool({ maxMemoryMb: MIN_HEAP_MB - 1 })).toThrow(`at least ${MIN_HEAP_MB}`);
+    expect(() => pool({ maxMemoryMb: MIN_HEAP_MB })).not.toThrow();
   });
 
   it("reports a worker that exits as crashed and replaces it", async () => {

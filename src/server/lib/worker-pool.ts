@@ -54,6 +54,13 @@ interface Slot {
   idleTimer?: NodeJS.Timeout;
 }
 
+/**
+ * The smallest heap cap a pool accepts. A worker whose cap is too small to set up V8 itself (2 MB here)
+ * stops the worker on Node 20 but aborts the whole process on Node 22 and later; 16 MB is contained on
+ * 20, 22 and 24. Even above it, stopping at the cap is best effort: one huge allocation can still abort.
+ */
+export const MIN_HEAP_MB = 16;
+
 /** A worker that has not loaded its entry by then is broken (a job's own time limit starts after). */
 const STARTUP_LIMIT_MS = 60_000;
 
@@ -66,6 +73,8 @@ export class WorkerPool<Task, Result> {
   #closed = false;
 
   constructor(options: WorkerPoolOptions) {
+    if (!(options.maxMemoryMb >= MIN_HEAP_MB))
+      throw new RangeError(`maxMemoryMb must be at least ${MIN_HEAP_MB}, not ${options.maxMemoryMb}.`);
     this.#options = { idleMs: 30_000, ...options };
   }
 

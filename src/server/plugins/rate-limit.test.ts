@@ -1,5 +1,6 @@
-// Two instances of the app on one database, as behind a load balancer: with REDIS_URL their sign-in
-// limits draw on one budget in Redis (the local server at 127.0.0.1:6379, a key prefix of this run's own).
+// Two instances of the app on one database, as behind a load balancer: with REDIS_URL their sign-in and
+// chat limits draw on one budget in Redis (the local server at 127.0.0.1:6379, a key prefix of this run's
+// own).
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
+import { createUser, type TestUser } from "#tests/factories.ts";
 import { freshDatabase, testConfig } from "#tests/test-app.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -25,6 +27,14 @@ async function instance(overrides: Partial<AppConfig>) {
 
 const wrongPassword = (app: FastifyInstance, email: string) =>
   app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: "guess" } });
+
+const ask = (app: FastifyInstance, who: TestUser) =>
+  app.inject({
+    method: "POST",
+    url: "/api/chat",
+    headers: who.headers,
+    payload: { isUser: true, content: "What is osmosis?", timeZone: "UTC" },
+  });
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -64,5 +74,30 @@ describe("sign-in limits across instances", () => {
     await expect(instance({ redis: { url: "redis://127.0.0.1:1", keyPrefix } })).rejects.toThrow(
       /^REDIS_URL: cannot connect to Redis \(.*ECONNREFUSED.*\)$/,
     );
+  });
+});
+
+describe("chat limits across instances", () => {
+  it("are shared through Redis: a student's messages on either instance count against one budget", async () => {
+    const redis = { url: REDIS_URL, keyPrefix };
+    const [a, b] = [await instance({ redis, chatRateLimit: 3 }), await instance({ redis, chatRateLimit: 3 })];
+    const [who, other] = [await createUser(a), await createUser(a)];
+    expect((await ask(a, who)).statusCode).toBe(200);
+    expect((await ask(b, who)).statusCode).toBe(200);
+    expect((await ask(a, who)).statusCode).toBe(200);
+    const blocked = await ask(b, who);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: "rate_limited" });
+    expect(blocked.json().error).toMatch(/Please wait a minute/);
+    // Keyed per student: another account is not affected.
+    expect((await ask(b, other)).statusCode).toBe(200);
+  });
+
+  it("are each instance's own without Redis (the budget above really was shared)", async () => {
+    const [a, b] = [await instance({ chatRateLimit: 3 }), await instance({ chatRateLimit: 3 })];
+    const who = await createUser(a);
+    for (let i = 0; i < 3; i++) expect((await ask(a, who)).statusCode).toBe(200);
+    expect((await ask(b, who)).statusCode).toBe(200);
+    expect((await ask(a, who)).statusCode).toBe(429);
   });
 });

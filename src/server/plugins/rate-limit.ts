@@ -54,7 +54,9 @@ async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
   redis.on("error", (err) => {
     if (reported) return;
     reported = true;
-    app.log.error(`Redis (rate limits): ${err.message}; sign-in limits are not enforced until it is back`);
+    app.log.error(
+      `Redis (rate limits): ${err.message}; rate limits (sign-in, chat, per student) are not enforced until it is back`,
+    );
   });
   redis.on("ready", () => {
     if (reported) app.log.info("Redis (rate limits) is back");

@@ -4,13 +4,12 @@ import { mayBeTaskQuestion, parseTaskQuestion } from "#server/integrations/ai/bu
 import { chosenModel, offeredModels } from "#server/integrations/ai/models.ts";
 import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
 import type { AnswerProvider, AnswerRequest, AnswerSource } from "#server/integrations/ai/provider.ts";
-import { CHAT_RATE_LIMIT, type SendChatInput } from "#shared/chat/contract.ts";
+import type { SendChatInput } from "#shared/chat/contract.ts";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { tooManyRequests } from "../../lib/errors.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
@@ -19,7 +18,6 @@ import { dueText } from "./due-text.ts";
 import type { RetrievalService } from "./retrieval.service.ts";
 import { applyTaskFilter } from "./task-filter.ts";
 
-const RATE_WINDOW_MS = 60_000;
 const HISTORY_TURNS = 6;
 const RETRIEVED_CHUNKS = 8;
 
@@ -28,22 +26,6 @@ function taskLine(task: Task, courses: readonly Course[], timeZone: string): str
   const due = task.dueDate ? `due ${dueText(task.dueDate, timeZone)}` : "no due date";
   const status = task.completed ? ", completed" : "";
   return `${task.title} (${due}${course ? `, ${course.code || course.name}` : ""}${status})`;
-}
-
-/** Per student: at most CHAT_RATE_LIMIT messages in any minute. In process, like the other limits. */
-function rateLimiter(clock: Clock, limit: number) {
-  const sent = new Map<number, number[]>();
-  return (userId: number) => {
-    const now = clock.now().getTime();
-    const recent = (sent.get(userId) ?? []).filter((t) => now - t < RATE_WINDOW_MS);
-    if (recent.length >= limit) {
-      throw tooManyRequests(
-        `You have sent ${limit} messages in the last minute. Please wait a minute before asking again.`,
-      );
-    }
-    recent.push(now);
-    sent.set(userId, recent);
-  };
 }
 
 export type SendInput = Omit<SendChatInput, "isUser" | "content"> & { content: string };
@@ -63,7 +45,6 @@ export function createChatService(deps: {
   settings: SettingsService;
 }) {
   const { db, config, clock, courses, tasks, retrieval, settings } = deps;
-  const limit = rateLimiter(clock, config.chatRateLimit ?? CHAT_RATE_LIMIT);
   const openai: OpenAiProvider | null = createOpenAiProvider(config.openai);
 
   async function context(userId: number, input: SendInput, timeZone: string) {
@@ -123,10 +104,12 @@ export function createChatService(deps: {
     }));
   }
 
-  /** The checks a stream makes before it starts (its status line can no longer change after). */
+  /**
+   * The checks a message passes before it is answered (a stream's status line can no longer change
+   * after). The per-student message limit is the route's (chat.routes.ts).
+   */
   async function admit(userId: number, input: SendInput): Promise<void> {
     await courses.assertOwn(userId, input.courseId);
-    limit(userId);
   }
 
   async function send(

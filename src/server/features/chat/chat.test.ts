@@ -183,17 +183,33 @@ describe("POST /api/chat with the built-in engine", () => {
 });
 
 describe("chat rate limit", () => {
-  it("answers 429 with a clear message past the per-student limit", async () => {
+  it("answers 429 with a clear message past the per-student limit, answers and streams alike", async () => {
     const limited = await createTestApp({ clock, chatRateLimit: 2 });
+    const stream = (who: TestUser) =>
+      limited.app.inject({
+        method: "POST",
+        url: "/api/chat/stream",
+        headers: who.headers,
+        payload: { isUser: true, content: "hi", timeZone: "UTC" },
+      });
     try {
       const who = await createUser(limited.app);
       const other = await createUser(limited.app);
+      // A course that is not the student's is refused before the limit: it costs none of the budget.
+      const theirs = await createCourse(limited.app, other, { name: "Chemistry" });
+      expect((await ask(limited, who, "hi", { courseId: theirs.id })).statusCode).toBe(404);
       expect((await ask(limited, who, "hi")).statusCode).toBe(200);
-      expect((await ask(limited, who, "hi")).statusCode).toBe(200);
-      const third = await ask(limited, who, "hi");
-      expect(third.statusCode).toBe(429);
-      expect(third.json()).toMatchObject({ code: "rate_limited" });
-      expect(third.json().error).toContain("Please wait a minute");
+      expect((await stream(who)).statusCode).toBe(200);
+      for (const third of [await ask(limited, who, "hi"), await stream(who)]) {
+        expect(third.statusCode).toBe(429);
+        expect(third.json()).toMatchObject({ code: "rate_limited" });
+        expect(third.json().error).toBe(
+          "You have sent 2 messages in the last minute. Please wait a minute before asking again.",
+        );
+        expect(Number(third.headers["retry-after"])).toBeGreaterThan(0);
+        expect(Number(third.headers["retry-after"])).toBeLessThanOrEqual(60);
+      }
+      // Per student, not per address: the same client address, another account.
       expect((await ask(limited, other, "hi")).statusCode).toBe(200);
     } finally {
       await limited.close();

@@ -36,7 +36,8 @@ export async function pdfPages(bytes: Uint8Array): Promise<ExtractedPage[]> {
     }
     return pages;
   } finally {
-    await pdf.destroy();
+    // pdf.js 6 destroys a document through the task that loaded it (the proxy has no destroy()).
+    await pdf.loadingTask.destroy();
   }
 }
 
