@@ -4,8 +4,9 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { AppConfig } from "./config.ts";
 import { type Database, type Db, openDatabase } from "./db/client.ts";
 import { selfOrigin } from "./features/canvas/self-origin.ts";
-import { featureRoutes } from "./features/index.ts";
+import { featureJobs, featureRoutes } from "./features/index.ts";
 import { createHttpServer } from "./http-server.ts";
+import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { systemClock } from "./lib/clock.ts";
 import { REDACT_PATHS, serializeError } from "./lib/log-redaction.ts";
 import { registerUploads } from "./lib/upload.ts";
@@ -25,6 +26,8 @@ declare module "fastify" {
     config: AppConfig;
     /** Every feature's service (services.ts); routes and plugins use these, never repositories. */
     services: Services;
+    /** The background job queue (jobs/queue.ts): started when the app is ready, stopped on close. */
+    jobs: JobQueue;
   }
 }
 
@@ -75,6 +78,9 @@ export async function buildApp(
   app.decorate("db", db.db);
   app.decorate("dbKind", db.kind);
   app.decorate("config", config);
+  const role = config.role ?? "all";
+  const jobs = createJobQueue({ target: db.queueTarget, role, log: app.log, tuning: config.jobTuning });
+  app.decorate("jobs", jobs);
   app.decorate(
     "services",
     createServices({
@@ -82,10 +88,17 @@ export async function buildApp(
       dbKind: db.kind,
       config,
       clock: config.clock ?? systemClock,
+      jobs,
       selfOrigin: () => selfOrigin(app),
     }),
   );
+  // Ready before the first request (which may enqueue); running handlers finish before the database closes.
+  app.addHook("onReady", () => jobs.start(featureJobs, app.services));
+  app.addHook("preClose", () => jobs.stopWorkers());
+  app.addHook("onClose", () => jobs.close());
   if (closeDatabase) app.addHook("onClose", () => db.close());
+  // A worker serves no HTTP: none of what follows.
+  if (role === "worker") return app;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

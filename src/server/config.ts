@@ -1,9 +1,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Env } from "./env.ts";
+import type { Env, ServerRole } from "./env.ts";
 import type { ServerLimits } from "./http-server.ts";
 import type { CanvasTuning } from "./integrations/canvas/canvas-client.ts";
 import type { ResolveAll } from "./integrations/canvas/host-policy.ts";
+import type { JobTuning } from "./jobs/queue.ts";
 import type { Clock } from "./lib/clock.ts";
 import { loadSecretKey } from "./lib/crypto.ts";
 
@@ -59,6 +60,13 @@ export interface AppConfig {
    * error): a leaked field becomes a logged 500 `response_contract` instead of reaching the client.
    */
   checkResponses: boolean;
+  /**
+   * `all` (default): HTTP and background jobs; `web`: HTTP, enqueueing only; `worker`: jobs only, no HTTP
+   * (docs/operations.md, "Roles").
+   */
+  role?: ServerRole;
+  /** Tests only: pg-boss's test clock and shorter polling and cron intervals. */
+  jobTuning?: JobTuning;
   /** Where services read the time; tests pass one they can move. Default: the system clock. */
   clock?: Clock;
   /** Tests only: where log lines go (to prove no secret reaches them). Default: stdout. */
@@ -98,5 +106,6 @@ export function configFromEnv(env: Env): AppConfig {
     },
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     maxRequestsInFlight: env.MAX_REQUESTS_IN_FLIGHT,
+    role: env.ROLE,
   };
 }

@@ -19,6 +19,7 @@ import { createStudyService } from "./features/study/study.service.ts";
 import { createSummariesService } from "./features/summaries/summaries.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
 import { createTrackingService } from "./features/tracking/tracking.service.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import type { Clock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/events.ts";
 
@@ -27,6 +28,8 @@ export interface ServiceDeps {
   dbKind: DbKind;
   config: AppConfig;
   clock: Clock;
+  /** Enqueues background jobs (jobs/queue.ts); features/index.ts lists the jobs. */
+  jobs: JobQueue;
   /** The origin the server listens on, once it listens (the demo Canvas calls itself there). */
   selfOrigin: () => string | null;
 }

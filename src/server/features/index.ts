@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import type { JobDefinition } from "../jobs/define.ts";
+import { purgeSessionsJob } from "./auth/auth.jobs.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
@@ -37,3 +39,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   reviewRoutes,
   summariesRoutes,
 ];
+
+/** Every feature's background jobs (`<feature>.jobs.ts`), in one list: a job not listed here never runs. */
+export const featureJobs: readonly JobDefinition[] = [purgeSessionsJob];
