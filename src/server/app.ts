@@ -80,6 +80,8 @@ export async function buildApp(
   app.decorate("config", config);
   const role = config.role ?? "all";
   const jobs = createJobQueue({ target: db.queueTarget, role, log: app.log, tuning: config.jobTuning });
+  // Before the event-loop monitor (plugins/overload.ts) starts: a first start creates pg-boss's schema.
+  await jobs.open(featureJobs);
   app.decorate("jobs", jobs);
   app.decorate(
     "services",
@@ -92,8 +94,8 @@ export async function buildApp(
       selfOrigin: () => selfOrigin(app),
     }),
   );
-  // Ready before the first request (which may enqueue); running handlers finish before the database closes.
-  app.addHook("onReady", () => jobs.start(featureJobs, app.services));
+  // Handlers start with the app; running ones finish before the database closes.
+  app.addHook("onReady", () => jobs.startWorkers(app.services));
   app.addHook("preClose", () => jobs.stopWorkers());
   app.addHook("onClose", () => jobs.close());
   if (closeDatabase) app.addHook("onClose", () => db.close());

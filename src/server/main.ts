@@ -36,14 +36,10 @@ try {
 }
 
 try {
-  // ready() starts the job queue (jobs/queue.ts); listen() calls it first.
+  // ready() starts the job handlers (jobs/queue.ts); listen() calls it first.
   if (env.ROLE === "worker") await app.ready();
   else await app.listen({ port: env.PORT, host: env.HOST });
 } catch (err) {
-  if (err instanceof StartupError) {
-    await app.close();
-    stop(`Studyhall cannot start: ${err.message}`);
-  }
   const reasons: Record<string, string> = {
     EADDRINUSE: "is already in use (another server?); stop it or set PORT",
     EACCES: "needs privileges this process lacks; set PORT above 1023",

@@ -81,7 +81,8 @@ beforeAll(async () => {
     log: t.app.log,
     tuning: { pollingIntervalSeconds: 0.5 },
   });
-  await queue.start([...featureJobs, taskCreated, alwaysFails, syncLike, dropping], t.app.services);
+  await queue.open([...featureJobs, taskCreated, alwaysFails, syncLike, dropping]);
+  await queue.startWorkers(t.app.services);
 });
 afterAll(async () => {
   await queue?.stopWorkers();

@@ -155,12 +155,22 @@ export function createJobQueue(opts: {
   return {
     role,
 
-    /** Migrates pg-boss's schema, creates every job's queue, then (unless web-only) starts the workers. */
-    async start(definitions: readonly JobDefinition[], services: Services) {
+    /**
+     * Migrates pg-boss's schema and creates every job's queue: after this any role can enqueue. Its
+     * first run creates the schema (on PGlite, synchronous work on this thread): done before the app
+     * serves or samples the event loop.
+     */
+    async open(definitions: readonly JobDefinition[]) {
       await boss.start();
       for (const d of definitions) await ensureQueue(d);
       registered = new Map(definitions.map((d) => [d.name, d]));
+    },
+
+    /** Unless web-only: runs every job's handler as jobs arrive, and registers the cron schedules. */
+    async startWorkers(services: Services) {
+      if (!registered) throw new Error("job queue: open() first");
       if (!works) return;
+      const definitions = [...registered.values()];
       for (const d of definitions) {
         const options = {
           batchSize: 1,
