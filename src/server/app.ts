@@ -94,8 +94,13 @@ export async function buildApp(
       selfOrigin: () => selfOrigin(app),
     }),
   );
-  // Handlers start with the app; running ones finish before the database closes.
-  app.addHook("onReady", () => jobs.startWorkers(app.services));
+  // Handlers start once the app is ready, without holding up a server's first answers (a worker waits);
+  // running ones finish before the database closes.
+  app.addHook("onReady", async () => {
+    const starting = jobs.startWorkers(app.services);
+    if (role === "worker") return starting;
+    starting.catch((err) => app.log.error({ err }, "job workers did not start"));
+  });
   app.addHook("preClose", () => jobs.stopWorkers());
   app.addHook("onClose", () => jobs.close());
   if (closeDatabase) app.addHook("onClose", () => db.close());

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import {
+  type ConstructorOptions,
   fromDrizzle,
   fromPglite,
   type Job,
@@ -15,6 +16,7 @@ import type { ServerRole } from "../env.ts";
 import { StartupError } from "../lib/startup-error.ts";
 import type { Services } from "../services.ts";
 import { deadLetterName, type JobDefinition, retryPolicy } from "./define.ts";
+import { runJob } from "./run-job.ts";
 
 /** pg-boss keeps its tables here and migrates them itself at start-up (decision 007). */
 export const QUEUE_SCHEMA = "pgboss";
@@ -59,13 +61,14 @@ function queueOptions(definition: JobDefinition) {
   };
 }
 
-const isPlainObject = (v: unknown): v is object =>
-  typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
-
 /**
  * The durable job queue (pg-boss) on the app's own database. Every role can enqueue; `all` and `worker`
  * also run handlers, the cron pass and pg-boss's maintenance. On PGlite pg-boss shares the one in-process
- * connection; on PostgreSQL it keeps a small pool of its own.
+ * connection; on PostgreSQL it keeps small pools of its own.
+ *
+ * Two pg-boss instances: a producer (migrates the schema, creates the queues, enqueues) that opens before
+ * the app serves, and a consumer (workers, cron pass, maintenance) started once it is ready, so a start
+ * does not wait for the consumer's first statements (a few hundred ms on a freshly opened PGlite).
  */
 export function createJobQueue(opts: {
   target: Database["queueTarget"];
@@ -76,73 +79,53 @@ export function createJobQueue(opts: {
   const { target, role, log, tuning = {} } = opts;
   const works = role !== "web";
   const cron = tuning.cronIntervalSeconds;
-  const boss = new PgBoss({
-    ...("pglite" in target
+  const connect = (max: number) =>
+    "pglite" in target
       ? { db: fromPglite(target.pglite), backend: "pglite" as const }
-      : { connectionString: target.url, max: works ? 4 : 2 }),
-    schema: QUEUE_SCHEMA,
-    // Expiring stuck runs, deleting old jobs and the cron pass: where handlers run, cluster-wide locked.
-    supervise: works,
-    schedule: works,
-    instanceName: `studyhall-${role}`,
-    ...(tuning.clock ? { clock: tuning.clock } : {}),
-    ...(cron ? { cronMonitorIntervalSeconds: cron, cronWorkerIntervalSeconds: cron } : {}),
-  });
-  // Without a listener an 'error' event would throw and end the process; pg-boss retries by itself.
-  boss.on("error", (err) => log.error({ err }, "job queue: %s", err.message));
-  boss.on("warning", (w) => log.warn({ data: w.data }, "job queue: %s", w.message));
-
+      : { connectionString: target.url, max };
+  const newBoss = (options: ConstructorOptions) => {
+    const boss = new PgBoss({
+      schema: QUEUE_SCHEMA,
+      // Job dependencies (flows) are not used: their resolver would poll every 5 s (~30 ms on PGlite).
+      flowIntervalSeconds: 600,
+      ...(tuning.clock ? { clock: tuning.clock } : {}),
+      ...(cron ? { cronMonitorIntervalSeconds: cron, cronWorkerIntervalSeconds: cron } : {}),
+      ...options,
+    });
+    // Without a listener an 'error' event would throw and end the process; pg-boss retries by itself.
+    boss.on("error", (err) => log.error({ err }, "job queue: %s", err.message));
+    boss.on("warning", (w) => log.warn({ data: w.data }, "job queue: %s", w.message));
+    return boss;
+  };
+  const producer = newBoss({ ...connect(2), supervise: false, schedule: false, registerInstance: false });
+  let consumer: PgBoss | null = null;
+  let starting: Promise<void> | null = null;
   let registered: Map<string, JobDefinition> | null = null;
 
-  /** Creates the job's queue and dead-letter queue, or brings their options up to date. */
-  async function ensureQueue(definition: JobDefinition) {
-    const dead = deadLetterName(definition.name);
-    // Nobody works a dead-letter queue: its jobs wait for a person (docs/operations.md) for 30 days.
-    if (!(await boss.getQueue(dead))) await boss.createQueue(dead, { retentionSeconds: 30 * DAY_SECONDS });
-    const options = queueOptions(definition);
-    const policy = queuePolicy(definition);
-    const existing = await boss.getQueue(definition.name);
-    if (!existing) return boss.createQueue(definition.name, { ...options, policy });
-    if (existing.policy !== policy)
-      throw new StartupError(
-        `job ${definition.name}: its queue was created with policy '${existing.policy}', the code asks for ` +
-          `'${policy}'; a changed overlap rule needs a new job name`,
-      );
-    const changed = (Object.keys(options) as (keyof typeof options)[]).some(
-      (k) => existing[k] !== options[k],
-    );
-    if (changed) await boss.updateQueue(definition.name, options);
-  }
-
-  async function run(definition: JobDefinition, job: Job<unknown>, services: Services) {
-    const jobLog = log.child({ job: definition.name, jobId: job.id });
-    const payload = definition.payload.safeParse(job.data);
-    // Retried like any failure, so a payload from a newer build waits in the dead-letter queue, not lost.
-    if (!payload.success) throw new Error(`${definition.name}: payload does not match its schema`);
-    const started = performance.now();
-    try {
-      const output = await definition.handler(payload.data, {
-        services,
-        log: jobLog,
-        signal: job.signal,
-        jobId: job.id,
-        retryCount: job.retryCount,
-      });
-      jobLog.debug({ ms: Math.round(performance.now() - started) }, "job done");
-      // pg-boss stores an object result as the job's output (visible to getJobById); anything else is dropped.
-      return isPlainObject(output) ? output : undefined;
-    } catch (err) {
-      const last = job.retryCount >= retryPolicy(definition).limit;
-      jobLog[last ? "error" : "warn"](
-        { err, retryCount: job.retryCount },
-        last ? "job failed for the last time: dead-lettered" : "job failed: it will be retried",
-      );
-      throw err;
+  /** Creates each job's queue and dead-letter queue, or brings their options up to date. */
+  async function ensureQueues(definitions: readonly JobDefinition[]) {
+    const names = definitions.flatMap((d) => [d.name, deadLetterName(d.name)]);
+    const existing = new Map((await producer.getQueues(names)).map((q) => [q.name, q]));
+    for (const definition of definitions) {
+      const dead = deadLetterName(definition.name);
+      // Nobody works a dead-letter queue: its jobs wait for a person (docs/operations.md) for 30 days.
+      if (!existing.has(dead)) await producer.createQueue(dead, { retentionSeconds: 30 * DAY_SECONDS });
+      const options = queueOptions(definition);
+      const policy = queuePolicy(definition);
+      const queue = existing.get(definition.name);
+      if (!queue) await producer.createQueue(definition.name, { ...options, policy });
+      else if (queue.policy !== policy)
+        throw new StartupError(
+          `job ${definition.name}: its queue was created with policy '${queue.policy}', the code asks ` +
+            `for '${policy}'; a changed overlap rule needs a new job name`,
+        );
+      else if ((Object.keys(options) as (keyof typeof options)[]).some((k) => queue[k] !== options[k]))
+        await producer.updateQueue(definition.name, options);
     }
   }
 
   /** Every scheduled definition's cron, and no schedule left over from a job that no longer has one. */
-  async function syncSchedules(definitions: readonly JobDefinition[]) {
+  async function syncSchedules(boss: PgBoss, definitions: readonly JobDefinition[]) {
     const wanted = new Set<string>();
     for (const d of definitions) {
       if (!d.schedule) continue;
@@ -150,6 +133,22 @@ export function createJobQueue(opts: {
       await boss.schedule(d.name, d.schedule.cron, {}, { tz: d.schedule.tz ?? "UTC" });
     }
     for (const s of await boss.getSchedules()) if (!wanted.has(s.name)) await boss.unschedule(s.name, s.key);
+  }
+
+  async function startConsumer(definitions: readonly JobDefinition[], services: Services) {
+    // Expiring stuck runs, deleting old jobs, the cron pass: where handlers run, each locked cluster-wide.
+    const boss = newBoss({ ...connect(4), migrate: false, instanceName: `studyhall-${role}` });
+    consumer = boss;
+    await boss.start();
+    for (const d of definitions) {
+      const options = {
+        batchSize: 1,
+        localConcurrency: d.concurrency ?? 1,
+        pollingIntervalSeconds: tuning.pollingIntervalSeconds ?? 2,
+      };
+      await boss.work<unknown>(d.name, options, ([job]) => runJob(d, job as Job<unknown>, { services, log }));
+    }
+    await syncSchedules(boss, definitions);
   }
 
   return {
@@ -161,26 +160,22 @@ export function createJobQueue(opts: {
      * serves or samples the event loop.
      */
     async open(definitions: readonly JobDefinition[]) {
-      await boss.start();
-      for (const d of definitions) await ensureQueue(d);
+      await producer.start();
+      await ensureQueues(definitions);
       registered = new Map(definitions.map((d) => [d.name, d]));
     },
 
-    /** Unless web-only: runs every job's handler as jobs arrive, and registers the cron schedules. */
-    async startWorkers(services: Services) {
+    /**
+     * Unless web-only: runs every job's handler as jobs arrive and registers the cron schedules. Answers
+     * once they run (`workersStarted()` answers the same promise later).
+     */
+    startWorkers(services: Services): Promise<void> {
       if (!registered) throw new Error("job queue: open() first");
-      if (!works) return;
-      const definitions = [...registered.values()];
-      for (const d of definitions) {
-        const options = {
-          batchSize: 1,
-          localConcurrency: d.concurrency ?? 1,
-          pollingIntervalSeconds: tuning.pollingIntervalSeconds ?? 2,
-        };
-        await boss.work<unknown>(d.name, options, ([job]) => run(d, job as Job<unknown>, services));
-      }
-      await syncSchedules(definitions);
+      starting ??= works ? startConsumer([...registered.values()], services) : Promise.resolve();
+      return starting;
     },
+
+    workersStarted: () => starting ?? Promise.reject(new Error("job queue: workers not started")),
 
     /**
      * Adds a job; answers its id, or null when a `drop` singleton already has one waiting. Inside a
@@ -192,11 +187,9 @@ export function createJobQueue(opts: {
       options: EnqueueOptions = {},
     ): Promise<string | null> {
       if (registered?.get(definition.name) !== (definition as JobDefinition))
-        throw new Error(
-          `job ${definition.name}: not listed in features/index.ts, or the queue is not started`,
-        );
+        throw new Error(`job ${definition.name}: not listed in features/index.ts, or the queue is not open`);
       const data = definition.payload.parse(payload);
-      return boss.send(definition.name, data as object, {
+      return producer.send(definition.name, data as object, {
         singletonKey: definition.singleton?.key(data),
         startAfter: options.startAfter,
         // drizzle's transaction satisfies the adapter's execute(); its types are narrower than the adapter's.
@@ -206,18 +199,24 @@ export function createJobQueue(opts: {
 
     /** A job's jobs as stored, oldest first; `deadLettered`: the ones whose retries ran out. */
     jobs(definition: JobDefinition, { deadLettered = false } = {}): Promise<QueuedJob[]> {
-      return boss.findJobs(deadLettered ? deadLetterName(definition.name) : definition.name);
+      return producer.findJobs(deadLettered ? deadLetterName(definition.name) : definition.name);
     },
 
     job(definition: JobDefinition, id: string): Promise<QueuedJob | null> {
-      return boss.getJobById(definition.name, id);
+      return producer.getJobById(definition.name, id);
     },
 
     /** Stops fetching and waits (bounded) for running handlers; enqueueing still works afterwards. */
-    stopWorkers: () => boss.stop({ close: false, graceful: true, timeout: tuning.stopTimeoutMs ?? 5000 }),
+    async stopWorkers() {
+      await starting?.catch(() => {});
+      await consumer?.stop({ graceful: true, timeout: tuning.stopTimeoutMs ?? 5000 });
+    },
 
-    /** Closes pg-boss's own pool (PostgreSQL); PGlite's connection belongs to the database. */
-    close: () => boss.stop({ close: true, graceful: false }),
+    /** Closes pg-boss's own pools (PostgreSQL); PGlite's connection belongs to the database. */
+    async close() {
+      await this.stopWorkers();
+      await producer.stop({ graceful: false });
+    },
   };
 }
 export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -55,6 +55,7 @@ describe("the session purge", () => {
     );
     await a.ready();
     await b.ready();
+    await Promise.all([a.jobs.workersStarted(), b.jobs.workersStarted()]);
 
     await createUser(a);
     await createUser(b);
