@@ -38,7 +38,7 @@ export interface ServiceDeps {
  * Every feature's service, created once, in dependency order. A service that needs another feature gets
  * that feature's service here, explicitly: features never reach into each other's repositories.
  */
-export function createServices({ db, dbKind, config, clock, selfOrigin }: ServiceDeps) {
+export function createServices({ db, dbKind, config, clock, jobs, selfOrigin }: ServiceDeps) {
   // Facts change in one feature and are reacted to in another (progress) through this bus.
   const events = createEventBus();
   const health = createHealthService({ dbKind });
@@ -58,7 +58,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin }: Servic
     retrieval,
     groups: { canReadSet: (u, s) => groups.canReadSet(u, s) },
   });
-  const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
+  const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, jobs, selfOrigin });
   const flashcards = createFlashcardsService({ db, clock, events, study });
   const progress = createProgressService({ db, clock, events });
   const friends = createFriendsService({ db, clock, events, settings, progress });

@@ -3,6 +3,7 @@ import type { JobDefinition } from "../jobs/define.ts";
 import { purgeSessionsJob } from "./auth/auth.jobs.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
+import { canvasAutoSyncJob, canvasSyncJob } from "./canvas/canvas.jobs.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { chatRoutes } from "./chat/chat.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
@@ -41,4 +42,4 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
 ];
 
 /** Every feature's background jobs (`<feature>.jobs.ts`), in one list: a job not listed here never runs. */
-export const featureJobs: readonly JobDefinition[] = [purgeSessionsJob];
+export const featureJobs: readonly JobDefinition[] = [purgeSessionsJob, canvasSyncJob, canvasAutoSyncJob];
