@@ -16,10 +16,8 @@ import type { ServerRole } from "../env.ts";
 import { StartupError } from "../lib/startup-error.ts";
 import type { Services } from "../services.ts";
 import { deadLetterName, type JobDefinition, retryPolicy } from "./define.ts";
+import { QUEUE_SCHEMA } from "./queue-schema.ts";
 import { runJob } from "./run-job.ts";
-
-/** pg-boss keeps its tables here and migrates them itself at start-up (decision 007). */
-export const QUEUE_SCHEMA = "pgboss";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -137,7 +135,14 @@ export function createJobQueue(opts: {
 
   async function startConsumer(definitions: readonly JobDefinition[], services: Services) {
     // Expiring stuck runs, deleting old jobs, the cron pass: where handlers run, each locked cluster-wide.
-    const boss = newBoss({ ...connect(4), migrate: false, instanceName: `studyhall-${role}` });
+    const boss = newBoss({
+      ...connect(4),
+      migrate: false,
+      // The instance registry (getInstances()) tells PostgreSQL's processes apart; PGlite has one, and its
+      // heartbeat would be a write every 30 s for nothing.
+      registerInstance: !("pglite" in target),
+      instanceName: `studyhall-${role}`,
+    });
     consumer = boss;
     await boss.start();
     for (const d of definitions) {
