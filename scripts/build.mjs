@@ -95,6 +95,26 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * pg-boss imports rrule-temporal (with a Temporal polyfill: ~190 KB and ~14 MB of memory at every start)
+ * for RRULE schedules. Our schedules are cron expressions (jobs/define.ts), so the bundle gets a stand-in
+ * that refuses an RRULE with a clear message; the sources and tests keep the real package.
+ */
+const noRruleSchedules = {
+  name: "no-rrule-schedules",
+  setup(build) {
+    build.onResolve({ filter: /^rrule-temporal$/ }, () => ({
+      path: "rrule-temporal",
+      namespace: "no-rrule",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "no-rrule" }, () => ({
+      contents: `export class RRuleTemporal {
+  constructor() { throw new Error("RRULE schedules are not in this build (scripts/build.mjs): use a cron expression"); }
+}`,
+    }));
+  },
+};
+
 async function buildServer() {
   const esbuild = await import("esbuild");
   const outdir = at("dist/server");
@@ -123,7 +143,7 @@ async function buildServer() {
     minifySyntax: true,
     sourcemap: "linked",
     logLevel: "warning",
-    plugins: [zodEnglishOnly],
+    plugins: [zodEnglishOnly, noRruleSchedules],
   };
   // Each worker is one self-contained file: it starts in a thread of its own and shares nothing.
   await esbuild.build({ ...common, entryPoints: workers });

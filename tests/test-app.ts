@@ -83,6 +83,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authRateLimit: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
     trustProxy: false,
     checkResponses: true,
+    // The HTTP side: jobs are enqueued but no worker polls in the background of every test. Tests of
+    // jobs ask for role "all" (or run a queue of their own, jobs/queue.test.ts).
+    role: "web",
     ...overrides,
   };
 }

@@ -4,8 +4,9 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { AppConfig } from "./config.ts";
 import { type Database, type Db, openDatabase } from "./db/client.ts";
 import { selfOrigin } from "./features/canvas/self-origin.ts";
-import { featureRoutes } from "./features/index.ts";
+import { featureJobs, featureRoutes } from "./features/index.ts";
 import { createHttpServer } from "./http-server.ts";
+import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { systemClock } from "./lib/clock.ts";
 import { REDACT_PATHS, serializeError } from "./lib/log-redaction.ts";
 import { registerUploads } from "./lib/upload.ts";
@@ -25,6 +26,8 @@ declare module "fastify" {
     config: AppConfig;
     /** Every feature's service (services.ts); routes and plugins use these, never repositories. */
     services: Services;
+    /** The background job queue (jobs/queue.ts): started when the app is ready, stopped on close. */
+    jobs: JobQueue;
   }
 }
 
@@ -66,6 +69,11 @@ export async function buildApp(
   app.decorate("db", db.db);
   app.decorate("dbKind", db.kind);
   app.decorate("config", config);
+  const role = config.role ?? "all";
+  const jobs = createJobQueue({ target: db.queueTarget, role, log: app.log, tuning: config.jobTuning });
+  // Before the event-loop monitor (plugins/overload.ts) starts: a first start creates pg-boss's schema.
+  await jobs.open(featureJobs);
+  app.decorate("jobs", jobs);
   app.decorate(
     "services",
     createServices({
@@ -73,12 +81,24 @@ export async function buildApp(
       dbKind: db.kind,
       config,
       clock: config.clock ?? systemClock,
+      jobs,
       selfOrigin: () => selfOrigin(app),
       log: app.log,
     }),
   );
+  // Handlers start once the app is ready, without holding up a server's first answers (a worker waits);
+  // running ones finish before the database closes.
+  app.addHook("onReady", async () => {
+    const starting = jobs.startWorkers(app.services);
+    if (role === "worker") return starting;
+    starting.catch((err) => app.log.error({ err }, "job workers did not start"));
+  });
+  app.addHook("preClose", () => jobs.stopWorkers());
+  app.addHook("onClose", () => jobs.close());
   app.addHook("onClose", async () => app.services.notifications.close());
   if (closeDatabase) app.addHook("onClose", () => db.close());
+  // A worker serves no HTTP: none of what follows.
+  if (role === "worker") return app;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,10 +1,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Env } from "./env.ts";
+import type { Env, ServerRole } from "./env.ts";
 import type { ServerLimits } from "./http-server.ts";
 import type { CanvasTuning } from "./integrations/canvas/canvas-client.ts";
 import type { ResolveAll } from "./integrations/canvas/host-policy.ts";
 import type { VapidKeys } from "./integrations/push/vapid.ts";
+import type { JobTuning } from "./jobs/queue.ts";
 import type { Clock } from "./lib/clock.ts";
 import { loadSecretKey } from "./lib/crypto.ts";
 
@@ -62,6 +63,13 @@ export interface AppConfig {
   checkResponses: boolean;
   /** Web Push and the notification centre; absent in most tests (keys are then generated). */
   push?: PushConfig;
+  /**
+   * `all` (default): HTTP and background jobs; `web`: HTTP, enqueueing only; `worker`: jobs only, no HTTP
+   * (docs/operations.md, "Roles").
+   */
+  role?: ServerRole;
+  /** Tests only: pg-boss's test clock and shorter polling and cron intervals. */
+  jobTuning?: JobTuning;
   /** Where services read the time; tests pass one they can move. Default: the system clock. */
   clock?: Clock;
   /** Tests only: where log lines go (to prove no secret reaches them). Default: stdout. */
@@ -123,5 +131,6 @@ export function configFromEnv(env: Env): AppConfig {
       subject: env.VAPID_SUBJECT ?? (env.PUBLIC_URL?.startsWith("https://") ? env.PUBLIC_URL : undefined),
       insecureHosts: env.PUSH_INSECURE_HOSTS,
     },
+    role: env.ROLE,
   };
 }

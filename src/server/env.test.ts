@@ -29,4 +29,19 @@ describe("the environment", () => {
     });
     expect(loadEnv(base).SHUTDOWN_TIMEOUT_SECONDS).toBe(10);
   });
+
+  it("runs web and jobs in one process by default; --worker or ROLE splits them, on PostgreSQL only", () => {
+    const pg = { DATABASE_URL: "postgres://db/studyhall", SECRET_KEY: key };
+    expect(loadEnv({}).ROLE).toBe("all");
+    expect(configFromEnv(loadEnv({ ...pg, DATA_DIR: "/nonexistent" })).role).toBe("all");
+    expect(loadEnv(pg, ["--worker"]).ROLE).toBe("worker");
+    expect(loadEnv({ ...pg, ROLE: "worker" }, ["--worker"]).ROLE).toBe("worker");
+    expect(loadEnv({ ...pg, ROLE: "web" }).ROLE).toBe("web");
+    expect(() => loadEnv({ ...pg, ROLE: "web" }, ["--worker"])).toThrow(
+      /^Invalid configuration: --worker contradicts ROLE=web$/,
+    );
+    expect(() => loadEnv({}, ["--worker"])).toThrow(/^Invalid configuration: ROLE worker needs DATABASE_URL/);
+    expect(() => loadEnv({ ROLE: "web" })).toThrow(/^Invalid configuration: ROLE web needs DATABASE_URL/);
+    expect(() => loadEnv({ ...pg, ROLE: "cron" })).toThrow(/^Invalid configuration: ROLE [^\n]*$/);
+  });
 });

@@ -92,19 +92,33 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `all`: HTTP and background jobs in one process; `web`: HTTP only; `worker`: jobs only (docs/operations.md). */
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
 });
 
 export type Env = z.infer<typeof envSchema>;
+export type ServerRole = Env["ROLE"];
 
-/** Reads the environment; every bad variable is one line of the error, each naming the variable. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+/**
+ * Reads the environment (and `--worker` from the command line, the same as ROLE=worker); every bad
+ * variable is one line of the error, each naming the variable.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): Env {
+  const worker = argv.includes("--worker");
+  const role = source.ROLE?.trim() || (worker ? "worker" : undefined);
+  const result = envSchema.safeParse({ ...source, ROLE: role });
   const problems = result.success
     ? []
     : result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
   // Instances sharing one PostgreSQL must share the key, or none can read Canvas tokens another stored.
   if (source.DATABASE_URL?.trim() && !source.SECRET_KEY?.trim())
     problems.push("SECRET_KEY is required when DATABASE_URL is set (the same key on every instance)");
+  if (worker && role !== "worker") problems.push(`--worker contradicts ROLE=${role}`);
+  // PGlite's data folder is opened by one process only, which must then do both.
+  if ((role === "web" || role === "worker") && !source.DATABASE_URL?.trim())
+    problems.push(
+      `ROLE ${role} needs DATABASE_URL: with the embedded database one process runs web and jobs`,
+    );
   if (result.success) {
     const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = result.data;
     if (!publicKey !== !privateKey) {

@@ -106,6 +106,34 @@ describe("the server process", () => {
     SLOW,
   );
 
+  // A worker shares the database with web processes: PostgreSQL only (PGlite's folder is one process's).
+  if (onPostgres)
+    it(
+      "--worker runs background jobs only: it listens on no port and stops cleanly on SIGTERM",
+      async () => {
+        const worker = spawnServer(
+          { ...database, SECRET_KEY: secretKey, PORT: String(await freePort()), LOG_LEVEL: "info" },
+          [builtServer, "--worker"],
+        );
+        running.push(worker);
+        for (let i = 0; i < 2400 && !worker.output().includes("worker is running jobs"); i++)
+          await new Promise((r) => setTimeout(r, 50));
+        expect(worker.output()).toContain("Studyhall worker is running jobs (database: postgres)");
+        await expect(fetch(`${worker.url}/api/health`)).rejects.toThrow();
+        worker.child.kill("SIGTERM");
+        expect(await worker.exited).toEqual({ code: 0, signal: null });
+      },
+      SLOW,
+    );
+  else
+    it("refuses --worker on the embedded database with one line", async () => {
+      const worker = spawnServer({ DATA_DIR: dataDir }, [builtServer, "--worker"]);
+      expect(await worker.exited).toEqual({ code: 1, signal: null });
+      expect(linesOf(worker.output())).toEqual([
+        expect.stringMatching(/^Invalid configuration: ROLE worker needs DATABASE_URL/),
+      ]);
+    });
+
   it("refuses to start with one line per bad variable, and no stack trace", async () => {
     const server = spawnServer({ PORT: "abc", LOG_LEVEL: "loud", DATABASE_URL: "postgres://db.example/x" });
     expect(await server.exited).toEqual({ code: 1, signal: null });

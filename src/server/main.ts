@@ -1,5 +1,6 @@
 // The server process: env -> config -> buildApp -> listen, and a bounded graceful shutdown.
 // Production runs the build of this file (`node dist/server/main.js`); `npm start` imports that build.
+// `--worker` (or ROLE=worker) runs background jobs only and listens on no port; ROLE=web serves HTTP only.
 import "./lib/heap.ts";
 import type { FastifyInstance } from "fastify";
 import { configFromEnv } from "./config.ts";
@@ -15,7 +16,7 @@ function stop(message: string): never {
 
 let env: Env;
 try {
-  env = loadEnv();
+  env = loadEnv(process.env, process.argv.slice(2));
 } catch (err) {
   stop((err as Error).message);
 }
@@ -35,7 +36,9 @@ try {
 }
 
 try {
-  await app.listen({ port: env.PORT, host: env.HOST });
+  // ready() starts the job handlers (jobs/queue.ts); listen() calls it first.
+  if (env.ROLE === "worker") await app.ready();
+  else await app.listen({ port: env.PORT, host: env.HOST });
 } catch (err) {
   const reasons: Record<string, string> = {
     EADDRINUSE: "is already in use (another server?); stop it or set PORT",
@@ -47,14 +50,18 @@ try {
   await app.close();
   stop(`Studyhall cannot start: ${env.HOST}:${env.PORT} ${reason}`);
 }
-app.log.info(`Studyhall is ready at http://${env.HOST}:${env.PORT} (database: ${app.dbKind})`);
+app.log.info(
+  env.ROLE === "worker"
+    ? `Studyhall worker is running jobs (database: ${app.dbKind})`
+    : `Studyhall is ready at http://${env.HOST}:${env.PORT} (database: ${app.dbKind}, role: ${env.ROLE})`,
+);
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals) {
   if (closing) return;
   closing = true;
   const limit = env.SHUTDOWN_TIMEOUT_SECONDS;
-  app.log.info(`${signal}: stopping (finishing requests in progress, at most ${limit} s)`);
+  app.log.info(`${signal}: stopping (finishing requests and jobs in progress, at most ${limit} s)`);
   // A stuck request or database must not keep a stopping server (and its data folder) forever; exiting
   // non-zero tells the supervisor the stop was not clean.
   setTimeout(

@@ -23,6 +23,7 @@ import { createSettingsService } from "./features/settings/settings.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
 import { createSummariesService } from "./features/summaries/summaries.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import type { Clock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/events.ts";
 
@@ -31,6 +32,8 @@ export interface ServiceDeps {
   dbKind: DbKind;
   config: AppConfig;
   clock: Clock;
+  /** Enqueues background jobs (jobs/queue.ts); features/index.ts lists the jobs. */
+  jobs: JobQueue;
   /** The origin the server listens on, once it listens (the demo Canvas calls itself there). */
   selfOrigin: () => string | null;
   /** The app's logger, for what a service reports without failing its caller (push deliveries). */
@@ -41,7 +44,7 @@ export interface ServiceDeps {
  * Every feature's service, created once, in dependency order. A service that needs another feature gets
  * that feature's service here, explicitly: features never reach into each other's repositories.
  */
-export function createServices({ db, dbKind, config, clock, selfOrigin, log }: ServiceDeps) {
+export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, log }: ServiceDeps) {
   // Facts change in one feature and are reacted to in another (achievements) through this bus.
   const events = createEventBus();
   const health = createHealthService({ dbKind });
@@ -61,7 +64,7 @@ export function createServices({ db, dbKind, config, clock, selfOrigin, log }: S
     retrieval,
     groups: { canReadSet: (u, s) => groups.canReadSet(u, s) },
   });
-  const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, selfOrigin });
+  const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, jobs, selfOrigin });
   const flashcards = createFlashcardsService({ db, events, study });
   const achievements = createAchievementsService({ db, clock, events });
   const friends = createFriendsService({ db, clock, events, settings, achievements });

@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -21,6 +22,8 @@ export type DbKind = "pglite" | "postgres";
 export interface Database {
   db: Db;
   kind: DbKind;
+  /** How the job queue (jobs/queue.ts) reaches this database: PGlite's one connection, or a pool of its own. */
+  queueTarget: { pglite: PGlite } | { url: string };
   close(): Promise<void>;
 }
 
@@ -65,7 +68,7 @@ export async function openDatabase(opts: {
       await pool.end();
       throw err;
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", queueTarget: { url: opts.databaseUrl }, close: () => pool.end() };
   }
   const pglite = await openPglite(opts.dataDir);
   const pgliteDb = drizzlePglite(pglite.client, { schema });
@@ -76,5 +79,5 @@ export async function openDatabase(opts: {
     await pglite.close();
     throw err;
   }
-  return { db, kind: "pglite", close: pglite.close };
+  return { db, kind: "pglite", queueTarget: { pglite: pglite.client }, close: pglite.close };
 }

@@ -2,8 +2,10 @@ import { execFile } from "node:child_process";
 import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { QUEUE_SCHEMA } from "../jobs/queue-schema.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { migrationsFolder } from "./migrate.ts";
 
@@ -30,7 +32,7 @@ const run = promisify(execFile);
 
 /**
  * initdb runs a second PostgreSQL instance and leaves several hundred MB of WASM memory that this process
- * would keep, and the first migration grows the heap by tens of MB more: both run in a short-lived child
+ * would keep, and the first migration (and the job queue's schema) grows the heap by tens of MB more: all run in a short-lived child
  * process instead, into a scratch folder renamed into place only when complete, so a start killed
  * half-way leaves no half-made database behind, and this process opens a database that is ready.
  */
@@ -45,12 +47,17 @@ async function createDataFolder(dataPath: string) {
     "drizzle-orm/pglite",
     "drizzle-orm/pglite/migrator",
   ].map((name) => JSON.stringify(resolve(name)));
-  const script = `const [dir, options, migrationsFolder] = process.argv.slice(1);
+  // The job queue's schema too (pg-boss's own SQL, jobs/queue-schema.ts): the server then only checks it.
+  const pgBoss = JSON.stringify(pathToFileURL(resolve("pg-boss")).href);
+  const script = `const [dir, options, migrationsFolder, queueSchema] = process.argv.slice(1);
 require(${pglite}).PGlite.create(dir, JSON.parse(options)).then(async (db) => {
   await require(${migrator}).migrate(require(${drizzle}).drizzle(db), { migrationsFolder });
+  const { getConstructionPlans } = await import(${pgBoss});
+  await db.exec(getConstructionPlans(queueSchema, { backend: "pglite" }));
   await db.close();
 });`;
-  await run(process.execPath, ["-e", script, scratch, JSON.stringify(pgliteOptions), migrationsFolder]);
+  const args = [scratch, JSON.stringify(pgliteOptions), migrationsFolder, QUEUE_SCHEMA];
+  await run(process.execPath, ["-e", script, ...args]);
   renameSync(scratch, dataPath);
 }
 

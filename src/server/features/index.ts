@@ -1,8 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import type { JobDefinition } from "../jobs/define.ts";
 import { achievementsRoutes } from "./achievements/achievements.routes.ts";
 import { trackingRoutes } from "./achievements/tracking.routes.ts";
+import { purgeSessionsJob } from "./auth/auth.jobs.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
+import { canvasAutoSyncJob, canvasSyncJob } from "./canvas/canvas.jobs.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { chatRoutes } from "./chat/chat.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
@@ -39,3 +42,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   summariesRoutes,
   notificationsRoutes,
 ];
+
+/** Every feature's background jobs (`<feature>.jobs.ts`), in one list: a job not listed here never runs. */
+export const featureJobs: readonly JobDefinition[] = [purgeSessionsJob, canvasSyncJob, canvasAutoSyncJob];

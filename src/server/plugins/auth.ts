@@ -14,9 +14,6 @@ function bearerToken(req: FastifyRequest): string | undefined {
   return match[1];
 }
 
-/** Expired sessions are deleted at start-up and then hourly, so the table holds live ones only. */
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
-
 function mentionedUserIds(req: FastifyRequest): unknown[] {
   const out: unknown[] = [];
   for (const source of [req.query, req.body, req.params]) {
@@ -36,15 +33,6 @@ function mentionedUserIds(req: FastifyRequest): unknown[] {
 export function registerAuth(app: FastifyInstance) {
   const { auth } = app.services;
   app.decorateRequest("user", null);
-
-  let purgeTimer: NodeJS.Timeout | undefined;
-  const purge = () =>
-    auth.purgeExpiredSessions().catch((err) => app.log.error({ err }, "purging expired sessions failed"));
-  app.addHook("onReady", async () => {
-    await purge();
-    purgeTimer = setInterval(purge, PURGE_INTERVAL_MS).unref();
-  });
-  app.addHook("onClose", async () => clearInterval(purgeTimer));
 
   app.addHook("onRequest", async (req) => {
     if (!req.url.startsWith("/api/")) return;

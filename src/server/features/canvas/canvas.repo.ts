@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { canvasConnections } from "../../db/schema/canvas.ts";
 
@@ -22,6 +22,26 @@ export const canvasRepo = {
     const set =
       "at" in result ? { lastSyncedAt: result.at, lastSyncError: null } : { lastSyncError: result.error };
     await db.update(canvasConnections).set(set).where(eq(canvasConnections.userId, userId));
+  },
+
+  /**
+   * Students whose last sync attempt (successful or not: every attempt writes the row, so `updated_at`)
+   * is older than `before`, least recently synced first. The demo Canvas is the server itself: skipped.
+   */
+  async dueForSync(db: DbOrTx, before: Date, excludeDomain: string, limit: number): Promise<number[]> {
+    const rows = await db
+      .select({ userId: canvasConnections.userId })
+      .from(canvasConnections)
+      .where(
+        and(
+          ne(canvasConnections.domain, excludeDomain),
+          lt(canvasConnections.updatedAt, before),
+          or(isNull(canvasConnections.lastSyncedAt), lt(canvasConnections.lastSyncedAt, before)),
+        ),
+      )
+      .orderBy(sql`${canvasConnections.lastSyncedAt} asc nulls first`, asc(canvasConnections.userId))
+      .limit(limit);
+    return rows.map((r) => r.userId);
   },
 
   async deleteConnection(db: DbOrTx, userId: number) {

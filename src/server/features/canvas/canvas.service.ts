@@ -15,6 +15,7 @@ import { createCanvasClient } from "../../integrations/canvas/canvas-client.ts";
 import { type CanvasAssignmentJson, canvasAssignmentJson } from "../../integrations/canvas/canvas-schemas.ts";
 import { DEMO_CANVAS_PREFIX, DEMO_CANVAS_TOKEN } from "../../integrations/canvas/demo-canvas.ts";
 import { canvasOrigin, type HostPolicy, systemResolveAll } from "../../integrations/canvas/host-policy.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { decrypt, encrypt } from "../../lib/crypto.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
@@ -22,11 +23,22 @@ import type { AuthService } from "../auth/auth.service.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
+import { BACKGROUND_SYNC_EVERY_MS, canvasSyncJob, SWEEP_LIMIT, SYNC_SPREAD_SECONDS } from "./canvas.jobs.ts";
 import { canvasRepo } from "./canvas.repo.ts";
 import { toAppError } from "./canvas-errors.ts";
 import { type SyncTarget, syncCanvas, toTaskValues, writeCourseLists } from "./canvas-sync.ts";
 
 const notConnected = () => new AppError(409, "canvas_not_connected", CANVAS_NOT_CONNECTED);
+
+/** What a background sync did, kept as its job's output. */
+export type BackgroundSyncResult =
+  | SyncResult
+  | { skipped: "disconnected" | "demo" }
+  /** Canvas refused the stored token or address: recorded on the connection, not retried. */
+  | { skipped: null; failed: string };
+
+/** Failures a retry cannot mend: the student must reconnect (Settings shows the recorded error). */
+const FINAL_SYNC_ERRORS = new Set(["canvas_auth", "canvas_domain", "canvas_not_connected"]);
 
 /** Only http(s) links are stored: a link is rendered as <a href>, so `javascript:` must never get through. */
 function safeLink(url: string | null): string | null {
@@ -60,6 +72,8 @@ export interface CanvasDeps {
   settings: SettingsService;
   courses: CoursesService;
   tasks: TasksService;
+  /** The background sync (canvas.jobs.ts) is enqueued here. */
+  jobs: JobQueue;
   /** The origin this server listens on, known only once it listens (null before: inject-only tests). */
   selfOrigin: () => string | null;
 }
@@ -209,6 +223,40 @@ export function createCanvasService(deps: CanvasDeps) {
         if (age < AUTO_SYNC_MIN_INTERVAL_MS) return skip("recent");
       }
       return { skipped: null, ...(await runSync(userId, conn.domain, token)) };
+    },
+
+    /**
+     * The background sync (canvas.jobs.ts): as the app's auto-sync (the setting, not within 10 minutes of
+     * the last), never for the demo Canvas (the server itself, unreachable from a worker), and a failure
+     * a retry cannot mend is answered, not thrown.
+     */
+    async backgroundSync(userId: number): Promise<BackgroundSyncResult> {
+      const conn = await canvasRepo.findConnection(db, userId);
+      if (!conn) return { skipped: "disconnected" };
+      if (conn.domain === DEMO_CANVAS_DOMAIN) return { skipped: "demo" };
+      try {
+        return await this.sync(userId, { auto: true });
+      } catch (err) {
+        if (err instanceof AppError && FINAL_SYNC_ERRORS.has(err.code))
+          return { skipped: null, failed: err.code };
+        throw err;
+      }
+    },
+
+    /**
+     * Enqueues a background sync for each student due one (last attempt older than
+     * BACKGROUND_SYNC_EVERY_MS, auto-sync on), each at a random moment of the next `spreadSeconds`.
+     * Answers how many were enqueued: a student whose sync is already waiting is not enqueued again.
+     */
+    async enqueueDueSyncs({ spreadSeconds = SYNC_SPREAD_SECONDS } = {}): Promise<number> {
+      const before = new Date(clock.now().getTime() - BACKGROUND_SYNC_EVERY_MS);
+      const due = await canvasRepo.dueForSync(db, before, DEMO_CANVAS_DOMAIN, SWEEP_LIMIT);
+      let enqueued = 0;
+      for (const userId of await deps.settings.autoSyncing(due)) {
+        const startAfter = Math.floor(Math.random() * spreadSeconds);
+        if (await deps.jobs.enqueue(canvasSyncJob, { userId }, { startAfter })) enqueued++;
+      }
+      return enqueued;
     },
 
     async courses(userId: number, opts: { refresh: boolean; state?: "completed" }) {

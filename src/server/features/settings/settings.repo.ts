@@ -28,6 +28,14 @@ export const settingsRepo = {
       .where(and(inArray(userSettings.userId, userIds), eq(userSettings.showProgressToFriends, false)));
     return rows.map((r) => r.userId);
   },
+  async autoSyncOff(db: DbOrTx, userIds: number[]): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .select({ userId: userSettings.userId })
+      .from(userSettings)
+      .where(and(inArray(userSettings.userId, userIds), eq(userSettings.autoSync, false)));
+    return rows.map((r) => r.userId);
+  },
   async timeZone(db: DbOrTx, userId: number): Promise<string> {
     const [row] = await db
       .select({ timeZone: userSettings.timeZone })

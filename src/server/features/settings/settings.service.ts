@@ -48,6 +48,11 @@ export function createSettingsService({ db, config }: { db: Db; config: AppConfi
       const hidden = new Set(await settingsRepo.hidingProgress(db, userIds));
       return userIds.filter((id) => !hidden.has(id));
     },
+    /** Of these students, the ones with 'Auto-sync with Canvas' on (the default). */
+    async autoSyncing(userIds: number[]): Promise<number[]> {
+      const off = new Set(await settingsRepo.autoSyncOff(db, userIds));
+      return userIds.filter((id) => !off.has(id));
+    },
     /** The zone streaks and the heatmap count days in; UTC until the browser reports one. */
     timeZone: (userId: number) => settingsRepo.timeZone(db, userId),
     saveTimeZone: (userId: number, timeZone: string) => settingsRepo.saveTimeZone(db, userId, timeZone),

@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Job } from "pg-boss";
+import type { Services } from "../services.ts";
+import { type JobDefinition, retryPolicy } from "./define.ts";
+
+const isPlainObject = (v: unknown): v is object =>
+  typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/**
+ * One run of a job's handler: its payload checked again (it may come from an older or newer build), its
+ * outcome logged. Resolving completes the job; throwing fails this run, which pg-boss retries per the
+ * queue's policy and then moves to the dead-letter queue.
+ */
+export async function runJob(
+  definition: JobDefinition,
+  job: Job<unknown>,
+  { services, log }: { services: Services; log: FastifyBaseLogger },
+) {
+  const jobLog = log.child({ job: definition.name, jobId: job.id });
+  const payload = definition.payload.safeParse(job.data);
+  if (!payload.success) throw new Error(`${definition.name}: payload does not match its schema`);
+  const started = performance.now();
+  try {
+    const output = await definition.handler(payload.data, {
+      services,
+      log: jobLog,
+      signal: job.signal,
+      jobId: job.id,
+      retryCount: job.retryCount,
+    });
+    jobLog.debug({ ms: Math.round(performance.now() - started) }, "job done");
+    // pg-boss stores an object result as the job's output (getJobById shows it); anything else is dropped.
+    return isPlainObject(output) ? output : undefined;
+  } catch (err) {
+    const last = job.retryCount >= retryPolicy(definition).limit;
+    jobLog[last ? "error" : "warn"](
+      { err, retryCount: job.retryCount },
+      last ? "job failed for the last time: dead-lettered" : "job failed: it will be retried",
+    );
+    throw err;
+  }
+}
