@@ -45,6 +45,8 @@ export function balanced(text: string): boolean {
 /** Grammar rules, code and signatures read as sentences to a splitter ('struct-decl ::= struct [ident] ...'). */
 function looksLikeCode(text: string): boolean {
   if (/::=|=>|->|\{\s*\}|;\s*$|^\s*(?:>>>|\$ |#)|\w\([^)]*\)\s*[;{]|<\/?\w+>/.test(text)) return true;
+  // A manual's function signature: '[Function]int asn1_parser2tree (const char * file, ...)'.
+  if (/^\[[A-Z]\w*\]|\(\s*(?:const\s+)?\w+(?:\s+\w+)?\s*\*/.test(text)) return true;
   // Paths, options and `code spans` are fine in prose; braces, operators and markup are not.
   const symbols = text.match(/[{}[\]<>=|*#^~\\@]/g)?.length ?? 0;
   return symbols >= 2 && symbols / text.replace(/\s/g, "").length > 0.04;

@@ -71,7 +71,7 @@ const SENTENCE_PATTERNS: Shape[] = [
 ];
 /** 'Y is called X', 'Y, called X,', 'Y is known as X': the term comes last, the whole sentence defines it. */
 const CALLED =
-  /(?:\b(?:is|are)\s+|,\s*)(?:(?:also|usually|often|sometimes)\s+)?(?:called|termed|named|known\s+as)\s+(?:an?\s+|the\s+)?["“‘']?([\p{L}][\p{L}\p{N}\-' ]{1,48}?)["”’']?(?=\s*(?:[,.;:)]|$)|\s+(?:if|when|where|because|and|or|in|for)\b)/u;
+  /(?:\b(?:is|are)\s+|,\s*)(?:(?:also|usually|often|sometimes)\s+)?(?:called|termed|named|known\s+as)\s+["“‘']?((?:the\s+)?[\p{L}][\p{L}\p{N}\-' ]{1,48}?)["”’']?(?=\s*(?:[,.;:)]|$)|\s+(?:if|when|where|because|and|or|in|for)\b)/u;
 const GLOSSARY_LINE = /^([\p{L}][^:–—]{0,59}?)\s*(?::|\s[-–—]\s)\s*(.+)$/u;
 /** **bold**, *italic* or _italic_ around a word or phrase, not a C comment's stars or a glob's ('seq/*.aa'). */
 const EMPHASIS =
