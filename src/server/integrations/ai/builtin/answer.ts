@@ -1,6 +1,7 @@
 import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "../provider.ts";
 import { bestSentences, coverage, MIN_COVERAGE, questionTerms } from "./query.ts";
+import { smallTalk } from "./small-talk.ts";
 import { sentences } from "./text.ts";
 
 /** Chunks quoted at most, and sentences quoted from the best one and from each other one. */
@@ -120,8 +121,10 @@ function tasksAnswer(request: AnswerRequest): Answer {
 export const builtinProvider: AnswerProvider = {
   id: "builtin",
   async answer(request, onDelta) {
-    const answer =
-      request.mode === "tasks"
+    const chat = request.mode === "tasks" ? null : smallTalk(request.question);
+    const answer: Answer = chat
+      ? { content: chat, citations: [] }
+      : request.mode === "tasks"
         ? tasksAnswer(request)
         : request.mode === "material"
           ? materialAnswer(request)
