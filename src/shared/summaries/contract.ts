@@ -58,12 +58,27 @@ export const summarizeDocumentSchema = z.object({
 
 export const documentSummaryBodySchema = z.object({ type: summaryStyleSchema.default("brief") });
 
-/** A proposed flashcard: nothing is saved until the student accepts it. */
+/**
+ * A proposed flashcard: nothing is saved until the student accepts it. The fields after `page` are
+ * optional so that a client or a model reply without them still reads: absent `kind` is "definition",
+ * absent `selected` is true.
+ */
 export const cardDraftSchema = z.object({
   question: z.string(),
   answer: z.string(),
   /** The document page the card's fact is on (1 for a document without pages). */
   page: z.number().int(),
+  /**
+   * "definition": a question about a term ('What is X?') and its definition. "cloze": a sentence of the
+   * document with its key term blanked out in `question` ('_____') and the term as `answer`.
+   */
+  kind: z.enum(["definition", "cloze"]).optional(),
+  /** The sentence in Anki's cloze syntax ('... {{c1::term}} ...'), for a cloze card; cloze drafts only. */
+  cloze: z.string().optional(),
+  /** 0..1: how surely the built-in engine found a good card here. */
+  quality: z.number().min(0).max(1).optional(),
+  /** Whether the draft comes ticked; drafts below the engine's quality threshold come unticked. */
+  selected: z.boolean().optional(),
 });
 export type CardDraft = z.infer<typeof cardDraftSchema>;
 

@@ -1,8 +1,7 @@
-import { builtinCards, builtinSummary } from "#server/integrations/ai/builtin/engine-pool.ts";
+import { builtinCards, builtinQuiz, builtinSummary } from "#server/integrations/ai/builtin/engine-pool.ts";
 import { modelCards, modelQuiz, modelSummary } from "#server/integrations/ai/model-drafts.ts";
 import { type Complete, createOpenAiProvider } from "#server/integrations/ai/openai.ts";
 import type { Provider } from "#shared/chat/contract.ts";
-import { buildQuiz } from "#shared/flashcards/quiz.ts";
 import type { DocumentPage } from "#shared/study/contract.ts";
 import {
   type CardDraft,
@@ -147,23 +146,16 @@ export function createSummariesService(deps: {
       return { provider: made.provider, cards: made.value, ...(made.note ? { note: made.note } : {}) };
     },
 
-    /** Without a model the questions are the document's definitions, with the quiz's own distractors. */
+    /**
+     * Without a model the questions are the document's definitions and cloze sentences, with distractors
+     * of the same kind from the same document (builtin/drafts.ts).
+     */
     async quizDrafts(userId: number, id: number) {
       const pages = await studyPages(userId, id);
       const made = await produce<QuizDraftQuestion[]>(
         userId,
         (complete, model) => modelQuiz(complete, model, pages),
-        async () => {
-          const cards = await builtinCards(pages);
-          return buildQuiz(cards.map((c, i) => ({ id: i, question: c.question, answer: c.answer })))
-            .filter((q) => q.options.length >= 2)
-            .map((q) => ({
-              question: q.question,
-              options: q.options,
-              answer: q.answer,
-              page: cards[q.cardId]?.page ?? 1,
-            }));
-        },
+        () => builtinQuiz(pages),
       );
       return { provider: made.provider, questions: made.value, ...(made.note ? { note: made.note } : {}) };
     },

@@ -1,6 +1,8 @@
 import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "../provider.ts";
 import { bestSentences, coverage, MIN_COVERAGE, questionTerms } from "./query.ts";
+import { smallTalk } from "./small-talk.ts";
+import { sentences } from "./text.ts";
 
 /** Chunks quoted at most, and sentences quoted from the best one and from each other one. */
 const MAX_CITED = 3;
@@ -10,6 +12,30 @@ const OTHER_SENTENCES = 1;
 const FURTHER_SHARE = 0.8;
 
 const where = (s: AnswerSource) => (s.page ? `${s.title}, p. ${s.page}` : s.title);
+
+/** About this many characters are quoted from a passage no sentence of which names the question's words. */
+const OPENING_CHARS = 300;
+
+/** The passage's opening whole sentences, so a quote never stops mid-sentence. */
+function opening(text: string): { text: string; start: number; end: number } {
+  const found = sentences(text);
+  const first = found[0];
+  if (!first)
+    return { text: text.slice(0, OPENING_CHARS), start: 0, end: Math.min(text.length, OPENING_CHARS) };
+  let last = first;
+  for (const s of found.slice(1)) {
+    if (s.end - first.start > OPENING_CHARS) break;
+    last = s;
+  }
+  return {
+    text: found
+      .slice(0, found.indexOf(last) + 1)
+      .map((s) => s.text)
+      .join(" "),
+    start: first.start,
+    end: last.end,
+  };
+}
 
 /** 'I couldn't find this...' and the closest documents by name, so the student knows where to look. */
 function notCovered(sources: readonly AnswerSource[]): Answer {
@@ -41,10 +67,11 @@ function materialAnswer(request: AnswerRequest): Answer {
   const lines: string[] = [];
   cited.forEach(({ source }, i) => {
     const n = i + 1;
-    const quoted = bestSentences(terms, source.text, i === 0 ? FIRST_SENTENCES : OTHER_SENTENCES);
+    const best = bestSentences(terms, source.text, i === 0 ? FIRST_SENTENCES : OTHER_SENTENCES);
+    const quoted = best.length > 0 ? best : [opening(source.text)];
     const first = quoted[0];
     const last = quoted.at(-1);
-    const quote = quoted.map((q) => q.text).join(" ") || source.text.slice(0, 300);
+    const quote = quoted.map((q) => q.text).join(" ");
     const offset = source.start ?? 0;
     citations.push({
       n,
@@ -55,7 +82,7 @@ function materialAnswer(request: AnswerRequest): Answer {
       ...(source.page ? { page: source.page } : {}),
       quote,
       start: offset + (first?.start ?? 0),
-      end: offset + (last?.end ?? Math.min(source.text.length, 300)),
+      end: offset + (last?.end ?? 0),
     });
     lines.push(`${quote} [${n}]`);
   });
@@ -94,8 +121,10 @@ function tasksAnswer(request: AnswerRequest): Answer {
 export const builtinProvider: AnswerProvider = {
   id: "builtin",
   async answer(request, onDelta) {
-    const answer =
-      request.mode === "tasks"
+    const chat = request.mode === "tasks" ? null : smallTalk(request.question);
+    const answer: Answer = chat
+      ? { content: chat, citations: [] }
+      : request.mode === "tasks"
         ? tasksAnswer(request)
         : request.mode === "material"
           ? materialAnswer(request)

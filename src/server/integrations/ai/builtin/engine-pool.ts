@@ -1,17 +1,17 @@
-import type { CardDraft, SummaryStyle } from "#shared/summaries/contract.ts";
+import type { CardDraft, QuizDraftQuestion, SummaryStyle } from "#shared/summaries/contract.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { WorkerPool, WorkerPoolError } from "../../../lib/worker-pool.ts";
-import type { EngineJob } from "./engine-jobs.ts";
+import type { EngineJob, EngineOutput } from "./engine-jobs.ts";
 
 /**
  * The built-in summarizer and card finder off the event loop: a 100-page document takes the engine
  * seconds of CPU, and other students' requests must keep answering meanwhile. One worker (the other
  * core serves requests); jobs beyond it wait their turn.
  */
-export type EnginePool = WorkerPool<EngineJob, string | CardDraft[]>;
+export type EnginePool = WorkerPool<EngineJob, EngineOutput>;
 
 export const createEnginePool = (): EnginePool =>
-  new WorkerPool<EngineJob, string | CardDraft[]>({
+  new WorkerPool<EngineJob, EngineOutput>({
     entry: new URL("./engine-worker.ts", import.meta.url),
     size: 1,
     timeoutMs: 60_000,
@@ -50,3 +50,6 @@ export const builtinSummary = async (pages: string[], style: SummaryStyle, pool 
 
 export const builtinCards = async (pages: string[], pool = enginePool()) =>
   (await run({ kind: "cards", pages }, pool)) as CardDraft[];
+
+export const builtinQuiz = async (pages: string[], pool = enginePool()) =>
+  (await run({ kind: "quiz", pages }, pool)) as QuizDraftQuestion[];

@@ -53,6 +53,7 @@ describe("the built-in engine on extracted fixture documents", () => {
   it("drafts cards from the PDF's definitions with their pages", () => {
     const cards = definitionCards(pdf);
     expect(cards).toContainEqual({
+      quality: expect.any(Number),
       term: "the plasma membrane",
       question: "What is the plasma membrane?",
       answer: "A phospholipid bilayer that controls which substances enter and leave the cell.",

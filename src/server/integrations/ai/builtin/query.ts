@@ -1,3 +1,4 @@
+import { isBoilerplate } from "./boilerplate.ts";
 import { blockSentences, pageBlocks } from "./structure.ts";
 import { contentTerms, type Sentence, stem as stemOf, words } from "./text.ts";
 
@@ -157,7 +158,10 @@ function chunkTerms(chunkText: string): Set<string> {
 
 function chunkSentences(chunkText: string): Sentence[] {
   const entry = analysis(chunkText);
-  entry.sentences ??= pageBlocks(chunkText).flatMap((block) => blockSentences(chunkText, block));
+  // A licence line, a page number or a table-of-contents line is never worth quoting.
+  entry.sentences ??= pageBlocks(chunkText)
+    .flatMap((block) => blockSentences(chunkText, block))
+    .filter((s) => !isBoilerplate(s.text));
   return entry.sentences;
 }
 

@@ -1,3 +1,4 @@
+import { isBoilerplate, isBoilerplateTitle, maskBoilerplate } from "./boilerplate.ts";
 import { type Sentence, sentences, tidy } from "./text.ts";
 
 /**
@@ -27,6 +28,8 @@ export interface Section {
   level: number;
   page: number;
   blocks: Block[];
+  /** Licence text, a table of contents or an index: kept for its place, never summarized or quoted. */
+  boilerplate?: boolean;
 }
 
 export interface DocSentence extends Sentence {
@@ -35,6 +38,10 @@ export interface DocSentence extends Sentence {
   section: number;
   /** 0 for the first sentence of its section, 1 for the next, ... */
   position: number;
+  /** A list item, or the only sentence of its paragraph: a line that stands alone (a slide's line). */
+  alone: boolean;
+  /** From a list item (a bullet or numbered line). */
+  listItem: boolean;
 }
 
 export interface DocumentStructure {
@@ -61,13 +68,17 @@ const BOX_DRAWING = /[\u2500-\u259f\u25a0-\u25ff\u2190-\u21ff]/;
 const ASCII_ART = /(?:-{2,}>|<-{2,}|={2,}>|\+-{2,}|-{2,}\+|\|\s{2,}\||^\s*[|+][-=+|\s]*$)/;
 const CODE_KEYWORD =
   /^\s*(?:def|class|import|from|return|const|let|var|function|if|elif|else|for|while|try|except|catch|public|private|static|void|int|#include|print|console\.\w+)\b.*(?:[:{;)]|\s=\s.*)\s*$/;
+/** An interactive session's prompt or a comment line of code ('>>> x = 1', '... ', '$ make', '    # note'). */
+const PROMPT = /^\s*(?:>>>|\.\.\.(?=\s)|\$(?=\s)|%(?=\s))|^(?: {4}|\t)\s*(?:#|\/\/)/;
 const CODE_PUNCTUATION = /[{]\s*$|^\s*[}\])]+[;,]?\s*$|[=()[\]].*;\s*$|=>|[=!]==?|&&|\|\||->/;
 const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$/;
 const TABLE_LINE = /^\s*\|.*\|\s*$|\|.*\|.*\||\S\t.*\t\S|\S {3,}\S.* {3,}\S/;
 const TERMINAL = /[.!?;,]["'”’)\]]*$/;
 const CLOSED = /[.!?:]["'”’)\]]*$/;
+/** A prose line this long that ends without a stop was wrapped at a margin, not ended (slide lines are shorter). */
+const WRAPPED_LINE = 60;
 const MINOR_WORDS = new Set(
-  "a an and as at but by for from in into of on or per the to vs via with within without".split(" "),
+  "a an and as at but by for from in into of on or nor per the to vs via with within without".split(" "),
 );
 
 function symbolShare(text: string): number {
@@ -101,7 +112,7 @@ function classify(text: string): Pick<Line, "kind" | "level"> {
   const markdown = MARKDOWN_HEADING.exec(text);
   if (markdown) return { kind: "heading", level: markdown[1]?.length ?? 1 };
   if (TABLE_RULE.test(text)) return { kind: "table" };
-  if (BOX_DRAWING.test(text) || ASCII_ART.test(text)) return { kind: "code" };
+  if (BOX_DRAWING.test(text) || ASCII_ART.test(text) || PROMPT.test(text)) return { kind: "code" };
   if (TABLE_LINE.test(text)) return { kind: "table" };
   if ((CODE_KEYWORD.test(text) || CODE_PUNCTUATION.test(text)) && !isSentenceEnd(text))
     return { kind: "code" };
@@ -172,7 +183,16 @@ function resolveInContext(lines: Line[]): void {
 function continuesBlock(block: Block, line: Line): boolean {
   if (line.kind === "prose" && block.kind === "list") return /^\s/.test(line.text);
   if (line.kind === "prose" && block.kind === "paragraph") {
-    return CLOSED.test(block.text.trimEnd()) || !/^\s*\p{Lu}/u.test(line.text);
+    const last = block.text.slice(block.text.lastIndexOf("\n") + 1).trimEnd();
+    return (
+      CLOSED.test(last) ||
+      !/^\s*\p{Lu}/u.test(line.text) ||
+      // A hard-wrapped text file: the line broke at the margin, or on a word no sentence or slide line
+      // ends with ('... storage classes NULL, TEXT or' / 'BLOB. If numerical data ...').
+      last.length >= WRAPPED_LINE ||
+      /[,;(–—-]$/.test(last) ||
+      MINOR_WORDS.has(last.slice(last.lastIndexOf(" ") + 1).toLowerCase())
+    );
   }
   return line.kind === block.kind && (line.kind === "code" || line.kind === "table");
 }
@@ -229,17 +249,34 @@ export function blockSentences(page: string, block: Block): Sentence[] {
   }));
 }
 
-/** Pages in, sections (a heading and the blocks under it, across page breaks) and prose sentences out. */
+/**
+ * Pages in, sections (a heading and the blocks under it, across page breaks) and prose sentences out.
+ * Boilerplate is left out (boilerplate.ts): running headers, page numbers, licence text, tables of
+ * contents and indexes never become blocks, and a section titled as licence text or an index ('GNU Free
+ * Documentation License', 'Concept Index') keeps its heading but gives no sentences, down to the next
+ * heading of its level or above. Offsets are into the pages as given.
+ */
 export function analyzeDocument(pages: readonly string[]): DocumentStructure {
   const sections: Section[] = [];
   const found: DocSentence[] = [];
   let current: Section | undefined;
   let position = 0;
-  pages.forEach((page, index) => {
+  let skipBelow: number | null = null;
+  maskBoilerplate(pages).forEach((page, index) => {
     for (const block of pageBlocks(page, index + 1)) {
       // A lead-in such as 'Key differences:' introduces the blocks below it; it does not open a section.
       if (block.kind === "heading" && !isLeadIn(block)) {
-        current = { title: headingTitle(block), level: block.level ?? 1, page: block.page, blocks: [] };
+        const title = headingTitle(block);
+        const level = block.level ?? 1;
+        if (skipBelow !== null && level <= skipBelow) skipBelow = null;
+        if (skipBelow === null && isBoilerplateTitle(title)) skipBelow = level;
+        current = {
+          title,
+          level,
+          page: block.page,
+          blocks: [],
+          ...(skipBelow !== null ? { boilerplate: true } : {}),
+        };
         sections.push(current);
         position = 0;
         continue;
@@ -248,9 +285,20 @@ export function analyzeDocument(pages: readonly string[]): DocumentStructure {
         current = { title: null, level: 0, page: block.page, blocks: [] };
         sections.push(current);
       }
+      if (current.boilerplate) continue;
       current.blocks.push(block);
-      for (const sentence of blockSentences(page, block)) {
-        found.push({ ...sentence, page: block.page, section: sections.length - 1, position: position++ });
+      const own = blockSentences(page, block);
+      const alone = block.kind === "list" || own.length === 1;
+      for (const sentence of own) {
+        if (isBoilerplate(sentence.text)) continue;
+        found.push({
+          ...sentence,
+          page: block.page,
+          section: sections.length - 1,
+          position: position++,
+          alone,
+          listItem: block.kind === "list",
+        });
       }
     }
   });

@@ -164,3 +164,38 @@ describe("summarize", () => {
     positions(pages, brief);
   });
 });
+
+describe("summarize real-document text", () => {
+  const header = "User's Guide for the Toolkit";
+  const pages = [
+    "User's Guide for the Toolkit\n\nA software package for linear spaces\n\nDecember 26, 2022",
+    `${header}\n\n1\n\n# 1 Introduction\n\nThe toolkit solves linear systems over the integers and the rationals. In 4ti2 version 1.3.1 and later, all appearing numbers have to be integers. The main type used in it is asn1_node, and it is used to store the ASN.1 definitions and structures.\n\nThe following programs are included:\n\n- zsolve\n- qsolve`,
+    `${header}\n\n2\n\n# 2 Systems\n\nA linear system is defined by constraints in unknowns, where each constraint is a relation. There is no particular difference between a linear system and an integer linear system. Each system is written to a project file before it is solved.`,
+    `${header}\n\n3\n\n# 3 Output\n\nThe solver writes its results to files named after the project. Every result file holds one vector per line after a header line. Results can be read back as input to another computation.`,
+    `${header}\n\n4\n\n# Appendix A GNU Free Documentation License\n\nPermission is granted to copy, distribute and/or modify this document under the terms of the GNU Free Documentation License. The Document may contain Invariant Sections. You may copy and distribute a Modified Version of the Document under the conditions of sections 2 and 3 above.`,
+  ];
+
+  it("gives the same summary every time", () => {
+    for (const style of STYLES) expect(summarize(pages, style)).toEqual(summarize(pages, style));
+  });
+
+  it("quotes complete sentences only: no cover page, header, page number, lead-in or licence text", () => {
+    for (const style of STYLES) {
+      const summary = summarize(pages, style);
+      expect(summary.sentences.length, style).toBeGreaterThan(0);
+      for (const { text } of summary.sentences) {
+        expect(text).toMatch(/^[A-Z0-9]/);
+        expect(text).toMatch(/[.!?]$/);
+        expect(text).not.toMatch(
+          /following programs|Permission|Invariant|Modified Version|User's Guide|software package/,
+        );
+      }
+      expect(summary.text).not.toMatch(/GNU Free Documentation|\n\n\d\n|^\d$/m);
+    }
+    const detailed = summarize(pages, "detailed").text;
+    expect(detailed).toContain("## 1 Introduction");
+    expect(detailed).not.toContain("## Appendix A");
+    const all = STYLES.flatMap((style) => summarize(pages, style).sentences.map((s) => s.text));
+    for (const text of all) expect(pages.join(" ").replace(/\s+/g, " "), text).toContain(text);
+  });
+});

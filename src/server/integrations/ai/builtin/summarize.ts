@@ -1,11 +1,15 @@
 import type { SUMMARY_STYLES } from "#shared/constants.ts";
+import { completeSentence } from "./complete.ts";
 import { rankSentences } from "./rank.ts";
 import { analyzeDocument, type DocSentence, type Section } from "./structure.ts";
 
 /**
  * The built-in summarizer (SPEC §9 styles): extractive, so every sentence it returns is one the student's
  * text contains, with its page. brief = the 3 most central sentences in document order; bullets = 3 to 7
- * key sentences; detailed = the key sentences of each section under its heading.
+ * key sentences; detailed = the key sentences of each section under its heading. Only complete sentences
+ * are ever chosen (complete.ts: no fragment, no lead-in ending on a colon, no code, no boilerplate), and
+ * boilerplate never reaches the ranking (structure.ts leaves it out), so the same text always gives the
+ * same summary.
  */
 
 export type SummaryStyle = (typeof SUMMARY_STYLES)[number];
@@ -29,20 +33,52 @@ const OPENING_PRIOR = [3, 1.5];
 const DANGLING_START = /^(?:it|its|this|that|these|those|they|their|he|she|his|her|such|here|there)\b/i;
 const DANGLING_FACTOR = 0.7;
 
-interface Candidate extends DocSentence {
+interface Candidate extends Shown {
   index: number;
   score: number;
 }
 
-/** Prose worth quoting: a full sentence of 5 to 60 words, not a question. */
-function isCandidate(sentence: DocSentence): boolean {
+const MIN_WORDS = 5;
+const MAX_WORDS = 60;
+
+interface Shown extends DocSentence {
+  /** The sentence as the summary shows it: `text`, with a final stop when a slide line had none. */
+  shown: string;
+}
+
+/** Prose worth quoting: a complete sentence of 5 to 60 words (fewer for a text that has no longer ones), not a question. */
+function asCandidate(sentence: DocSentence, minWords: number, slides: boolean): Shown | null {
   const count = sentence.text.split(" ").length;
-  return count >= 5 && count <= 60 && sentence.terms.length >= 2 && !sentence.text.endsWith("?");
+  if (count > MAX_WORDS || sentence.text.endsWith("?")) return null;
+  if (minWords >= MIN_WORDS && sentence.terms.length < 2) return null;
+  // A line without a stop is a sentence on a slide or in a list; in a manual it is a title or a caption.
+  const whole = sentence.alone && (sentence.listItem || slides);
+  const complete = completeSentence(sentence.text, { whole, minWords });
+  return complete ? { ...sentence, shown: complete.text } : null;
+}
+
+/** A text this much made of lines without a final stop is slides or notes, whose lines are its sentences. */
+const SLIDE_SHARE = 0.3;
+
+const punctuated = (s: DocSentence) => /[.!?]["'”’)\]]*$/.test(s.text);
+
+/**
+ * The cover of a document of 3+ pages: its first page with text, when no sentence there ends with a stop
+ * (a title, a subtitle, authors, a date). Its lines are never taken for sentences.
+ */
+function coverPage(all: readonly DocSentence[]): number | null {
+  const first = all[0]?.page;
+  if (first === undefined || (all.at(-1)?.page ?? first) - first < 2) return null;
+  return all.some((s) => s.page === first && punctuated(s)) ? null : first;
 }
 
 function rankCandidates(all: DocSentence[]) {
-  const usable = all.filter(isCandidate);
-  const pool = usable.length > 0 ? usable : all;
+  const unpunctuated = all.filter((s) => s.alone && !punctuated(s)).length;
+  const slides = unpunctuated >= all.length * SLIDE_SHARE;
+  const cover = coverPage(all);
+  const usable = all.filter((s) => s.page !== cover);
+  let pool = usable.flatMap((s) => asCandidate(s, MIN_WORDS, slides) ?? []);
+  if (pool.length === 0) pool = usable.flatMap((s) => asCandidate(s, 1, slides) ?? []);
   const ranking = rankSentences(
     pool.map((s) => s.terms),
     pool.map((s) => OPENING_PRIOR[s.position] ?? 1),
@@ -73,16 +109,18 @@ function pick(
   return chosen.sort((a, b) => a.index - b.index);
 }
 
-/** Slide lines often carry no final stop; one is added when sentences run together as prose. */
-const asProse = (chosen: Candidate[]) =>
-  chosen.map((c) => (/[.!?]["'”’)\]]*$/.test(c.text) ? c.text : `${c.text}.`)).join(" ");
+const asProse = (chosen: Candidate[]) => chosen.map((c) => c.shown).join(" ");
+
+/** Headings that label an aside rather than name a part: their sentences belong to the section above. */
+const ASIDE_TITLES =
+  /^(?:notes?|tips?|hints?|warnings?|cautions?|important|examples?|remarks?|see also|nb)$/i;
 
 function renderDetailed(sections: Section[], picked: Map<number, Candidate[]>): string {
   const parts: string[] = [];
   sections.forEach((section, i) => {
     const chosen = picked.get(i);
-    if (!chosen?.length) return;
-    if (section.title) parts.push(`## ${section.title}`);
+    if (!chosen?.length || section.boilerplate) return;
+    if (section.title && !ASIDE_TITLES.test(section.title)) parts.push(`## ${section.title}`);
     parts.push(asProse(chosen));
   });
   return parts.join("\n\n");
@@ -90,8 +128,8 @@ function renderDetailed(sections: Section[], picked: Map<number, Candidate[]>): 
 
 export function summarize(pages: readonly string[], style: SummaryStyle = "brief"): Summary {
   const { sections, sentences } = analyzeDocument(pages);
-  if (sentences.length === 0) return { style, text: "", sentences: [] };
   const { candidates, similarity } = rankCandidates(sentences);
+  if (candidates.length === 0) return { style, text: "", sentences: [] };
   const out = (chosen: Candidate[], text: string): Summary => ({
     style,
     text,
@@ -105,7 +143,7 @@ export function summarize(pages: readonly string[], style: SummaryStyle = "brief
   if (style === "bullets") {
     const wanted = Math.round(candidates.length / BULLETS.sentencesPerBullet);
     const chosen = pick(candidates, Math.min(BULLETS.max, Math.max(BULLETS.min, wanted)), similarity);
-    return out(chosen, chosen.map((c) => `- ${c.text}`).join("\n"));
+    return out(chosen, chosen.map((c) => `- ${c.shown}`).join("\n"));
   }
   const picked = new Map<number, Candidate[]>();
   const taken: Candidate[] = [];

@@ -56,6 +56,60 @@ describe("sentences", () => {
     expect(first?.terms).toEqual(["mitochondria", "produc", "energi", "cell"]);
   });
 
+  it("never splits at a stop inside a token: ASN.1, v2.0, 3.14, file.txt, U.S.", () => {
+    expect(
+      texts(
+        "The main type is asn1_node, used to store the ASN.1 definitions. Version v2.0 is out. Pi is 3.14 here. Open file.txt first. The U.S. team won.",
+      ),
+    ).toEqual([
+      "The main type is asn1_node, used to store the ASN.1 definitions.",
+      "Version v2.0 is out.",
+      "Pi is 3.14 here.",
+      "Open file.txt first.",
+      "The U.S. team won.",
+    ]);
+  });
+
+  it("keeps e.g., i.e., Fig. 3, Dr. and initials inside their sentence, and ends one at etc. before a capital", () => {
+    expect(
+      texts(
+        "Use a tool, e.g. The Hammer, for this. Some, i.e. These, matter. See Fig. 3 and No. 4 below. Dr. Who and W. R. Pearson wrote it. Bring pens, etc. and paper. Bring pens, etc. The exam starts.",
+      ),
+    ).toEqual([
+      "Use a tool, e.g. The Hammer, for this.",
+      "Some, i.e. These, matter.",
+      "See Fig. 3 and No. 4 below.",
+      "Dr. Who and W. R. Pearson wrote it.",
+      "Bring pens, etc. and paper.",
+      "Bring pens, etc.",
+      "The exam starts.",
+    ]);
+  });
+
+  it("does not end a sentence at dot leaders or an ellipsis", () => {
+    expect(texts("Wait for it... Then go. Introduction . . . . . 1")).toEqual([
+      "Wait for it... Then go.",
+      "Introduction . . . . . 1",
+    ]);
+  });
+
+  it("ends a sentence at a stop followed by closing quotes or brackets", () => {
+    expect(texts('He said "stop." Then he left. (It was late.) Next day came.')).toEqual([
+      'He said "stop."',
+      "Then he left.",
+      "(It was late.)",
+      "Next day came.",
+    ]);
+  });
+
+  it("gives the same words and sentences however often a text has been read", () => {
+    const text = "Install 4ti2. In 4ti2 version 1.3.1, all numbers are integers (see 4ti2.)";
+    const first = sentences(text);
+    expect(words("4ti2.").map((w) => w.normal)).toEqual(["4ti2"]);
+    expect(sentences(text)).toEqual(first);
+    expect(first[1]?.terms).toContain("4ti2");
+  });
+
   it("returns nothing for blank input", () => {
     expect(sentences("   \n ")).toEqual([]);
   });
@@ -86,6 +140,23 @@ describe("words and stems", () => {
       "diffusion",
     ]);
     expect(found.filter((w) => w.stop).map((w) => w.normal)).toEqual(["what", "is", "the", "between", "and"]);
+  });
+
+  it("reads identifiers, contractions and addresses the way a search would", () => {
+    expect(words("asn1_node don't it's C++ x-ray 3.14 v2.0").map((w) => w.normal)).toEqual([
+      "asn1",
+      "node",
+      "do",
+      "not",
+      "it",
+      "c",
+      "x",
+      "ray",
+      "3.14",
+      "v2",
+      "0",
+    ]);
+    expect(contentTerms("See https://www.gnu.org/software/libtasn1/ or help-libtasn1@gnu.org")).toEqual([]);
   });
 
   it("keeps years but not single digits as content terms", () => {
