@@ -87,3 +87,10 @@ export const boundedJsonObject = (maxBytes = MAX_METADATA_BYTES) =>
       ctx.addIssue({ code: "custom", message: `Must be at most ${maxBytes} bytes as JSON` });
     }
   });
+
+/** The WHATWG URL parser, a global in browsers and Node alike; the contracts' ES2023 lib does not declare it. */
+export const WebUrl = (
+  globalThis as unknown as {
+    URL: new (input: string) => { protocol: string; hostname: string; port: string };
+  }
+).URL;

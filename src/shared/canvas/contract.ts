@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { canvasCourseSchema } from "../courses/contract.ts";
 import { endpoint, okSchema, userIdQuerySchema } from "../http.ts";
-import { dbId, dbIdParam, safeText } from "../schema-primitives.ts";
+import { dbId, dbIdParam, safeText, WebUrl } from "../schema-primitives.ts";
 import { taskSchema } from "../tasks/contract.ts";
 
 /**
@@ -14,10 +14,6 @@ export const MISSING_CANVAS_INPUT = "Please provide both a Canvas API token and 
 export const CANVAS_NOT_CONNECTED =
   "Canvas credentials not found. Please connect your Canvas account from the settings.";
 const INVALID_DOMAIN = "Enter your school's Canvas address, like school.instructure.com.";
-
-/** The WHATWG URL parser, a global in browsers and Node alike; the contract's ES2023 lib does not declare it. */
-const WebUrl = (globalThis as unknown as { URL: new (input: string) => { hostname: string; port: string } })
-  .URL;
 
 export type CanvasDomain =
   | { ok: true; host: string; scheme: "http" | "https" | null }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
-import { dbIdParam, safeText } from "../schema-primitives.ts";
+import { dbIdParam, safeText, WebUrl } from "../schema-primitives.ts";
 
 /**
  * The notification centre (the bell: every reminder, read or not, whether or not push reached the
@@ -98,7 +98,7 @@ export const pushEndpointSchema = safeText("The push endpoint is required")
   .regex(/^[\x21-\x7e]+$/, "The push endpoint must be a URL")
   .refine((s) => {
     try {
-      const url = new URL(s);
+      const url = new WebUrl(s);
       return url.protocol === "https:" || url.protocol === "http:";
     } catch {
       return false;

@@ -57,7 +57,8 @@ function StudyCenter({ userId, actions, selected: renderSelected }: StudyViewPro
 
   const select = (id: number) => {
     start(id);
-    setParams({ set: String(id), ...(tab ? { tab } : {}) });
+    // The tab is always in the URL, so a shared link opens the same view.
+    setParams({ set: String(id), tab: tab ?? "documents" });
   };
   const clearIfSelected = (id: number) => {
     if (id === selectedId) setParams({}, { replace: true });
