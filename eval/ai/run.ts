@@ -10,6 +10,8 @@
  *   --show-test-failures   also list the test questions the engine gets wrong (deliberately a separate flag:
  *                          look only when you are not changing the engine)
  *   --strict               exit 1 when a target is missed
+ *   --questions-only       ask the questions and skip the summaries and drafts (a quicker loop while tuning
+ *                          retrieval on dev; the rubric's targets then count as not run)
  */
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -71,6 +73,7 @@ const { values: options } = parseArgs({
     verbose: { type: "boolean", default: false },
     "show-test-failures": { type: "boolean", default: false },
     strict: { type: "boolean", default: false },
+    "questions-only": { type: "boolean", default: false },
   },
 });
 if (options.db && options.db !== "pglite" && options.db !== "postgres") fail("--db takes pglite or postgres");
@@ -253,7 +256,7 @@ async function runOn(kind: "pglite" | "postgres", questions: Map<Split, Question
 
     t = performance.now();
     const summaries: SummaryCheck[] = [];
-    for (const doc of uploaded) {
+    for (const doc of options["questions-only"] ? [] : uploaded) {
       for (const style of SUMMARY_STYLES) {
         const started = performance.now();
         try {
@@ -289,7 +292,7 @@ async function runOn(kind: "pglite" | "postgres", questions: Map<Split, Question
 
     t = performance.now();
     const drafts: DraftCheck[] = [];
-    for (const doc of uploaded) {
+    for (const doc of options["questions-only"] ? [] : uploaded) {
       const pages = pageCount(doc.pages.length, doc.pages.join("").length);
       const started = performance.now();
       if (doc.source !== "study") {
@@ -407,6 +410,10 @@ function report(result: RunResult): boolean {
     for (const a of wrong) console.log(questionLine(a));
   }
 
+  if (options["questions-only"]) {
+    console.log("\nQuality rubric: not run (--questions-only)");
+    return false;
+  }
   console.log("\nQuality rubric (every document)");
   const summaryLine = (checks: SummaryCheck[]) => {
     const sentences = checks.flatMap((c) => c.sentences);

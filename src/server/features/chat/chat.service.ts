@@ -1,5 +1,6 @@
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
 import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
+import { isDefinitionQuestion } from "#server/integrations/ai/builtin/relevance.ts";
 import { mayBeTaskQuestion, parseTaskQuestion } from "#server/integrations/ai/builtin/task-questions.ts";
 import { chosenModel, offeredModels } from "#server/integrations/ai/models.ts";
 import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
@@ -90,6 +91,7 @@ export function createChatService(deps: {
   ): Promise<AnswerSource[]> {
     const chunks = await retrieval.search(userId, questionTerms(question), {
       courseId,
+      definition: isDefinitionQuestion(question),
       limit: RETRIEVED_CHUNKS,
     });
     return chunks.map((c, i) => ({
@@ -101,6 +103,7 @@ export function createChatService(deps: {
       page: c.page,
       text: c.text,
       start: c.charStart,
+      coverage: c.coverage,
     }));
   }
 

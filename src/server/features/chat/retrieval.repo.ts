@@ -117,6 +117,31 @@ export const retrievalRepo = {
     }));
   },
 
+  /**
+   * How many of the student's chunks (in the course, when one is chosen) match each tsquery, and how many
+   * there are: the IDF of each question term. Each count is a GIN index lookup, not a scan.
+   */
+  async documentFrequencies(
+    db: DbOrTx,
+    userId: number,
+    tsQueries: readonly string[],
+    options: { courseId?: number | null },
+  ): Promise<{ total: number; counts: number[] }> {
+    const scope = sql`user_id = ${userId} ${options.courseId ? sql`and course_id = ${options.courseId}` : sql``}`;
+    const counts = tsQueries.map(
+      (q, i) =>
+        sql`(select count(*)::int from ${documentChunks} where ${scope} and search @@ to_tsquery('english', ${q})) as ${sql.raw(`d${i}`)}`,
+    );
+    const result = await db.execute(
+      sql`select (select count(*)::int from ${documentChunks} where ${scope}) as total${counts.length ? sql`, ${sql.join(counts, sql`, `)}` : sql``}`,
+    );
+    const row = (result as unknown as { rows: Record<string, number | string>[] }).rows[0] ?? {};
+    return {
+      total: Number(row.total ?? 0),
+      counts: tsQueries.map((_, i) => Number(row[`d${i}`] ?? 0)),
+    };
+  },
+
   async countChunks(db: DbOrTx, userId: number): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })

@@ -1,11 +1,13 @@
 import { chunkDocument } from "#server/integrations/ai/builtin/chunk.ts";
 import type { QuestionTerm } from "#server/integrations/ai/builtin/query.ts";
 import { toTsQuery } from "#server/integrations/ai/builtin/query.ts";
+import { type Ranked, rankPassages } from "#server/integrations/ai/builtin/relevance.ts";
 import type { DocumentPage } from "#shared/study/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { type ChunkSource, type FoundChunk, type NewChunk, retrievalRepo } from "./retrieval.repo.ts";
 
-export type { FoundChunk } from "./retrieval.repo.ts";
+/** Candidates full-text search hands to re-ranking: enough that the right passage is among them. */
+const CANDIDATES = 40;
 
 export interface IndexedDocument {
   source: ChunkSource;
@@ -50,14 +52,26 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
     async search(
       userId: number,
       terms: readonly QuestionTerm[],
-      options: { courseId?: number | null; limit?: number } = {},
-    ): Promise<FoundChunk[]> {
+      options: { courseId?: number | null; limit?: number; definition?: boolean } = {},
+    ): Promise<Ranked<FoundChunk>[]> {
       const tsQuery = toTsQuery(terms);
       if (!tsQuery) return [];
-      return retrievalRepo.search(db, userId, tsQuery, {
-        courseId: options.courseId,
-        limit: options.limit ?? 8,
-      });
+      const limit = options.limit ?? 8;
+      const [candidates, frequencies] = await Promise.all([
+        retrievalRepo.search(db, userId, tsQuery, {
+          courseId: options.courseId,
+          limit: Math.max(limit, CANDIDATES),
+        }),
+        retrievalRepo.documentFrequencies(
+          db,
+          userId,
+          terms.map((t) => toTsQuery([t])),
+          { courseId: options.courseId },
+        ),
+      ]);
+      const documentFrequency = new Map(terms.map((t, i) => [t.stem, frequencies.counts[i] ?? 0]));
+      const stats = { passages: frequencies.total, documentFrequency };
+      return rankPassages(terms, candidates, stats, { definition: options.definition }).slice(0, limit);
     },
     countChunks: (userId: number) => retrievalRepo.countChunks(db, userId),
   };

@@ -56,8 +56,10 @@ describe("retrieval search", () => {
       ["study", notes.id, "Organelle notes"],
       ["material", market.id, market.title],
     ]);
-    const ranks = found.map((c) => c.rank);
-    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    // Re-ranked by relevance (BM25 with the student's IDF, fields, proximity), best first.
+    const scores = found.map((c) => c.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(found[0]!.coverage).toBe(1);
     expect(found[0]).toMatchObject({ courseId: bio.id, page: 1, charStart: 0 });
     expect(found[0]!.text).toContain("cellular respiration");
     expect(found[0]!.charEnd).toBe(found[0]!.text.length);

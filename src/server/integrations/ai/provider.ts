@@ -16,6 +16,11 @@ export interface AnswerSource {
   text: string;
   /** Offset of `text` in the document's whole text. */
   start?: number;
+  /**
+   * Retrieval's verdict on a document chunk: the IDF-weighted share of the question it holds, 0..1. The
+   * sources come best first.
+   */
+  coverage?: number;
 }
 
 export interface AnswerRequest {

@@ -50,11 +50,14 @@ function materialAnswer(request: AnswerRequest): Answer {
   const terms = questionTerms(request.question);
   // Task rows beside the material (the exam a question about its content names) are listed after it.
   const tasks = request.sources.filter((s) => s.kind === "task");
-  const scored = request.sources
-    .filter((s) => s.kind === "document")
-    .map((source, rank) => ({ source, rank, coverage: coverage(terms, source.text) }))
-    // Coverage decides; the database's ts_rank_cd order settles ties.
-    .sort((a, b) => b.coverage - a.coverage || a.rank - b.rank);
+  const documents = request.sources.filter((s) => s.kind === "document");
+  // Retrieval ranks with IDF over the student's material; a caller without it (a test) gets coverage by
+  // the common-word weights, the database's order settling ties.
+  const scored = documents.every((s) => s.coverage !== undefined)
+    ? documents.map((source, rank) => ({ source, rank, coverage: source.coverage ?? 0 }))
+    : documents
+        .map((source, rank) => ({ source, rank, coverage: coverage(terms, source.text) }))
+        .sort((a, b) => b.coverage - a.coverage || a.rank - b.rank);
   const best = scored[0];
   if (!best || terms.length === 0 || best.coverage < MIN_COVERAGE) {
     return withTasks(notCovered(request.sources.filter((s) => s.kind === "document")), tasks);

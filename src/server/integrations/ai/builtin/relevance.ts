@@ -1,0 +1,195 @@
+import type { QuestionTerm } from "./query.ts";
+import { pageBlocks } from "./structure.ts";
+import { words } from "./text.ts";
+
+/**
+ * Which passages answer a question, among the candidates full-text search found. PostgreSQL's ts_rank_cd
+ * only counts how often and how close the question's words occur, so a passage that repeats a common
+ * word ('file', 'type') beat the one passage that holds the question's rare words. This re-ranks with
+ * what a search engine weighs, all derived from the student's own material and never from a question
+ * list: BM25 with each term's IDF over the student's passages, extra weight for a term in the document's
+ * title or a heading of the passage, and a boost when question words stand together in the passage
+ * (a phrase, or within a few words). Coverage, the IDF-weighted share of the question the passage
+ * holds, says whether it answers the question at all.
+ */
+
+export interface TermStatistics {
+  /** Passages the student has (in the searched scope). */
+  passages: number;
+  /** Passages holding each term, by stem. */
+  documentFrequency: ReadonlyMap<string, number>;
+}
+
+export interface Candidate {
+  text: string;
+  title: string;
+}
+
+export type Ranked<T> = T & {
+  /** IDF-weighted share of the question's terms the passage (or its title) holds, 0..1. */
+  coverage: number;
+  score: number;
+};
+
+const K1 = 1.2;
+const B = 0.75;
+/** A term in the document's title or a heading of the passage counts this much more than in its body. */
+const FIELD_WEIGHT = 0.6;
+/** Question words this close in the passage (in content words) read as one idea. */
+const NEAR = 4;
+const PROXIMITY_WEIGHT = 0.5;
+/** A passage that states what the asked term is, for a question asking what it is. */
+const DEFINES_BOOST = 1.5;
+
+/** 'What is X?', 'What are X?', 'Define X', 'What does X mean?', 'meaning of X'. */
+const DEFINITION_QUESTION =
+  /^\s*(?:what|who)(?:'s|\s+(?:is|are|was|were)\b)|\bdefin(?:e|ition)\b|\bmean(?:s|ing)?\b/i;
+
+export function isDefinitionQuestion(question: string): boolean {
+  return DEFINITION_QUESTION.test(question);
+}
+
+/**
+ * Whether the passage defines one of the terms: 'X is/are/means/refers to ...', a glossary line 'X: ...'
+ * or 'X - ...', or a heading that is the term.
+ */
+// A term's word is [a-z0-9] only (query.ts), so it needs no escaping inside a pattern.
+function defines(text: string, terms: readonly QuestionTerm[], headings: Set<string>): boolean {
+  const named = terms.filter((t) => !t.number && t.word.length > 2);
+  if (named.some((t) => headings.has(t.stem))) return true;
+  return named.some((t) =>
+    new RegExp(
+      `\\b${t.word}\\w{0,3}\\b(?:\\s+\\S+){0,2}?\\s+(?:is|are|means|refers\\s+to|denotes|stands\\s+for|is\\s+defined\\s+as)\\b|^\\s*\\S*${t.word}\\w{0,3}\\s*(?::|\\s-|\\s–)\\s`,
+      "im",
+    ).test(text),
+  );
+}
+
+/** Robertson–Spärck Jones IDF as BM25 uses it, never negative; a term no passage holds weighs most. */
+export function idf(stats: TermStatistics, stem: string): number {
+  const n = Math.max(stats.passages, 1);
+  const df = Math.min(stats.documentFrequency.get(stem) ?? 0, n);
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+interface PassageTerms {
+  counts: Map<string, number>;
+  /** Positions of each stem among the passage's content words. */
+  positions: Map<string, number[]>;
+  length: number;
+  headings: Set<string>;
+}
+
+/** Passages come back for question after question: their analysis is kept, least recently used out. */
+const ANALYSED = 2_000;
+const analysed = new Map<string, PassageTerms>();
+
+function passageTerms(text: string): PassageTerms {
+  const known = analysed.get(text);
+  if (known) {
+    analysed.delete(text);
+    analysed.set(text, known);
+    return known;
+  }
+  const counts = new Map<string, number>();
+  const positions = new Map<string, number[]>();
+  let length = 0;
+  for (const w of words(text)) {
+    if (!w.content) continue;
+    counts.set(w.stem, (counts.get(w.stem) ?? 0) + 1);
+    const at = positions.get(w.stem);
+    if (at) at.push(length);
+    else positions.set(w.stem, [length]);
+    length++;
+  }
+  const headings = new Set(
+    pageBlocks(text)
+      .filter((b) => b.kind === "heading")
+      .flatMap((b) =>
+        words(b.text)
+          .filter((w) => w.content)
+          .map((w) => w.stem),
+      ),
+  );
+  const entry = { counts, positions, length, headings };
+  analysed.set(text, entry);
+  if (analysed.size > ANALYSED) analysed.delete(analysed.keys().next().value!);
+  return entry;
+}
+
+const titleStems = (title: string) =>
+  new Set(
+    words(title)
+      .filter((w) => w.content)
+      .map((w) => w.stem),
+  );
+
+/** Smallest distance between an occurrence of `a` and one of `b` (both sorted), or Infinity. */
+function closest(a: readonly number[], b: readonly number[]): number {
+  let best = Number.POSITIVE_INFINITY;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const d = a[i]! - b[j]!;
+    best = Math.min(best, Math.abs(d));
+    if (d < 0) i++;
+    else j++;
+  }
+  return best;
+}
+
+/**
+ * `candidates` ranked best first. A numbered term ('lecture 2') is matched as a phrase in the text; the
+ * others by stem.
+ */
+export function rankPassages<T extends Candidate>(
+  terms: readonly QuestionTerm[],
+  candidates: readonly T[],
+  stats: TermStatistics,
+  options: { definition?: boolean } = {},
+): Ranked<T>[] {
+  if (terms.length === 0) return candidates.map((c) => ({ ...c, coverage: 0, score: 0 }));
+  const weights = terms.map((t) => idf(stats, t.stem));
+  const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
+  const analysed = candidates.map((c) => passageTerms(c.text));
+  const averageLength = Math.max(1, analysed.reduce((sum, p) => sum + p.length, 0) / (analysed.length || 1));
+
+  const ranked = candidates.map((candidate, index) => {
+    const passage = analysed[index]!;
+    const title = titleStems(candidate.title);
+    const norm = K1 * (1 - B + (B * passage.length) / averageLength);
+    let held = 0;
+    let score = 0;
+    terms.forEach((term, i) => {
+      const weight = weights[i]!;
+      const tf = term.number
+        ? new RegExp(`\\b${term.word}s?\\s+0*${term.number}\\b`, "i").test(candidate.text)
+          ? 1
+          : 0
+        : (passage.counts.get(term.stem) ?? 0);
+      const inField = passage.headings.has(term.stem) || title.has(term.stem);
+      if (tf > 0 || inField) held += weight;
+      if (tf > 0) score += (weight * (tf * (K1 + 1))) / (tf + norm);
+      if (inField) score += weight * FIELD_WEIGHT;
+    });
+    // Pairs of question words close together in the passage, closer counting more.
+    for (let i = 0; i < terms.length; i++) {
+      const a = passage.positions.get(terms[i]!.stem);
+      if (!a) continue;
+      for (let j = i + 1; j < terms.length; j++) {
+        const b = passage.positions.get(terms[j]!.stem);
+        if (!b) continue;
+        const distance = closest(a, b);
+        if (distance <= NEAR) {
+          score += (PROXIMITY_WEIGHT * Math.min(weights[i]!, weights[j]!)) / distance;
+        }
+      }
+    }
+    const coverage = held / totalWeight;
+    if (options.definition && defines(candidate.text, terms, passage.headings)) score *= DEFINES_BOOST;
+    return { ...candidate, coverage, score: score * coverage, index };
+  });
+  return ranked
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map(({ index: _index, ...rest }) => rest as unknown as Ranked<T>);
+}
