@@ -1,7 +1,11 @@
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
 import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
 import { isDefinitionQuestion } from "#server/integrations/ai/builtin/relevance.ts";
-import { mayBeTaskQuestion, parseTaskQuestion } from "#server/integrations/ai/builtin/task-questions.ts";
+import {
+  describeTaskFilter,
+  mayBeTaskQuestion,
+  parseTaskQuestion,
+} from "#server/integrations/ai/builtin/task-questions.ts";
 import { chosenModel, offeredModels } from "#server/integrations/ai/models.ts";
 import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
 import type { AnswerProvider, AnswerRequest, AnswerSource } from "#server/integrations/ai/provider.ts";
@@ -71,9 +75,12 @@ export function createChatService(deps: {
           title: t.title,
           text: taskLine(t, owned, timeZone),
         }));
-      if (!filter.withMaterial) return { question, mode: "tasks" as const, sources: taskSources(1) };
+      const searched = describeTaskFilter(filter, owned, timeZone);
+      if (!filter.withMaterial)
+        return { question, mode: "tasks" as const, sources: taskSources(1), searched };
       const documents = await documentSources(userId, question, input.courseId);
-      if (documents.length === 0) return { question, mode: "tasks" as const, sources: taskSources(1) };
+      if (documents.length === 0)
+        return { question, mode: "tasks" as const, sources: taskSources(1), searched };
       return {
         question,
         mode: "material" as const,

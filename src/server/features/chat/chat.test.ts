@@ -124,6 +124,30 @@ describe("POST /api/chat with the built-in engine", () => {
     expect(done.citations!.map((c) => c.id)).toEqual([tasks["Old quiz"]]);
   });
 
+  it("names a course by part of its name and a kind of work, and says what it searched when nothing matches", async () => {
+    const calc = await createCourse(t.app, ada, { name: "MATH 151: Calculus I", code: "MATH 151" });
+    const homework = (
+      await createTask(t.app, ada, {
+        title: "Online Homework 7: Derivatives",
+        dueDate: "2026-03-07T23:59:00Z",
+        courseId: calc.id,
+      })
+    ).id;
+    await createTask(t.app, ada, { title: "Quiz 3", dueDate: "2026-03-06T10:00:00Z", courseId: calc.id });
+    for (const question of ["When is my calculus homework due?", "What homework is due in MATH 151?"]) {
+      const reply: ChatMessage = (await ask(t, ada, question)).json().aiMessage;
+      expect(
+        reply.citations!.map((c) => c.id),
+        question,
+      ).toEqual([homework]);
+    }
+    const none: ChatMessage = (await ask(t, ada, "Any calculus labs due this week?")).json().aiMessage;
+    expect(none.citations).toEqual([]);
+    expect(none.content).toBe(
+      "You have no tasks that match. I looked for open labs in MATH 151 due Wed, Mar 4 to Sun, Mar 8.",
+    );
+  });
+
   it("keeps history per student and per course, and clears it", async () => {
     const history: ChatMessage[] = (
       await t.app.inject({ method: "GET", url: "/api/chat", headers: ada.headers })

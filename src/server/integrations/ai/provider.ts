@@ -28,6 +28,8 @@ export interface AnswerRequest {
   /** 'material' (retrieved chunks), 'tasks' (rows from the database), 'none' (nothing retrieved). */
   mode: "material" | "tasks" | "none";
   sources: AnswerSource[];
+  /** For a task question, what was searched ('open homework in MATH 151'), said when nothing matches. */
+  searched?: string;
   /** Earlier turns of the conversation, oldest first. */
   history: { isUser: boolean; content: string }[];
   /** The student's zone, for dates in the answer. */

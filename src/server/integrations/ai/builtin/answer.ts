@@ -108,7 +108,10 @@ function withTasks(answer: Answer, tasks: readonly AnswerSource[]): Answer {
 }
 
 function tasksAnswer(request: AnswerRequest): Answer {
-  if (request.sources.length === 0) return { content: "You have no tasks that match.", citations: [] };
+  if (request.sources.length === 0) {
+    const searched = request.searched ? ` I looked for ${request.searched}.` : "";
+    return { content: `You have no tasks that match.${searched}`, citations: [] };
+  }
   const lines = request.sources.map((s) => `${s.n}. ${s.text} [${s.n}]`);
   const count = request.sources.length;
   return {

@@ -80,7 +80,10 @@ describe("rankPassages", () => {
     const terms = questionTerms(question);
     const s = stats(30, { sign: 5, file: 20 });
     const candidates = [
-      passage("Manual", "Keep the sign file beside the matrix file; the sign file check reads one sign file."),
+      passage(
+        "Manual",
+        "Keep the sign file beside the matrix file; the sign file check reads one sign file.",
+      ),
       passage("Manual", "A sign file is a list that gives the sign of each variable of the system in turn."),
     ];
     expect(rankPassages(terms, candidates, s, { definition: true })[0]!.text).toMatch(/^A sign file is/);

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mayBeTaskQuestion, parseTaskQuestion, type TaskCourse } from "./task-questions.ts";
+import {
+  describeTaskFilter,
+  mayBeTaskQuestion,
+  parseTaskQuestion,
+  type TaskCourse,
+} from "./task-questions.ts";
 
 const COURSES: TaskCourse[] = [
   { id: 1, name: "Introduction to Biology", code: "BIO 101" },
@@ -147,9 +152,11 @@ describe("parseTaskQuestion: status, courses, exams and next steps", () => {
     expect(parse("What is due in Biology?")).toEqual({ kind: "tasks", completed: false, courseIds: [1] });
     expect(parse("what's due for web development")?.courseIds).toEqual([2]);
     expect(parse("CS 330")).toEqual({ kind: "tasks", completed: false, courseIds: [2] });
+    // 'homework' is a kind of work (issue 24 item 4): only tasks whose title says so.
     expect(parse("cs330 homework next week")).toEqual({
       ...open({ from: "2025-03-10T00:00:00-04:00", to: "2025-03-17T00:00:00-04:00" }),
       courseIds: [2],
+      keywords: ["homework", "hw", "problem set", "pset", "exercise"],
     });
     expect(parse("Any deadlines in HIST-210 or BIO 101?")?.courseIds).toEqual([1, 3]);
   });
@@ -245,5 +252,44 @@ describe("parseTaskQuestion: status, courses, exams and next steps", () => {
 
   it("rejects a time zone the runtime does not know", () => {
     expect(() => parse("What is due today?", WEDNESDAY_NY, "Mars/Olympus_Mons")).toThrow(RangeError);
+  });
+});
+
+describe("parseTaskQuestion: a course by any part of its name or code, and a kind of work", () => {
+  const courses: TaskCourse[] = [
+    { id: 4, name: "MATH 151: Calculus I", code: "MATH 151" },
+    { id: 5, name: "General Chemistry", code: "CHEM 101" },
+  ];
+  const ask = (question: string) =>
+    parseTaskQuestion(question, { now: WEDNESDAY_NY, timeZone: NEW_YORK, courses });
+  const homework = ["homework", "hw", "problem set", "pset", "exercise"];
+
+  it.each([
+    ["When is my calculus homework due?", [4], homework],
+    ["What homework is due in MATH 151?", [4], homework],
+    ["any math151 hw left?", [4], homework],
+    ["When is the calc 1 homework due?", [4], homework],
+    ["When are my chemistry labs due?", [5], ["lab"]],
+    ["Which calculus quizzes are coming up?", [4], ["quiz"]],
+  ])("%s", (question, courseIds, keywords) => {
+    expect(ask(question)).toMatchObject({ kind: "tasks", completed: false, courseIds, keywords });
+  });
+
+  it("keeps a real title as the title ('lab report' is not just the kind)", () => {
+    expect(ask("When is the chemistry lab report due?")).toMatchObject({
+      courseIds: [5],
+      keywords: ["lab report"],
+    });
+  });
+
+  it("says what was searched, in the student's zone", () => {
+    const filter = ask("What calculus homework is due next week?")!;
+    expect(describeTaskFilter(filter, courses, NEW_YORK)).toBe(
+      "open homework in MATH 151 due Mon, Mar 10 to Sun, Mar 16",
+    );
+    expect(describeTaskFilter(ask("anything overdue?")!, courses, NEW_YORK)).toBe("overdue tasks");
+    expect(describeTaskFilter(ask("When is the chemistry lab report due?")!, courses, NEW_YORK)).toBe(
+      'open tasks matching "lab report" in CHEM 101',
+    );
   });
 });

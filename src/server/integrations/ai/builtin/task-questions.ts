@@ -66,6 +66,24 @@ const EXAMS: { pattern: RegExp; keywords: string[] }[] = [
   { pattern: /\bexams?\b|\btests?\b/, keywords: ["exam", "midterm", "final", "test"] },
 ];
 
+/**
+ * Kinds of work a student names ('my calculus homework', 'labs this week'): any of the keywords in a
+ * task's title. Exams and quizzes are EXAMS, above.
+ */
+const WORK_KINDS: { pattern: RegExp; name: string; keywords: string[] }[] = [
+  {
+    pattern: /\b(?:homeworks?|hw|problem sets?|psets?|exercises?)\b/,
+    name: "homework",
+    keywords: ["homework", "hw", "problem set", "pset", "exercise"],
+  },
+  { pattern: /\blabs?\b/, name: "labs", keywords: ["lab"] },
+  { pattern: /\b(?:essays?|papers?)\b/, name: "essays", keywords: ["essay", "paper"] },
+  { pattern: /\bprojects?\b/, name: "projects", keywords: ["project"] },
+  { pattern: /\breadings?\b/, name: "readings", keywords: ["reading", "read "] },
+];
+const KIND_WORDS =
+  /\b(?:homeworks?|hw|problem sets?|psets?|exercises?|labs?|essays?|papers?|projects?|readings?|assignments?|tasks?|work)\b/g;
+
 /** Words in course names that say nothing about which course ('Introduction to Biology' -> 'biology'). */
 const GENERIC_COURSE_WORDS = new Set(
   "introduction intro principles fundamentals foundations advanced topics seminar course section general applied elementary intermediate basic special studies survey laboratory honors with from into and the for".split(
@@ -86,7 +104,10 @@ function codePattern(code: string): RegExp | undefined {
  * Courses the question names: by code or full name ('exact'), else by a distinctive word of a name
  * ('biology' for 'Introduction to Biology'), which only narrows a question already about tasks.
  */
-function matchCourses(text: string, courses: readonly TaskCourse[]): { ids: number[]; exact: boolean } {
+function matchCourses(
+  text: string,
+  courses: readonly TaskCourse[],
+): { ids: number[]; exact: boolean; words: string[] } {
   const exact = courses.filter((course) => {
     const name = course.name.trim().toLowerCase();
     return (
@@ -94,14 +115,19 @@ function matchCourses(text: string, courses: readonly TaskCourse[]): { ids: numb
       codePattern(course.code)?.test(text)
     );
   });
-  if (exact.length > 0) return { ids: exact.map((c) => c.id), exact: true };
-  const words = new Set(text.match(/[a-z0-9]+/g) ?? []);
-  const partial = courses.filter((course) =>
-    (course.name.toLowerCase().match(/[a-z]+/g) ?? []).some(
-      (w) => w.length >= 4 && !GENERIC_COURSE_WORDS.has(w) && words.has(w),
-    ),
-  );
-  return { ids: partial.map((c) => c.id), exact: false };
+  if (exact.length > 0) return { ids: exact.map((c) => c.id), exact: true, words: [] };
+  // A distinctive word of a name, or its start ('calc' for 'Calculus I', 'bio' is too short to say).
+  const asked = (text.match(/[a-z0-9]+/g) ?? []).filter((w) => w.length >= 4 && !GENERIC_COURSE_WORDS.has(w));
+  const used = new Set<string>();
+  const partial = courses.filter((course) => {
+    const named = (course.name.toLowerCase().match(/[a-z]+/g) ?? []).filter(
+      (w) => w.length >= 4 && !GENERIC_COURSE_WORDS.has(w),
+    );
+    const hits = asked.filter((a) => named.some((w) => w === a || (/^[a-z]+$/.test(a) && w.startsWith(a))));
+    for (const hit of hits) used.add(hit);
+    return hits.length > 0;
+  });
+  return { ids: partial.map((c) => c.id), exact: false, words: [...used] };
 }
 
 function completion(text: string): boolean | undefined {
@@ -111,7 +137,11 @@ function completion(text: string): boolean | undefined {
 }
 
 /** 'When is the lab report due?' -> 'lab report': a title to look for. */
-function titleFragment(text: string, courses: readonly TaskCourse[]): string | undefined {
+function titleFragment(
+  text: string,
+  courses: readonly TaskCourse[],
+  courseWords: readonly string[],
+): string | undefined {
   const match =
     /\bwhen (?:is|are|was) (?:the |my |our )?(.+?) due\b/.exec(text) ??
     /\b(?:deadline|due date) (?:for|of) (?:the |my |our )?(.+?)\??$/.exec(text);
@@ -121,6 +151,10 @@ function titleFragment(text: string, courses: readonly TaskCourse[]): string | u
     if (pattern) fragment = fragment.replace(pattern, " ");
     fragment = fragment.replace(course.name.toLowerCase(), " ");
   }
+  for (const word of courseWords)
+    fragment = fragment.replace(new RegExp(`\\b${word}\\b(?:\\s+(?:\\d+|i{1,3}|iv))?`), " ");
+  // 'calculus homework' is the course and a kind of work (WORK_KINDS), not words of a title.
+  if (!fragment.replace(KIND_WORDS, " ").trim()) fragment = "";
   fragment = fragment
     .replace(/\b(?:for|in|of)\s*$/, "")
     .replace(/\s+/g, " ")
@@ -160,11 +194,48 @@ export function mayBeTaskQuestion(question: string, context: Omit<TaskQuestionCo
   );
 }
 
+const day = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone });
+
+/**
+ * What a task question searched, in words, for an answer that finds nothing: 'open homework in MATH 151
+ * due Mon, Mar 10 to Sun, Mar 16'.
+ */
+export function describeTaskFilter(
+  filter: TaskFilter,
+  courses: readonly TaskCourse[],
+  timeZone: string,
+): string {
+  const state = filter.overdue ? "overdue" : filter.completed ? "completed" : "open";
+  const same = (keywords: string[]) => keywords.join("|") === filter.keywords?.join("|");
+  const kind = WORK_KINDS.find((k) => same(k.keywords))?.name;
+  const exam = EXAMS.find((e) => same(e.keywords))?.keywords[0];
+  const what = exam
+    ? `${exam}s`
+    : kind
+      ? kind
+      : filter.keywords?.length
+        ? `tasks matching "${filter.keywords.join('" or "')}"`
+        : "tasks";
+  const named = courses.filter((c) => filter.courseIds?.includes(c.id)).map((c) => c.code || c.name);
+  const format = day(timeZone);
+  const { from, to } = filter.range ?? {};
+  const due =
+    from && to
+      ? ` due ${format.format(from)} to ${format.format(new Date(to.getTime() - 1))}`
+      : from
+        ? ` due from ${format.format(from)}`
+        : to
+          ? ` due before ${format.format(to)}`
+          : "";
+  return `${state} ${what}${named.length ? ` in ${named.join(" or ")}` : ""}${due}`;
+}
+
 export function parseTaskQuestion(question: string, context: TaskQuestionContext): TaskFilter | null {
   assertTimeZone(context.timeZone);
   const courses = context.courses ?? [];
   const text = normalize(question);
-  const { ids: courseIds, exact: courseNamed } = matchCourses(text, courses);
+  const { ids: courseIds, exact: courseNamed, words: courseWords } = matchCourses(text, courses);
   const completed = completion(text);
   const date = dateRange(text, context.now, context.timeZone, completed === true);
   const nextStep = NEXT_STEP.test(text);
@@ -180,9 +251,11 @@ export function parseTaskQuestion(question: string, context: TaskQuestionContext
   }
   if (date) filter.range = date.range;
   if (courseIds.length > 0) filter.courseIds = courseIds;
-  const fragment = titleFragment(text, courses);
+  const fragment = titleFragment(text, courses, courseWords);
+  const work = exam ? undefined : WORK_KINDS.find((k) => k.pattern.test(text));
   if (exam) filter.keywords = exam.keywords;
   else if (fragment) filter.keywords = [fragment];
+  else if (work) filter.keywords = work.keywords;
   // 'next' inside a date phrase ('next Tuesday', 'next 3 days') names the date, not the next task.
   const withoutDateNext = text.replace(
     /\bnext (?:week|month|year|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d+|a|an|one|two|three|four|five|six|seven|ten)\b/g,
