@@ -1,133 +1,51 @@
-import { Bell, CalendarClock, CheckCheck, Layers, ListTodo } from "lucide-react";
-import { Popover } from "radix-ui";
-import { useState } from "react";
-import { Link } from "wouter";
+import { Bell } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { cn } from "#client/lib/cn.ts";
-import type { Notification, NotificationKind } from "#shared/notifications/contract.ts";
-import { useMarkRead, useNotifications, useUnreadCount } from "../notifications.api.ts";
+import { useUnreadCount } from "../notifications.api.ts";
 
-const KIND_ICON: Record<NotificationKind, typeof Bell> = {
-  task_due: ListTodo,
-  review_due: Layers,
-  exam_plan: CalendarClock,
-};
-
-const timeAgo = (iso: string, now: number) => {
-  const minutes = Math.round((now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short" });
-};
+const loadPanel = () => import("./notification-panel.tsx");
+const NotificationPanel = lazy(async () => ({ default: (await loadPanel()).NotificationPanel }));
 
 /**
- * The notification centre in the shell: a bell with the unread count, and a list of the newest reminders
- * (each opens its task, the review or the exam plan, and is marked read). Works without push: a student
- * who denied notifications still finds every reminder here.
+ * The notification centre in the shell: a bell with the unread count; it opens the list (its code loads on
+ * first use). Works without push: a student who denied notifications still finds every reminder here.
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const unread = useUnreadCount().data?.unread ?? 0;
-  const list = useNotifications(open);
-  const mark = useMarkRead();
   const label = unread ? `Notifications, ${unread} unread` : "Notifications";
-
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={label}>
-          <Bell className="h-5 w-5" aria-hidden />
-          {unread > 0 && (
-            <span
-              data-testid="unread-count"
-              aria-hidden
-              className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white"
-            >
-              {unread > 99 ? "99+" : unread}
-            </span>
-          )}
-        </Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-label="Notifications"
-          className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-lg border border-border bg-surface shadow-lg"
-        >
-          <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
-            <h2 className="text-sm font-semibold">Notifications</h2>
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={unread === 0 || mark.isPending}
-              onClick={() => mark.mutate("all")}
-            >
-              <CheckCheck className="h-4 w-4" aria-hidden /> Mark all read
-            </Button>
-          </div>
-          <NotificationList
-            items={list.data?.notifications}
-            failed={list.isError}
-            onOpen={(n) => {
-              if (!n.readAt) mark.mutate(n.id);
-              setOpen(false);
-            }}
-          />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
-  );
-}
-
-function NotificationList({
-  items,
-  failed,
-  onOpen,
-}: {
-  items: Notification[] | undefined;
-  failed: boolean;
-  onOpen: (n: Notification) => void;
-}) {
-  if (failed) return <p className="p-4 text-sm text-muted">Could not load notifications.</p>;
-  if (!items) return <p className="p-4 text-sm text-muted">Loading…</p>;
-  if (items.length === 0)
-    return (
-      <p className="p-4 text-sm text-muted">
-        No reminders yet. Due tasks, daily reviews and exam plans show up here.
-      </p>
-    );
-  const now = Date.now();
-  return (
-    <ul className="max-h-[60vh] divide-y divide-border overflow-y-auto" aria-label="Reminders">
-      {items.map((n) => {
-        const Icon = KIND_ICON[n.kind];
-        return (
-          <li key={n.id}>
-            <Link
-              href={n.url}
-              onClick={() => onOpen(n)}
-              className={cn(
-                "flex gap-3 px-3 py-2.5 text-sm hover:bg-bg focus-visible:bg-bg",
-                !n.readAt && "bg-accent/5",
-              )}
-            >
-              <Icon className="mt-0.5 h-4 w-4 shrink-0 text-muted" aria-hidden />
-              <span className="grid min-w-0 flex-1 gap-0.5">
-                <span className={cn("break-words", !n.readAt && "font-semibold")}>
-                  {n.title}
-                  {!n.readAt && <span className="sr-only"> (unread)</span>}
-                </span>
-                {n.body && <span className="break-words text-muted">{n.body}</span>}
-                <span className="text-xs text-muted">{timeAgo(n.createdAt, now)}</span>
-              </span>
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className="relative"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? "notification-panel" : undefined}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Bell className="h-5 w-5" aria-hidden />
+        {unread > 0 && (
+          <span
+            data-testid="unread-count"
+            aria-hidden
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white"
+          >
+            {unread > 99 ? "99+" : unread}
+          </span>
+        )}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationPanel anchor={button} unread={unread} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
