@@ -20,7 +20,7 @@ async function fitsWidth(page: Page) {
 }
 
 test("the bell shows a reminder made by the job and opens its task (360 px, axe)", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 360, height: 740 });
   const { token } = await signUpViaApi(page);
   const headers = { authorization: `Bearer ${token}` };
