@@ -17,6 +17,7 @@ import {
   createNotificationsService,
   type ServiceLog,
 } from "./features/notifications/notifications.service.ts";
+import { createRemindersService } from "./features/reminders/reminders.service.ts";
 import { createExamService } from "./features/review/exam.service.ts";
 import { createReviewService } from "./features/review/review.service.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
@@ -75,6 +76,17 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const review = createReviewService({ db, clock, settings, study, flashcards, events, exams });
   const summaries = createSummariesService({ config, study, materials, chat });
   const notifications = createNotificationsService({ db, config, clock, log });
+  const reminders = createRemindersService({
+    db,
+    clock,
+    jobs,
+    events,
+    settings,
+    tasks,
+    review,
+    exams,
+    notifications,
+  });
   return {
     events,
     health,
@@ -97,6 +109,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     exams,
     summaries,
     notifications,
+    reminders,
   };
 }
 export type Services = ReturnType<typeof createServices>;

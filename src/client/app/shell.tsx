@@ -4,6 +4,7 @@ import { Link, useLocation } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { useLogout } from "#client/features/auth/auth.api.ts";
 import { useCanvasAutoSync } from "#client/features/canvas/canvas.api.ts";
+import { NotificationBell } from "#client/features/notifications/components/notification-bell.tsx";
 import { useSavedThemeOnNewDevice } from "#client/features/settings/settings.api.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { User } from "#shared/auth/contract.ts";
@@ -51,7 +52,10 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
               <NavLink key={l.href} {...l} />
             ))}
           </nav>
-          <div className="ml-auto hidden items-center gap-3 xl:flex">
+          <div className="ml-auto">
+            <NotificationBell />
+          </div>
+          <div className="hidden items-center gap-3 xl:flex">
             <span className="whitespace-nowrap text-sm text-muted">Welcome, {user.firstName}</span>
             <Button variant="secondary" size="sm" onClick={signOut} disabled={logout.isPending}>
               <LogOut className="h-4 w-4" aria-hidden /> Sign Out
@@ -60,7 +64,7 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
           <Button
             variant="ghost"
             size="icon"
-            className="ml-auto xl:hidden"
+            className="xl:hidden"
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"

@@ -9,6 +9,14 @@ export const queryKeys = {
   },
   settings: {
     all: ["settings"] as const,
+    /** What reminds the student (Settings > General, under 'Enable notifications'). */
+    reminders: () => [...queryKeys.settings.all, "reminders"] as const,
+  },
+  notifications: {
+    all: ["notifications"] as const,
+    unread: () => [...queryKeys.notifications.all, "unread"] as const,
+    list: () => [...queryKeys.notifications.all, "list"] as const,
+    publicKey: () => [...queryKeys.notifications.all, "public-key"] as const,
   },
   tasks: {
     all: ["tasks"] as const,

@@ -15,6 +15,7 @@ import { groupsRoutes } from "./friends/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { materialsRoutes } from "./materials/materials.routes.ts";
 import { notificationsRoutes } from "./notifications/notifications.routes.ts";
+import { deliverRemindersJob, remindersTickJob } from "./reminders/reminders.jobs.ts";
 import { reviewRoutes } from "./review/review.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { studyRoutes } from "./study/study.routes.ts";
@@ -44,4 +45,10 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
 ];
 
 /** Every feature's background jobs (`<feature>.jobs.ts`), in one list: a job not listed here never runs. */
-export const featureJobs: readonly JobDefinition[] = [purgeSessionsJob, canvasSyncJob, canvasAutoSyncJob];
+export const featureJobs: readonly JobDefinition[] = [
+  purgeSessionsJob,
+  canvasSyncJob,
+  canvasAutoSyncJob,
+  remindersTickJob,
+  deliverRemindersJob,
+];

@@ -202,6 +202,25 @@ export function createJobQueue(opts: {
       });
     },
 
+    /**
+     * Adds one job per payload in one statement (a tick fanning out per student); a `drop` singleton
+     * whose key already waits gets no second job. Answers how many were added.
+     */
+    async enqueueMany<S extends z.ZodType>(
+      definition: JobDefinition<S>,
+      payloads: z.input<S>[],
+    ): Promise<number> {
+      if (registered?.get(definition.name) !== (definition as JobDefinition))
+        throw new Error(`job ${definition.name}: not listed in features/index.ts, or the queue is not open`);
+      if (payloads.length === 0) return 0;
+      const jobs = payloads.map((p) => {
+        const data = definition.payload.parse(p);
+        return { data: data as object, singletonKey: definition.singleton?.key(data) };
+      });
+      const ids = await producer.insert(definition.name, jobs, { returnId: true });
+      return ids?.length ?? 0;
+    },
+
     /** A job's jobs as stored, oldest first; `deadLettered`: the ones whose retries ran out. */
     jobs(definition: JobDefinition, { deadLettered = false } = {}): Promise<QueuedJob[]> {
       return producer.findJobs(deadLettered ? deadLetterName(definition.name) : definition.name);

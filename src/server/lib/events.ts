@@ -8,6 +8,8 @@
 export type DomainEvents = {
   "session.recorded": { userId: number };
   "task.completed": { userId: number };
+  /** A task was given a due date (created with one, or moved, or reopened): reminders may be due. */
+  "task.scheduled": { userId: number; dueDate: Date };
   "flashcard.created": { userId: number };
   "card.reviewed": { userId: number };
   "quiz.completed": { userId: number };

@@ -72,3 +72,48 @@ export const timeZoneEndpoints = {
     response: timeZoneBodySchema,
   }),
 };
+
+/** A wall-clock time of day in the student's zone, 'HH:MM' (24-hour). */
+export const clockTimeSchema = z
+  .string("must be a time such as 18:00")
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time such as 18:00 (24-hour HH:MM)");
+
+/**
+ * What reminds the student (issue 23), under 'Enable notifications' (notificationsEnabled: off, nothing
+ * reminds). Times are wall-clock times in the student's time zone (PUT /api/settings/time-zone).
+ */
+export const reminderSettingsSchema = z.object({
+  /** A task due in 24 h and again in 1 h (never for a completed task). */
+  taskDue: z.boolean(),
+  /** 'N cards due' once a day at `reviewTime`, when any are due. */
+  dailyReview: z.boolean(),
+  reviewTime: clockTimeSchema,
+  /** On a day an exam plan puts cards in, at `reviewTime`. */
+  examPlan: z.boolean(),
+  /** Nothing is pushed from `quietStart` to `quietEnd` (may span midnight); what fell due then comes after. */
+  quietHours: z.boolean(),
+  quietStart: clockTimeSchema,
+  quietEnd: clockTimeSchema,
+});
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  taskDue: true,
+  dailyReview: true,
+  reviewTime: "18:00",
+  examPlan: true,
+  quietHours: true,
+  quietStart: "22:00",
+  quietEnd: "07:00",
+};
+
+export const reminderSettingsEndpoints = {
+  get: endpoint({ method: "GET", path: "/api/settings/reminders", response: reminderSettingsSchema }),
+  /** The whole object, as the form holds it. */
+  save: endpoint({
+    method: "PUT",
+    path: "/api/settings/reminders",
+    body: reminderSettingsSchema,
+    response: reminderSettingsSchema,
+  }),
+};

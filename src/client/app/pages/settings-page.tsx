@@ -7,6 +7,10 @@ import { useMe } from "#client/features/auth/auth.api.ts";
 import { ProfileSettings } from "#client/features/auth/components/profile-settings.tsx";
 import { useChatProvider } from "#client/features/chat/chat.api.ts";
 import { ProviderStatus } from "#client/features/chat/provider-status.tsx";
+import {
+  ReminderSettingsForm,
+  turnOnPush,
+} from "#client/features/notifications/components/reminder-settings.tsx";
 import { AiSettings, GeneralSettings } from "#client/features/settings/components/preferences-form.tsx";
 import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
@@ -35,6 +39,8 @@ export function SettingsPage() {
   const change = (patch: Partial<Settings>) => {
     if (!value) return;
     if (patch.theme) applyTheme(patch.theme); // at once, and remembered on this device
+    // Turning notifications on asks for push permission within this click (browsers want a gesture).
+    if (patch.notificationsEnabled) void turnOnPush();
     save.mutate(
       { ...value, ...patch },
       {
@@ -79,7 +85,11 @@ export function SettingsPage() {
           {settings.isError ? (
             <Alert>Could not load your settings. {settings.error.message}</Alert>
           ) : value ? (
-            <GeneralSettings value={value} onChange={change} />
+            <GeneralSettings
+              value={value}
+              onChange={change}
+              reminders={<ReminderSettingsForm enabled={value.notificationsEnabled} />}
+            />
           ) : (
             <Skeleton className="h-56" />
           )}

@@ -1,5 +1,5 @@
 import { Slot } from "radix-ui";
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "#client/lib/cn.ts";
 
 // Styles: .ui-button-* in styles.css (components layer, so a caller's className overrides them).
@@ -15,6 +15,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
   asChild?: boolean;
+  /** React 19 passes it as a prop (an anchor for a popover, say). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

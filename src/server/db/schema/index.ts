@@ -9,6 +9,7 @@ export * from "./flashcards.ts";
 export * from "./friends.ts";
 export * from "./materials.ts";
 export * from "./notifications.ts";
+export * from "./reminders.ts";
 export * from "./review.ts";
 export * from "./settings.ts";
 export * from "./study.ts";

@@ -18,5 +18,13 @@ export const userSettings = pgTable("user_settings", {
   newCardsPerDay: integer("new_cards_per_day").notNull().default(20),
   /** Friends see this student's level and current streak (issue 13); off, the server sends neither. */
   showProgressToFriends: boolean("show_progress_to_friends").notNull().default(true),
+  /** Reminders (issue 23), each under notificationsEnabled; times are 'HH:MM' in timeZone. */
+  remindTaskDue: boolean("remind_task_due").notNull().default(true),
+  remindDailyReview: boolean("remind_daily_review").notNull().default(true),
+  reviewTime: text("review_time").notNull().default("18:00"),
+  remindExamPlan: boolean("remind_exam_plan").notNull().default(true),
+  quietHours: boolean("quiet_hours").notNull().default(true),
+  quietStart: text("quiet_start").notNull().default("22:00"),
+  quietEnd: text("quiet_end").notNull().default("07:00"),
   updatedAt: updatedAt(),
 });

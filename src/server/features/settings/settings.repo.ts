@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { SaveSettings } from "#shared/settings/contract.ts";
+import type { ReminderSettings, SaveSettings } from "#shared/settings/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { userSettings } from "../../db/schema/settings.ts";
 
@@ -58,6 +58,23 @@ export const settingsRepo = {
       .insert(userSettings)
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: userSettings.userId, set: values })
+      .returning();
+    return row!;
+  },
+  async upsertReminders(db: DbOrTx, userId: number, values: ReminderSettings) {
+    const set = {
+      remindTaskDue: values.taskDue,
+      remindDailyReview: values.dailyReview,
+      reviewTime: values.reviewTime,
+      remindExamPlan: values.examPlan,
+      quietHours: values.quietHours,
+      quietStart: values.quietStart,
+      quietEnd: values.quietEnd,
+    };
+    const [row] = await db
+      .insert(userSettings)
+      .values({ userId, ...set })
+      .onConflictDoUpdate({ target: userSettings.userId, set })
       .returning();
     return row!;
   },

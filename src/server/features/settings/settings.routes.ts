@@ -1,5 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { settingsEndpoints, timeZoneEndpoints } from "#shared/settings/contract.ts";
+import {
+  reminderSettingsEndpoints,
+  settingsEndpoints,
+  timeZoneEndpoints,
+} from "#shared/settings/contract.ts";
 import { route } from "../../lib/route.ts";
 
 export async function settingsRoutes(app: FastifyInstance) {
@@ -12,4 +16,6 @@ export async function settingsRoutes(app: FastifyInstance) {
     await settings.saveTimeZone(user.id, body.timeZone);
     return { timeZone: body.timeZone };
   });
+  route(app, reminderSettingsEndpoints.get, async ({ user }) => settings.getReminders(user.id));
+  route(app, reminderSettingsEndpoints.save, async ({ user, body }) => settings.saveReminders(user.id, body));
 }

@@ -1,7 +1,13 @@
 import { offeredModels } from "#server/integrations/ai/models.ts";
 import { AI_MODELS } from "#shared/constants.ts";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from "#shared/review/contract.ts";
-import { DEFAULT_SETTINGS, type SaveSettings, type Settings } from "#shared/settings/contract.ts";
+import {
+  DEFAULT_REMINDER_SETTINGS,
+  DEFAULT_SETTINGS,
+  type ReminderSettings,
+  type SaveSettings,
+  type Settings,
+} from "#shared/settings/contract.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../lib/errors.ts";
@@ -14,6 +20,23 @@ const toSettings = ({
   notificationsEnabled,
   showProgressToFriends,
 }: Settings): Settings => ({ aiModel, theme, autoSync, notificationsEnabled, showProgressToFriends });
+
+type SettingsRow = NonNullable<Awaited<ReturnType<typeof settingsRepo.find>>>;
+const toReminders = (row: SettingsRow): ReminderSettings => ({
+  taskDue: row.remindTaskDue,
+  dailyReview: row.remindDailyReview,
+  reviewTime: row.reviewTime,
+  examPlan: row.remindExamPlan,
+  quietHours: row.quietHours,
+  quietStart: row.quietStart,
+  quietEnd: row.quietEnd,
+});
+
+/** What reminds a student: the master switch, their zone and each reminder's setting. */
+export interface ReminderProfile extends ReminderSettings {
+  enabled: boolean;
+  timeZone: string;
+}
 
 /** The student's preferences; a student who never saved any has the defaults. */
 export function createSettingsService({ db, config }: { db: Db; config: AppConfig }) {
@@ -52,6 +75,24 @@ export function createSettingsService({ db, config }: { db: Db; config: AppConfi
     async autoSyncing(userIds: number[]): Promise<number[]> {
       const off = new Set(await settingsRepo.autoSyncOff(db, userIds));
       return userIds.filter((id) => !off.has(id));
+    },
+    /** What reminds the student (Settings > General, under 'Enable notifications'). */
+    async getReminders(userId: number): Promise<ReminderSettings> {
+      const row = await settingsRepo.find(db, userId);
+      return row ? toReminders(row) : DEFAULT_REMINDER_SETTINGS;
+    },
+    saveReminders: async (userId: number, values: ReminderSettings): Promise<ReminderSettings> =>
+      toReminders(await settingsRepo.upsertReminders(db, userId, values)),
+    /** Everything the reminder jobs read about a student, in one query. */
+    async reminderProfile(userId: number): Promise<ReminderProfile> {
+      const row = await settingsRepo.find(db, userId);
+      if (!row)
+        return {
+          ...DEFAULT_REMINDER_SETTINGS,
+          enabled: DEFAULT_SETTINGS.notificationsEnabled,
+          timeZone: "UTC",
+        };
+      return { ...toReminders(row), enabled: row.notificationsEnabled, timeZone: row.timeZone };
     },
     /** The zone streaks and the heatmap count days in; UTC until the browser reports one. */
     timeZone: (userId: number) => settingsRepo.timeZone(db, userId),

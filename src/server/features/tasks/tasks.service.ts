@@ -66,13 +66,15 @@ export function createTasksService({
 
     async create(userId: number, input: CreateTask): Promise<Task> {
       await courses.assertOwn(userId, input.courseId);
-      return tasksRepo.insert(db, userId, {
+      const task = await tasksRepo.insert(db, userId, {
         title: input.title,
         description: input.description,
         dueDate: input.dueDate ? new Date(input.dueDate) : null,
         courseId: input.courseId,
         priority: input.priority,
       });
+      if (task.dueDate) await events.emit("task.scheduled", { userId, dueDate: new Date(task.dueDate) });
+      return task;
     },
 
     async update(userId: number, id: number, input: UpdateTask): Promise<Task> {
@@ -93,6 +95,8 @@ export function createTasksService({
       const task = await tasksRepo.update(db, userId, id, values);
       if (!task) throw notFound("Task");
       if (input.completed) await events.emit("task.completed", { userId });
+      else if (task.dueDate && (input.dueDate !== undefined || input.completed === false))
+        await events.emit("task.scheduled", { userId, dueDate: new Date(task.dueDate) });
       return task;
     },
 

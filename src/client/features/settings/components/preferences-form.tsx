@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from "react";
 import { Card, CardDescription, CardTitle } from "#client/components/ui/card.tsx";
 import { Field, Label, Select } from "#client/components/ui/form.tsx";
 import { Switch } from "#client/components/ui/switch.tsx";
@@ -20,7 +21,7 @@ const SWITCHES: {
     key: "notificationsEnabled",
     id: "settings-notifications",
     label: "Enable notifications",
-    description: "Reminders for upcoming due dates.",
+    description: "Reminders for due tasks, daily reviews and exam plans.",
   },
   {
     key: "autoSync",
@@ -36,7 +37,16 @@ const SWITCHES: {
   },
 ];
 
-export function GeneralSettings({ value, onChange }: { value: Settings; onChange: Change }) {
+/** `reminders`: what reminds, drawn under 'Enable notifications' (the notifications feature's form). */
+export function GeneralSettings({
+  value,
+  onChange,
+  reminders,
+}: {
+  value: Settings;
+  onChange: Change;
+  reminders?: ReactNode;
+}) {
   return (
     <Card className="grid gap-5">
       <div>
@@ -57,14 +67,16 @@ export function GeneralSettings({ value, onChange }: { value: Settings; onChange
         </Select>
       </Field>
       {SWITCHES.map((sw) => (
-        <SwitchRow
-          key={sw.key}
-          id={sw.id}
-          label={sw.label}
-          description={sw.description}
-          checked={value[sw.key]}
-          onChange={(checked) => onChange({ [sw.key]: checked })}
-        />
+        <Fragment key={sw.key}>
+          <SwitchRow
+            id={sw.id}
+            label={sw.label}
+            description={sw.description}
+            checked={value[sw.key]}
+            onChange={(checked) => onChange({ [sw.key]: checked })}
+          />
+          {sw.key === "notificationsEnabled" && reminders}
+        </Fragment>
       ))}
     </Card>
   );

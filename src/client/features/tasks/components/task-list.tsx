@@ -1,4 +1,5 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
@@ -25,6 +26,17 @@ const onDeleteFailed = (_task: Task, err: unknown) =>
 
 export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: readonly Course[]; now: Date }) {
   const [limit, setLimit] = useState(TASK_PAGE_SIZE);
+  // A reminder links to /tasks?task=12: that row is shown (past 'Show more' if need be), scrolled to, marked.
+  const [params] = useSearchParams();
+  const linked = Number(params.get("task")) || null;
+  const linkedIndex = linked === null ? -1 : tasks.findIndex((t) => t.id === linked);
+  if (linkedIndex >= limit) setLimit(linkedIndex + 1);
+  useEffect(() => {
+    if (linkedIndex < 0) return;
+    const row = document.getElementById(`task-${linked}`);
+    row?.setAttribute("data-linked", "true");
+    row?.scrollIntoView({ block: "center" });
+  }, [linked, linkedIndex]);
   const setCompleted = useSetTaskCompleted();
   const remove = useDeleteTaskWithUndo(onDeleteFailed);
 

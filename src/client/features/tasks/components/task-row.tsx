@@ -57,7 +57,10 @@ export const TaskRow = memo(function TaskRow({
   return (
     <li
       data-testid="task-row"
+      // A reminder's link (/tasks?task=12) scrolls here and marks it (task-list.tsx).
+      id={`task-${task.id}`}
       className={cn(
+        "scroll-mt-20 data-[linked=true]:ring-2 data-[linked=true]:ring-accent",
         "flex gap-3 rounded-lg border border-l-4 border-border bg-surface p-3",
         priorityBorder[task.priority],
       )}

@@ -1,0 +1,51 @@
+import { Bell } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { useUnreadCount } from "../notifications.api.ts";
+
+const loadPanel = () => import("./notification-panel.tsx");
+const NotificationPanel = lazy(async () => ({ default: (await loadPanel()).NotificationPanel }));
+
+/**
+ * The notification centre in the shell: a bell with the unread count; it opens the list (its code loads on
+ * first use). Works without push: a student who denied notifications still finds every reminder here.
+ */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const unread = useUnreadCount().data?.unread ?? 0;
+  const label = unread ? `Notifications, ${unread} unread` : "Notifications";
+  return (
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className="relative"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? "notification-panel" : undefined}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Bell className="h-5 w-5" aria-hidden />
+        {unread > 0 && (
+          <span
+            data-testid="unread-count"
+            aria-hidden
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white"
+          >
+            {unread > 99 ? "99+" : unread}
+          </span>
+        )}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationPanel anchor={button} unread={unread} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

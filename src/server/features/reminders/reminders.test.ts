@@ -1,0 +1,275 @@
+// Reminders (issue 23) with a clock the test sets: the tick's "who is due" query and the per-student
+// delivery, each rule (24 h, 1 h, completed, moved due date, quiet hours, daily review across a DST
+// change), delivered to the project's fake push service (VAPID checked, payload decrypted); and once
+// through the job queue itself (tick job -> delivery job -> push).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Notification } from "#shared/notifications/contract.ts";
+import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from "#shared/settings/contract.ts";
+import { createTask, createUser, type TestUser } from "#tests/factories.ts";
+import { FakePushService } from "#tests/fixtures/fake-push-service.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { remindersTickJob } from "./reminders.jobs.ts";
+
+const HOUR = 60 * 60 * 1000;
+const MIN = 60 * 1000;
+
+/** The app's time, set by each test. */
+const clock = { at: new Date("2026-03-02T09:00:00Z"), now: () => new Date(clock.at) };
+const setNow = (iso: string | Date) => {
+  clock.at = new Date(iso);
+};
+
+let fake: FakePushService;
+let t: TestApp;
+beforeAll(async () => {
+  fake = await new FakePushService().start();
+  t = await createTestApp({ clock, push: { insecureHosts: [fake.host], timeoutMs: 2_000 } });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { ...who?.headers } });
+
+const reminders = () => t.app.services.reminders;
+const dueIds = async () => {
+  const { remindersRepo } = await import("./reminders.repo.ts");
+  return remindersRepo.dueStudents(t.app.db, clock.now(), 100_000);
+};
+
+/** A student in `timeZone` with these reminder settings and one subscribed device on the fake service. */
+async function student(timeZone: string, settings: Partial<ReminderSettings> = {}) {
+  const who = await createUser(t.app);
+  expect((await req(who, "PUT", "/api/settings/time-zone", { timeZone })).statusCode).toBe(200);
+  const res = await req(who, "PUT", "/api/settings/reminders", { ...DEFAULT_REMINDER_SETTINGS, ...settings });
+  expect(res.statusCode, res.body).toBe(200);
+  const { publicKey } = (await req(who, "GET", "/api/push/public-key")).json();
+  const sub = fake.subscribe({ applicationServerKey: publicKey });
+  expect((await req(who, "POST", "/api/push/subscriptions", sub)).statusCode).toBe(201);
+  return { who, endpoint: sub.endpoint };
+}
+
+const bell = async (who: TestUser) =>
+  ((await req(who, "GET", "/api/notifications")).json() as { notifications: Notification[] }).notifications;
+const pushed = (endpoint: string) => fake.messagesFor(endpoint).map((m) => JSON.parse(m.payload));
+
+describe("reminder settings", () => {
+  it("has defaults, saves the whole object and refuses a bad time with 400", async () => {
+    const ada = await createUser(t.app);
+    expect((await req(ada, "GET", "/api/settings/reminders")).json()).toEqual(DEFAULT_REMINDER_SETTINGS);
+    const bad = await req(ada, "PUT", "/api/settings/reminders", {
+      ...DEFAULT_REMINDER_SETTINGS,
+      reviewTime: "25:00",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/time/);
+    const saved = { ...DEFAULT_REMINDER_SETTINGS, taskDue: false, reviewTime: "07:30" };
+    expect((await req(ada, "PUT", "/api/settings/reminders", saved)).json()).toEqual(saved);
+    expect((await req(ada, "GET", "/api/settings/reminders")).json()).toEqual(saved);
+    // The general settings form (SPEC's whole object) leaves them alone.
+    expect((await req(null, "GET", "/api/settings/reminders")).statusCode).toBe(401);
+  });
+});
+
+describe("task reminders", () => {
+  it("sends the 24 h and then the 1 h reminder once each, pushed to the device, and none once due", async () => {
+    setNow("2026-03-02T09:00:00Z");
+    const { who, endpoint } = await student("UTC", { quietHours: false, dailyReview: false });
+    const task = await createTask(t.app, who, { title: "Essay draft", dueDate: "2026-03-03T15:00:00.000Z" });
+    expect(await dueIds()).not.toContain(who.user.id);
+
+    setNow(new Date(Date.parse("2026-03-03T15:00:00Z") - 24 * HOUR + MIN));
+    expect(await dueIds()).toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 1 });
+    expect(await dueIds()).not.toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 0 });
+
+    const [n24] = await bell(who);
+    expect(n24).toMatchObject({
+      kind: "task_due",
+      title: "Due tomorrow at 15:00: Essay draft",
+      body: "Due within 24 hours.",
+      url: `/tasks?task=${task.id}`,
+      readAt: null,
+    });
+    // The payload the service worker shows: {title, body, url} (plus tag and id), VAPID-signed, encrypted.
+    expect(pushed(endpoint)).toEqual([
+      { id: n24!.id, title: n24!.title, body: n24!.body, url: n24!.url, tag: `task-${task.id}` },
+    ]);
+
+    setNow("2026-03-03T14:10:00Z");
+    expect(await dueIds()).toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 1 });
+    expect((await bell(who))[0]).toMatchObject({ title: "Due today at 15:00: Essay draft" });
+    expect(fake.messagesFor(endpoint).at(-1)!.urgency).toBe("high");
+
+    setNow("2026-03-03T15:01:00Z");
+    expect(await dueIds()).not.toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 0 });
+    expect(await bell(who)).toHaveLength(2);
+  });
+
+  it("never reminds of a completed task", async () => {
+    setNow("2026-03-02T09:00:00Z");
+    const { who, endpoint } = await student("UTC", { quietHours: false, dailyReview: false });
+    const task = await createTask(t.app, who, { dueDate: "2026-03-02T20:00:00.000Z" });
+    expect((await req(who, "PUT", `/api/tasks/${task.id}`, { completed: true })).statusCode).toBe(200);
+    expect(await dueIds()).not.toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 0 });
+    expect(pushed(endpoint)).toEqual([]);
+  });
+
+  it("re-arms when the due date moves, and sends nothing twice for one due date", async () => {
+    setNow("2026-03-02T09:00:00Z");
+    const { who } = await student("UTC", { quietHours: false, dailyReview: false });
+    const task = await createTask(t.app, who, { dueDate: "2026-03-02T21:00:00.000Z" });
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 1 });
+    const moved = await req(who, "PUT", `/api/tasks/${task.id}`, { dueDate: "2026-03-03T08:00:00.000Z" });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await dueIds()).toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 1 });
+    // Back to the first date: its 24 h reminder was sent already.
+    await req(who, "PUT", `/api/tasks/${task.id}`, { dueDate: "2026-03-02T21:00:00.000Z" });
+    expect(await dueIds()).not.toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 0 });
+    expect((await bell(who)).map((n) => n.title)).toEqual([
+      expect.stringContaining("tomorrow at 08:00"),
+      expect.stringContaining("today at 21:00"),
+    ]);
+  });
+
+  it("holds reminders during quiet hours and sends the one due when they end (in the student's zone)", async () => {
+    // Paris is UTC+1 in March: quiet 22:00-07:00 local is 21:00-06:00Z.
+    setNow("2026-03-02T22:00:00Z"); // 23:00 in Paris
+    const { who, endpoint } = await student("Europe/Paris", { dailyReview: false });
+    await createTask(t.app, who, { title: "Lab report", dueDate: "2026-03-03T07:00:00.000Z" }); // 08:00 local
+    expect(await dueIds()).not.toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 0, skipped: "quiet" });
+    setNow("2026-03-03T05:59:00Z"); // 06:59 local: still quiet, though the 1 h reminder is due
+    expect(await dueIds()).not.toContain(who.user.id);
+    setNow("2026-03-03T06:02:00Z"); // 07:02 local
+    expect(await dueIds()).toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 1 });
+    // Only the 1 h reminder: the 24 h one fell inside quiet hours and is superseded.
+    expect(pushed(endpoint).map((p) => p.title)).toEqual(["Due today at 08:00: Lab report"]);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 0 });
+  });
+
+  it("sends nothing when notifications are off", async () => {
+    setNow("2026-03-02T09:00:00Z");
+    const { who } = await student("UTC", { quietHours: false });
+    const settings = (await req(who, "GET", "/api/settings")).json();
+    await req(who, "POST", "/api/settings", { ...settings, notificationsEnabled: false });
+    await createTask(t.app, who, { dueDate: "2026-03-02T12:00:00.000Z" });
+    expect(await dueIds()).not.toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 0, skipped: "disabled" });
+  });
+});
+
+async function setWithCards(owner: TestUser, n: number) {
+  const s = await req(owner, "POST", "/api/study/sets", { title: "Bio", description: "", color: "#3B82F6" });
+  const set = (
+    await req(owner, "POST", `/api/study/sets/${s.json().id}/flashcard-sets`, { title: "Cells" })
+  ).json();
+  const text = Array.from({ length: n }, (_, i) => `Q${i}\tA${i}`).join("\n");
+  const res = await req(owner, "POST", `/api/study/flashcard-sets/${set.id}/import`, {
+    text,
+    options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return set as { id: number };
+}
+
+describe("daily review reminder", () => {
+  it("comes at the chosen local time, across the end of summer time (Europe/Paris, 25 October 2026)", async () => {
+    setNow("2026-10-23T12:00:00Z");
+    const { who, endpoint } = await student("Europe/Paris", { reviewTime: "08:00", examPlan: false });
+    await setWithCards(who, 12);
+    // Saturday 24 October, CEST (UTC+2): 08:00 local is 06:00Z.
+    setNow("2026-10-24T05:58:00Z");
+    expect(await dueIds()).not.toContain(who.user.id);
+    setNow("2026-10-24T06:01:00Z");
+    expect(await dueIds()).toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 1 });
+    expect(pushed(endpoint)).toEqual([
+      expect.objectContaining({ title: "12 cards due", url: "/study/review" }),
+    ]);
+    // Sunday 25 October, CET (UTC+1) since 03:00: 08:00 local is 07:00Z, not 06:00Z.
+    setNow("2026-10-25T06:01:00Z");
+    expect(await dueIds()).not.toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 0 });
+    setNow("2026-10-25T07:01:00Z");
+    expect(await dueIds()).toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 1 });
+    expect((await bell(who)).map((n) => n.kind)).toEqual(["review_due", "review_due"]);
+    // Too late (a stopped worker): beyond the grace it waits for the next day.
+    setNow("2026-10-26T11:00:00Z");
+    expect(await dueIds()).not.toContain(who.user.id);
+  });
+
+  it("with no cards due is handled once and not picked again that day", async () => {
+    setNow("2026-03-02T17:00:00Z");
+    const { who, endpoint } = await student("UTC", { quietHours: false, examPlan: false });
+    await setWithCards(who, 1);
+    // The card rated: nothing is due today.
+    const [card] = ((await req(who, "GET", "/api/review/queue")).json() as { cards: { id: number }[] }).cards;
+    await req(who, "POST", `/api/review/cards/${card!.id}/rate`, { rating: 4 });
+    setNow("2026-03-02T18:05:00Z");
+    expect(await dueIds()).toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 0 });
+    expect(await dueIds()).not.toContain(who.user.id);
+    expect(pushed(endpoint)).toEqual([]);
+  });
+});
+
+describe("through the job queue", () => {
+  it("the tick job enqueues a delivery job that pushes the reminder and fills the bell", async () => {
+    const jobClock = { now: () => new Date() };
+    const j = await createTestApp({
+      clock: jobClock,
+      role: "all",
+      jobTuning: { pollingIntervalSeconds: 0.5 },
+      push: { insecureHosts: [fake.host], timeoutMs: 2_000 },
+    });
+    try {
+      await j.app.jobs.workersStarted();
+      const who = await createUser(j.app);
+      await j.app.inject({
+        method: "PUT",
+        url: "/api/settings/reminders",
+        headers: who.headers,
+        payload: { ...DEFAULT_REMINDER_SETTINGS, quietHours: false, dailyReview: false },
+      });
+      const { publicKey } = (
+        await j.app.inject({ url: "/api/push/public-key", headers: who.headers })
+      ).json();
+      const sub = fake.subscribe({ applicationServerKey: publicKey });
+      await j.app.inject({
+        method: "POST",
+        url: "/api/push/subscriptions",
+        headers: who.headers,
+        payload: sub,
+      });
+      // Due in 30 minutes, created straight in the table: no 'task.scheduled' event, only the tick finds it.
+      const { tasks } = await import("../../db/schema/tasks.ts");
+      await j.app.db
+        .insert(tasks)
+        .values({ userId: who.user.id, title: "Quiz", dueDate: new Date(Date.now() + 30 * MIN) });
+      await j.app.jobs.enqueue(remindersTickJob, {});
+      const before = fake.messagesFor(sub.endpoint).length;
+      for (let i = 0; i < 300 && fake.messagesFor(sub.endpoint).length === before; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(JSON.parse(fake.messagesFor(sub.endpoint).at(-1)!.payload)).toMatchObject({
+        title: expect.stringMatching(/^Due today at \d\d:\d\d: Quiz$/),
+        url: expect.stringMatching(/^\/tasks\?task=\d+$/),
+      });
+      const unread = await j.app.inject({ url: "/api/notifications/unread-count", headers: who.headers });
+      expect(unread.json()).toEqual({ unread: 1 });
+    } finally {
+      await j.close();
+    }
+  }, 120_000);
+});
