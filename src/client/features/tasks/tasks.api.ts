@@ -10,7 +10,6 @@ import type { CreateTaskInput, Task, taskEndpoints, UpdateTaskInput } from "#sha
 // wait for an import, and the list it deletes from has loaded the table by then.
 let loadedTable: typeof taskEndpoints | undefined;
 const endpoints = async () => (loadedTable ??= (await import("#shared/tasks/contract.ts")).taskEndpoints);
-const trackingEndpoints = async () => (await import("#shared/achievements/tracking.ts")).trackingEndpoints;
 
 export const taskQueries = {
   /** Every task of the student; tabs, search and the course filter run on this list in the browser. */
@@ -50,27 +49,10 @@ export function useUpdateTask() {
   });
 }
 
-/** SPEC §4/§7: only the open-to-completed change is reported; failures are logged, never shown. */
-async function trackCompletion(task: Task) {
-  const isCanvasAssignment = Boolean(task.canvasId);
-  const log = (err: unknown) => console.error("Failed to track achievement:", err);
-  const tracking = await trackingEndpoints().catch(log);
-  if (!tracking) return;
-  call(tracking.checkAchievements, {
-    body: {
-      activityType: "task_completion",
-      value: 1,
-      metadata: { taskId: task.id, taskTitle: task.title, isCanvasAssignment },
-    },
-  }).catch(log);
-  call(tracking.trackStudyStats, {
-    body: { action: "task_completed", metadata: { taskId: task.id, isCanvasAssignment } },
-  }).catch(log);
-}
-
 /**
  * Ticking the circle: applied to the list at once, rolled back if the server refuses (the caller shows
- * the toast), and reported to the tracking calls when a task becomes completed.
+ * the toast). The server evaluates achievements on the completion itself (decision 011): SPEC §4's two
+ * tracking calls are not made.
  */
 export function useSetTaskCompleted() {
   const qc = useQueryClient();
@@ -88,10 +70,7 @@ export function useSetTaskCompleted() {
     onError: (_err, _vars, context) => {
       if (context?.previous) qc.setQueryData(listKey, context.previous);
     },
-    onSuccess: (saved, { task, completed }) => {
-      qc.setQueryData(listKey, (old) => replaceTask(old, saved));
-      if (completed && !task.completed) void trackCompletion(saved);
-    },
+    onSuccess: (saved) => qc.setQueryData(listKey, (old) => replaceTask(old, saved)),
   });
 }
 
