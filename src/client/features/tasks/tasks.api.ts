@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { ApiError, authToken, call } from "#client/lib/api.ts";
+import { ApiError, call } from "#client/lib/api.ts";
 import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-actions.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { TOAST } from "#shared/constants.ts";
@@ -99,25 +99,19 @@ async function finishLeftoverDeletes() {
 }
 
 /**
- * The DELETE itself; on `pagehide` a keepalive fetch, which the browser delivers after the page is gone.
- * 404 counts as done: it was deleted already (by the keepalive of the last page) or is not this student's.
+ * The DELETE itself; on `pagehide` a keepalive request, which the browser delivers after the page is gone
+ * (sent at once: the list loaded the table, so there is no import to wait for). 404 counts as done: it
+ * was deleted already (by the keepalive of the last page) or is not this student's. After a keepalive
+ * the stored id stays: the page may be gone before the answer, and the next list finishes it (a 404).
  */
 async function sendDelete(id: number, keepalive: boolean) {
-  if (!keepalive) {
-    try {
-      await call((await endpoints()).remove, { params: { id } });
-    } catch (err) {
-      if (!(err instanceof ApiError && err.code === "not_found")) throw err;
-    }
-    forget(id);
-    return;
+  const table = keepalive ? loadedTable! : await endpoints();
+  try {
+    await call(table.remove, { params: { id }, keepalive });
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === "not_found")) throw err;
   }
-  const token = authToken.get();
-  await fetch(loadedTable!.remove.path.replace(":id", String(id)), {
-    method: "DELETE",
-    keepalive: true,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  if (!keepalive) forget(id);
 }
 
 /**
