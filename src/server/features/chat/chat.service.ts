@@ -1,5 +1,5 @@
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
-import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
+import { type QuestionTerm, questionTerms } from "#server/integrations/ai/builtin/query.ts";
 import { mayBeTaskQuestion, parseTaskQuestion } from "#server/integrations/ai/builtin/task-questions.ts";
 import { chosenModel, offeredModels } from "#server/integrations/ai/models.ts";
 import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
@@ -70,25 +70,30 @@ export function createChatService(deps: {
           title: t.title,
           text: taskLine(t, owned, timeZone),
         }));
-      if (!filter.withMaterial) return { question, mode: "tasks" as const, sources: taskSources(1) };
-      const documents = await documentSources(userId, question, input.courseId);
-      if (documents.length === 0) return { question, mode: "tasks" as const, sources: taskSources(1) };
+      if (!filter.withMaterial)
+        return { question, terms: [], mode: "tasks" as const, sources: taskSources(1) };
+      const terms = questionTerms(question);
+      const documents = await documentSources(userId, terms, input.courseId);
+      if (documents.length === 0) return { question, terms, mode: "tasks" as const, sources: taskSources(1) };
       return {
         question,
+        terms,
         mode: "material" as const,
         sources: [...documents, ...taskSources(documents.length + 1)],
       };
     }
-    const sources = await documentSources(userId, question, input.courseId);
-    return { question, mode: sources.length ? ("material" as const) : ("none" as const), sources };
+    // The terms retrieval searches with go on to the engine with the question (AnswerRequest.terms).
+    const terms = questionTerms(question);
+    const sources = await documentSources(userId, terms, input.courseId);
+    return { question, terms, mode: sources.length ? ("material" as const) : ("none" as const), sources };
   }
 
   async function documentSources(
     userId: number,
-    question: string,
+    terms: readonly QuestionTerm[],
     courseId: number | null | undefined,
   ): Promise<AnswerSource[]> {
-    const chunks = await retrieval.search(userId, questionTerms(question), {
+    const chunks = await retrieval.search(userId, terms, {
       courseId,
       limit: RETRIEVED_CHUNKS,
     });
