@@ -139,10 +139,3 @@ export function useStudyTimer(): StudyTimerApi {
   if (!api) throw new Error("useStudyTimer needs a StudyTimerProvider");
   return api;
 }
-
-/** For study views (flashcards, quizzes) to count their own interactions as activity; a no-op outside. */
-export function useStudyActivity(): () => void {
-  const api = useContext(StudyTimerContext);
-  const activity = api?.activity;
-  return useCallback(() => activity?.(), [activity]);
-}
