@@ -6,6 +6,34 @@
 const REACT_OR_DOM =
   "(^|/)node_modules/(react[^/]*|radix-ui|@radix-ui/[^/]+|@tanstack/[^/]+|wouter|lucide-react|@hookform/[^/]+)/";
 
+/**
+ * Read models: a repository that reads (never writes) tables another feature owns, each with its reason
+ * (docs/decisions/010-read-models.md). Anything not listed here reads another feature's data through
+ * that feature's service. `reads` names db/schema/<table file>.ts files besides the feature's own.
+ */
+const READ_MODELS = {
+  "achievements/achievements.repo.ts": {
+    reads: ["auth"],
+    why: "one statement gathers every fact the achievement rules count (decision 010); users for names",
+  },
+  "friends/friends.repo.ts": { reads: ["auth"], why: "a friend is a user: names joined to friendships" },
+  "friends/groups.repo.ts": {
+    reads: ["auth", "study"],
+    why: "members' names and shared sets' titles joined to a group in one query",
+  },
+  "chat/retrieval.repo.ts": {
+    reads: ["materials", "study"],
+    why: "the search index cites both document tables' titles in the ranking query",
+  },
+  "review/review.repo.ts": {
+    reads: ["flashcards"],
+    why: "the review queue is cards joined to their schedule",
+  },
+};
+
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const READ_MODEL_FILES = Object.keys(READ_MODELS).map((f) => `^src/server/features/${escapeRegExp(f)}$`);
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -71,6 +99,52 @@ module.exports = {
         path: "^src/server/features/[^/]+/[^/]+[.](repo|routes)[.]ts$",
         pathNot: "^src/server/features/$1/",
       },
+    },
+    {
+      name: "no-circular",
+      comment:
+        "No import circles: module A imports B and B (through any others) imports A. Every kind of import " +
+        "counts, type-only and dynamic ones too: a lazily loaded dialog that imports its own trigger back " +
+        "is still one tangle, and a type circle couples two modules as much as a value one.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "server-lib-is-generic",
+      comment:
+        "src/server/lib holds generic helpers: it never imports a feature or an integration (what needs " +
+        "one belongs with that feature or integration).",
+      severity: "error",
+      from: { path: "^src/server/lib/" },
+      to: { path: "^src/server/(features|integrations)/" },
+    },
+    {
+      name: "table-owned-by-its-feature",
+      comment:
+        "A table has one owner: db/schema/<f>.ts is imported by features/<f>/ only (and by db/ itself). " +
+        "Another feature asks the owner's service, or is a read model listed in READ_MODELS. Tests may " +
+        "check any table.",
+      severity: "error",
+      from: { path: "^src/server/features/([^/]+)/", pathNot: ["[.]test[.]ts$", ...READ_MODEL_FILES] },
+      to: { path: "^src/server/db/schema/", pathNot: "^src/server/db/schema/$1[.]ts$" },
+    },
+    ...Object.entries(READ_MODELS).map(([file, { reads, why }]) => ({
+      name: "read-model-reads-listed-tables",
+      comment: `${file} is a read model (${why}): it imports its own feature's and ${reads.join(", ")}'s tables only.`,
+      severity: "error",
+      from: { path: `^src/server/features/${escapeRegExp(file)}$` },
+      to: {
+        path: "^src/server/db/schema/",
+        pathNot: `^src/server/db/schema/(${[file.split("/")[0], ...reads].join("|")})[.]ts$`,
+      },
+    })),
+    {
+      name: "tables-only-in-features-and-db",
+      comment: "Outside db/ and features/ (lib, integrations, jobs, plugins) nothing imports a table.",
+      severity: "error",
+      from: { path: "^src/server/", pathNot: ["^src/server/(db|features)/", "[.]test[.]ts$"] },
+      to: { path: "^src/server/db/schema/" },
     },
   ],
   options: {

@@ -3,7 +3,8 @@
 // before it has been evaluated. A stored token almost always means a signed-in student: the session
 // check and the shell's and the screen's code start here, in parallel, instead of one after the other
 // once React is running. It imports nothing that needs the framework or zod.
-import { isPagePath, loadSignedInApp, PAGE_CHUNKS } from "./app/route-chunks.ts";
+import { loadSignedInApp } from "./app/load-signed-in-app.ts";
+import { isPagePath, PAGE_CHUNKS } from "./app/route-chunks.ts";
 import { authToken, ME_PATH, prefetchGet } from "./lib/api.ts";
 
 if (authToken.get()) {

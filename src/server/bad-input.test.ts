@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
-import { readUpload } from "#server/lib/upload.ts";
+import { readUpload } from "#server/integrations/documents/upload.ts";
 import { createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp, testConfig } from "#tests/test-app.ts";
 

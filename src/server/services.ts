@@ -1,7 +1,6 @@
 import type { AppConfig } from "./config.ts";
 import type { Db, DbKind } from "./db/client.ts";
 import { createAchievementsService } from "./features/achievements/achievements.service.ts";
-import { createTrackingService } from "./features/achievements/tracking.service.ts";
 import { createAuthService } from "./features/auth/auth.service.ts";
 import { createCalendarService } from "./features/calendar/calendar.service.ts";
 import { createCanvasService } from "./features/canvas/canvas.service.ts";
@@ -54,7 +53,6 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const courses = createCoursesService({ db, clock });
   const tasks = createTasksService({ db, clock, courses, events });
   const calendar = createCalendarService({ db, clock, tasks });
-  const tracking = createTrackingService({ db });
   const retrieval = createRetrievalService({ db });
   // Study asks groups whether a set is shared with a student, and groups ask study for set titles: the
   // arrow defers the lookup until both exist.
@@ -95,7 +93,6 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     courses,
     tasks,
     calendar,
-    tracking,
     study,
     canvas,
     flashcards,
@@ -113,3 +110,8 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   };
 }
 export type Services = ReturnType<typeof createServices>;
+
+// A job's handler is given these services (jobs/define.ts): typed here, where they are made.
+declare module "./jobs/define.ts" {
+  interface JobServices extends Services {}
+}

@@ -38,8 +38,6 @@ export const SCORE_THRESHOLDS = { green: 90, blue: 80, yellow: 70 } as const;
 export const QUIZ_MAX_OPTIONS = 4;
 
 export const TOAST = { limit: 1, durationMs: 5000, removeDelayMs: 1_000_000, swipeThresholdPx: 50 } as const;
-/** For a Radix Tooltip.Provider around the screen that first shows tooltips (none does yet). */
-export const TOOLTIP = { delayMs: 700, skipDelayMs: 300 } as const;
 
 /** Session tokens live 30 days (foundation issue). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

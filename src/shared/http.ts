@@ -10,6 +10,7 @@ export interface Endpoint<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  S extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
@@ -21,6 +22,11 @@ export interface Endpoint<
   status?: 200 | 201;
   /** Reachable without a session (register, login, health, public share page). */
   public?: boolean;
+  /**
+   * Answered with server-sent events (server lib/sse.ts): `delta` pieces, then a `done` event of this
+   * schema. The client reads it with callStream; `response` is then what the route returns (nothing).
+   */
+  stream?: S;
 }
 
 export const endpoint = <
@@ -28,9 +34,10 @@ export const endpoint = <
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
+  S extends z.ZodType | undefined = undefined,
 >(
-  e: Endpoint<P, Q, B, R>,
-) => e;
+  e: Endpoint<P, Q, B, R, S>,
+) => e as Endpoint<P, Q, B, R, S> & (S extends z.ZodType ? { stream: S } : unknown);
 
 export type Infer<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;
 

@@ -41,3 +41,17 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(region.getByText(title, { exact: true })).toBeVisible();
   if (description) await expect(region.getByText(description, { exact: true })).toBeVisible();
 }
+
+/**
+ * The SPEC §7 tracking calls (achievement check, study-stats track) the page sends, by path. The app sends
+ * none (decision 011): the server evaluates achievements on the write itself.
+ */
+export function recordTrackingCalls(page: Page) {
+  const paths: string[] = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (r.method() === "POST" && (path === "/api/achievements/check" || path === "/api/study-stats/track"))
+      paths.push(path);
+  });
+  return paths;
+}

@@ -1,7 +1,6 @@
 // Where each signed-in screen's code lives, without React: boot.ts starts these downloads before the
-// framework has arrived, and routes.tsx builds its lazy pages on the same loaders.
-
-export const loadSignedInApp = () => import("./signed-in-app.tsx");
+// framework has arrived, and routes.tsx builds its lazy pages on the same loaders. The shell's own loader
+// is load-signed-in-app.ts: the shell draws these pages, so a loader of it here would close a circle.
 
 export const PAGE_CHUNKS = {
   "/": () => import("./pages/dashboard-page.tsx"),

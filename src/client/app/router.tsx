@@ -3,9 +3,19 @@ import { Route, Switch } from "wouter";
 import { LoadingScreen } from "#client/components/loading-screen.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { authToken } from "#client/lib/api.ts";
+import { loadSignedInApp } from "./load-signed-in-app.ts";
 import * as P from "./routes.tsx";
 
-const signedInCode = authToken.get() ? P.preloadSignedIn(window.location.pathname) : undefined;
+const SignedInApp = P.page(loadSignedInApp, "SignedInApp");
+
+/**
+ * The shell's and this path's page code (boot.ts has already started both downloads), settled once both
+ * are here or one failed: a failed download is retried, and reported, by React.lazy.
+ */
+const preloadSignedIn = (pathname: string): Promise<unknown> =>
+  Promise.allSettled([SignedInApp.preload(), P.preloadPage(pathname)]);
+
+const signedInCode = authToken.get() ? preloadSignedIn(window.location.pathname) : undefined;
 
 /** False until the promise has settled; true at once without one. */
 function useSettled(promise: Promise<unknown> | undefined) {
@@ -40,7 +50,7 @@ export function AppRouter() {
           </Route>
         ) : (
           <Route>
-            <P.SignedInApp user={user} />
+            <SignedInApp user={user} />
           </Route>
         )}
       </Switch>

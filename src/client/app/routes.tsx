@@ -1,11 +1,11 @@
 import { type ComponentType, lazy, useState } from "react";
-import { isPagePath, loadSignedInApp, PAGE_CHUNKS } from "./route-chunks.ts";
+import { isPagePath, PAGE_CHUNKS } from "./route-chunks.ts";
 
 // Pages that compose several features live in ./pages; single-feature pages in their feature.
 // Each screen is its own chunk: the first load carries only the shell and the current page.
 // biome-ignore lint/suspicious/noExplicitAny: a page's own props, whatever they are
 type Page = ComponentType<any> & { preload: () => Promise<unknown> };
-const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): Page => {
+export const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): Page => {
   let loaded: ComponentType | undefined;
   const preload = () =>
     load().then((m) => {
@@ -25,7 +25,6 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
   return Object.assign(LoadedOrLazy, { preload });
 };
 
-export const SignedInApp = page(loadSignedInApp, "SignedInApp");
 export const DashboardPage = page(PAGE_CHUNKS["/"], "DashboardPage");
 export const TasksPage = page(PAGE_CHUNKS["/tasks"], "TasksPage");
 export const CalendarPage = page(PAGE_CHUNKS["/calendar"], "CalendarPage");
@@ -63,12 +62,9 @@ const PAGES: Record<keyof typeof PAGE_CHUNKS, Page> = {
   "/settings": SettingsPage,
 };
 
-/**
- * The shell's and this path's page code (boot.ts has already started both downloads), settled once both
- * are here or one failed: a failed download is retried, and reported, by React.lazy.
- */
-export const preloadSignedIn = (pathname: string): Promise<unknown> =>
-  Promise.allSettled([SignedInApp.preload(), isPagePath(pathname) && PAGES[pathname].preload()]);
+/** This path's page code, if it is one of the signed-in pages (false otherwise). */
+export const preloadPage = (pathname: string): Promise<unknown> | false =>
+  isPagePath(pathname) && PAGES[pathname].preload();
 
 /** The signed-in shell's navigation (SPEC §2.1), in order. */
 export const NAV_LINKS = [

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { authEndpoints } from "#shared/auth/contract.ts";
-import { authToken, call, ME_PATH, prefetchGet, sessionUser } from "./api.ts";
+import { endpoint, okSchema } from "#shared/http.ts";
+import { ApiError, authToken, call, callStream, ME_PATH, prefetchGet, sessionUser } from "./api.ts";
 
 const user = {
   id: 1,
@@ -94,5 +96,76 @@ describe("prefetchGet (boot.ts's early session check)", () => {
     authToken.set("t2");
     expect((await call(authEndpoints.me)).username).toBe("ada2");
     expect(asked.map((a) => a.auth)).toEqual(["Bearer t1", "Bearer t2"]);
+  });
+});
+
+describe("call's keepalive and callStream (the client's only fetch is api.ts's)", () => {
+  const realFetch = globalThis.fetch;
+  let sent: RequestInit | undefined;
+  const answer = (res: Response) => {
+    globalThis.fetch = (async (_url: string, init?: RequestInit) => {
+      sent = init;
+      return res;
+    }) as typeof fetch;
+  };
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    sent = undefined;
+  });
+
+  const remove = endpoint({
+    method: "DELETE",
+    path: "/api/things/:id",
+    params: z.object({ id: z.number() }),
+    response: okSchema,
+  });
+  const streamed = endpoint({
+    method: "POST",
+    path: "/api/things/stream",
+    body: z.object({ text: z.string() }),
+    response: z.unknown(),
+    stream: z.object({ summary: z.string() }),
+  });
+  const events = (...blocks: [string, unknown][]) =>
+    new Response(blocks.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join(""), {
+      headers: { "content-type": "text/event-stream" },
+    });
+
+  it("sends a keepalive request when asked (a delete as the page goes away), and only then", async () => {
+    answer(new Response(JSON.stringify({ ok: true })));
+    await call(remove, { params: { id: 3 }, keepalive: true });
+    expect(sent?.keepalive).toBe(true);
+    answer(new Response(JSON.stringify({ ok: true })));
+    await call(remove, { params: { id: 3 } });
+    expect(sent?.keepalive).toBeFalsy();
+  });
+
+  it("streams the deltas, then answers the done event parsed with the endpoint's stream schema", async () => {
+    authToken.set("t1");
+    answer(
+      events(
+        ["delta", { text: "Cells " }],
+        ["delta", { text: "divide." }],
+        ["done", { summary: "Cells divide." }],
+      ),
+    );
+    const deltas: string[] = [];
+    const done = await callStream(streamed, { body: { text: "..." } }, (t) => deltas.push(t));
+    expect(deltas).toEqual(["Cells ", "divide."]);
+    expect(done).toEqual({ summary: "Cells divide." });
+    expect(sent).toMatchObject({ method: "POST", body: JSON.stringify({ text: "..." }) });
+    expect((sent!.headers as Record<string, string>).Authorization).toBe("Bearer t1");
+  });
+
+  it("throws the error event, a refusal before the stream and a done outside its schema", async () => {
+    answer(events(["error", { status: 503, code: "ai_unavailable", error: "The AI is busy." }]));
+    await expect(callStream(streamed, { body: { text: "" } }, () => {})).rejects.toMatchObject({
+      status: 503,
+      message: "The AI is busy.",
+    });
+    answer(new Response(JSON.stringify({ error: "Text is required", code: "validation" }), { status: 400 }));
+    await expect(callStream(streamed, { body: { text: "" } }, () => {})).rejects.toBeInstanceOf(ApiError);
+    answer(events(["done", { nope: 1 }]));
+    await expect(callStream(streamed, { body: { text: "" } }, () => {})).rejects.toThrow();
   });
 });

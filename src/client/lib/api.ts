@@ -94,8 +94,19 @@ type Args<E extends Endpoint> = (Has<E["params"]> extends true ? { params: Infer
   // biome-ignore lint/complexity/noBannedTypes: as above
   (Has<E["query"]> extends true ? { query?: Partial<z.output<NonNullable<E["query"]>>> } : {}) &
   // A multipart endpoint has no body schema: its form goes as it is (the server reads it with readUpload).
-  (Has<E["body"]> extends true ? { body: z.input<NonNullable<E["body"]>> } : { form?: FormData });
+  (Has<E["body"]> extends true ? { body: z.input<NonNullable<E["body"]>> } : { form?: FormData }) & {
+    /** The request outlives the page (sent from `pagehide`, or a session as the tab closes). */
+    keepalive?: boolean;
+  };
 type ArgsTuple<E extends Endpoint> = Has<E["params"]> | Has<E["body"]> extends false ? [Args<E>?] : [Args<E>];
+
+interface RequestArgs {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  form?: FormData;
+  keepalive?: boolean;
+}
 
 function buildUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>) {
   const filled = path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params?.[key])));
@@ -108,38 +119,40 @@ function buildUrl(path: string, params?: Record<string, unknown>, query?: Record
 }
 
 /**
- * The one way the client calls the server: bearer token from local storage, JSON body only when
- * present (or a multipart `form` for an upload endpoint), and the answer parsed with the endpoint's own
- * schema.
+ * The request itself, the only `fetch` of the client (biome's noRestrictedGlobals holds the others off):
+ * bearer token from local storage, JSON body only when present (or a multipart `form`). Sent before the
+ * first await, so a `keepalive` request from `pagehide` leaves before the page does.
  */
-export async function call<E extends Endpoint>(
-  e: E,
-  ...[args]: ArgsTuple<E>
-): Promise<z.infer<E["response"]>> {
-  const a = (args ?? {}) as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-    form?: FormData;
-  };
+async function send(e: Endpoint, a: RequestArgs): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = authToken.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (a.body !== undefined) headers["Content-Type"] = "application/json";
   const url = buildUrl(e.path, a.params, a.query);
-  let res: Response;
   try {
-    res = await (takePrefetched(e.method, url, token) ??
+    return await (takePrefetched(e.method, url, token) ??
       fetch(url, {
         method: e.method,
         headers,
         credentials: "include",
+        keepalive: a.keepalive,
         // The browser writes a form's multipart content type, boundary included.
         body: a.form ?? (a.body === undefined ? undefined : JSON.stringify(a.body)),
       }));
   } catch {
     throw new ApiError(0, "Could not reach Studyhall. Check your connection and try again.");
   }
+}
+
+/**
+ * The one way the client calls the server (see send), the answer parsed with the endpoint's own schema.
+ */
+export async function call<E extends Endpoint>(
+  e: E,
+  ...[args]: ArgsTuple<E>
+): Promise<z.infer<E["response"]>> {
+  const a = (args ?? {}) as RequestArgs;
+  const res = await send(e, a);
   const text = await res.text();
   let json: unknown;
   try {
@@ -162,3 +175,43 @@ export async function call<E extends Endpoint>(
 /** The message to show for any failure, with a fallback for the unexpected (SPEC §8 fallbacks). */
 export const errorMessage = (err: unknown, fallback = "Request failed") =>
   err instanceof ApiError || err instanceof Error ? err.message || fallback : fallback;
+
+/** An endpoint that answers with server-sent events (src/server/lib/sse.ts): `delta`s, then `done`. */
+export type StreamEndpoint = Endpoint & { stream: z.ZodType };
+
+/**
+ * Calls a streaming endpoint: each `delta` event's text goes to `onDelta` as it arrives; resolves with the
+ * `done` event's data parsed with the endpoint's `stream` schema. A refusal before the stream, or an
+ * `error` event, throws an ApiError like `call` does.
+ */
+export async function callStream<E extends StreamEndpoint>(
+  e: E,
+  args: Args<E>,
+  onDelta: (text: string) => void,
+): Promise<z.infer<E["stream"]>> {
+  const res = await send(e, args as RequestArgs);
+  if (!res.ok || !res.body) {
+    const body = readErrorBody(await res.json().catch(() => undefined));
+    if (!body) throw new ApiError(res.status, `HTTP error! status: ${res.status}`);
+    throw new ApiError(res.status, body.error, body.code);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf("\n\n");
+      const name = /^event: (.+)$/m.exec(block)?.[1];
+      const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? "null");
+      if (name === "delta") onDelta(data.text);
+      if (name === "done") return e.stream.parse(data) as z.infer<E["stream"]>;
+      if (name === "error") throw new ApiError(data.status, data.error, data.code);
+    }
+  }
+  throw new ApiError(0, "The answer was cut off. Please try again.");
+}

@@ -1,8 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
+import { type SQL, sql } from "drizzle-orm";
+
+/** What isMigrated needs of a database (client.ts's Db has it): not the Db type, which imports this module. */
+export interface Executes {
+  execute(query: SQL): PromiseLike<unknown>;
+}
 
 /** Beside this module in the source tree and in the server build (scripts/build.mjs copies it). */
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -19,7 +23,7 @@ function newestShipped(): number {
  * Whether the database already has every migration this build ships. One query instead of drizzle's
  * four (two of them DDL taking catalog locks) on every start.
  */
-export async function isMigrated(db: Db): Promise<boolean> {
+export async function isMigrated(db: Executes): Promise<boolean> {
   // Both drivers answer execute() with { rows }.
   const first = async <T>(query: ReturnType<typeof sql>) =>
     ((await db.execute(query)) as { rows: T[] }).rows[0];

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
-import type { Services } from "../services.ts";
 
 /** How a failed run is tried again before the job is dead-lettered. */
 export interface RetryPolicy {
@@ -20,9 +19,17 @@ export const DEFAULT_RETRY: RetryPolicy = {
   maxDelaySeconds: 3600,
 };
 
+/**
+ * Every feature's service, as a handler sees it: services.ts fills this in (declaration merging) with its
+ * Services, so a job is typed against the real services without jobs/ importing the composition root,
+ * which imports the features, which import their jobs (an import circle).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by services.ts
+export interface JobServices {}
+
 /** What a handler gets besides its payload. */
 export interface JobContext {
-  services: Services;
+  services: JobServices;
   log: FastifyBaseLogger;
   /** Aborted when the run times out or the process stops: pass it to anything slow. */
   signal: AbortSignal;

@@ -14,8 +14,7 @@ import type { z } from "zod";
 import type { Database, Tx } from "../db/client.ts";
 import type { ServerRole } from "../env.ts";
 import { StartupError } from "../lib/startup-error.ts";
-import type { Services } from "../services.ts";
-import { deadLetterName, type JobDefinition, retryPolicy } from "./define.ts";
+import { deadLetterName, type JobDefinition, type JobServices, retryPolicy } from "./define.ts";
 import { QUEUE_SCHEMA } from "./queue-schema.ts";
 import { runJob } from "./run-job.ts";
 
@@ -133,7 +132,7 @@ export function createJobQueue(opts: {
     for (const s of await boss.getSchedules()) if (!wanted.has(s.name)) await boss.unschedule(s.name, s.key);
   }
 
-  async function startConsumer(definitions: readonly JobDefinition[], services: Services) {
+  async function startConsumer(definitions: readonly JobDefinition[], services: JobServices) {
     // Expiring stuck runs, deleting old jobs, the cron pass: where handlers run, each locked cluster-wide.
     const boss = newBoss({
       ...connect(4),
@@ -174,7 +173,7 @@ export function createJobQueue(opts: {
      * Unless web-only: runs every job's handler as jobs arrive and registers the cron schedules. Answers
      * once they run (`workersStarted()` answers the same promise later).
      */
-    startWorkers(services: Services): Promise<void> {
+    startWorkers(services: JobServices): Promise<void> {
       if (!registered) throw new Error("job queue: open() first");
       starting ??= works ? startConsumer([...registered.values()], services) : Promise.resolve();
       return starting;

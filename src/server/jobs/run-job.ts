@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Job } from "pg-boss";
-import type { Services } from "../services.ts";
-import { type JobDefinition, retryPolicy } from "./define.ts";
+import { type JobDefinition, type JobServices, retryPolicy } from "./define.ts";
 
 const isPlainObject = (v: unknown): v is object =>
   typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
@@ -14,7 +13,7 @@ const isPlainObject = (v: unknown): v is object =>
 export async function runJob(
   definition: JobDefinition,
   job: Job<unknown>,
-  { services, log }: { services: Services; log: FastifyBaseLogger },
+  { services, log }: { services: JobServices; log: FastifyBaseLogger },
 ) {
   const jobLog = log.child({ job: definition.name, jobId: job.id });
   const payload = definition.payload.safeParse(job.data);

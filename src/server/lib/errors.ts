@@ -33,8 +33,6 @@ export const tooManyRequests = (message = "Too many attempts. Please wait a minu
   new AppError(429, "rate_limited", message);
 export const unprocessable = (message: string, details?: unknown) =>
   new AppError(422, "unprocessable", message, details);
-/** A third-party service (Canvas, AI) failed in a way the user can act on. */
-export const badGateway = (message: string) => new AppError(502, "upstream_error", message);
 
 /** PostgreSQL unique_violation, whichever driver raised it. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

@@ -76,7 +76,13 @@ export const providerInfoSchema = z.object({
 export const chatEndpoints = {
   send: endpoint({ method: "POST", path: "/api/chat", body: sendChatSchema, response: chatReplySchema }),
   /** Server-sent events: `delta` pieces of the answer, then `done` with both messages. */
-  stream: endpoint({ method: "POST", path: "/api/chat/stream", body: sendChatSchema, response: z.unknown() }),
+  stream: endpoint({
+    method: "POST",
+    path: "/api/chat/stream",
+    body: sendChatSchema,
+    response: z.unknown(),
+    stream: chatReplySchema,
+  }),
   history: endpoint({
     method: "GET",
     path: "/api/chat",

@@ -116,6 +116,7 @@ export const summaryEndpoints = {
     path: "/api/summarize/stream",
     body: summarizeSchema,
     response: z.unknown(),
+    stream: summarizeReplySchema,
   }),
   /** Multipart (file, type): read by readUpload, so no body schema here. */
   summarizePdf: endpoint({ method: "POST", path: "/api/summarize/pdf", response: summarizeReplySchema }),

@@ -9,7 +9,8 @@ import { localDay } from "#shared/local-day.ts";
 import { achievementQueries } from "./achievements.api.ts";
 import { AchievementCard } from "./components/achievement-card.tsx";
 import { StudyHeatmap } from "./components/heatmap.tsx";
-import { ShareProgressButton, shareDialog } from "./components/share-button.tsx";
+import { ShareProgressButton } from "./components/share-button.tsx";
+import { shareDialog } from "./components/share-dialog.lazy.ts";
 
 function Summary({ userId, earned, total }: { userId: number; earned: number; total: number }) {
   const stats = useQuery(achievementQueries.stats(userId));

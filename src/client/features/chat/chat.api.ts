@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "#client/lib/api.ts";
+import { call, callStream } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { postEventStream } from "#client/lib/sse.ts";
-import { type ChatMessage, chatEndpoints, chatReplySchema } from "#shared/chat/contract.ts";
+import { type ChatMessage, chatEndpoints } from "#shared/chat/contract.ts";
 import { materialEndpoints } from "#shared/materials/contract.ts";
 
 export const chatQueries = {
@@ -33,12 +32,11 @@ async function streamChat(
   body: { content: string; courseId: number | null },
   onDelta: (text: string) => void,
 ) {
-  const done = await postEventStream(
-    chatEndpoints.stream.path,
-    { isUser: true, ...body, timeZone: await browserTimeZone() },
+  return callStream(
+    chatEndpoints.stream,
+    { body: { isUser: true, ...body, timeZone: await browserTimeZone() } },
     onDelta,
   );
-  return chatReplySchema.parse(done);
 }
 
 /** Sends a message and shows the answer as it streams in; the stored messages replace it when done. */

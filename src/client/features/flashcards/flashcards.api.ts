@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { trackingEndpoints } from "#shared/achievements/tracking.ts";
 import {
   type CreateFlashcardInput,
   type CreateFlashcardSetInput,
@@ -29,16 +28,6 @@ export const flashcardQueries = {
 export const useFlashcardSets = (studySetId: number) => useQuery(flashcardQueries.sets(studySetId));
 export const useFlashcards = (flashcardSetId: number) => useQuery(flashcardQueries.cards(flashcardSetId));
 
-/**
- * SPEC §4/§7 achievement check; what the server does with it is the achievements issue's. A failure is
- * only logged (SPEC §8 'Failed to track achievement:').
- */
-export function checkAchievements(activityType: string, value: number, metadata: Record<string, unknown>) {
-  call(trackingEndpoints.checkAchievements, { body: { activityType, value, metadata } }).catch((err) =>
-    console.error("Failed to track achievement:", err),
-  );
-}
-
 type SetsKey = ReturnType<typeof queryKeys.flashcards.sets>;
 const bumpCount = (set: FlashcardSet, by: number) => ({ ...set, cardCount: Math.max(0, set.cardCount + by) });
 
@@ -49,12 +38,7 @@ export function useCreateFlashcardSet(studySetId: number) {
     mutationFn: (body: CreateFlashcardSetInput) =>
       call(flashcardEndpoints.createSet, { params: { id: studySetId }, body }),
     onSuccess: (set) => {
-      const list = qc.setQueryData<FlashcardSet[]>(key, (old) => (old ? [...old, set] : [set]));
-      checkAchievements("flashcard_created", list?.length ?? 1, {
-        kind: "flashcard_set",
-        studySetId,
-        flashcardSetId: set.id,
-      });
+      qc.setQueryData<FlashcardSet[]>(key, (old) => (old ? [...old, set] : [set]));
     },
   });
 }
@@ -97,12 +81,6 @@ export function useCreateFlashcard(set: FlashcardSet) {
     onSuccess: (card) => {
       cache.cards((old) => [...old, card]);
       cache.count(1);
-      checkAchievements("flashcard_created", cache.size() ?? set.cardCount + 1, {
-        kind: "flashcard",
-        studySetId: set.studySetId,
-        flashcardSetId: set.id,
-        flashcardId: card.id,
-      });
     },
   });
 }
@@ -127,21 +105,13 @@ export function useDeleteFlashcard(set: FlashcardSet) {
   });
 }
 
-/** A finished quiz, scored and stored by the server, then reported for achievements. */
+/** A finished quiz, scored and stored by the server (which evaluates achievements on it, decision 011). */
 export function useSaveQuizAttempt() {
   return useMutation({
     // Can earn an achievement on the server: refetch, and the unlock toast follows.
     meta: { invalidates: [queryKeys.achievements.all] },
     mutationFn: ({ set, answers }: { set: FlashcardSet; answers: QuizAttemptInput["answers"] }) =>
       call(flashcardEndpoints.saveQuizAttempt, { params: { id: set.id }, body: { answers } }),
-    onSuccess: (attempt, { set }) =>
-      checkAchievements("quiz_completed", 1, {
-        attemptId: attempt.id,
-        studySetId: set.studySetId,
-        flashcardSetId: set.id,
-        correct: attempt.correct,
-        total: attempt.total,
-      }),
   });
 }
 

@@ -17,7 +17,7 @@ import {
   type TimerEvent,
   type TimerState,
 } from "#client/features/study/study-timer-state.ts";
-import { authToken } from "#client/lib/api.ts";
+import { call } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { STUDY_TIMER } from "#shared/constants.ts";
 import { studyEndpoints } from "#shared/study/contract.ts";
@@ -41,21 +41,10 @@ const ACTIVITY_EVENTS = ["mousemove", "mousedown", "keydown", "wheel", "scroll",
  * session is not lost when the tab is closed (sendBeacon cannot carry the bearer token).
  */
 async function sendSession(effect: RecordEffect): Promise<void> {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  const token = authToken.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(studyEndpoints.track.path, {
-    method: "POST",
-    headers,
-    credentials: "include",
+  await call(studyEndpoints.track, {
+    body: { studySetId: effect.studySetId, activityType: effect.activityType, duration: effect.duration },
     keepalive: true,
-    body: JSON.stringify({
-      studySetId: effect.studySetId,
-      activityType: effect.activityType,
-      duration: effect.duration,
-    }),
   });
-  if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
 }
 
 /**
@@ -149,11 +138,4 @@ export function useStudyTimer(): StudyTimerApi {
   const api = useContext(StudyTimerContext);
   if (!api) throw new Error("useStudyTimer needs a StudyTimerProvider");
   return api;
-}
-
-/** For study views (flashcards, quizzes) to count their own interactions as activity; a no-op outside. */
-export function useStudyActivity(): () => void {
-  const api = useContext(StudyTimerContext);
-  const activity = api?.activity;
-  return useCallback(() => activity?.(), [activity]);
 }

@@ -12,7 +12,6 @@ import type {
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
 const studyEndpoints = async () => (await import("#shared/study/contract.ts")).studyEndpoints;
-const trackingEndpoints = async () => (await import("#shared/achievements/tracking.ts")).trackingEndpoints;
 
 export const studyQueries = {
   sets: () =>
@@ -46,13 +45,6 @@ export const useStudyStats = (userId: number) => useQuery(studyQueries.stats(use
 export const useStudyDocuments = (setId: number) => useQuery(studyQueries.documents(setId));
 export const useStudyDocument = (id: number) => useQuery(studyQueries.document(id));
 
-/** SPEC §4: after a set or document is added, the achievement check with the new count; failures are logged. */
-export function checkAchievement(activityType: string, value: number, metadata: Record<string, unknown>) {
-  trackingEndpoints()
-    .then((e) => call(e.checkAchievements, { body: { activityType, value, metadata } }))
-    .catch((err) => console.error("Failed to track achievement:", err));
-}
-
 const setsKey = queryKeys.study.sets();
 
 /**
@@ -82,10 +74,6 @@ export function useCreateStudySet() {
     onError: (err, _body, context) => {
       console.error("Failed to create study set:", err);
       qc.setQueryData(setsKey, context?.previous);
-    },
-    onSuccess: (set) => {
-      const count = qc.getQueryData<StudySet[]>(setsKey)?.length ?? 1;
-      checkAchievement("study_set_created", count, { studySetId: set.id, title: set.title });
     },
     onSettled: () => qc.invalidateQueries({ queryKey: setsKey }),
   });
@@ -126,12 +114,7 @@ export function useAddDocument(setId: number) {
     onSuccess: (doc) => {
       qc.setQueryData(queryKeys.study.document(doc.id), doc);
       const { pages: _pages, ...summary } = doc;
-      const list = qc.setQueryData<StudyDocumentSummary[]>(key, (old) => [summary, ...(old ?? [])]);
-      checkAchievement("document_uploaded", list?.length ?? 1, {
-        studySetId: setId,
-        documentId: doc.id,
-        fileType: doc.fileType,
-      });
+      qc.setQueryData<StudyDocumentSummary[]>(key, (old) => [summary, ...(old ?? [])]);
     },
   });
 }

@@ -1,14 +1,8 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "#client/lib/api.ts";
+import { call, callStream } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { postEventStream } from "#client/lib/sse.ts";
-import {
-  type RecentDocument,
-  type SummaryStyle,
-  summarizeReplySchema,
-  summaryEndpoints,
-} from "#shared/summaries/contract.ts";
+import { type RecentDocument, type SummaryStyle, summaryEndpoints } from "#shared/summaries/contract.ts";
 
 export const summaryQueries = {
   recent: () =>
@@ -25,11 +19,11 @@ export type SummaryInput =
 
 function summarize(input: SummaryInput, onDelta: (text: string) => void) {
   if (input.kind === "text") {
-    return postEventStream(
-      summaryEndpoints.summarizeStream.path,
-      { text: input.text, type: input.type },
+    return callStream(
+      summaryEndpoints.summarizeStream,
+      { body: { text: input.text, type: input.type } },
       onDelta,
-    ).then((done) => summarizeReplySchema.parse(done));
+    );
   }
   if (input.kind === "document") {
     return call(summaryEndpoints.summarizeDocument, {

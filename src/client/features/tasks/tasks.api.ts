@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { ApiError, authToken, call } from "#client/lib/api.ts";
+import { ApiError, call } from "#client/lib/api.ts";
 import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-actions.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { TOAST } from "#shared/constants.ts";
@@ -10,7 +10,6 @@ import type { CreateTaskInput, Task, taskEndpoints, UpdateTaskInput } from "#sha
 // wait for an import, and the list it deletes from has loaded the table by then.
 let loadedTable: typeof taskEndpoints | undefined;
 const endpoints = async () => (loadedTable ??= (await import("#shared/tasks/contract.ts")).taskEndpoints);
-const trackingEndpoints = async () => (await import("#shared/achievements/tracking.ts")).trackingEndpoints;
 
 export const taskQueries = {
   /** Every task of the student; tabs, search and the course filter run on this list in the browser. */
@@ -50,27 +49,10 @@ export function useUpdateTask() {
   });
 }
 
-/** SPEC §4/§7: only the open-to-completed change is reported; failures are logged, never shown. */
-async function trackCompletion(task: Task) {
-  const isCanvasAssignment = Boolean(task.canvasId);
-  const log = (err: unknown) => console.error("Failed to track achievement:", err);
-  const tracking = await trackingEndpoints().catch(log);
-  if (!tracking) return;
-  call(tracking.checkAchievements, {
-    body: {
-      activityType: "task_completion",
-      value: 1,
-      metadata: { taskId: task.id, taskTitle: task.title, isCanvasAssignment },
-    },
-  }).catch(log);
-  call(tracking.trackStudyStats, {
-    body: { action: "task_completed", metadata: { taskId: task.id, isCanvasAssignment } },
-  }).catch(log);
-}
-
 /**
  * Ticking the circle: applied to the list at once, rolled back if the server refuses (the caller shows
- * the toast), and reported to the tracking calls when a task becomes completed.
+ * the toast). The server evaluates achievements on the completion itself (decision 011): SPEC §4's two
+ * tracking calls are not made.
  */
 export function useSetTaskCompleted() {
   const qc = useQueryClient();
@@ -88,10 +70,7 @@ export function useSetTaskCompleted() {
     onError: (_err, _vars, context) => {
       if (context?.previous) qc.setQueryData(listKey, context.previous);
     },
-    onSuccess: (saved, { task, completed }) => {
-      qc.setQueryData(listKey, (old) => replaceTask(old, saved));
-      if (completed && !task.completed) void trackCompletion(saved);
-    },
+    onSuccess: (saved) => qc.setQueryData(listKey, (old) => replaceTask(old, saved)),
   });
 }
 
@@ -120,25 +99,19 @@ async function finishLeftoverDeletes() {
 }
 
 /**
- * The DELETE itself; on `pagehide` a keepalive fetch, which the browser delivers after the page is gone.
- * 404 counts as done: it was deleted already (by the keepalive of the last page) or is not this student's.
+ * The DELETE itself; on `pagehide` a keepalive request, which the browser delivers after the page is gone
+ * (sent at once: the list loaded the table, so there is no import to wait for). 404 counts as done: it
+ * was deleted already (by the keepalive of the last page) or is not this student's. After a keepalive
+ * the stored id stays: the page may be gone before the answer, and the next list finishes it (a 404).
  */
 async function sendDelete(id: number, keepalive: boolean) {
-  if (!keepalive) {
-    try {
-      await call((await endpoints()).remove, { params: { id } });
-    } catch (err) {
-      if (!(err instanceof ApiError && err.code === "not_found")) throw err;
-    }
-    forget(id);
-    return;
+  const table = keepalive ? loadedTable! : await endpoints();
+  try {
+    await call(table.remove, { params: { id }, keepalive });
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === "not_found")) throw err;
   }
-  const token = authToken.get();
-  await fetch(loadedTable!.remove.path.replace(":id", String(id)), {
-    method: "DELETE",
-    keepalive: true,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  if (!keepalive) forget(id);
 }
 
 /**

@@ -14,4 +14,3 @@ export * from "./review.ts";
 export * from "./settings.ts";
 export * from "./study.ts";
 export * from "./tasks.ts";
-export * from "./tracking.ts";

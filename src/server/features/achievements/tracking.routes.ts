@@ -7,7 +7,7 @@ import { route } from "../../lib/route.ts";
 export const DEFAULT_TRACKING_PER_MINUTE = 120;
 
 export async function trackingRoutes(app: FastifyInstance) {
-  const { tracking, achievements } = app.services;
+  const { achievements } = app.services;
   const perStudent = app.createRateLimit({
     max: app.config.trackingPerMinute ?? DEFAULT_TRACKING_PER_MINUTE,
     timeWindow: 60_000,
@@ -21,26 +21,16 @@ export async function trackingRoutes(app: FastifyInstance) {
       throw tooManyRequests("Too many tracking calls. Please slow down.");
     }
   });
-  route(app, trackingEndpoints.checkAchievements, async ({ user, body, req }) => {
-    await tracking.record(user.id, {
-      source: "achievements_check",
-      activityType: body.activityType,
-      value: body.value,
-      metadata: body.metadata,
-    });
-    // A hint to re-evaluate now: the awards come from recorded facts, never from body.value.
+  // SPEC §7 keeps both calls; the app itself makes neither (decision 011): achievements are evaluated on
+  // the domain event of the write that changed a fact, once.
+  route(app, trackingEndpoints.checkAchievements, async ({ user, req }) => {
+    // A hint to re-evaluate now: the awards come from recorded facts, never from the body's value.
     await achievements.evaluate(user.id).catch((err: unknown) => {
       req.log.error({ err }, "achievement re-evaluation failed");
     });
     return { recorded: true as const };
   });
-  route(app, trackingEndpoints.trackStudyStats, async ({ user, body }) => {
-    await tracking.record(user.id, {
-      source: "study_stats_track",
-      activityType: body.action,
-      value: 1,
-      metadata: body.metadata,
-    });
-    return { recorded: true as const };
-  });
+  // Checked and acknowledged; nothing is stored: the stats are computed from the facts themselves
+  // (sessions, tasks, reviews), and a log nothing read was dropped (migration drop_activity_events).
+  route(app, trackingEndpoints.trackStudyStats, async () => ({ recorded: true as const }));
 }

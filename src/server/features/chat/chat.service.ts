@@ -1,5 +1,5 @@
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
-import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
+import { type QuestionTerm, questionTerms } from "#server/integrations/ai/builtin/query.ts";
 import { isDefinitionQuestion } from "#server/integrations/ai/builtin/relevance.ts";
 import {
   describeTaskFilter,
@@ -77,26 +77,31 @@ export function createChatService(deps: {
         }));
       const searched = describeTaskFilter(filter, owned, timeZone);
       if (!filter.withMaterial)
-        return { question, mode: "tasks" as const, sources: taskSources(1), searched };
-      const documents = await documentSources(userId, question, input.courseId);
+        return { question, terms: [], mode: "tasks" as const, sources: taskSources(1), searched };
+      const terms = questionTerms(question);
+      const documents = await documentSources(userId, question, terms, input.courseId);
       if (documents.length === 0)
-        return { question, mode: "tasks" as const, sources: taskSources(1), searched };
+        return { question, terms, mode: "tasks" as const, sources: taskSources(1), searched };
       return {
         question,
+        terms,
         mode: "material" as const,
         sources: [...documents, ...taskSources(documents.length + 1)],
       };
     }
-    const sources = await documentSources(userId, question, input.courseId);
-    return { question, mode: sources.length ? ("material" as const) : ("none" as const), sources };
+    // The terms retrieval searches with go on to the engine with the question (AnswerRequest.terms).
+    const terms = questionTerms(question);
+    const sources = await documentSources(userId, question, terms, input.courseId);
+    return { question, terms, mode: sources.length ? ("material" as const) : ("none" as const), sources };
   }
 
   async function documentSources(
     userId: number,
     question: string,
+    terms: readonly QuestionTerm[],
     courseId: number | null | undefined,
   ): Promise<AnswerSource[]> {
-    const chunks = await retrieval.search(userId, questionTerms(question), {
+    const chunks = await retrieval.search(userId, terms, {
       courseId,
       definition: isDefinitionQuestion(question),
       limit: RETRIEVED_CHUNKS,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import { materialEndpoints, materialUploadFieldsSchema } from "#shared/materials/contract.ts";
+import { extractUpload, readUpload } from "../../integrations/documents/upload.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { extractUpload, readUpload } from "../../lib/upload.ts";
 
 export async function materialsRoutes(app: FastifyInstance) {
   const { materials } = app.services;

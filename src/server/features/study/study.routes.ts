@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import { studyEndpoints } from "#shared/study/contract.ts";
+import { extractUpload, readUpload } from "../../integrations/documents/upload.ts";
 import { route } from "../../lib/route.ts";
-import { extractUpload, readUpload } from "../../lib/upload.ts";
 
 const ok = { ok: true as const };
 

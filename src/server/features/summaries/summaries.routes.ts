@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { summarizePdfFieldsSchema, summaryEndpoints } from "#shared/summaries/contract.ts";
+import { extractUpload, readUpload } from "../../integrations/documents/upload.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { sendEventStream } from "../../lib/sse.ts";
-import { extractUpload, readUpload } from "../../lib/upload.ts";
 
 const PDF_ONLY = [".pdf"] as const;
 

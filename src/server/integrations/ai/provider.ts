@@ -1,4 +1,5 @@
 import type { Citation, Provider } from "#shared/chat/contract.ts";
+import type { QuestionTerm } from "./builtin/query.ts";
 
 /**
  * What every answering engine receives: the question and the numbered sources retrieval found (chunks
@@ -25,6 +26,12 @@ export interface AnswerSource {
 
 export interface AnswerRequest {
   question: string;
+  /**
+   * The question's content words as retrieval searched with them (builtin/query.ts questionTerms), so
+   * the built-in engine scores the passages with the same terms instead of analysing the question again.
+   * Empty when nothing was searched (a task question without material).
+   */
+  terms: readonly QuestionTerm[];
   /** 'material' (retrieved chunks), 'tasks' (rows from the database), 'none' (nothing retrieved). */
   mode: "material" | "tasks" | "none";
   sources: AnswerSource[];

@@ -1,5 +1,4 @@
 import { Share2 } from "lucide-react";
-import { lazyDialog } from "#client/components/deferred-dialog.tsx";
 import { Button, type ButtonProps } from "#client/components/ui/button.tsx";
 
 // The trigger, shared by the page (drawn before the dialog's code loads) and the dialog itself.
@@ -11,6 +10,3 @@ export function ShareProgressButton(props: ButtonProps) {
     </Button>
   );
 }
-
-/** Share Progress: its Dialog, Switch and form code download when the student reaches for the button. */
-export const shareDialog = lazyDialog(async () => (await import("./share-dialog.tsx")).ShareDialog);

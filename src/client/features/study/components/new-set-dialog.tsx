@@ -4,7 +4,7 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
 import { DEFAULT_STUDY_SET_COLOR } from "#shared/constants.ts";
 import { useCreateStudySet } from "../study.api.ts";
-import { NewSetButton } from "./study-dialogs.tsx";
+import { NewSetButton } from "./new-set-button.tsx";
 
 /**
  * SPEC §2.7 'New Study Set': title required, description optional, colour defaulting to #3B82F6. The set

@@ -3,8 +3,9 @@ import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { Card, Skeleton } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { StudySet } from "#shared/study/contract.ts";
-import { SetOptionsButton, setOptionsMenu } from "./set-options-button.tsx";
-import { deleteSetDialog } from "./study-dialogs.tsx";
+import { SetOptionsButton } from "./set-options-button.tsx";
+import { setOptionsMenu } from "./set-options-menu.lazy.ts";
+import { deleteSetDialog } from "./study-dialogs.ts";
 
 /** SPEC §2.7 left list: colour dot, title, description, and a menu with 'Delete Study Set'. */
 export function SetList({

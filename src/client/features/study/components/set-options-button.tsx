@@ -1,6 +1,5 @@
 import { MoreVertical } from "lucide-react";
 import type { ComponentProps } from "react";
-import { lazyDialog } from "#client/components/deferred-dialog.tsx";
 
 // A study set's options button, shared by the list (drawn before the menu's code loads) and the menu.
 export function SetOptionsButton({ title, ...props }: ComponentProps<"button"> & { title: string }) {
@@ -15,6 +14,3 @@ export function SetOptionsButton({ title, ...props }: ComponentProps<"button"> &
     </button>
   );
 }
-
-/** The options menu: Radix's menu and floating-ui (~15 KB gzip) load when the student reaches for it. */
-export const setOptionsMenu = lazyDialog(async () => (await import("./set-options-menu.tsx")).SetOptionsMenu);

@@ -2,7 +2,7 @@ import { Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type { StudySet } from "#shared/study/contract.ts";
 import { SetOptionsButton } from "./set-options-button.tsx";
-import { deleteSetDialog } from "./study-dialogs.tsx";
+import { deleteSetDialog } from "./study-dialogs.ts";
 
 const warmDelete = () => void deleteSetDialog.preload().catch(() => undefined);
 

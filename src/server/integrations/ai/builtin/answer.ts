@@ -1,6 +1,6 @@
 import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "../provider.ts";
-import { bestSentences, coverage, MIN_COVERAGE, questionTerms } from "./query.ts";
+import { bestSentences, coverage, MIN_COVERAGE } from "./query.ts";
 import { smallTalk } from "./small-talk.ts";
 import { sentences } from "./text.ts";
 
@@ -47,7 +47,7 @@ function notCovered(sources: readonly AnswerSource[]): Answer {
 }
 
 function materialAnswer(request: AnswerRequest): Answer {
-  const terms = questionTerms(request.question);
+  const terms = request.terms;
   // Task rows beside the material (the exam a question about its content names) are listed after it.
   const tasks = request.sources.filter((s) => s.kind === "task");
   const documents = request.sources.filter((s) => s.kind === "document");

@@ -65,19 +65,6 @@ function fold(word: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
-/** Retrieval and then the answer both need a question's terms; wink-nlp is asked once. */
-const recentQuestions = new Map<string, QuestionTerm[]>();
-
-/** The question's content words, once each, in the order asked. */
-export function questionTerms(question: string): readonly QuestionTerm[] {
-  const known = recentQuestions.get(question);
-  if (known) return known;
-  const terms = analyzeQuestion(question);
-  if (recentQuestions.size >= 100) recentQuestions.delete(recentQuestions.keys().next().value!);
-  recentQuestions.set(question, terms);
-  return terms;
-}
-
 /**
  * 'Lecture 2', 'chapter 3', 'week 10': the number says which one, yet a lone digit is no content word,
  * so 'what is lecture 2 about?' matched every page naming any lecture. Such a pair is a term of its own.
@@ -95,7 +82,12 @@ function numberedTerms(text: string): QuestionTerm[] {
   });
 }
 
-function analyzeQuestion(question: string): QuestionTerm[] {
+/**
+ * The question's content words, once each, in the order asked. Retrieval searches with them and the
+ * built-in engine scores the retrieved passages with the same ones: the chat computes them once and
+ * they travel with the question (AnswerRequest.terms).
+ */
+export function questionTerms(question: string): readonly QuestionTerm[] {
   const seen = new Set<string>();
   const terms: QuestionTerm[] = [];
   for (const term of numberedTerms(question)) {

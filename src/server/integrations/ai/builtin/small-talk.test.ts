@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHAT_NOT_FOUND } from "#shared/chat/contract.ts";
 import { builtinProvider } from "./answer.ts";
+import { questionTerms } from "./query.ts";
 import { smallTalk } from "./small-talk.ts";
 
 describe("smallTalk", () => {
@@ -32,6 +33,7 @@ describe("smallTalk", () => {
   it("answers small talk from the built-in engine instead of 'not in your materials'", async () => {
     const answer = await builtinProvider.answer({
       question: "hi",
+      terms: questionTerms("hi"),
       mode: "none",
       sources: [],
       history: [],
@@ -41,6 +43,7 @@ describe("smallTalk", () => {
     expect(answer.content).toMatch(/your (?:uploaded )?study documents/);
     const material = await builtinProvider.answer({
       question: "What is osmosis?",
+      terms: questionTerms("What is osmosis?"),
       mode: "none",
       sources: [],
       history: [],

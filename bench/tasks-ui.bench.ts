@@ -1,7 +1,7 @@
 // How the task list copes with 2,000 tasks: open /tasks, type into the search box one key at a time, and
 // report input latency (Event Timing API: from key press to the next paint) and how long the list takes
 // to show the filtered result. Needs a built client (npx vite build) and Chromium.
-// Usage: node --import tsx bench/tasks-ui.ts [--tasks 2000] [--cpu 4]
+// Usage: node --import tsx bench/tasks-ui.bench.ts [--tasks 2000] [--cpu 4]
 import { chromium } from "@playwright/test";
 import { buildApp } from "#server/app.ts";
 import { defaultClientDir } from "#server/config.ts";

@@ -2,9 +2,10 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import { documentFixture, type FormPart, multipartForm } from "#tests/multipart-form.ts";
-import { extractDocument, extractionError } from "../integrations/documents/index.ts";
-import { registerErrorHandler } from "../plugins/errors.ts";
-import { readUpload, registerUploads } from "./upload.ts";
+import { registerUploads } from "../../lib/upload.ts";
+import { registerErrorHandler } from "../../plugins/errors.ts";
+import { extractDocument, extractionError } from "./index.ts";
+import { readUpload } from "./upload.ts";
 
 // The routes exist only in this test: the study, materials and summarize routes read files like this one.
 let app: FastifyInstance;
