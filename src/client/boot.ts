@@ -3,13 +3,14 @@
 // before it has been evaluated. A stored token almost always means a signed-in student: the session
 // check and the shell's and the screen's code start here, in parallel, instead of one after the other
 // once React is running. It imports nothing that needs the framework or zod.
-import { isPagePath, loadSignedInApp, PAGE_CHUNKS } from "./app/route-chunks.ts";
+import { loadPageModule, loadSignedInApp } from "./app/page-modules.ts";
+import { firstLoadRoute } from "./app/routes.ts";
 import { authToken, ME_PATH, prefetchGet } from "./lib/api.ts";
 
 if (authToken.get()) {
   prefetchGet(ME_PATH);
   const ignore = () => undefined; // a failed download is retried, and reported, when the page needs it
   loadSignedInApp().catch(ignore);
-  const path = window.location.pathname;
-  if (isPagePath(path)) PAGE_CHUNKS[path]().catch(ignore);
+  const route = firstLoadRoute(window.location.pathname);
+  if (route) loadPageModule(route).catch(ignore);
 }

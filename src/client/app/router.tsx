@@ -3,9 +3,11 @@ import { Route, Switch } from "wouter";
 import { LoadingScreen } from "#client/components/loading-screen.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { authToken } from "#client/lib/api.ts";
-import * as P from "./routes.tsx";
+import { OnboardingPage, preloadSignedIn, routesFor, SignedInApp } from "./lazy-page.tsx";
 
-const signedInCode = authToken.get() ? P.preloadSignedIn(window.location.pathname) : undefined;
+const signedInCode = authToken.get() ? preloadSignedIn(window.location.pathname) : undefined;
+
+const PUBLIC_ROUTES = routesFor("public");
 
 /** False until the promise has settled; true at once without one. */
 function useSettled(promise: Promise<unknown> | undefined) {
@@ -27,20 +29,20 @@ export function AppRouter() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Switch>
-        <Route path="/share/:shareCode" component={P.SharePage} />
-        <Route path="/auth-demo" component={P.AuthDemoPage} />
-        <Route path="/header-demo" component={P.HeaderDemoPage} />
+        {PUBLIC_ROUTES.map(({ path, Page }) => (
+          <Route key={path} path={path} component={Page} />
+        ))}
         {!user ? (
           // Signed out: every other path is onboarding (SPEC §2.1). Outside the shell, so it brings the
           // page's one main landmark itself.
           <Route>
             <main>
-              <P.OnboardingPage />
+              <OnboardingPage />
             </main>
           </Route>
         ) : (
           <Route>
-            <P.SignedInApp user={user} />
+            <SignedInApp user={user} />
           </Route>
         )}
       </Switch>
