@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { authEndpoints } from "#shared/auth/contract.ts";
-import { authToken, call, ME_PATH, prefetchGet, sessionUser } from "./api.ts";
+import { authToken, call, endpointTable, ME_PATH, prefetchGet, sessionUser } from "./api.ts";
 
 const user = {
   id: 1,
@@ -94,5 +94,21 @@ describe("prefetchGet (boot.ts's early session check)", () => {
     authToken.set("t2");
     expect((await call(authEndpoints.me)).username).toBe("ada2");
     expect(asked.map((a) => a.auth)).toEqual(["Bearer t1", "Bearer t2"]);
+  });
+});
+
+describe("endpointTable", () => {
+  it("imports the table on first use only, and keeps it for code that cannot wait", async () => {
+    let imports = 0;
+    const endpoints = endpointTable(async () => {
+      imports += 1;
+      return { authEndpoints };
+    }, "authEndpoints");
+    expect(imports).toBe(0);
+    expect(endpoints.loaded()).toBeUndefined();
+    expect(await endpoints()).toBe(authEndpoints);
+    expect(await endpoints()).toBe(authEndpoints);
+    expect(imports).toBe(1);
+    expect(endpoints.loaded()).toBe(authEndpoints);
   });
 });

@@ -1,27 +1,32 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { postEventStream } from "#client/lib/sse.ts";
-import { type ChatMessage, chatEndpoints, chatReplySchema } from "#shared/chat/contract.ts";
-import { materialEndpoints } from "#shared/materials/contract.ts";
+import { type ChatMessage, chatReplySchema } from "#shared/chat/contract.ts";
+
+const chatEndpoints = endpointTable(() => import("#shared/chat/contract.ts"), "chatEndpoints");
+const materialEndpoints = endpointTable(() => import("#shared/materials/contract.ts"), "materialEndpoints");
 
 export const chatQueries = {
   history: (courseId: number | null) =>
     queryOptions({
       queryKey: queryKeys.chat.history(courseId),
-      queryFn: () => call(chatEndpoints.history, { query: courseId ? { courseId } : {} }),
+      queryFn: async () => call((await chatEndpoints()).history, { query: courseId ? { courseId } : {} }),
     }),
   provider: () =>
-    queryOptions({ queryKey: queryKeys.chat.provider(), queryFn: () => call(chatEndpoints.provider) }),
+    queryOptions({
+      queryKey: queryKeys.chat.provider(),
+      queryFn: async () => call((await chatEndpoints()).provider),
+    }),
 };
 
 /** The cited document's text by page, for the viewer (materials and study-set documents alike). */
 export const useDocumentText = (source: "material" | "study", id: number) =>
   useQuery({
     queryKey: queryKeys.materials.text(source, id),
-    queryFn: () => call(materialEndpoints.text, { params: { source, id } }),
+    queryFn: async () => call((await materialEndpoints()).text, { params: { source, id } }),
     staleTime: 60_000,
   });
 
@@ -34,7 +39,7 @@ async function streamChat(
   onDelta: (text: string) => void,
 ) {
   const done = await postEventStream(
-    chatEndpoints.stream.path,
+    (await chatEndpoints()).stream.path,
     { isUser: true, ...body, timeZone: await browserTimeZone() },
     onDelta,
   );
@@ -68,11 +73,11 @@ export function useSendChat(courseId: number | null) {
 export function useNewConversation(courseId: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => call(chatEndpoints.clear, { query: courseId ? { courseId } : {} }),
+    mutationFn: async () => call((await chatEndpoints()).clear, { query: courseId ? { courseId } : {} }),
     onSuccess: () => qc.setQueryData(queryKeys.chat.history(courseId), []),
   });
 }
 
 export function useTestProvider() {
-  return useMutation({ mutationFn: () => call(chatEndpoints.testProvider) });
+  return useMutation({ mutationFn: async () => call((await chatEndpoints()).testProvider) });
 }

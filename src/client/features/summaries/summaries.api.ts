@@ -1,18 +1,18 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { call } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { postEventStream } from "#client/lib/sse.ts";
-import {
-  type RecentDocument,
-  type SummaryStyle,
-  summarizeReplySchema,
-  summaryEndpoints,
-} from "#shared/summaries/contract.ts";
+import { type RecentDocument, type SummaryStyle, summarizeReplySchema } from "#shared/summaries/contract.ts";
+
+const summaryEndpoints = endpointTable(() => import("#shared/summaries/contract.ts"), "summaryEndpoints");
 
 export const summaryQueries = {
   recent: () =>
-    queryOptions({ queryKey: queryKeys.summaries.recent(), queryFn: () => call(summaryEndpoints.recent) }),
+    queryOptions({
+      queryKey: queryKeys.summaries.recent(),
+      queryFn: async () => call((await summaryEndpoints()).recent),
+    }),
 };
 
 export const useRecentDocuments = () => useQuery(summaryQueries.recent());
@@ -23,23 +23,23 @@ export type SummaryInput =
   | { kind: "pdf"; file: File; type: SummaryStyle }
   | { kind: "document"; document: Pick<RecentDocument, "source" | "id">; type: SummaryStyle };
 
-function summarize(input: SummaryInput, onDelta: (text: string) => void) {
+async function summarize(input: SummaryInput, onDelta: (text: string) => void) {
   if (input.kind === "text") {
     return postEventStream(
-      summaryEndpoints.summarizeStream.path,
+      (await summaryEndpoints()).summarizeStream.path,
       { text: input.text, type: input.type },
       onDelta,
     ).then((done) => summarizeReplySchema.parse(done));
   }
   if (input.kind === "document") {
-    return call(summaryEndpoints.summarizeDocument, {
+    return call((await summaryEndpoints()).summarizeDocument, {
       body: { source: input.document.source, id: input.document.id, type: input.type },
     });
   }
   const form = new FormData();
   form.set("type", input.type);
   form.set("file", input.file);
-  return call(summaryEndpoints.summarizePdf, { form });
+  return call((await summaryEndpoints()).summarizePdf, { form });
 }
 
 /**

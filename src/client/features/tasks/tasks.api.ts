@@ -1,16 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { ApiError, authToken, call } from "#client/lib/api.ts";
+import { ApiError, authToken, call, endpointTable } from "#client/lib/api.ts";
 import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-actions.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { TOAST } from "#shared/constants.ts";
-import type { CreateTaskInput, Task, taskEndpoints, UpdateTaskInput } from "#shared/tasks/contract.ts";
+import type { CreateTaskInput, Task, UpdateTaskInput } from "#shared/tasks/contract.ts";
 
-// Loaded on first use (see achievements.api.ts), and kept: a delete sent as the page goes away cannot
-// wait for an import, and the list it deletes from has loaded the table by then.
-let loadedTable: typeof taskEndpoints | undefined;
-const endpoints = async () => (loadedTable ??= (await import("#shared/tasks/contract.ts")).taskEndpoints);
-const trackingEndpoints = async () => (await import("#shared/achievements/tracking.ts")).trackingEndpoints;
+// A delete sent as the page goes away cannot wait for an import: it takes `endpoints.loaded()`, which
+// the list it deletes from has loaded by then.
+const endpoints = endpointTable(() => import("#shared/tasks/contract.ts"), "taskEndpoints");
+const trackingEndpoints = endpointTable(
+  () => import("#shared/achievements/tracking.ts"),
+  "trackingEndpoints",
+);
 
 export const taskQueries = {
   /** Every task of the student; tabs, search and the course filter run on this list in the browser. */
@@ -134,7 +136,7 @@ async function sendDelete(id: number, keepalive: boolean) {
     return;
   }
   const token = authToken.get();
-  await fetch(loadedTable!.remove.path.replace(":id", String(id)), {
+  await fetch(endpoints.loaded()!.remove.path.replace(":id", String(id)), {
     method: "DELETE",
     keepalive: true,
     headers: token ? { Authorization: `Bearer ${token}` } : {},
