@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +7,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { routeChunks } from "./scripts/vite-route-chunks.ts";
+import { FIRST_LOAD_ROUTES, SIGNED_OUT_ROUTE } from "./src/client/app/routes.ts";
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
@@ -77,21 +77,13 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/;
 
 /**
- * The signed-in pages route chunks are cut for (scripts/vite-route-chunks.ts), read from the one list of
- * them, app/route-chunks.ts, and named by their path's last segment (/ is home).
+ * The signed-in pages route chunks are cut for (scripts/vite-route-chunks.ts), from the route table, each
+ * named by its path's last segment (/ is home).
  */
+const pageFile = (route: { page: string }) => client(`app/${route.page}`);
 const SIGNED_IN_PAGES = Object.fromEntries(
-  [
-    ...readFileSync(client("app/route-chunks.ts"), "utf8").matchAll(
-      /"(\/[\w/]*)": \(\) => import\("([^"]+)"\)/g,
-    ),
-  ].map(([, path, module]) => [
-    path === "/" ? "home" : path!.split("/").at(-1)!,
-    module!.startsWith("#client/") ? module!.slice("#client/".length) : `app/${module!.slice(2)}`,
-  ]),
+  FIRST_LOAD_ROUTES.map((r) => [r.path === "/" ? "home" : r.path.split("/").at(-1)!, pageFile(r)]),
 );
-if (Object.keys(SIGNED_IN_PAGES).length < 10)
-  throw new Error("could not read the pages of app/route-chunks.ts");
 
 /** Everything but where chunks are cut: the route-chunks plugin builds with it once to see what is kept. */
 function baseConfig(): UserConfig {
@@ -122,14 +114,14 @@ function baseConfig(): UserConfig {
 const chunks = routeChunks({
   config: baseConfig,
   routes: [
-    { name: "signed-out", starts: [client("app/pages/onboarding-page.tsx")] },
+    { name: "signed-out", starts: [pageFile(SIGNED_OUT_ROUTE)] },
     ...Object.entries(SIGNED_IN_PAGES).map(([name, page]) => ({
       name,
       // The session check's schemas come with every signed-in load too (auth.api.ts imports them lazily).
       withLazyShared: true,
       starts: [
         client("app/signed-in-app.tsx"),
-        client(page),
+        page,
         fileURLToPath(new URL("src/shared/auth.ts", import.meta.url)),
       ],
     })),

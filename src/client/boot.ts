@@ -4,13 +4,14 @@
 // check and the shell's and the screen's code start here, in parallel, instead of one after the other
 // once React is running. It imports nothing that needs the framework or zod.
 import { loadSignedInApp } from "./app/load-signed-in-app.ts";
-import { isPagePath, PAGE_CHUNKS } from "./app/route-chunks.ts";
+import { loadPageModule } from "./app/page-modules.ts";
+import { firstLoadRoute } from "./app/routes.ts";
 import { authToken, ME_PATH, prefetchGet } from "./lib/api.ts";
 
 if (authToken.get()) {
   prefetchGet(ME_PATH);
   const ignore = () => undefined; // a failed download is retried, and reported, when the page needs it
   loadSignedInApp().catch(ignore);
-  const path = window.location.pathname;
-  if (isPagePath(path)) PAGE_CHUNKS[path]().catch(ignore);
+  const route = firstLoadRoute(window.location.pathname);
+  if (route) loadPageModule(route).catch(ignore);
 }

@@ -3,19 +3,22 @@ import { Route, Switch } from "wouter";
 import { LoadingScreen } from "#client/components/loading-screen.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { authToken } from "#client/lib/api.ts";
+import { OnboardingPage, page, preloadPage, routesFor } from "./lazy-page.tsx";
 import { loadSignedInApp } from "./load-signed-in-app.ts";
-import * as P from "./routes.tsx";
 
-const SignedInApp = P.page(loadSignedInApp, "SignedInApp");
+// The shell is not in the route table: it imports the table (load-signed-in-app.ts says why).
+const SignedInApp = page(loadSignedInApp, "SignedInApp");
 
 /**
  * The shell's and this path's page code (boot.ts has already started both downloads), settled once both
  * are here or one failed: a failed download is retried, and reported, by React.lazy.
  */
 const preloadSignedIn = (pathname: string): Promise<unknown> =>
-  Promise.allSettled([SignedInApp.preload(), P.preloadPage(pathname)]);
+  Promise.allSettled([SignedInApp.preload(), preloadPage(pathname)]);
 
 const signedInCode = authToken.get() ? preloadSignedIn(window.location.pathname) : undefined;
+
+const PUBLIC_ROUTES = routesFor("public");
 
 /** False until the promise has settled; true at once without one. */
 function useSettled(promise: Promise<unknown> | undefined) {
@@ -37,15 +40,15 @@ export function AppRouter() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Switch>
-        <Route path="/share/:shareCode" component={P.SharePage} />
-        <Route path="/auth-demo" component={P.AuthDemoPage} />
-        <Route path="/header-demo" component={P.HeaderDemoPage} />
+        {PUBLIC_ROUTES.map(({ path, Page }) => (
+          <Route key={path} path={path} component={Page} />
+        ))}
         {!user ? (
           // Signed out: every other path is onboarding (SPEC §2.1). Outside the shell, so it brings the
           // page's one main landmark itself.
           <Route>
             <main>
-              <P.OnboardingPage />
+              <OnboardingPage />
             </main>
           </Route>
         ) : (

@@ -8,10 +8,27 @@ import { NotificationBell } from "#client/features/notifications/components/noti
 import { useSavedThemeOnNewDevice } from "#client/features/settings/settings.api.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { User } from "#shared/auth/contract.ts";
-import { NAV_LINKS } from "./routes.tsx";
+import { NAV_ICONS, type NavIconName } from "./nav-icons.tsx";
+import { NAV_ROUTES } from "./routes.ts";
 
-function NavLink({ href, label, onNavigate }: { href: string; label: string; onNavigate?: () => void }) {
+const NAV_LINKS = NAV_ROUTES.map((r) => ({ href: r.path, ...r.nav }));
+
+function NavLink({
+  href,
+  label,
+  icon,
+  iconClassName,
+  onNavigate,
+}: {
+  href: string;
+  label: string;
+  icon: NavIconName;
+  /** The desktop bar shows icons only where it has room for them. */
+  iconClassName?: string;
+  onNavigate?: () => void;
+}) {
   const [location] = useLocation();
+  const Icon = NAV_ICONS[icon];
   const active = href === "/" ? location === "/" : location.startsWith(href);
   return (
     <Link
@@ -19,10 +36,11 @@ function NavLink({ href, label, onNavigate }: { href: string; label: string; onN
       onClick={onNavigate}
       aria-current={active ? "page" : undefined}
       className={cn(
-        "rounded-md px-3 py-2 text-sm font-medium transition-colors",
+        "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors",
         active ? "bg-accent/10 text-link" : "text-muted hover:bg-bg hover:text-fg",
       )}
     >
+      <Icon className={cn("h-4 w-4 shrink-0", iconClassName)} aria-hidden />
       {label}
     </Link>
   );
@@ -49,7 +67,7 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
           </Link>
           <nav aria-label="Main" className="hidden flex-1 items-center gap-1 xl:flex">
             {NAV_LINKS.map((l) => (
-              <NavLink key={l.href} {...l} />
+              <NavLink key={l.href} {...l} iconClassName="hidden 2xl:block" />
             ))}
           </nav>
           <div className="ml-auto">

@@ -5,8 +5,8 @@ import {
   useReportTimeZone,
 } from "#client/features/achievements/achievements.api.ts";
 import type { User } from "#shared/auth/contract.ts";
+import { OnboardingPage, routesFor } from "./lazy-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
-import * as P from "./routes.tsx";
 import { Shell } from "./shell.tsx";
 
 // Its own chunk: the shell and what it loads on every page (zod schemas, Canvas and settings calls) are
@@ -24,7 +24,7 @@ export const SignedInApp = memo(function SignedInApp({ user }: { user: User }) {
       {onboarding ? (
         // Outside the shell, whose <main> the page would otherwise have.
         <main>
-          <P.OnboardingPage />
+          <OnboardingPage />
         </main>
       ) : (
         <Screens user={user} />
@@ -32,6 +32,9 @@ export const SignedInApp = memo(function SignedInApp({ user }: { user: User }) {
     </>
   );
 }, sameUser);
+
+// The signed-out page keeps its path here: a new account finishes onboarding there.
+const SCREENS = [...routesFor("signed-in"), ...routesFor("signed-out")];
 
 function Screens({ user }: { user: User }) {
   return (
@@ -44,21 +47,9 @@ function Screens({ user }: { user: User }) {
         }
       >
         <Switch>
-          <Route path="/" component={P.DashboardPage} />
-          <Route path="/onboarding" component={P.OnboardingPage} />
-          <Route path="/tasks" component={P.TasksPage} />
-          <Route path="/calendar" component={P.CalendarPage} />
-          <Route path="/courses" component={P.CoursesPage} />
-          <Route path="/study" component={P.StudyPage} />
-          <Route path="/study/review" component={P.ReviewPage} />
-          <Route path="/friends" component={P.FriendsPage} />
-          <Route path="/friends/groups/:id" component={P.GroupPage} />
-          <Route path="/friends/groups/:id/sets/:setId" component={P.SharedSetPage} />
-          <Route path="/achievements" component={P.AchievementsPage} />
-          <Route path="/gpa" component={P.GpaPage} />
-          <Route path="/materials" component={P.MaterialsPage} />
-          <Route path="/summarize" component={P.SummarizePage} />
-          <Route path="/settings" component={P.SettingsPage} />
+          {SCREENS.map(({ path, Page }) => (
+            <Route key={path} path={path} component={Page} />
+          ))}
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

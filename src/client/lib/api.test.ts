@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { authEndpoints } from "#shared/auth/contract.ts";
 import { endpoint, okSchema } from "#shared/http.ts";
-import { ApiError, authToken, call, callStream, ME_PATH, prefetchGet, sessionUser } from "./api.ts";
+import {
+  ApiError,
+  authToken,
+  call,
+  callStream,
+  endpointTable,
+  ME_PATH,
+  prefetchGet,
+  sessionUser,
+} from "./api.ts";
 
 const user = {
   id: 1,
@@ -167,5 +176,21 @@ describe("call's keepalive and callStream (the client's only fetch is api.ts's)"
     await expect(callStream(streamed, { body: { text: "" } }, () => {})).rejects.toBeInstanceOf(ApiError);
     answer(events(["done", { nope: 1 }]));
     await expect(callStream(streamed, { body: { text: "" } }, () => {})).rejects.toThrow();
+  });
+});
+
+describe("endpointTable", () => {
+  it("imports the table on first use only, and keeps it for code that cannot wait", async () => {
+    let imports = 0;
+    const endpoints = endpointTable(async () => {
+      imports += 1;
+      return { authEndpoints };
+    }, "authEndpoints");
+    expect(imports).toBe(0);
+    expect(endpoints.loaded()).toBeUndefined();
+    expect(await endpoints()).toBe(authEndpoints);
+    expect(await endpoints()).toBe(authEndpoints);
+    expect(imports).toBe(1);
+    expect(endpoints.loaded()).toBe(authEndpoints);
   });
 });

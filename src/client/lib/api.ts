@@ -215,3 +215,18 @@ export async function callStream<E extends StreamEndpoint>(
   }
   throw new ApiError(0, "The answer was cut off. Please try again.");
 }
+
+/**
+ * The one way an api module gets its endpoint table: imported on first use and kept.
+ * `const endpoints = endpointTable(() => import("#shared/x/contract.ts"), "xEndpoints")`, then
+ * `call((await endpoints()).list)`. Lazy so that a screen draws before zod and the schemas run, and so
+ * that a contract pulling a heavy library never rides in a first load; the route-chunk build keeps the
+ * table in the route's own chunks, so it costs no request of its own (scripts/vite-route-chunks.ts).
+ * `loaded()` is the table once a call has imported it, for code that cannot wait (a request sent as the
+ * page goes away).
+ */
+export function endpointTable<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  let table: M[K] | undefined;
+  const get = async (): Promise<M[K]> => (table ??= (await load())[name]);
+  return Object.assign(get, { loaded: (): M[K] | undefined => table });
+}

@@ -1,4 +1,4 @@
-import { AchievementsView } from "#client/features/achievements/achievements-page.tsx";
+import { AchievementsView } from "#client/features/achievements/achievements-view.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 
 /** The summary cards need the signed-in student's id for the study-stats call (SPEC §7). */

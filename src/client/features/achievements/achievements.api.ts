@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { call } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { toast } from "#client/lib/toast.tsx";
@@ -8,8 +8,8 @@ import type { ShareSettings } from "#shared/achievements/contract.ts";
 
 // Loaded on first use, so the screen draws before zod and the schemas run (docs/architecture.md, "How a
 // first load is ordered"); the other api modules that do so point here.
-const endpoints = async () => (await import("#shared/achievements/contract.ts")).achievementEndpoints;
-const timeZoneEndpoints = async () => (await import("#shared/settings/contract.ts")).timeZoneEndpoints;
+const endpoints = endpointTable(() => import("#shared/achievements/contract.ts"), "achievementEndpoints");
+const timeZoneEndpoints = endpointTable(() => import("#shared/settings/contract.ts"), "timeZoneEndpoints");
 
 export const achievementQueries = {
   catalogue: () =>

@@ -1,12 +1,12 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { authToken, call, sessionUser } from "#client/lib/api.ts";
+import { authToken, call, endpointTable, sessionUser } from "#client/lib/api.ts";
 import { flushDeferred } from "#client/lib/deferred-actions.ts";
 import { clearSession } from "#client/lib/query-client.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth/contract.ts";
 
 // Loaded on first use: the signed-out landing page must not wait for zod and the auth schemas.
-const endpoints = async () => (await import("#shared/auth/contract.ts")).authEndpoints;
+const endpoints = endpointTable(() => import("#shared/auth/contract.ts"), "authEndpoints");
 
 export const authQueries = {
   /**

@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, call } from "#client/lib/api.ts";
+import { ApiError, call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { CalendarEvent, CreateEventInput } from "#shared/calendar/contract.ts";
 import { CALENDAR_TOKEN_LIFETIME_MS } from "#shared/constants.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const tables = () => import("#shared/calendar/contract.ts");
-const eventEndpoints = async () => (await tables()).eventEndpoints;
-const calendarFeedEndpoints = async () => (await tables()).calendarFeedEndpoints;
-const calendarTokenEndpoints = async () => (await tables()).calendarTokenEndpoints;
+const contract = () => import("#shared/calendar/contract.ts");
+const eventEndpoints = endpointTable(contract, "eventEndpoints");
+const calendarFeedEndpoints = endpointTable(contract, "calendarFeedEndpoints");
+const calendarTokenEndpoints = endpointTable(contract, "calendarTokenEndpoints");
 
 export const calendarQueries = {
   events: () =>

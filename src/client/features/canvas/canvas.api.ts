@@ -1,11 +1,11 @@
 import { queryOptions, useIsMutating, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { call } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { ConnectCanvasInput, SyncResult } from "#shared/canvas/contract.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const endpoints = async () => (await import("#shared/canvas/contract.ts")).canvasEndpoints;
+const endpoints = endpointTable(() => import("#shared/canvas/contract.ts"), "canvasEndpoints");
 
 export const canvasQueries = {
   status: () =>

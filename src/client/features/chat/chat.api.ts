@@ -1,26 +1,31 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { call, callStream } from "#client/lib/api.ts";
+import { call, callStream, endpointTable } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { type ChatMessage, chatEndpoints } from "#shared/chat/contract.ts";
-import { materialEndpoints } from "#shared/materials/contract.ts";
+import type { ChatMessage } from "#shared/chat/contract.ts";
+
+const chatEndpoints = endpointTable(() => import("#shared/chat/contract.ts"), "chatEndpoints");
+const materialEndpoints = endpointTable(() => import("#shared/materials/contract.ts"), "materialEndpoints");
 
 export const chatQueries = {
   history: (courseId: number | null) =>
     queryOptions({
       queryKey: queryKeys.chat.history(courseId),
-      queryFn: () => call(chatEndpoints.history, { query: courseId ? { courseId } : {} }),
+      queryFn: async () => call((await chatEndpoints()).history, { query: courseId ? { courseId } : {} }),
     }),
   provider: () =>
-    queryOptions({ queryKey: queryKeys.chat.provider(), queryFn: () => call(chatEndpoints.provider) }),
+    queryOptions({
+      queryKey: queryKeys.chat.provider(),
+      queryFn: async () => call((await chatEndpoints()).provider),
+    }),
 };
 
 /** The cited document's text by page, for the viewer (materials and study-set documents alike). */
 export const useDocumentText = (source: "material" | "study", id: number) =>
   useQuery({
     queryKey: queryKeys.materials.text(source, id),
-    queryFn: () => call(materialEndpoints.text, { params: { source, id } }),
+    queryFn: async () => call((await materialEndpoints()).text, { params: { source, id } }),
     staleTime: 60_000,
   });
 
@@ -33,7 +38,7 @@ async function streamChat(
   onDelta: (text: string) => void,
 ) {
   return callStream(
-    chatEndpoints.stream,
+    (await chatEndpoints()).stream,
     { body: { isUser: true, ...body, timeZone: await browserTimeZone() } },
     onDelta,
   );
@@ -66,11 +71,11 @@ export function useSendChat(courseId: number | null) {
 export function useNewConversation(courseId: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => call(chatEndpoints.clear, { query: courseId ? { courseId } : {} }),
+    mutationFn: async () => call((await chatEndpoints()).clear, { query: courseId ? { courseId } : {} }),
     onSuccess: () => qc.setQueryData(queryKeys.chat.history(courseId), []),
   });
 }
 
 export function useTestProvider() {
-  return useMutation({ mutationFn: () => call(chatEndpoints.testProvider) });
+  return useMutation({ mutationFn: async () => call((await chatEndpoints()).testProvider) });
 }

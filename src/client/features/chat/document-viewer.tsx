@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -32,53 +33,55 @@ export function DocumentViewer({ citation, onClose }: { citation: Citation; onCl
   const label = doc.data?.fileType === "pptx" ? "Slide" : "Page";
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={citation.title}>
-      {doc.isPending ? (
-        <Skeleton className="h-40" />
-      ) : doc.isError ? (
-        <Alert>Could not open this document. It may have been deleted.</Alert>
-      ) : (
-        <div className="grid min-w-0 gap-3">
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <span aria-live="polite">
-              {label} {range.page} of {pages.at(-1)?.page ?? 1}
-            </span>
-            <span className="flex gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={index === 0}
-                onClick={() => setPage(pages[index - 1]!.page)}
-              >
-                Previous {label.toLowerCase()}
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={index >= pages.length - 1}
-                onClick={() => setPage(pages[index + 1]!.page)}
-              >
-                Next {label.toLowerCase()}
-              </Button>
-            </span>
+      <QueryView
+        query={doc}
+        pending={<Skeleton className="h-40" />}
+        error={() => <Alert>Could not open this document. It may have been deleted.</Alert>}
+      >
+        {() => (
+          <div className="grid min-w-0 gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span aria-live="polite">
+                {label} {range.page} of {pages.at(-1)?.page ?? 1}
+              </span>
+              <span className="flex gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={index === 0}
+                  onClick={() => setPage(pages[index - 1]!.page)}
+                >
+                  Previous {label.toLowerCase()}
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={index >= pages.length - 1}
+                  onClick={() => setPage(pages[index + 1]!.page)}
+                >
+                  Next {label.toLowerCase()}
+                </Button>
+              </span>
+            </div>
+            <div
+              className="max-h-[55vh] overflow-y-auto whitespace-pre-wrap break-words rounded-md border border-border p-3 text-sm"
+              data-testid="document-page"
+            >
+              {highlighted ? (
+                <>
+                  {text.slice(0, from)}
+                  <mark ref={mark} className="rounded bg-yellow-200 text-black">
+                    {text.slice(from, to)}
+                  </mark>
+                  {text.slice(to)}
+                </>
+              ) : (
+                text
+              )}
+            </div>
           </div>
-          <div
-            className="max-h-[55vh] overflow-y-auto whitespace-pre-wrap break-words rounded-md border border-border p-3 text-sm"
-            data-testid="document-page"
-          >
-            {highlighted ? (
-              <>
-                {text.slice(0, from)}
-                <mark ref={mark} className="rounded bg-yellow-200 text-black">
-                  {text.slice(from, to)}
-                </mark>
-                {text.slice(to)}
-              </>
-            ) : (
-              text
-            )}
-          </div>
-        </div>
-      )}
+        )}
+      </QueryView>
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { BookOpen, RefreshCw } from "lucide-react";
 import { Link } from "wouter";
 import { CanvasCoursesError } from "#client/components/canvas-auth-required.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
@@ -45,9 +46,6 @@ function Loading() {
 export function CoursesPage() {
   const courses = useMyCourses();
   const refresh = useRefreshMyCourses();
-  const list = courses.data ?? [];
-  const active = list.filter((c) => c.enrollment_state === "active");
-  const completed = list.filter((c) => c.enrollment_state === "completed");
   const error = courses.error ?? refresh.error;
 
   return (
@@ -56,7 +54,7 @@ export function CoursesPage() {
         title="My Courses"
         subtitle="Your Canvas courses and grades"
         actions={
-          list.length > 0 && (
+          !!courses.data?.length && (
             <Button variant="secondary" onClick={() => refresh.mutate()} disabled={refresh.isPending}>
               <RefreshCw className={cn("h-4 w-4", refresh.isPending && "animate-spin")} aria-hidden />
               {refresh.isPending ? "Refreshing..." : "Refresh"}
@@ -65,23 +63,35 @@ export function CoursesPage() {
         }
       />
       {error && <CanvasCoursesError error={error} />}
-      {courses.isPending ? (
-        <Loading />
-      ) : courses.isError ? null : list.length === 0 ? (
-        <Card className="grid justify-items-center gap-2 py-10 text-center">
-          <BookOpen className="h-8 w-8 text-muted" aria-hidden />
-          <CardTitle>No courses found</CardTitle>
-          <CardDescription>Connect your Canvas account in Settings to view your courses.</CardDescription>
-          <Button asChild variant="secondary" size="sm" className="mt-2">
-            <Link href="/settings">Open Settings</Link>
-          </Button>
-        </Card>
-      ) : (
-        <div className={cn("grid gap-8", error && "mt-6")}>
-          <CourseGroup title="Active Courses" courses={active} />
-          <CourseGroup title="Completed Courses" courses={completed} />
-        </div>
-      )}
+      <QueryView
+        query={courses}
+        pending={<Loading />}
+        // The error shows above, with the Refresh button's.
+        error={() => null}
+        empty={
+          <Card className="grid justify-items-center gap-2 py-10 text-center">
+            <BookOpen className="h-8 w-8 text-muted" aria-hidden />
+            <CardTitle>No courses found</CardTitle>
+            <CardDescription>Connect your Canvas account in Settings to view your courses.</CardDescription>
+            <Button asChild variant="secondary" size="sm" className="mt-2">
+              <Link href="/settings">Open Settings</Link>
+            </Button>
+          </Card>
+        }
+      >
+        {(list) => (
+          <div className={cn("grid gap-8", error && "mt-6")}>
+            <CourseGroup
+              title="Active Courses"
+              courses={list.filter((c) => c.enrollment_state === "active")}
+            />
+            <CourseGroup
+              title="Completed Courses"
+              courses={list.filter((c) => c.enrollment_state === "completed")}
+            />
+          </div>
+        )}
+      </QueryView>
     </div>
   );
 }

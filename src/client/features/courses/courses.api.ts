@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const endpoints = async () => (await import("#shared/courses/contract.ts")).courseEndpoints;
-const canvasEndpoints = async () => (await import("#shared/canvas/contract.ts")).canvasEndpoints;
+const endpoints = endpointTable(() => import("#shared/courses/contract.ts"), "courseEndpoints");
+const canvasEndpoints = endpointTable(() => import("#shared/canvas/contract.ts"), "canvasEndpoints");
 
 export const courseQueries = {
   /** The student's courses (task form, filter); the server creates the default one on the first visit. */

@@ -1,27 +1,31 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import {
-  type CreateFlashcardInput,
-  type CreateFlashcardSetInput,
-  type Flashcard,
-  type FlashcardSet,
-  flashcardEndpoints,
-  type ImportOptions,
-  type QuizAttemptInput,
-  type UpdateFlashcardInput,
+import type {
+  CreateFlashcardInput,
+  CreateFlashcardSetInput,
+  Flashcard,
+  FlashcardSet,
+  ImportOptions,
+  QuizAttemptInput,
+  UpdateFlashcardInput,
 } from "#shared/flashcards/contract.ts";
+
+const flashcardEndpoints = endpointTable(
+  () => import("#shared/flashcards/contract.ts"),
+  "flashcardEndpoints",
+);
 
 export const flashcardQueries = {
   sets: (studySetId: number) =>
     queryOptions({
       queryKey: queryKeys.flashcards.sets(studySetId),
-      queryFn: () => call(flashcardEndpoints.listSets, { params: { id: studySetId } }),
+      queryFn: async () => call((await flashcardEndpoints()).listSets, { params: { id: studySetId } }),
     }),
   cards: (flashcardSetId: number) =>
     queryOptions({
       queryKey: queryKeys.flashcards.cards(flashcardSetId),
-      queryFn: () => call(flashcardEndpoints.listCards, { params: { id: flashcardSetId } }),
+      queryFn: async () => call((await flashcardEndpoints()).listCards, { params: { id: flashcardSetId } }),
     }),
 };
 
@@ -35,8 +39,8 @@ export function useCreateFlashcardSet(studySetId: number) {
   const qc = useQueryClient();
   const key: SetsKey = queryKeys.flashcards.sets(studySetId);
   return useMutation({
-    mutationFn: (body: CreateFlashcardSetInput) =>
-      call(flashcardEndpoints.createSet, { params: { id: studySetId }, body }),
+    mutationFn: async (body: CreateFlashcardSetInput) =>
+      call((await flashcardEndpoints()).createSet, { params: { id: studySetId }, body }),
     onSuccess: (set) => {
       qc.setQueryData<FlashcardSet[]>(key, (old) => (old ? [...old, set] : [set]));
     },
@@ -46,7 +50,8 @@ export function useCreateFlashcardSet(studySetId: number) {
 export function useDeleteFlashcardSet(studySetId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (set: FlashcardSet) => call(flashcardEndpoints.removeSet, { params: { id: set.id } }),
+    mutationFn: async (set: FlashcardSet) =>
+      call((await flashcardEndpoints()).removeSet, { params: { id: set.id } }),
     onSuccess: (_ok, set) => {
       qc.setQueryData<FlashcardSet[]>(queryKeys.flashcards.sets(studySetId), (old) =>
         old?.filter((s) => s.id !== set.id),
@@ -76,8 +81,8 @@ export function useCreateFlashcard(set: FlashcardSet) {
   return useMutation({
     // Can earn an achievement on the server: refetch, and the unlock toast follows.
     meta: { invalidates: [queryKeys.achievements.all] },
-    mutationFn: (body: CreateFlashcardInput) =>
-      call(flashcardEndpoints.createCard, { params: { id: set.id }, body }),
+    mutationFn: async (body: CreateFlashcardInput) =>
+      call((await flashcardEndpoints()).createCard, { params: { id: set.id }, body }),
     onSuccess: (card) => {
       cache.cards((old) => [...old, card]);
       cache.count(1);
@@ -88,8 +93,8 @@ export function useCreateFlashcard(set: FlashcardSet) {
 export function useUpdateFlashcard(set: FlashcardSet) {
   const cache = useCardCache(set);
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateFlashcardInput }) =>
-      call(flashcardEndpoints.updateCard, { params: { id }, body }),
+    mutationFn: async ({ id, body }: { id: number; body: UpdateFlashcardInput }) =>
+      call((await flashcardEndpoints()).updateCard, { params: { id }, body }),
     onSuccess: (card) => cache.cards((old) => old.map((c) => (c.id === card.id ? card : c))),
   });
 }
@@ -97,7 +102,8 @@ export function useUpdateFlashcard(set: FlashcardSet) {
 export function useDeleteFlashcard(set: FlashcardSet) {
   const cache = useCardCache(set);
   return useMutation({
-    mutationFn: (card: Flashcard) => call(flashcardEndpoints.removeCard, { params: { id: card.id } }),
+    mutationFn: async (card: Flashcard) =>
+      call((await flashcardEndpoints()).removeCard, { params: { id: card.id } }),
     onSuccess: (_ok, card) => {
       cache.cards((old) => old.filter((c) => c.id !== card.id));
       cache.count(-1);
@@ -110,19 +116,19 @@ export function useSaveQuizAttempt() {
   return useMutation({
     // Can earn an achievement on the server: refetch, and the unlock toast follows.
     meta: { invalidates: [queryKeys.achievements.all] },
-    mutationFn: ({ set, answers }: { set: FlashcardSet; answers: QuizAttemptInput["answers"] }) =>
-      call(flashcardEndpoints.saveQuizAttempt, { params: { id: set.id }, body: { answers } }),
+    mutationFn: async ({ set, answers }: { set: FlashcardSet; answers: QuizAttemptInput["answers"] }) =>
+      call((await flashcardEndpoints()).saveQuizAttempt, { params: { id: set.id }, body: { answers } }),
   });
 }
 
 export const previewImport = async (setId: number, text: string, options: ImportOptions) =>
-  call(flashcardEndpoints.importPreview, { params: { id: setId }, body: { text, options } });
+  call((await flashcardEndpoints()).importPreview, { params: { id: setId }, body: { text, options } });
 
 export function useImportCards(setId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ text, options }: { text: string; options: ImportOptions }) =>
-      call(flashcardEndpoints.importCommit, { params: { id: setId }, body: { text, options } }),
+      call((await flashcardEndpoints()).importCommit, { params: { id: setId }, body: { text, options } }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: queryKeys.flashcards.all }),
@@ -133,7 +139,7 @@ export function useImportCards(setId: number) {
 
 /** Fetches the export and hands it to the browser as a download. */
 export async function downloadExport(setId: number, format: "csv" | "anki") {
-  const file = await call(flashcardEndpoints.export, { params: { id: setId }, query: { format } });
+  const file = await call((await flashcardEndpoints()).export, { params: { id: setId }, query: { format } });
   const url = URL.createObjectURL(new Blob([file.content], { type: `${file.mimeType};charset=utf-8` }));
   const a = document.createElement("a");
   a.href = url;

@@ -1,16 +1,31 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { call, errorMessage } from "#client/lib/api.ts";
+import { call, endpointTable, errorMessage } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { friendEndpoints } from "#shared/friends/contract.ts";
+
+const friendEndpoints = endpointTable(() => import("#shared/friends/contract.ts"), "friendEndpoints");
 
 export const friendQueries = {
-  list: () => queryOptions({ queryKey: queryKeys.friends.list(), queryFn: () => call(friendEndpoints.list) }),
+  list: () =>
+    queryOptions({
+      queryKey: queryKeys.friends.list(),
+      queryFn: async () => call((await friendEndpoints()).list),
+    }),
   progress: () =>
-    queryOptions({ queryKey: queryKeys.friends.progress(), queryFn: () => call(friendEndpoints.progress) }),
+    queryOptions({
+      queryKey: queryKeys.friends.progress(),
+      queryFn: async () => call((await friendEndpoints()).progress),
+    }),
   requests: () =>
-    queryOptions({ queryKey: queryKeys.friends.requests(), queryFn: () => call(friendEndpoints.requests) }),
-  sent: () => queryOptions({ queryKey: queryKeys.friends.sent(), queryFn: () => call(friendEndpoints.sent) }),
+    queryOptions({
+      queryKey: queryKeys.friends.requests(),
+      queryFn: async () => call((await friendEndpoints()).requests),
+    }),
+  sent: () =>
+    queryOptions({
+      queryKey: queryKeys.friends.sent(),
+      queryFn: async () => call((await friendEndpoints()).sent),
+    }),
 };
 
 export const useFriends = () => useQuery(friendQueries.list());
@@ -26,7 +41,7 @@ const failed = (title: string, fallback?: string) => (err: unknown) =>
 /** SPEC §8: 'Friend request sent!'; a cross request is accepted at once and says so. */
 export function useSendFriendRequest() {
   return useMutation({
-    mutationFn: (username: string) => call(friendEndpoints.request, { body: { username } }),
+    mutationFn: async (username: string) => call((await friendEndpoints()).request, { body: { username } }),
     onSuccess: (result) =>
       toast(
         result.status === "accepted"
@@ -40,7 +55,7 @@ export function useSendFriendRequest() {
 
 export function useAcceptRequest() {
   return useMutation({
-    mutationFn: (id: number) => call(friendEndpoints.accept, { params: { id } }),
+    mutationFn: async (id: number) => call((await friendEndpoints()).accept, { params: { id } }),
     onSuccess: () => toast({ title: "Friend request accepted!", variant: "success" }),
     onError: failed("Failed to accept request"),
     meta,
@@ -49,7 +64,7 @@ export function useAcceptRequest() {
 
 export function useRejectRequest() {
   return useMutation({
-    mutationFn: (id: number) => call(friendEndpoints.reject, { params: { id } }),
+    mutationFn: async (id: number) => call((await friendEndpoints()).reject, { params: { id } }),
     onSuccess: () => toast({ title: "Friend request rejected" }),
     onError: failed("Failed to reject request"),
     meta,
@@ -58,7 +73,7 @@ export function useRejectRequest() {
 
 export function useRemoveFriend() {
   return useMutation({
-    mutationFn: (id: number) => call(friendEndpoints.remove, { params: { id } }),
+    mutationFn: async (id: number) => call((await friendEndpoints()).remove, { params: { id } }),
     onSuccess: () => toast({ title: "Friend removed" }),
     onError: failed("Failed to remove friend"),
     meta,

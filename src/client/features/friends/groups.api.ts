@@ -1,15 +1,21 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { call, errorMessage } from "#client/lib/api.ts";
+import { call, endpointTable, errorMessage } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { type CreateGroupInput, groupEndpoints } from "#shared/friends/groups.ts";
+import type { CreateGroupInput } from "#shared/friends/groups.ts";
+
+const groupEndpoints = endpointTable(() => import("#shared/friends/groups.ts"), "groupEndpoints");
 
 export const groupQueries = {
-  list: () => queryOptions({ queryKey: queryKeys.groups.list(), queryFn: () => call(groupEndpoints.list) }),
+  list: () =>
+    queryOptions({
+      queryKey: queryKeys.groups.list(),
+      queryFn: async () => call((await groupEndpoints()).list),
+    }),
   detail: (id: number) =>
     queryOptions({
       queryKey: queryKeys.groups.detail(id),
-      queryFn: () => call(groupEndpoints.get, { params: { id } }),
+      queryFn: async () => call((await groupEndpoints()).get, { params: { id } }),
     }),
 };
 
@@ -23,8 +29,8 @@ const failed = (title: string) => (err: unknown) =>
 /** SPEC §8: 'Study group created'; a failure is 'Error' with the server's message. */
 export function useCreateGroup() {
   return useMutation({
-    mutationFn: (body: CreateGroupInput) =>
-      call(groupEndpoints.create, { body: { ...body, isPrivate: false } }),
+    mutationFn: async (body: CreateGroupInput) =>
+      call((await groupEndpoints()).create, { body: { ...body, isPrivate: false } }),
     onSuccess: () => toast({ title: "Study group created", variant: "success" }),
     onError: (err) =>
       toast({
@@ -38,8 +44,8 @@ export function useCreateGroup() {
 
 export function useInviteMember(groupId: number) {
   return useMutation({
-    mutationFn: (username: string) =>
-      call(groupEndpoints.invite, { params: { id: groupId }, body: { username } }),
+    mutationFn: async (username: string) =>
+      call((await groupEndpoints()).invite, { params: { id: groupId }, body: { username } }),
     onSuccess: (m) =>
       toast({ title: "Member added", description: `@${m.username} joined the group.`, variant: "success" }),
     onError: failed("Failed to add member"),
@@ -49,8 +55,8 @@ export function useInviteMember(groupId: number) {
 
 export function useRemoveMember(groupId: number) {
   return useMutation({
-    mutationFn: (memberId: number) =>
-      call(groupEndpoints.removeMember, { params: { id: groupId, memberId } }),
+    mutationFn: async (memberId: number) =>
+      call((await groupEndpoints()).removeMember, { params: { id: groupId, memberId } }),
     onSuccess: () => toast({ title: "Member removed" }),
     onError: failed("Failed to remove member"),
     meta,
@@ -59,7 +65,8 @@ export function useRemoveMember(groupId: number) {
 
 export function usePromoteMember(groupId: number) {
   return useMutation({
-    mutationFn: (memberId: number) => call(groupEndpoints.promote, { params: { id: groupId, memberId } }),
+    mutationFn: async (memberId: number) =>
+      call((await groupEndpoints()).promote, { params: { id: groupId, memberId } }),
     onSuccess: () => toast({ title: "Member is now an admin", variant: "success" }),
     onError: failed("Failed to promote member"),
     meta,
@@ -68,8 +75,8 @@ export function usePromoteMember(groupId: number) {
 
 export function useLeaveGroup(groupId: number) {
   return useMutation({
-    mutationFn: (newAdminId?: number) =>
-      call(groupEndpoints.leave, { params: { id: groupId }, body: { newAdminId } }),
+    mutationFn: async (newAdminId?: number) =>
+      call((await groupEndpoints()).leave, { params: { id: groupId }, body: { newAdminId } }),
     onSuccess: () => toast({ title: "You left the group" }),
     onError: failed("Failed to leave group"),
     meta,
@@ -78,7 +85,7 @@ export function useLeaveGroup(groupId: number) {
 
 export function useDeleteGroup(groupId: number) {
   return useMutation({
-    mutationFn: () => call(groupEndpoints.remove, { params: { id: groupId } }),
+    mutationFn: async () => call((await groupEndpoints()).remove, { params: { id: groupId } }),
     onSuccess: () => toast({ title: "Group deleted" }),
     onError: failed("Failed to delete group"),
     meta,
@@ -87,8 +94,8 @@ export function useDeleteGroup(groupId: number) {
 
 export function useShareSet(groupId: number) {
   return useMutation({
-    mutationFn: (studySetId: number) =>
-      call(groupEndpoints.shareSet, { params: { id: groupId }, body: { studySetId } }),
+    mutationFn: async (studySetId: number) =>
+      call((await groupEndpoints()).shareSet, { params: { id: groupId }, body: { studySetId } }),
     onSuccess: (s) => toast({ title: "Study set shared", description: s.title, variant: "success" }),
     onError: failed("Failed to share study set"),
     meta,
@@ -97,7 +104,8 @@ export function useShareSet(groupId: number) {
 
 export function useUnshareSet(groupId: number) {
   return useMutation({
-    mutationFn: (setId: number) => call(groupEndpoints.unshareSet, { params: { id: groupId, setId } }),
+    mutationFn: async (setId: number) =>
+      call((await groupEndpoints()).unshareSet, { params: { id: groupId, setId } }),
     onSuccess: () => toast({ title: "Study set no longer shared" }),
     onError: failed("Failed to stop sharing"),
     meta,

@@ -1,22 +1,13 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { Alert, Card } from "#client/components/ui/card.tsx";
 import { Field, Select } from "#client/components/ui/form.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { MATERIAL_TYPES, MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import type { Course } from "#shared/courses/contract.ts";
-import { formatDate } from "#shared/date-format.ts";
 import type { MaterialType } from "#shared/materials/contract.ts";
+import { MaterialList, TYPE_LABELS } from "./material-list.tsx";
 import { useDeleteMaterial, useMaterials, useUploadMaterial } from "./materials.api.ts";
-
-const TYPE_LABELS: Record<MaterialType, string> = {
-  reading: "Reading",
-  lecture: "Lecture",
-  presentation: "Presentation",
-  assignment: "Assignment",
-  study_guide: "Study guide",
-  other: "Other",
-};
 
 type Message = { tone: "success" | "error"; text: string } | null;
 
@@ -135,39 +126,7 @@ export function MaterialsView({ courses, headingLevel = 1 }: { courses: Course[]
         <Sub id={`${id}-list`} className="text-lg font-semibold">
           Uploaded materials
         </Sub>
-        {materials.isPending ? (
-          <Skeleton className="h-20" />
-        ) : materials.isError ? (
-          <Alert>Failed to fetch documents</Alert>
-        ) : materials.data.length === 0 ? (
-          <p className="text-sm text-muted">No materials uploaded yet.</p>
-        ) : (
-          <ul className="grid gap-3">
-            {materials.data.map((m) => (
-              <li key={m.id}>
-                <Card className="flex min-w-0 flex-wrap items-start justify-between gap-3">
-                  <div className="grid min-w-0 flex-1 gap-1">
-                    <CardTitle className="break-words text-base">{m.title}</CardTitle>
-                    <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
-                      <Badge>{TYPE_LABELS[m.type]}</Badge>
-                      <span>{formatDate(new Date(m.createdAt), "MMM d, yyyy")}</span>
-                    </div>
-                    <p className="break-words text-sm text-muted">{m.content}</p>
-                  </div>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Delete ${m.title}`}
-                    disabled={remove.isPending}
-                    onClick={() => onDelete(m.id)}
-                  >
-                    Delete
-                  </Button>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
+        <MaterialList materials={materials} deleting={remove.isPending} onDelete={onDelete} />
       </section>
     </div>
   );

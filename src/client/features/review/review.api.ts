@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { ReviewRating, ReviewSettings } from "#shared/review/contract.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const examEndpoints = async () => (await import("#shared/review/contract.ts")).examEndpoints;
-const reviewEndpoints = async () => (await import("#shared/review/contract.ts")).reviewEndpoints;
+const examEndpoints = endpointTable(() => import("#shared/review/contract.ts"), "examEndpoints");
+const reviewEndpoints = endpointTable(() => import("#shared/review/contract.ts"), "reviewEndpoints");
 
 /** The due queue; exported so the dashboard page can compose a due count without importing the view. */
 export const reviewQueries = {

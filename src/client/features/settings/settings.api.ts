@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { call } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
 import type { Settings } from "#shared/settings/contract.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const endpoints = async () => (await import("#shared/settings/contract.ts")).settingsEndpoints;
+const endpoints = endpointTable(() => import("#shared/settings/contract.ts"), "settingsEndpoints");
 
 export const settingsQueries = {
   get: () =>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type {
@@ -11,7 +11,7 @@ import type {
 } from "#shared/study/contract.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const studyEndpoints = async () => (await import("#shared/study/contract.ts")).studyEndpoints;
+const studyEndpoints = endpointTable(() => import("#shared/study/contract.ts"), "studyEndpoints");
 
 export const studyQueries = {
   sets: () =>

@@ -1,9 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { type AcceptCardsInput, flashcardEndpoints } from "#shared/flashcards/contract.ts";
+import type { AcceptCardsInput } from "#shared/flashcards/contract.ts";
 import type { StudyDocument, StudyDocumentSummary } from "#shared/study/contract.ts";
-import { type SummaryStyle, summaryEndpoints } from "#shared/summaries/contract.ts";
+import type { SummaryStyle } from "#shared/summaries/contract.ts";
+
+const studyEndpoints = endpointTable(() => import("#shared/study/contract.ts"), "studyEndpoints");
+const flashcardEndpoints = endpointTable(
+  () => import("#shared/flashcards/contract.ts"),
+  "flashcardEndpoints",
+);
+const summaryEndpoints = endpointTable(() => import("#shared/summaries/contract.ts"), "summaryEndpoints");
 
 /** The stored summary changes on the card (list) and in the open document, without a refetch. */
 function useSummaryCache() {
@@ -21,8 +28,8 @@ function useSummaryCache() {
 export function useStoreSummary() {
   const patch = useSummaryCache();
   return useMutation({
-    mutationFn: ({ doc, type }: { doc: StudyDocumentSummary; type: SummaryStyle }) =>
-      call(summaryEndpoints.storeSummary, { params: { id: doc.id }, body: { type } }),
+    mutationFn: async ({ doc, type }: { doc: StudyDocumentSummary; type: SummaryStyle }) =>
+      call((await summaryEndpoints()).storeSummary, { params: { id: doc.id }, body: { type } }),
     onSuccess: (stored) => patch(stored, stored.summary),
   });
 }
@@ -30,8 +37,8 @@ export function useStoreSummary() {
 export function useRemoveSummary() {
   const patch = useSummaryCache();
   return useMutation({
-    mutationFn: (doc: StudyDocumentSummary) =>
-      call(summaryEndpoints.removeSummary, { params: { id: doc.id } }),
+    mutationFn: async (doc: StudyDocumentSummary) =>
+      call((await summaryEndpoints()).removeSummary, { params: { id: doc.id } }),
     onSuccess: (_ok, doc) => patch(doc, null),
   });
 }
@@ -43,20 +50,23 @@ export function useRemoveSummary() {
 export const useFlashcardSets = (studySetId: number) =>
   useQuery({
     queryKey: queryKeys.flashcards.sets(studySetId),
-    queryFn: () => call(flashcardEndpoints.listSets, { params: { id: studySetId } }),
+    queryFn: async () => call((await flashcardEndpoints()).listSets, { params: { id: studySetId } }),
   });
 export const useStudyDocument = (id: number) =>
   useQuery({
     queryKey: queryKeys.study.document(id),
-    queryFn: async () =>
-      call((await import("#shared/study/contract.ts")).studyEndpoints.getDocument, { params: { id } }),
+    queryFn: async () => call((await studyEndpoints()).getDocument, { params: { id } }),
   });
 
 export const useCardDrafts = () =>
-  useMutation({ mutationFn: (id: number) => call(summaryEndpoints.cardDrafts, { params: { id } }) });
+  useMutation({
+    mutationFn: async (id: number) => call((await summaryEndpoints()).cardDrafts, { params: { id } }),
+  });
 
 export const useQuizDrafts = () =>
-  useMutation({ mutationFn: (id: number) => call(summaryEndpoints.quizDrafts, { params: { id } }) });
+  useMutation({
+    mutationFn: async (id: number) => call((await summaryEndpoints()).quizDrafts, { params: { id } }),
+  });
 
 /**
  * Accepted drafts go into an existing flashcard set, or a new one named after the document; the study
@@ -73,12 +83,12 @@ export function useAcceptCards(studySetId: number) {
       const setId =
         input.setId ??
         (
-          await call(flashcardEndpoints.createSet, {
+          await call((await flashcardEndpoints()).createSet, {
             params: { id: studySetId },
             body: { title: input.newTitle },
           })
         ).id;
-      const { created } = await call(flashcardEndpoints.acceptCards, {
+      const { created } = await call((await flashcardEndpoints()).acceptCards, {
         params: { id: setId },
         body: { cards: input.cards },
       });

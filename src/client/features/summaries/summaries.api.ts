@@ -1,12 +1,17 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { call, callStream } from "#client/lib/api.ts";
+import { call, callStream, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { type RecentDocument, type SummaryStyle, summaryEndpoints } from "#shared/summaries/contract.ts";
+import type { RecentDocument, SummaryStyle } from "#shared/summaries/contract.ts";
+
+const summaryEndpoints = endpointTable(() => import("#shared/summaries/contract.ts"), "summaryEndpoints");
 
 export const summaryQueries = {
   recent: () =>
-    queryOptions({ queryKey: queryKeys.summaries.recent(), queryFn: () => call(summaryEndpoints.recent) }),
+    queryOptions({
+      queryKey: queryKeys.summaries.recent(),
+      queryFn: async () => call((await summaryEndpoints()).recent),
+    }),
 };
 
 export const useRecentDocuments = () => useQuery(summaryQueries.recent());
@@ -17,23 +22,23 @@ export type SummaryInput =
   | { kind: "pdf"; file: File; type: SummaryStyle }
   | { kind: "document"; document: Pick<RecentDocument, "source" | "id">; type: SummaryStyle };
 
-function summarize(input: SummaryInput, onDelta: (text: string) => void) {
+async function summarize(input: SummaryInput, onDelta: (text: string) => void) {
   if (input.kind === "text") {
     return callStream(
-      summaryEndpoints.summarizeStream,
+      (await summaryEndpoints()).summarizeStream,
       { body: { text: input.text, type: input.type } },
       onDelta,
     );
   }
   if (input.kind === "document") {
-    return call(summaryEndpoints.summarizeDocument, {
+    return call((await summaryEndpoints()).summarizeDocument, {
       body: { source: input.document.source, id: input.document.id, type: input.type },
     });
   }
   const form = new FormData();
   form.set("type", input.type);
   form.set("file", input.file);
-  return call(summaryEndpoints.summarizePdf, { form });
+  return call((await summaryEndpoints()).summarizePdf, { form });
 }
 
 /**

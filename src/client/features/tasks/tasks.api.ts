@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { ApiError, call } from "#client/lib/api.ts";
+import { ApiError, call, endpointTable } from "#client/lib/api.ts";
 import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-actions.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { TOAST } from "#shared/constants.ts";
-import type { CreateTaskInput, Task, taskEndpoints, UpdateTaskInput } from "#shared/tasks/contract.ts";
+import type { CreateTaskInput, Task, UpdateTaskInput } from "#shared/tasks/contract.ts";
 
-// Loaded on first use (see achievements.api.ts), and kept: a delete sent as the page goes away cannot
-// wait for an import, and the list it deletes from has loaded the table by then.
-let loadedTable: typeof taskEndpoints | undefined;
-const endpoints = async () => (loadedTable ??= (await import("#shared/tasks/contract.ts")).taskEndpoints);
+// A delete sent as the page goes away cannot wait for an import: it takes `endpoints.loaded()`, which
+// the list it deletes from has loaded by then.
+const endpoints = endpointTable(() => import("#shared/tasks/contract.ts"), "taskEndpoints");
 
 export const taskQueries = {
   /** Every task of the student; tabs, search and the course filter run on this list in the browser. */
@@ -105,7 +104,7 @@ async function finishLeftoverDeletes() {
  * the stored id stays: the page may be gone before the answer, and the next list finishes it (a 404).
  */
 async function sendDelete(id: number, keepalive: boolean) {
-  const table = keepalive ? loadedTable! : await endpoints();
+  const table = keepalive ? endpoints.loaded()! : await endpoints();
   try {
     await call(table.remove, { params: { id }, keepalive });
   } catch (err) {

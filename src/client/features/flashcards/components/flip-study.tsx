@@ -1,8 +1,7 @@
 import { ArrowLeft, ArrowRight, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert } from "#client/components/ui/card.tsx";
-import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { isOwnKey } from "#client/lib/keyboard.ts";
 import type { FlashcardSet } from "#shared/flashcards/contract.ts";
@@ -64,54 +63,64 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
           Close
         </Button>
       </div>
-      {cards.isPending ? (
-        <p role="status" className="text-sm text-muted">
-          Loading flashcards...
-        </p>
-      ) : cards.isError ? (
-        <Alert>{errorMessage(cards.error, "Could not load the flashcards.")}</Alert>
-      ) : !card ? (
-        <p className="text-sm text-muted">No flashcards yet</p>
-      ) : (
-        <>
-          <p className="text-sm text-muted" aria-live="polite">
-            Card {at + 1} of {count}
+      <QueryView
+        query={cards}
+        pending={
+          <p role="status" className="text-sm text-muted">
+            Loading flashcards...
           </p>
-          <button
-            ref={cardButton}
-            type="button"
-            onClick={() => setFlipped((f) => !f)}
-            className={cn(
-              "grid min-h-48 w-full place-items-center rounded-xl border-2 p-6 text-center transition-colors",
-              "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
-              flipped ? "border-accent bg-bg" : "border-border bg-surface",
-            )}
-          >
-            <span className="grid gap-2">
-              <span className="text-xs font-semibold uppercase tracking-wide text-muted">
-                {flipped ? "Answer" : "Question"}
-              </span>
-              <span className="whitespace-pre-wrap wrap-anywhere text-lg">
-                {flipped ? card.answer : card.question}
-              </span>
-              {!flipped && card.hint && (
-                <span className="wrap-anywhere text-sm text-muted">Hint: {card.hint}</span>
-              )}
-            </span>
-          </button>
-          <div className="grid grid-cols-3 gap-2">
-            <Button variant="secondary" className="px-2" onClick={() => move(-1)} disabled={at === 0}>
-              <ArrowLeft className="hidden h-4 w-4 sm:inline" aria-hidden /> Previous
-            </Button>
-            <Button variant="secondary" className="px-2" onClick={() => setFlipped((f) => !f)}>
-              <RotateCcw className="hidden h-4 w-4 sm:inline" aria-hidden /> Flip
-            </Button>
-            <Button variant="secondary" className="px-2" onClick={() => move(1)} disabled={at === count - 1}>
-              Next <ArrowRight className="hidden h-4 w-4 sm:inline" aria-hidden />
-            </Button>
-          </div>
-        </>
-      )}
+        }
+        error="Could not load the flashcards."
+        empty={<p className="text-sm text-muted">No flashcards yet</p>}
+      >
+        {() =>
+          card && (
+            <>
+              <p className="text-sm text-muted" aria-live="polite">
+                Card {at + 1} of {count}
+              </p>
+              <button
+                ref={cardButton}
+                type="button"
+                onClick={() => setFlipped((f) => !f)}
+                className={cn(
+                  "grid min-h-48 w-full place-items-center rounded-xl border-2 p-6 text-center transition-colors",
+                  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
+                  flipped ? "border-accent bg-bg" : "border-border bg-surface",
+                )}
+              >
+                <span className="grid gap-2">
+                  <span className="text-xs font-semibold uppercase tracking-wide text-muted">
+                    {flipped ? "Answer" : "Question"}
+                  </span>
+                  <span className="whitespace-pre-wrap wrap-anywhere text-lg">
+                    {flipped ? card.answer : card.question}
+                  </span>
+                  {!flipped && card.hint && (
+                    <span className="wrap-anywhere text-sm text-muted">Hint: {card.hint}</span>
+                  )}
+                </span>
+              </button>
+              <div className="grid grid-cols-3 gap-2">
+                <Button variant="secondary" className="px-2" onClick={() => move(-1)} disabled={at === 0}>
+                  <ArrowLeft className="hidden h-4 w-4 sm:inline" aria-hidden /> Previous
+                </Button>
+                <Button variant="secondary" className="px-2" onClick={() => setFlipped((f) => !f)}>
+                  <RotateCcw className="hidden h-4 w-4 sm:inline" aria-hidden /> Flip
+                </Button>
+                <Button
+                  variant="secondary"
+                  className="px-2"
+                  onClick={() => move(1)}
+                  disabled={at === count - 1}
+                >
+                  Next <ArrowRight className="hidden h-4 w-4 sm:inline" aria-hidden />
+                </Button>
+              </div>
+            </>
+          )
+        }
+      </QueryView>
     </section>
   );
 }

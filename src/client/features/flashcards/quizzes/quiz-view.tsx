@@ -1,8 +1,7 @@
 import { LogOut } from "lucide-react";
 import { useEffect, useMemo, useReducer, useRef } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert } from "#client/components/ui/card.tsx";
-import { errorMessage } from "#client/lib/api.ts";
 import type { FlashcardSet } from "#shared/flashcards/contract.ts";
 import { buildQuiz } from "#shared/flashcards/quiz.ts";
 import { useFlashcards, useSaveQuizAttempt } from "../flashcards.api.ts";
@@ -25,17 +24,18 @@ export function QuizView({ set, onExit }: { set: FlashcardSet; onExit: () => voi
           <LogOut className="h-4 w-4" aria-hidden /> Exit Quiz
         </Button>
       </div>
-      {cards.isPending ? (
-        <p role="status" className="text-sm text-muted">
-          Loading flashcards...
-        </p>
-      ) : cards.isError ? (
-        <Alert>{errorMessage(cards.error, "Could not load the flashcards.")}</Alert>
-      ) : !questions?.length ? (
-        <p className="text-sm text-muted">No flashcards yet</p>
-      ) : (
-        <QuizRun key={questions.length} set={set} questions={questions} onExit={onExit} />
-      )}
+      <QueryView
+        query={{ ...cards, data: questions ?? undefined }}
+        pending={
+          <p role="status" className="text-sm text-muted">
+            Loading flashcards...
+          </p>
+        }
+        error="Could not load the flashcards."
+        empty={<p className="text-sm text-muted">No flashcards yet</p>}
+      >
+        {(questions) => <QuizRun key={questions.length} set={set} questions={questions} onExit={onExit} />}
+      </QueryView>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Eye, Upload, Users } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
@@ -88,23 +89,28 @@ export function GroupsTab() {
   return (
     <div className="grid gap-4">
       <CreateGroupForm />
-      {groups.isPending ? (
-        <div role="status" aria-label="Loading study groups" className="grid gap-2">
-          <Skeleton className="h-24" />
-        </div>
-      ) : groups.isError ? (
-        <Alert>Could not load your study groups. Please try again.</Alert>
-      ) : groups.data.length === 0 ? (
-        <Card className="py-8 text-center">
-          <CardDescription>No study groups yet. Create one above.</CardDescription>
-        </Card>
-      ) : (
-        <ul aria-label="Study groups" className="grid gap-3 sm:grid-cols-2">
-          {groups.data.map((g) => (
-            <GroupCard key={g.id} group={g} />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={groups}
+        pending={
+          <div role="status" aria-label="Loading study groups" className="grid gap-2">
+            <Skeleton className="h-24" />
+          </div>
+        }
+        error={() => <Alert>Could not load your study groups. Please try again.</Alert>}
+        empty={
+          <Card className="py-8 text-center">
+            <CardDescription>No study groups yet. Create one above.</CardDescription>
+          </Card>
+        }
+      >
+        {(list) => (
+          <ul aria-label="Study groups" className="grid gap-3 sm:grid-cols-2">
+            {list.map((g) => (
+              <GroupCard key={g.id} group={g} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,0 +1,63 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { QueryView } from "#client/components/query-view.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { formatDate } from "#shared/date-format.ts";
+import type { Material, MaterialType } from "#shared/materials/contract.ts";
+
+export const TYPE_LABELS: Record<MaterialType, string> = {
+  reading: "Reading",
+  lecture: "Lecture",
+  presentation: "Presentation",
+  assignment: "Assignment",
+  study_guide: "Study guide",
+  other: "Other",
+};
+
+/** The uploaded materials of the chosen course (or all), each with its delete button. */
+export function MaterialList({
+  materials,
+  deleting,
+  onDelete,
+}: {
+  materials: UseQueryResult<Material[]>;
+  deleting: boolean;
+  onDelete: (id: number) => void;
+}) {
+  return (
+    <QueryView
+      query={materials}
+      pending={<Skeleton className="h-20" />}
+      error={() => <Alert>Failed to fetch documents</Alert>}
+      empty={<p className="text-sm text-muted">No materials uploaded yet.</p>}
+    >
+      {(list) => (
+        <ul className="grid gap-3">
+          {list.map((m) => (
+            <li key={m.id}>
+              <Card className="flex min-w-0 flex-wrap items-start justify-between gap-3">
+                <div className="grid min-w-0 flex-1 gap-1">
+                  <CardTitle className="break-words text-base">{m.title}</CardTitle>
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
+                    <Badge>{TYPE_LABELS[m.type]}</Badge>
+                    <span>{formatDate(new Date(m.createdAt), "MMM d, yyyy")}</span>
+                  </div>
+                  <p className="break-words text-sm text-muted">{m.content}</p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Delete ${m.title}`}
+                  disabled={deleting}
+                  onClick={() => onDelete(m.id)}
+                >
+                  Delete
+                </Button>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
+  );
+}
