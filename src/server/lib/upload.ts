@@ -99,7 +99,8 @@ export async function extractUpload(
   file: UploadedFile,
   accept: readonly string[],
 ): Promise<ExtractedDocument> {
-  const result = await extractDocument({ ...file, accept });
+  // Each student's files share the extraction workers fairly with everyone else's (documents/index.ts).
+  const result = await extractDocument({ ...file, accept, owner: req.user ? String(req.user.id) : req.ip });
   if (!result.ok) {
     req.log.info({ reason: result.failure.reason, cause: result.failure.cause }, "upload not readable");
     throw extractionError(result.failure);

@@ -15,8 +15,8 @@ export async function summariesRoutes(app: FastifyInstance) {
   // Server-sent events beside the JSON answer above: `delta` pieces of the model's summary, then `done`
   // with the same {summary, provider, note?}, whose summary replaces the pieces (a fallback differs).
   route(app, summaryEndpoints.summarizeStream, ({ user, body, reply }) =>
-    sendEventStream(reply, (send) =>
-      summaries.summarizeText(user.id, body.text, body.type, (text) => send("delta", { text })),
+    sendEventStream(reply, (send, signal) =>
+      summaries.summarizeText(user.id, body.text, body.type, (text) => send("delta", { text }), signal),
     ),
   );
   route(app, summaryEndpoints.summarizePdf, async ({ user, req }) => {

@@ -296,7 +296,7 @@ describe("extractDocument: the worker pool", () => {
   it("answers 503 when every worker is busy and the queue is full", async () => {
     const busy = pool({ size: 1, maxQueue: 0 });
     const first = extractDocument({ bytes: fixture("cell-biology.pdf"), fileName: "a.pdf" }, busy);
-    const second = await fail({ bytes: fixture("notes.md"), fileName: "b.md" }, busy);
+    const second = await fail({ bytes: fixture("study-guide.docx"), fileName: "b.docx" }, busy);
     expect(second).toMatchObject({ reason: "extraction_busy", status: 503 });
     expect((await first).ok).toBe(true);
   });

@@ -1,6 +1,7 @@
+import { checkPdfStreams, isWordTextPart, readZipBounded } from "./inflate-limit.ts";
 import { pdfPages } from "./pdf.ts";
 import { pptxPages } from "./pptx.ts";
-import { decodeText } from "./text.ts";
+import { plainTextPages } from "./text.ts";
 import { type DocumentKind, type ExtractedPage, ExtractionError, type FailureReason } from "./types.ts";
 import { docText, docxText } from "./word.ts";
 
@@ -27,16 +28,21 @@ export async function parseDocument({ kind, bytes }: ParseJob): Promise<ParseRep
 async function pagesOf(kind: DocumentKind, bytes: Uint8Array): Promise<ExtractedPage[]> {
   switch (kind) {
     case "pdf":
+      checkPdfStreams(bytes);
       return pdfPages(bytes);
     case "pptx":
       return pptxPages(bytes);
     case "docx":
+      // Measured first, within a budget: mammoth inflates each part whole, however large it claims to be.
+      readZipBounded(bytes, isWordTextPart, undefined, false);
       return [{ n: 1, text: await docxText(bytes) }];
     case "doc":
       return [{ n: 1, text: await docText(bytes) }];
     case "md":
-    case "txt":
-      // Leading newlines and trailing space only: indentation of the first line may be meaningful.
-      return [{ n: 1, text: decodeText(bytes).replace(/^\n+|\s+$/g, "") }];
+    case "txt": {
+      const read = plainTextPages(bytes);
+      if (!read.ok) throw new ExtractionError(read.reason);
+      return read.pages;
+    }
   }
 }
