@@ -21,7 +21,9 @@ export function inflateBudget(fileBytes: number, { ratio = 60, floor = 16 * MB, 
   return Math.min(ceiling, Math.max(floor, fileBytes * ratio));
 }
 
-const tooComplex = () => new ExtractionError("file_too_complex");
+/** The cause the log shows for a file refused here (tests look for it). */
+export const OVER_BUDGET = "parts inflate past the budget";
+const tooComplex = () => new ExtractionError("file_too_complex", OVER_BUDGET);
 
 function inflateCounted(
   data: Uint8Array,

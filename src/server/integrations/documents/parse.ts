@@ -19,7 +19,8 @@ export async function parseDocument({ kind, bytes }: ParseJob): Promise<ParseRep
   try {
     return { ok: true, pages: await pagesOf(kind, bytes) };
   } catch (err) {
-    if (err instanceof ExtractionError) return { ok: false, reason: err.reason };
+    if (err instanceof ExtractionError)
+      return { ok: false, reason: err.reason, ...(err.detail ? { cause: err.detail } : {}) };
     // Parsers throw whatever they like on a damaged file.
     return { ok: false, reason: "file_corrupt", cause: err instanceof Error ? err.message : String(err) };
   }

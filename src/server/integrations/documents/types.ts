@@ -84,7 +84,11 @@ export function failure(reason: FailureReason, overrides: { message?: string; ca
 
 /** Thrown inside the parsers for a failure that has a reason of its own (anything else is 'file_corrupt'). */
 export class ExtractionError extends Error {
-  constructor(readonly reason: FailureReason) {
+  constructor(
+    readonly reason: FailureReason,
+    /** For the log only. */
+    readonly detail?: string,
+  ) {
     super(FAILURES[reason].message);
     this.name = "ExtractionError";
   }
