@@ -181,6 +181,8 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
       text += delta;
       onDelta?.(delta);
     }
+    // The SDK ends an aborted stream quietly, as if the answer were complete: it is not.
+    if (limits.signal.aborted) throw limits.signal.reason ?? new Error("aborted");
     return text;
   }
 
