@@ -31,6 +31,8 @@ export interface AppConfig {
     idleMs?: number;
     maxRetries?: number;
   };
+  /** Uploads and summaries (each) per student per minute (default WORK_PER_MINUTE, lib/work-limit.ts). */
+  workPerMinute?: number;
   /** Chat messages per student per minute (default CHAT_RATE_LIMIT). */
   chatRateLimit?: number;
   logLevel: Env["LOG_LEVEL"];

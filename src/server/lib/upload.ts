@@ -6,6 +6,7 @@ import { checkFileType } from "../integrations/documents/detect.ts";
 import { extractDocument } from "../integrations/documents/index.ts";
 import { type ExtractedDocument, extractionError, failure } from "../integrations/documents/types.ts";
 import { AppError, badRequest, forbidden } from "./errors.ts";
+import { checkWorkLimit } from "./work-limit.ts";
 
 /** One file and a few short fields (title, course, type) per upload. */
 export const UPLOAD_LIMITS = {
@@ -99,6 +100,7 @@ export async function extractUpload(
   file: UploadedFile,
   accept: readonly string[],
 ): Promise<ExtractedDocument> {
+  await checkWorkLimit(req, "upload");
   // Each student's files share the extraction workers fairly with everyone else's (documents/index.ts).
   const result = await extractDocument({ ...file, accept, owner: req.user ? String(req.user.id) : req.ip });
   if (!result.ok) {
