@@ -1,4 +1,5 @@
 import { constants, inflateRawSync, inflateSync } from "node:zlib";
+import { Inflate, Unzlib } from "fflate";
 import { ExtractionError } from "./types.ts";
 
 /**
@@ -45,6 +46,29 @@ function inflateCounted(
     if ((err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || err instanceof RangeError)
       throw tooComplex();
     return null; // damaged data: the parser will say so in its own words
+  }
+}
+
+const PIECE = 64 * 1024;
+
+/**
+ * Only counts what `data` inflates to, a piece at a time, each piece dropped at once: measuring a part
+ * costs a few hundred KB of memory however large it inflates.
+ */
+function measureInflated(data: Uint8Array, raw: boolean, budget: { left: number }): void {
+  const stream = raw ? new Inflate() : new Unzlib();
+  stream.ondata = (chunk) => {
+    budget.left -= chunk.length;
+    if (budget.left < 0) throw tooComplex();
+  };
+  try {
+    for (let at = 0; at < data.length; at += PIECE) {
+      const end = Math.min(data.length, at + PIECE);
+      stream.push(data.subarray(at, end), end === data.length);
+    }
+  } catch (err) {
+    if (err instanceof ExtractionError) throw err;
+    // damaged data: the parser will say so in its own words
   }
 }
 
@@ -120,8 +144,13 @@ export function readZipBounded(
       budget.left -= data.byteLength;
       if (budget.left < 0) throw tooComplex();
       out = data;
-    } else if (entry.method === 8) out = inflateCounted(data, true, budget, false);
-    else continue;
+    } else if (entry.method === 8) {
+      if (!keep) {
+        measureInflated(data, true, budget);
+        continue;
+      }
+      out = inflateCounted(data, true, budget, false);
+    } else continue;
     if (out && keep) files.set(entry.name, out);
   }
   return files;
@@ -148,6 +177,6 @@ export function checkPdfStreams(bytes: Uint8Array, limit = inflateBudget(bytes.b
     streamStart.lastIndex = end;
     if (!/\/Fl(ateDecode)?\b/.test(dict) || /\/Subtype\s*\/Image\b/.test(dict)) continue;
     // Only the first filter matters here: Flate then DCT is a JPEG the size of its inflated bytes.
-    inflateCounted(bytes.subarray(dataStart, end), false, budget, true);
+    measureInflated(bytes.subarray(dataStart, end), false, budget);
   }
 }
