@@ -331,9 +331,9 @@ describe("extractDocument: bounded work (issue 27, faults 3 and 5)", () => {
       const started = performance.now();
       const f = await fail({ bytes, fileName: `bomb.${ext}` }, pool());
       expect(f).toMatchObject({ reason: "file_too_complex", status: 422, cause: OVER_BUDGET });
-      expect(performance.now() - started).toBeLessThan(15_000);
+      expect(performance.now() - started).toBeLessThan(40_000);
     },
-    60_000,
+    90_000,
   );
 
   it("still reads a document whose parts inflate to less than the budget", async () => {
