@@ -136,6 +136,8 @@ describe("WorkerPool", () => {
 
     it("runs at most perKeyRunning jobs of one key, leaving the other workers to other keys", async () => {
       const p = pool({ size: 2, perKeyRunning: 1 });
+      // Both workers started first: what is measured is who gets the second one, not its start-up.
+      await Promise.all([p.run(wait(300, "x"), { key: "x" }), p.run(wait(300, "y"), { key: "y" })]);
       const started = performance.now();
       const a = [p.run(wait(1500, "a1"), { key: "a" }), p.run(wait(1500, "a2"), { key: "a" })];
       await p.run(wait(10, "b"), { key: "b" });
