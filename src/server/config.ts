@@ -22,7 +22,17 @@ export interface AppConfig {
    * OpenAI's and used when the student's choice is not offered (integrations/ai/models.ts); tests set
    * `maxRetries: 0`.
    */
-  openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs?: number; maxRetries?: number };
+  openai: {
+    apiKey?: string;
+    baseUrl?: string;
+    model?: string;
+    /** Deadlines of integrations/ai/openai.ts (overall, and between streamed pieces); tests shorten them. */
+    timeoutMs?: number;
+    idleMs?: number;
+    maxRetries?: number;
+  };
+  /** Uploads and summaries (each) per student per minute (default WORK_PER_MINUTE, lib/work-limit.ts). */
+  workPerMinute?: number;
   /** Chat messages per student per minute (default CHAT_RATE_LIMIT). */
   chatRateLimit?: number;
   logLevel: Env["LOG_LEVEL"];

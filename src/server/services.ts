@@ -69,10 +69,10 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const friends = createFriendsService({ db, clock, events, settings, achievements });
   const groups = createGroupsService({ db, friends, studySets: study });
   const materials = createMaterialsService({ db, courses, retrieval, study });
-  const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
+  const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings, log });
   const exams = createExamService({ db, clock, settings, tasks, calendar });
   const review = createReviewService({ db, clock, settings, study, flashcards, events, exams });
-  const summaries = createSummariesService({ config, study, materials, chat });
+  const summaries = createSummariesService({ config, study, materials, chat, log });
   const notifications = createNotificationsService({ db, config, clock, log });
   const reminders = createRemindersService({
     db,

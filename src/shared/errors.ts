@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   "extraction_timeout",
   "file_too_complex",
   "extraction_busy",
+  "extraction_limit",
+  "too_many_pages",
   // The server's own failures.
   "upstream_error",
   "response_contract",

@@ -118,4 +118,65 @@ describe("WorkerPool", () => {
     const p = pool({ entry: new URL("./no-such-worker.ts", import.meta.url) });
     await expect(p.run({ op: "echo", value: 1 })).rejects.toThrow(/no-such-worker\.ts is missing/);
   });
+
+  describe("fair to every student (issue 27, faults 2 and 3)", () => {
+    const wait = (ms: number, value: unknown) => ({ op: "wait" as const, ms, value });
+
+    it("takes waiting jobs round-robin across keys, not first come first served", async () => {
+      const p = pool({ size: 1 });
+      const done: unknown[] = [];
+      const track = (promise: Promise<unknown>) =>
+        promise.then((r) => done.push((r as { value: unknown }).value));
+      const flood = [1, 2, 3, 4].map((i) => track(p.run(wait(150, `a${i}`), { key: "a" })));
+      const other = track(p.run(wait(10, "b1"), { key: "b" }));
+      await Promise.all([...flood, other]);
+      // a1 was running when b1 came; b1 is next, ahead of a's other waiting jobs.
+      expect(done).toEqual(["a1", "b1", "a2", "a3", "a4"]);
+    });
+
+    it("runs at most perKeyRunning jobs of one key, leaving the other workers to other keys", async () => {
+      const p = pool({ size: 2, perKeyRunning: 1 });
+      // Both workers started first: what is measured is who gets the second one, not its start-up.
+      await Promise.all([p.run(wait(300, "x"), { key: "x" }), p.run(wait(300, "y"), { key: "y" })]);
+      const started = performance.now();
+      const a = [p.run(wait(1500, "a1"), { key: "a" }), p.run(wait(1500, "a2"), { key: "a" })];
+      await p.run(wait(10, "b"), { key: "b" });
+      // b had the second worker at once; a2 waits for a1.
+      const bTook = performance.now() - started;
+      await Promise.all(a);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(3000);
+      expect(bTook).toBeLessThan(1500);
+    });
+
+    it("refuses a key's job beyond perKeyMax with 'limit', others' jobs still run", async () => {
+      const p = pool({ size: 1, perKeyMax: 2 });
+      const a = [p.run(wait(300, 1), { key: "a" }), p.run(wait(10, 2), { key: "a" })];
+      expect((await failure(p.run(wait(10, 3), { key: "a" }))).reason).toBe("limit");
+      expect(await p.run(wait(10, "b"), { key: "b" })).toMatchObject({ value: "b" });
+      await Promise.all(a);
+      // Once a's jobs are done it may send more.
+      expect(await p.run(wait(10, 4), { key: "a" })).toMatchObject({ value: 4 });
+    });
+
+    it("fails a job still waiting at its deadline ('busy') and cuts a running one at it ('timeout')", async () => {
+      const p = pool({ size: 1, timeoutMs: 20_000 });
+      await p.run(wait(1, "warm")); // the worker's start-up is not the job's time
+      const started = performance.now();
+      const running = failure(p.run({ op: "spin" }, { key: "a", deadline: Date.now() + 800 }));
+      const waiting = failure(p.run(wait(10, 1), { key: "b", deadline: Date.now() + 300 }));
+      expect((await waiting).reason).toBe("busy");
+      expect((await running).reason).toBe("timeout");
+      expect(performance.now() - started).toBeLessThan(5000);
+    });
+
+    it("replaces a worker whose job grew its memory, so the memory goes back", async () => {
+      const p = pool({ maxMemoryMb: 64 });
+      const first = (await p.run({ op: "grow", mb: 160 })) as { threadId: number };
+      const next = (await p.run({ op: "echo", value: 1 })) as { threadId: number };
+      expect(next.threadId).not.toBe(first.threadId);
+      // A light job keeps its worker.
+      const again = (await p.run({ op: "echo", value: 2 })) as { threadId: number };
+      expect(again.threadId).toBe(next.threadId);
+    });
+  });
 });

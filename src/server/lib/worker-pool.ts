@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { getHeapStatistics } from "node:v8";
 import { parentPort, type Transferable, Worker } from "node:worker_threads";
 
 /**
@@ -16,6 +17,13 @@ export interface WorkerPoolOptions {
   entry: URL;
   /** Workers at most; jobs beyond them wait in a queue. */
   size: number;
+  /**
+   * Jobs of one key (a student) running at once (default: size). Waiting jobs are taken round-robin
+   * across keys, so one student's flood waits behind their own jobs, not in front of everyone else's.
+   */
+  perKeyRunning?: number;
+  /** Jobs of one key running or waiting at most; one more is refused with reason 'limit'. Default: no cap. */
+  perKeyMax?: number;
   /** Per job, counted from when a started worker takes it (not while it waits or the worker starts). */
   timeoutMs: number;
   /** Waiting jobs at most; one more is refused with reason 'busy'. */
@@ -25,7 +33,20 @@ export interface WorkerPoolOptions {
   idleMs?: number;
 }
 
-export type WorkerPoolFailure = "timeout" | "out_of_memory" | "crashed" | "busy" | "closed";
+/** How one job is run: buffers to move, whose job it is, and when its answer stops being of use. */
+export interface RunOptions {
+  transfer?: readonly Transferable[];
+  /** The fairness key (a student's id); a job without one is capped by nothing but the pool's size. */
+  key?: string;
+  /**
+   * Epoch ms after which the job is of no use (the request's answer must leave before the socket's limit):
+   * still waiting then, it fails with 'busy'; running, its time limit is cut to end there ('timeout').
+   */
+  deadline?: number;
+}
+
+/** 'limit': the key already has perKeyMax jobs; 'busy': the pool's queue is full or the wait ran out. */
+export type WorkerPoolFailure = "timeout" | "out_of_memory" | "crashed" | "busy" | "closed" | "limit";
 
 export class WorkerPoolError extends Error {
   constructor(
@@ -41,6 +62,9 @@ export class WorkerPoolError extends Error {
 interface Job {
   task: unknown;
   transfer: readonly Transferable[];
+  key: string;
+  deadline: number;
+  waitTimer?: NodeJS.Timeout;
   resolve(value: unknown): void;
   reject(err: Error): void;
 }
@@ -64,38 +88,148 @@ export const MIN_HEAP_MB = 16;
 /** A worker that has not loaded its entry by then is broken (a job's own time limit starts after). */
 const STARTUP_LIMIT_MS = 60_000;
 
-type Reply = { ok: true; value: unknown } | { ok: false; error: string } | { ready: true };
+/** `retire`: the worker grew during the job; it is replaced so its memory goes back to the system. */
+type Reply =
+  | { ok: true; value: unknown; retire?: boolean }
+  | { ok: false; error: string; retire?: boolean }
+  | { ready: true };
 
 export class WorkerPool<Task, Result> {
   readonly #options: Required<WorkerPoolOptions>;
   readonly #slots = new Set<Slot>();
-  readonly #queue: Job[] = [];
+  /** Waiting jobs by key. */
+  readonly #queues = new Map<string, Job[]>();
+  /** Jobs running or waiting, by key. */
+  readonly #perKey = new Map<string, { running: number; total: number }>();
+  /** When each key's last job started (a sequence number), for the round-robin. */
+  readonly #served = new Map<string, number>();
+  #dispatched = 0;
+  #waiting = 0;
+  #anonymous = 0;
   #closed = false;
 
   constructor(options: WorkerPoolOptions) {
     if (!(options.maxMemoryMb >= MIN_HEAP_MB))
       throw new RangeError(`maxMemoryMb must be at least ${MIN_HEAP_MB}, not ${options.maxMemoryMb}.`);
-    this.#options = { idleMs: 30_000, ...options };
+    this.#options = {
+      idleMs: 30_000,
+      perKeyRunning: options.size,
+      perKeyMax: Number.POSITIVE_INFINITY,
+      ...options,
+    };
   }
 
-  /** Runs one job; `transfer` lists buffers to move (not copy) into the worker. */
-  run(task: Task, transfer: readonly Transferable[] = []): Promise<Result> {
+  /** Jobs waiting for a worker (all keys). */
+  get waiting(): number {
+    return this.#waiting;
+  }
+
+  /** Runs one job; `transfer` (or `options.transfer`) lists buffers to move (not copy) into the worker. */
+  run(task: Task, options: RunOptions | readonly Transferable[] = {}): Promise<Result> {
+    const opts: RunOptions = Array.isArray(options) ? { transfer: options } : (options as RunOptions);
     return new Promise<Result>((resolve, reject) => {
       if (this.#closed) return reject(new WorkerPoolError("closed", "The worker pool is closed."));
-      const job: Job = { task, transfer, resolve: resolve as (v: unknown) => void, reject };
-      const idle = [...this.#slots].find((s) => !s.job);
-      if (idle) return this.#dispatch(idle, job);
-      if (this.#slots.size < this.#options.size) return this.#dispatch(this.#spawn(), job);
-      if (this.#queue.length >= this.#options.maxQueue)
+      // Without a key a job is its own: no cap of another's applies to it.
+      const key = opts.key ?? `\u0000${++this.#anonymous}`;
+      const count = this.#count(key);
+      if (count.total >= this.#options.perKeyMax)
+        return reject(new WorkerPoolError("limit", `Key ${key} already has ${count.total} jobs.`));
+      const job: Job = {
+        task,
+        transfer: opts.transfer ?? [],
+        key,
+        deadline: opts.deadline ?? Number.POSITIVE_INFINITY,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      };
+      if (job.deadline <= Date.now())
+        return reject(new WorkerPoolError("busy", "The job's deadline passed before it started."));
+      if (count.running < this.#options.perKeyRunning) {
+        const idle = [...this.#slots].find((s) => !s.job);
+        if (idle) return this.#dispatch(idle, job);
+        if (this.#slots.size < this.#options.size) return this.#dispatch(this.#spawn(), job);
+      }
+      if (this.#waiting >= this.#options.maxQueue)
         return reject(new WorkerPoolError("busy", "Every worker is busy and the queue is full."));
-      this.#queue.push(job);
+      this.#enqueue(job);
     });
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) job.reject(new WorkerPoolError("closed", "The pool closed."));
+    for (const queue of this.#queues.values())
+      for (const job of queue.splice(0)) {
+        clearTimeout(job.waitTimer);
+        job.reject(new WorkerPoolError("closed", "The pool closed."));
+      }
+    this.#queues.clear();
+    this.#waiting = 0;
     await Promise.all([...this.#slots].map((s) => this.#discard(s, "closed", "The pool closed.")));
+  }
+
+  #count(key: string) {
+    let c = this.#perKey.get(key);
+    if (!c) {
+      c = { running: 0, total: 0 };
+      this.#perKey.set(key, c);
+    }
+    return c;
+  }
+
+  #release(key: string, running: boolean) {
+    const c = this.#count(key);
+    c.total -= 1;
+    if (running) c.running -= 1;
+    if (c.total <= 0) {
+      this.#perKey.delete(key);
+      this.#served.delete(key);
+    }
+  }
+
+  #enqueue(job: Job) {
+    this.#count(job.key).total += 1;
+    const queue = this.#queues.get(job.key) ?? [];
+    if (!this.#queues.has(job.key)) this.#queues.set(job.key, queue);
+    queue.push(job);
+    this.#waiting += 1;
+    if (Number.isFinite(job.deadline)) {
+      job.waitTimer = setTimeout(() => {
+        const q = this.#queues.get(job.key);
+        const i = q?.indexOf(job) ?? -1;
+        if (!q || i < 0) return;
+        q.splice(i, 1);
+        if (!q.length) this.#queues.delete(job.key);
+        this.#waiting -= 1;
+        this.#release(job.key, false);
+        job.reject(new WorkerPoolError("busy", "The job waited past its deadline."));
+      }, job.deadline - Date.now());
+      job.waitTimer.unref();
+    }
+  }
+
+  /**
+   * The next waiting job, round-robin across keys: from the key served longest ago (a key whose job is
+   * running was served just now), among keys below their running cap.
+   */
+  #dequeue(): Job | undefined {
+    let pick: string | undefined;
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const [key, queue] of this.#queues) {
+      if (!queue.length || this.#count(key).running >= this.#options.perKeyRunning) continue;
+      const served = this.#served.get(key) ?? -1;
+      if (served < oldest) {
+        oldest = served;
+        pick = key;
+      }
+    }
+    if (pick === undefined) return undefined;
+    const queue = this.#queues.get(pick)!;
+    const job = queue.shift()!;
+    if (!queue.length) this.#queues.delete(pick);
+    clearTimeout(job.waitTimer);
+    this.#waiting -= 1;
+    this.#release(pick, false); // counted again by #dispatch
+    return job;
   }
 
   #spawn(): Slot {
@@ -111,9 +245,11 @@ export class WorkerPool<Task, Result> {
       if (!job) return;
       clearTimeout(slot.timer);
       slot.job = null;
+      this.#release(job.key, true);
       if (reply.ok) job.resolve(reply.value);
       else job.reject(new Error(reply.error));
-      this.#next(slot);
+      if (reply.retire) void this.#discard(slot, "closed", "retired");
+      else this.#next(slot);
     });
     slot.worker.on("error", (err: Error & { code?: string }) => {
       if (err.code === "ERR_WORKER_OUT_OF_MEMORY")
@@ -132,13 +268,26 @@ export class WorkerPool<Task, Result> {
 
   #dispatch(slot: Slot, job: Job) {
     clearTimeout(slot.idleTimer);
+    const c = this.#count(job.key);
+    c.total += 1;
+    c.running += 1;
+    this.#served.set(job.key, ++this.#dispatched);
     slot.job = job;
     slot.worker.ref();
     if (slot.ready) this.#startClock(slot);
     else {
-      const limit = Math.max(STARTUP_LIMIT_MS, this.#options.timeoutMs);
+      const limit = Math.min(
+        Math.max(STARTUP_LIMIT_MS, this.#options.timeoutMs),
+        Math.max(1, job.deadline - Date.now()),
+      );
       const message = `The worker ${this.#options.entry.href} did not start within ${limit} ms.`;
-      slot.timer = setTimeout(() => void this.#discard(slot, new Error(message)), limit);
+      slot.timer = setTimeout(
+        () =>
+          void (job.deadline <= Date.now()
+            ? this.#discard(slot, "timeout", message)
+            : this.#discard(slot, new Error(message))),
+        limit,
+      );
     }
     slot.worker.postMessage(job.task, job.transfer);
   }
@@ -146,7 +295,8 @@ export class WorkerPool<Task, Result> {
   /** The time limit counts the job's own work, not a fresh worker's start-up (slow under tsx and load). */
   #startClock(slot: Slot) {
     clearTimeout(slot.timer);
-    const { timeoutMs } = this.#options;
+    const deadline = slot.job?.deadline ?? Number.POSITIVE_INFINITY;
+    const timeoutMs = Math.max(1, Math.min(this.#options.timeoutMs, deadline - Date.now()));
     slot.timer = setTimeout(
       () => void this.#discard(slot, "timeout", `The job took longer than ${timeoutMs} ms.`),
       timeoutMs,
@@ -154,7 +304,7 @@ export class WorkerPool<Task, Result> {
   }
 
   #next(slot: Slot) {
-    const job = this.#queue.shift();
+    const job = this.#dequeue();
     if (job) return this.#dispatch(slot, job);
     slot.worker.unref();
     slot.idleTimer = setTimeout(() => void this.#discard(slot, "closed", "idle"), this.#options.idleMs);
@@ -163,23 +313,33 @@ export class WorkerPool<Task, Result> {
 
   /**
    * Removes a worker for good, failing its job (if any) with `reason` (or with `reason` itself when it is
-   * an Error: a worker that cannot start); queued jobs get a fresh worker.
+   * an Error: a worker that cannot start); waiting jobs get a fresh worker.
    */
   async #discard(slot: Slot, reason: WorkerPoolFailure | Error, message = "", cause?: unknown) {
     if (!this.#slots.delete(slot)) return;
     clearTimeout(slot.timer);
     clearTimeout(slot.idleTimer);
-    slot.job?.reject(reason instanceof Error ? reason : new WorkerPoolError(reason, message, { cause }));
+    if (slot.job) {
+      this.#release(slot.job.key, true);
+      slot.job.reject(reason instanceof Error ? reason : new WorkerPoolError(reason, message, { cause }));
+    }
     slot.job = null;
-    const next = this.#closed ? undefined : this.#queue.shift();
-    if (next) {
+    this.#refill();
+    await slot.worker.terminate();
+  }
+
+  /** Starts waiting jobs on fresh workers while there is room. */
+  #refill() {
+    while (!this.#closed && this.#slots.size < this.#options.size) {
+      const next = this.#dequeue();
+      if (!next) return;
       try {
         this.#dispatch(this.#spawn(), next);
       } catch (err) {
+        this.#release(next.key, true);
         next.reject(err as Error);
       }
     }
-    await slot.worker.terminate();
   }
 }
 
@@ -196,19 +356,33 @@ function startWorker(options: Required<WorkerPoolOptions>): Worker {
   return new Worker(boot, { eval: true, resourceLimits });
 }
 
+/**
+ * A worker whose heap grew past this during a job is replaced after it (see `retire`): V8 keeps a grown
+ * heap, and freed ArrayBuffers go back to the system sooner when their isolate ends.
+ */
+const RETIRE_HEAP_BYTES = 96 * 1024 * 1024;
+/** A job this long was a heavy one (a big document): its worker is replaced after it too. */
+const RETIRE_AFTER_MS = 2_000;
+
 /** The worker side: answers each job posted by a WorkerPool with `handler`'s result. */
 export function serveJobs<Task, Result>(handler: (task: Task) => Promise<Result> | Result): void {
   const port = parentPort;
   if (!port) throw new Error("serveJobs() runs inside a worker thread.");
   port.on("message", async (task: Task) => {
+    const started = performance.now();
+    let reply: Reply;
     try {
-      port.postMessage({ ok: true, value: await handler(task) } satisfies Reply);
+      reply = { ok: true, value: await handler(task) };
     } catch (err) {
-      port.postMessage({
-        ok: false,
-        error: err instanceof Error ? err.message : String(err),
-      } satisfies Reply);
+      reply = { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
+    const { total_heap_size, external_memory } = getHeapStatistics();
+    if (
+      total_heap_size + external_memory > RETIRE_HEAP_BYTES ||
+      performance.now() - started > RETIRE_AFTER_MS
+    )
+      reply.retire = true;
+    port.postMessage(reply);
   });
   // The entry's imports have all loaded by now.
   port.postMessage({ ready: true } satisfies Reply);

@@ -43,8 +43,8 @@ export async function chatRoutes(app: FastifyInstance) {
   // both stored messages (with citations). An error after the stream has started is an `error` event.
   route(app, chatEndpoints.stream, async ({ user, body, req, reply }) => {
     await admit(user.id, body, req, reply);
-    return sendEventStream(reply, (send) =>
-      chat.send(user.id, body, (text) => send("delta", { text }), { admitted: true }),
+    return sendEventStream(reply, (send, signal) =>
+      chat.send(user.id, body, (text) => send("delta", { text }), { admitted: true, signal }),
     );
   });
 }

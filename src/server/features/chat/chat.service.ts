@@ -9,6 +9,12 @@ import {
 import { chosenModel, offeredModels } from "#server/integrations/ai/models.ts";
 import { createOpenAiProvider, type OpenAiProvider } from "#server/integrations/ai/openai.ts";
 import type { AnswerProvider, AnswerRequest, AnswerSource } from "#server/integrations/ai/provider.ts";
+import {
+  MODEL_FAILED_NOTE,
+  PROVIDER_FAILS,
+  PROVIDER_WORKS,
+  providerFailureDetail,
+} from "#server/integrations/ai/provider-errors.ts";
 import type { SendChatInput } from "#shared/chat/contract.ts";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
@@ -16,6 +22,7 @@ import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
+import type { ServiceLog } from "../notifications/notifications.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
 import { chatRepo } from "./chat.repo.ts";
@@ -48,9 +55,13 @@ export function createChatService(deps: {
   tasks: TasksService;
   retrieval: RetrievalService;
   settings: SettingsService;
+  /** Where a provider's failure is reported (redacted); the student sees only a fixed note. */
+  log?: ServiceLog;
 }) {
-  const { db, config, clock, courses, tasks, retrieval, settings } = deps;
+  const { db, config, clock, courses, tasks, retrieval, settings, log } = deps;
   const openai: OpenAiProvider | null = createOpenAiProvider(config.openai);
+  const reportProviderFailure = (err: unknown, what: string) =>
+    log?.warn({ provider: providerFailureDetail(err, [config.openai.apiKey]) }, what);
 
   async function context(userId: number, input: SendInput, timeZone: string) {
     const question = input.content.trim();
@@ -131,7 +142,7 @@ export function createChatService(deps: {
     userId: number,
     input: SendInput,
     onDelta?: (text: string) => void,
-    options: { admitted?: boolean } = {},
+    options: { admitted?: boolean; signal?: AbortSignal } = {},
   ) {
     if (!options.admitted) await admit(userId, input);
     const courseId = input.courseId ?? null;
@@ -150,10 +161,12 @@ export function createChatService(deps: {
     let note: string | undefined;
     let answer: Awaited<ReturnType<AnswerProvider["answer"]>>;
     try {
-      answer = await provider.answer(request, onDelta);
+      answer = await provider.answer(request, onDelta, options.signal);
     } catch (err) {
-      if (provider === builtinProvider) throw err;
-      note = `The AI model could not answer (${err instanceof Error ? err.message : "unknown error"}); this answer is from the built-in engine.`;
+      if (provider === builtinProvider || options.signal?.aborted) throw err;
+      // The provider's own words can quote the key: the log gets them redacted, the student a fixed note.
+      reportProviderFailure(err, "AI model failed; answered with the built-in engine");
+      note = MODEL_FAILED_NOTE;
       provider = builtinProvider;
       answer = await builtinProvider.answer(request, onDelta ? (text) => onDelta(`\n\n${text}`) : undefined);
     }
@@ -203,7 +216,12 @@ export function createChatService(deps: {
         return { ok: true, provider: "builtin" as const, message: "The built-in engine works offline." };
       }
       const result = await openai.test(await modelFor(userId));
-      return { ok: result.ok, provider: "openai" as const, message: result.message };
+      if (!result.ok) reportProviderFailure(result.error, "AI model test failed");
+      return {
+        ok: result.ok,
+        provider: "openai" as const,
+        message: result.ok ? PROVIDER_WORKS : PROVIDER_FAILS,
+      };
     },
   };
 }

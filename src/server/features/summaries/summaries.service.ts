@@ -1,6 +1,7 @@
 import { builtinCards, builtinQuiz, builtinSummary } from "#server/integrations/ai/builtin/engine-pool.ts";
 import { modelCards, modelQuiz, modelSummary } from "#server/integrations/ai/model-drafts.ts";
 import { type Complete, createOpenAiProvider } from "#server/integrations/ai/openai.ts";
+import { providerFailureDetail } from "#server/integrations/ai/provider-errors.ts";
 import type { Provider } from "#shared/chat/contract.ts";
 import type { DocumentPage } from "#shared/study/contract.ts";
 import {
@@ -14,6 +15,7 @@ import type { AppConfig } from "../../config.ts";
 import { unprocessable } from "../../lib/errors.ts";
 import type { ChatService } from "../chat/chat.service.ts";
 import type { MaterialsService } from "../materials/materials.service.ts";
+import type { ServiceLog } from "../notifications/notifications.service.ts";
 import type { StudyService } from "../study/study.service.ts";
 
 /** Each page's text at its number's place (page n at index n - 1), blank pages kept as gaps. */
@@ -41,25 +43,33 @@ export function createSummariesService(deps: {
   study: StudyService;
   materials: MaterialsService;
   chat: ChatService;
+  /** Where a provider's failure is reported (redacted); the student sees only a fixed note. */
+  log?: ServiceLog;
 }) {
-  const { config, study, materials, chat } = deps;
+  const { config, study, materials, chat, log } = deps;
   const openai = createOpenAiProvider(config.openai);
 
   async function produce<T>(
     userId: number,
     withModel: (complete: Complete, model: string) => Promise<T>,
     builtin: () => Promise<T>,
+    signal?: AbortSignal,
   ): Promise<Produced<T>> {
     if (!openai) return { value: await builtin(), provider: "builtin" };
     const { model } = await chat.providerInfo(userId);
     try {
       return { value: await withModel(openai.complete, model ?? "gpt-4o"), provider: "openai" };
     } catch (err) {
-      const why = err instanceof Error ? err.message : "unknown error";
+      if (signal?.aborted) throw err; // the student went away: nothing to fall back for
+      // The provider's own words can quote the key: the log gets them redacted, the student a fixed note.
+      log?.warn(
+        { provider: providerFailureDetail(err, [config.openai.apiKey]) },
+        "AI model failed; made with the built-in engine",
+      );
       return {
         value: await builtin(),
         provider: "builtin",
-        note: `The AI model could not answer (${why}); this is from the built-in engine.`,
+        note: "The AI model could not answer; this is from the built-in engine.",
       };
     }
   }
@@ -73,11 +83,13 @@ export function createSummariesService(deps: {
     pages: readonly string[],
     style: SummaryStyle,
     onDelta?: (text: string) => void,
+    signal?: AbortSignal,
   ) {
     const made = await produce(
       userId,
-      (complete, model) => modelSummary(complete, model, pages, style, undefined, onDelta),
-      () => builtinSummary([...pages], style),
+      (complete, model) => modelSummary(complete, model, pages, style, signal, onDelta),
+      () => builtinSummary([...pages], style, String(userId)),
+      signal,
     );
     if (!made.value.trim()) throw unprocessable("There is not enough text here to summarize.");
     return { summary: made.value, provider: made.provider, ...(made.note ? { note: made.note } : {}) };
@@ -89,8 +101,13 @@ export function createSummariesService(deps: {
   };
 
   return {
-    summarizeText: (userId: number, text: string, style: SummaryStyle, onDelta?: (text: string) => void) =>
-      summarizePages(userId, [text], style, onDelta),
+    summarizeText: (
+      userId: number,
+      text: string,
+      style: SummaryStyle,
+      onDelta?: (text: string) => void,
+      signal?: AbortSignal,
+    ) => summarizePages(userId, [text], style, onDelta, signal),
     summarizePages,
 
     async summarizeDocument(userId: number, source: "material" | "study", id: number, style: SummaryStyle) {
@@ -141,7 +158,7 @@ export function createSummariesService(deps: {
       const made = await produce<CardDraft[]>(
         userId,
         (complete, model) => modelCards(complete, model, pages),
-        () => builtinCards(pages),
+        () => builtinCards(pages, String(userId)),
       );
       return { provider: made.provider, cards: made.value, ...(made.note ? { note: made.note } : {}) };
     },
@@ -155,7 +172,7 @@ export function createSummariesService(deps: {
       const made = await produce<QuizDraftQuestion[]>(
         userId,
         (complete, model) => modelQuiz(complete, model, pages),
-        () => builtinQuiz(pages),
+        () => builtinQuiz(pages, String(userId)),
       );
       return { provider: made.provider, questions: made.value, ...(made.note ? { note: made.note } : {}) };
     },

@@ -3,15 +3,73 @@ import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import { bestSentences } from "./builtin/query.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "./provider.ts";
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Deadlines (issue 27, fault 4). An answer the student waits for without seeing it arrive (the JSON
+ * endpoints) must be over, built-in fallback included, before the connection's 30 s idle limit
+ * (http-server.ts): the model gets ANSWER_DEADLINE_MS in all, retries included. A streamed answer sends
+ * bytes as it goes, so it may take longer in all, but never more than STREAM_IDLE_MS between two pieces
+ * (or before the first).
+ */
+export const ANSWER_DEADLINE_MS = 15_000;
+export const STREAM_DEADLINE_MS = 120_000;
+export const STREAM_IDLE_MS = 15_000;
 /** Servers like Ollama and LM Studio need no key, but the SDK insists on one. */
 const PLACEHOLDER_KEY = "not-needed";
 
 export interface OpenAiSettings {
   apiKey?: string;
   baseUrl?: string;
+  /** One answer's overall deadline (default ANSWER_DEADLINE_MS); tests shorten it. */
   timeoutMs?: number;
   maxRetries?: number;
+  /** Longest gap in a streamed answer (default STREAM_IDLE_MS); tests shorten it. */
+  idleMs?: number;
+  /** A streamed answer's overall deadline (default STREAM_DEADLINE_MS). */
+  streamTimeoutMs?: number;
+}
+
+/** Raised when a deadline of this module ends a call: the log says which. */
+export class ProviderTimeoutError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProviderTimeoutError";
+  }
+}
+
+/**
+ * An AbortSignal that fires when `outer` does, after `overallMs`, or after `idleMs` without `touch()`;
+ * `check()` rethrows the deadline that fired as a ProviderTimeoutError (the SDK only says "aborted").
+ */
+function deadlines(outer: AbortSignal | undefined, overallMs: number, idleMs?: number) {
+  const controller = new AbortController();
+  let fired: ProviderTimeoutError | null = null;
+  const fire = (why: string) => {
+    fired ??= new ProviderTimeoutError(why);
+    controller.abort(fired);
+  };
+  const overall = setTimeout(() => fire(`no complete answer within ${overallMs} ms`), overallMs);
+  let idle: NodeJS.Timeout | undefined;
+  const touch = () => {
+    if (idleMs === undefined) return;
+    clearTimeout(idle);
+    idle = setTimeout(() => fire(`the answer stalled for ${idleMs} ms`), idleMs);
+  };
+  const onOuter = () => controller.abort(outer?.reason);
+  if (outer?.aborted) onOuter();
+  else outer?.addEventListener("abort", onOuter, { once: true });
+  touch();
+  return {
+    signal: controller.signal,
+    touch,
+    /** Stops the timers; turns an abort caused by a deadline into its ProviderTimeoutError. */
+    end(err?: unknown): never | undefined {
+      clearTimeout(overall);
+      clearTimeout(idle);
+      outer?.removeEventListener("abort", onOuter);
+      if (err === undefined) return undefined;
+      throw fired ?? err;
+    },
+  };
 }
 
 function systemPrompt(request: AnswerRequest): string {
@@ -80,7 +138,8 @@ export type Complete = (
 ) => Promise<string>;
 
 export type OpenAiProvider = AnswerProvider & {
-  test(model: string): Promise<{ ok: boolean; message: string }>;
+  /** Whether the model answers; `error` (for the server log only, after redaction) when it does not. */
+  test(model: string): Promise<{ ok: true } | { ok: false; error: unknown }>;
   complete: Complete;
 };
 
@@ -95,10 +154,38 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
         new OpenAI({
           apiKey: settings.apiKey || PLACEHOLDER_KEY,
           baseURL: settings.baseUrl,
-          timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-          maxRetries: settings.maxRetries ?? 2,
+          // Per attempt; the overall deadlines below bound the retries too.
+          timeout: settings.timeoutMs ?? ANSWER_DEADLINE_MS,
+          maxRetries: settings.maxRetries ?? 1,
         }),
     ));
+  const answerMs = settings.timeoutMs ?? ANSWER_DEADLINE_MS;
+  const idleMs = settings.idleMs ?? STREAM_IDLE_MS;
+  /** Streamed to the student (bytes keep the connection alive) or answered whole (deadline first). */
+  const limitsFor = (signal: AbortSignal | undefined, streamed: boolean) =>
+    streamed
+      ? deadlines(signal, settings.streamTimeoutMs ?? STREAM_DEADLINE_MS, idleMs)
+      : deadlines(signal, answerMs, Math.min(idleMs, answerMs));
+
+  /** Reads a streamed completion, re-arming the idle deadline at every chunk. */
+  async function readStream(
+    stream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>,
+    limits: ReturnType<typeof deadlines>,
+    onDelta?: (text: string) => void,
+  ) {
+    let text = "";
+    for await (const chunk of stream) {
+      limits.touch();
+      const delta = chunk.choices[0]?.delta?.content ?? "";
+      if (!delta) continue;
+      text += delta;
+      onDelta?.(delta);
+    }
+    // The SDK ends an aborted stream quietly, as if the answer were complete: it is not.
+    if (limits.signal.aborted) throw limits.signal.reason ?? new Error("aborted");
+    return text;
+  }
+
   return {
     id: "openai",
     async answer(request, onDelta, signal) {
@@ -111,16 +198,18 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
         { role: "user", content: request.question },
       ];
       const client = await connect();
-      const stream = await client.chat.completions.create(
-        { model: request.model ?? "gpt-4o", messages, stream: true },
-        { signal },
-      );
-      let text = "";
-      for await (const chunk of stream) {
-        const delta = chunk.choices[0]?.delta?.content ?? "";
-        if (!delta) continue;
-        text += delta;
-        onDelta?.(delta);
+      const limits = limitsFor(signal, onDelta !== undefined);
+      let text: string;
+      try {
+        const stream = await client.chat.completions.create(
+          { model: request.model ?? "gpt-4o", messages, stream: true },
+          { signal: limits.signal },
+        );
+        text = await readStream(stream, limits, onDelta);
+        limits.end();
+      } catch (err) {
+        limits.end(err);
+        throw err;
       }
       if (!text.trim()) throw new Error("the model sent an empty answer");
       return resolveCitations(text, request);
@@ -136,34 +225,44 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
         ...(request.json ? { response_format: { type: "json_object" as const } } : {}),
       };
       let text = "";
-      if (onDelta) {
-        const stream = await client.chat.completions.create({ ...body, stream: true }, { signal });
-        for await (const chunk of stream) {
-          const delta = chunk.choices[0]?.delta?.content ?? "";
-          if (!delta) continue;
-          text += delta;
-          onDelta(delta);
+      const limits = limitsFor(signal, onDelta !== undefined);
+      try {
+        if (onDelta) {
+          const stream = await client.chat.completions.create(
+            { ...body, stream: true },
+            { signal: limits.signal },
+          );
+          text = await readStream(stream, limits, onDelta);
+        } else {
+          const reply = await client.chat.completions.create(body, { signal: limits.signal });
+          text = reply.choices[0]?.message?.content ?? "";
         }
-      } else {
-        const reply = await client.chat.completions.create(body, { signal });
-        text = reply.choices[0]?.message?.content ?? "";
+        limits.end();
+      } catch (err) {
+        limits.end(err);
+        throw err;
       }
       if (!text.trim()) throw new Error("the model sent an empty answer");
       return text;
     },
     async test(model) {
+      const limits = deadlines(undefined, answerMs);
       try {
         const client = await connect();
         await client.chat.completions.create(
           { model, messages: [{ role: "user", content: "Reply with OK." }], max_tokens: 5 },
-          { maxRetries: 0 },
+          { maxRetries: 0, signal: limits.signal },
         );
-        return { ok: true, message: `Connected: ${model} answered.` };
+        limits.end();
+        return { ok: true };
       } catch (err) {
-        return {
-          ok: false,
-          message: `Connection failed: ${err instanceof Error ? err.message : String(err)}`,
-        };
+        try {
+          limits.end(err);
+        } catch (why) {
+          // Only works / does not work leaves here: the provider's words may quote the key.
+          return { ok: false, error: why };
+        }
+        return { ok: false, error: err };
       }
     },
   };

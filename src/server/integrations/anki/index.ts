@@ -44,6 +44,7 @@ const POOL_FAILURES: Record<WorkerPoolError["reason"], AnkiFailureReason> = {
   crashed: "too_complex",
   busy: "busy",
   closed: "busy",
+  limit: "busy",
 };
 
 async function run(

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { MATERIAL_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES, STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
+import { docxBomb, manyPagesPdf, pdfBomb, pptxBomb } from "#tests/fixtures/bombs.ts";
 import { MIN_HEAP_MB } from "../../lib/worker-pool.ts";
 import {
   createExtractionPool,
@@ -11,6 +12,8 @@ import {
   extractDocument,
   extractionError,
 } from "./index.ts";
+import { inflateBudget, OVER_BUDGET } from "./inflate-limit.ts";
+import { MAX_PDF_PAGES } from "./pdf.ts";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../../tests/fixtures/documents/${name}`, import.meta.url));
@@ -296,8 +299,96 @@ describe("extractDocument: the worker pool", () => {
   it("answers 503 when every worker is busy and the queue is full", async () => {
     const busy = pool({ size: 1, maxQueue: 0 });
     const first = extractDocument({ bytes: fixture("cell-biology.pdf"), fileName: "a.pdf" }, busy);
-    const second = await fail({ bytes: fixture("notes.md"), fileName: "b.md" }, busy);
+    const second = await fail({ bytes: fixture("study-guide.docx"), fileName: "b.docx" }, busy);
     expect(second).toMatchObject({ reason: "extraction_busy", status: 503 });
     expect((await first).ok).toBe(true);
   });
+});
+
+describe("extractDocument: bounded work (issue 27, faults 3 and 5)", () => {
+  const pools: ReturnType<typeof createExtractionPool>[] = [];
+  const pool = (options: Parameters<typeof createExtractionPool>[0] = {}) => {
+    const p = createExtractionPool(options);
+    pools.push(p);
+    return p;
+  };
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.close()));
+  });
+  const MB = 1024 * 1024;
+  // Past the largest budget, far below what it takes to exhaust the worker's heap the old way.
+  const inflated = inflateBudget(Number.POSITIVE_INFINITY) + 8 * MB;
+
+  it.each([
+    ["docx", docxBomb],
+    ["pptx", pptxBomb],
+    ["pdf", pdfBomb],
+  ])(
+    "refuses a %s whose parts inflate past the budget, before a parser inflates them",
+    async (ext, bomb) => {
+      const bytes = bomb(inflated);
+      expect(bytes.byteLength).toBeLessThan(2 * MB);
+      const started = performance.now();
+      const f = await fail({ bytes, fileName: `bomb.${ext}` }, pool());
+      expect(f).toMatchObject({ reason: "file_too_complex", status: 422, cause: OVER_BUDGET });
+      expect(performance.now() - started).toBeLessThan(40_000);
+    },
+    90_000,
+  );
+
+  it("still reads a document whose parts inflate to less than the budget", async () => {
+    const r = await extractDocument({ bytes: docxBomb(4 * MB), fileName: "long.docx" }, pool());
+    expect(r.ok && r.document.text.length).toBeGreaterThan(3 * MB);
+  }, 60_000);
+
+  it(`refuses a PDF of more than ${MAX_PDF_PAGES} pages at once, without reading its pages`, async () => {
+    const started = performance.now();
+    const f = await fail({ bytes: manyPagesPdf(MAX_PDF_PAGES + 1), fileName: "huge.pdf" }, pool());
+    expect(f).toMatchObject({ reason: "too_many_pages", status: 422 });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const ok = await extractDocument({ bytes: manyPagesPdf(3), fileName: "three.pdf" }, pool());
+    expect(ok.ok && ok.document.pages.length).toBe(3);
+  }, 60_000);
+
+  it("reads .txt and .md at once even while every worker is busy with other students' files", async () => {
+    const busy = pool({ size: 1, maxQueue: 0 });
+    const heavy = extractDocument(
+      { bytes: fixture("cell-biology.pdf"), fileName: "a.pdf", owner: "1" },
+      busy,
+    );
+    const started = performance.now();
+    const txt = await extractDocument(
+      { bytes: Buffer.from("Forty bytes of notes."), fileName: "b.txt", owner: "2" },
+      busy,
+    );
+    expect(txt.ok).toBe(true);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect((await heavy).ok).toBe(true);
+  }, 60_000);
+
+  it("lets a student have one file read and one waiting; a third is a 429 while others' files go on", async () => {
+    const p = pool({ size: 1, maxQueue: 8 });
+    const pdf = () => ({ bytes: fixture("cell-biology.pdf"), fileName: "a.pdf", owner: "1" });
+    const mine = [extractDocument(pdf(), p), extractDocument(pdf(), p)];
+    const third = await fail(pdf(), p);
+    expect(third).toMatchObject({ reason: "extraction_limit", status: 429 });
+    const other = await extractDocument(
+      { bytes: fixture("study-guide.docx"), fileName: "b.docx", owner: "2" },
+      p,
+    );
+    expect(other.ok).toBe(true);
+    expect((await Promise.all(mine)).every((r) => r.ok)).toBe(true);
+  }, 60_000);
+
+  it("ends with a clear 422 at its deadline instead of running on past the connection's limit", async () => {
+    const p = pool();
+    await extractDocument({ bytes: fixture("study-guide.docx"), fileName: "warm.docx" }, p);
+    const started = performance.now();
+    const f = await fail(
+      { bytes: manyPagesPdf(MAX_PDF_PAGES), fileName: "long.pdf", deadline: Date.now() + 300 },
+      p,
+    );
+    expect(f.reason).toBe("extraction_timeout");
+    expect(performance.now() - started).toBeLessThan(3_000);
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
 import { WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "../../lib/worker-pool.ts";
 import { checkFileType, KNOWN_EXTENSIONS, sniffKind, titleOf } from "./detect.ts";
 import type { ParseJob, ParseReply } from "./parse.ts";
+import { plainTextPages } from "./text.ts";
 import { type ExtractionResult, type FailureReason, failure } from "./types.ts";
 
 export { checkFileType, extensionOf, titleOf } from "./detect.ts";
@@ -15,7 +16,24 @@ export interface ExtractInput {
   mimeType?: string;
   /** Extensions this caller takes (e.g. STUDY_UPLOAD_EXTENSIONS); anything else is a 415. Default: all. */
   accept?: readonly string[];
+  /** Whose file it is (a student's id): the pool shares its workers fairly between owners. */
+  owner?: string;
+  /** Epoch ms by which the answer must be known (before the connection's limit); default: in 20 s. */
+  deadline?: number;
 }
+
+/**
+ * How long one extraction may take, waiting included: the answer must leave well before the socket's
+ * 30 s idle cut (http-server.ts), with a clear message rather than an empty reply.
+ */
+export const EXTRACTION_BUDGET_MS = 20_000;
+
+/**
+ * Text files up to this size are read on the calling thread: decoding 4 MB takes milliseconds, and a
+ * student's .txt must never wait behind another student's 2,000-page PDF. Larger ones cannot hold a
+ * document's text anyway (1M characters need at most 4 MB of UTF-8).
+ */
+export const INLINE_TEXT_BYTES = 4 * 1024 * 1024;
 
 export type ExtractionPool = WorkerPool<ParseJob, ParseReply>;
 
@@ -25,8 +43,13 @@ export function createExtractionPool(
   return new WorkerPool<ParseJob, ParseReply>({
     entry: new URL("./extract-worker.ts", import.meta.url),
     // Leave a core to the event loop: on 2 cores one extraction at a time, the rest wait their turn.
-    size: Math.max(1, Math.min(2, availableParallelism() - 1)),
-    timeoutMs: 60_000,
+    // Two workers even on 2 cores, one job per student at a time: a student's flood of PDFs holds at most
+    // one of them, so another student's upload starts within one job's time at worst.
+    size: Math.max(2, Math.min(3, availableParallelism() - 1)),
+    perKeyRunning: 1,
+    // One reading and one waiting per student; the rest are refused (429) at once, not held in memory.
+    perKeyMax: 2,
+    timeoutMs: EXTRACTION_BUDGET_MS,
     // Waiting jobs hold their bytes in memory: 8 x 20 MB at most.
     maxQueue: 8,
     maxMemoryMb: 512,
@@ -47,6 +70,7 @@ const POOL_FAILURES: Record<WorkerPoolError["reason"], FailureReason> = {
   crashed: "file_corrupt",
   busy: "extraction_busy",
   closed: "extraction_busy",
+  limit: "extraction_limit",
 };
 
 /**
@@ -67,14 +91,28 @@ export async function extractDocument(
   const kind = sniffKind(type.ext, bytes);
   if (!kind) return failure("file_corrupt", { cause: `content is not ${type.ext}` });
 
-  // A copy of exactly these bytes is moved to the worker; the caller's buffer may be a pooled slice.
-  const copy = new Uint8Array(bytes);
   let reply: ParseReply;
-  try {
-    reply = await pool.run({ kind, bytes: copy }, [copy.buffer]);
-  } catch (err) {
-    if (err instanceof WorkerPoolError) return failure(POOL_FAILURES[err.reason], { cause: err.message });
-    throw err;
+  if (kind === "txt" || kind === "md") {
+    if (bytes.byteLength > INLINE_TEXT_BYTES) return failure("file_too_complex");
+    // Cheap formats never queue behind expensive ones: read here, in a few milliseconds.
+    // (text.ts only: the parsers of the other kinds stay out of the main thread.)
+    reply = plainTextPages(bytes);
+  } else {
+    // A copy of exactly these bytes is moved to the worker; the caller's buffer may be a pooled slice.
+    const copy = new Uint8Array(bytes);
+    try {
+      reply = await pool.run(
+        { kind, bytes: copy },
+        {
+          transfer: [copy.buffer],
+          key: input.owner,
+          deadline: input.deadline ?? Date.now() + EXTRACTION_BUDGET_MS,
+        },
+      );
+    } catch (err) {
+      if (err instanceof WorkerPoolError) return failure(POOL_FAILURES[err.reason], { cause: err.message });
+      throw err;
+    }
   }
   if (!reply.ok) return failure(reply.reason, { cause: reply.cause });
 

@@ -1,6 +1,7 @@
+import { checkPdfStreams, isWordTextPart, readZipBounded } from "./inflate-limit.ts";
 import { pdfPages } from "./pdf.ts";
 import { pptxPages } from "./pptx.ts";
-import { decodeText } from "./text.ts";
+import { plainTextPages } from "./text.ts";
 import { type DocumentKind, type ExtractedPage, ExtractionError, type FailureReason } from "./types.ts";
 import { docText, docxText } from "./word.ts";
 
@@ -18,7 +19,8 @@ export async function parseDocument({ kind, bytes }: ParseJob): Promise<ParseRep
   try {
     return { ok: true, pages: await pagesOf(kind, bytes) };
   } catch (err) {
-    if (err instanceof ExtractionError) return { ok: false, reason: err.reason };
+    if (err instanceof ExtractionError)
+      return { ok: false, reason: err.reason, ...(err.detail ? { cause: err.detail } : {}) };
     // Parsers throw whatever they like on a damaged file.
     return { ok: false, reason: "file_corrupt", cause: err instanceof Error ? err.message : String(err) };
   }
@@ -27,16 +29,21 @@ export async function parseDocument({ kind, bytes }: ParseJob): Promise<ParseRep
 async function pagesOf(kind: DocumentKind, bytes: Uint8Array): Promise<ExtractedPage[]> {
   switch (kind) {
     case "pdf":
+      checkPdfStreams(bytes);
       return pdfPages(bytes);
     case "pptx":
       return pptxPages(bytes);
     case "docx":
+      // Measured first, within a budget: mammoth inflates each part whole, however large it claims to be.
+      readZipBounded(bytes, isWordTextPart, undefined, false);
       return [{ n: 1, text: await docxText(bytes) }];
     case "doc":
       return [{ n: 1, text: await docText(bytes) }];
     case "md":
-    case "txt":
-      // Leading newlines and trailing space only: indentation of the first line may be meaningful.
-      return [{ n: 1, text: decodeText(bytes).replace(/^\n+|\s+$/g, "") }];
+    case "txt": {
+      const read = plainTextPages(bytes);
+      if (!read.ok) throw new ExtractionError(read.reason);
+      return read.pages;
+    }
   }
 }

@@ -2,6 +2,12 @@ import { getDocumentProxy } from "unpdf";
 import { normalizeLaidOutText } from "./normalize.ts";
 import { type ExtractedPage, ExtractionError } from "./types.ts";
 
+/**
+ * Pages read at most: more than a document of MAX_DOCUMENT_CHARS (about 500 pages of text) can fill with
+ * room to spare, and a bound on the work one upload can ask for (a 10,000-page PDF is refused at once).
+ */
+export const MAX_PDF_PAGES = 2000;
+
 /** The part of pdf.js's TextItem the layout needs. */
 export interface PdfTextItem {
   str: string;
@@ -26,6 +32,7 @@ export async function pdfPages(bytes: Uint8Array): Promise<ExtractedPage[]> {
     throw err;
   }
   try {
+    if (pdf.numPages > MAX_PDF_PAGES) throw new ExtractionError("too_many_pages");
     const pages: ExtractedPage[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);

@@ -1,5 +1,5 @@
-import { unzipSync } from "fflate";
 import { decodeEntities } from "./entities.ts";
+import { readZipBounded } from "./inflate-limit.ts";
 import { cleanText } from "./normalize.ts";
 import { type ExtractedPage, ExtractionError } from "./types.ts";
 
@@ -7,15 +7,17 @@ const utf8 = new TextDecoder();
 
 /** The slides of a .pptx in presentation order (not file-name order), one page each, n from 1. */
 export function pptxPages(bytes: Uint8Array): ExtractedPage[] {
-  // Only the parts we read are inflated, so pictures and videos cost nothing.
-  const files = unzipSync(bytes, {
-    filter: (f) =>
-      f.name === "ppt/presentation.xml" ||
-      f.name.startsWith("ppt/_rels/") ||
-      /^ppt\/slides\/[^/]+\.xml$/.test(f.name),
-  });
+  // Only the parts we read are inflated, so pictures and videos cost nothing, and those within a budget
+  // (inflate-limit.ts), so a slide that inflates to gigabytes is refused instead of filling memory.
+  const files = readZipBounded(
+    bytes,
+    (name) =>
+      name === "ppt/presentation.xml" ||
+      name.startsWith("ppt/_rels/") ||
+      /^ppt\/slides\/[^/]+\.xml$/.test(name),
+  );
   const read = (name: string) => {
-    const file = files[name];
+    const file = files.get(name);
     return file ? utf8.decode(file) : undefined;
   };
   const presentation = read("ppt/presentation.xml");

@@ -1,5 +1,5 @@
 import { stripControls } from "./normalize.ts";
-import { ExtractionError } from "./types.ts";
+import { type ExtractedPage, ExtractionError, type FailureReason } from "./types.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 /** Share of bytes that may be C0 control characters before a file counts as binary. */
@@ -42,4 +42,17 @@ function decodeWindows1252(bytes: Uint8Array): string {
   return new TextDecoder("latin1")
     .decode(bytes)
     .replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+}
+
+/** A .txt or .md file as its one page, or the reason it is not text; never throws. */
+export function plainTextPages(
+  bytes: Uint8Array,
+): { ok: true; pages: ExtractedPage[] } | { ok: false; reason: FailureReason } {
+  try {
+    // Leading newlines and trailing space only: indentation of the first line may be meaningful.
+    return { ok: true, pages: [{ n: 1, text: decodeText(bytes).replace(/^\n+|\s+$/g, "") }] };
+  } catch (err) {
+    if (err instanceof ExtractionError) return { ok: false, reason: err.reason };
+    throw err;
+  }
 }

@@ -50,6 +50,14 @@ export const FAILURES = {
     status: 422,
     message: "This file is too large or complex to read. Try a smaller file or paste the text instead.",
   },
+  too_many_pages: {
+    status: 422,
+    message: "This PDF has more than 2,000 pages. Upload the chapters you need as separate files.",
+  },
+  extraction_limit: {
+    status: 429,
+    message: "Your other files are still being read. Wait for them to finish, then upload this one.",
+  },
   extraction_busy: {
     status: 503,
     message: "Many files are being read right now. Please try again in a minute.",
@@ -76,7 +84,11 @@ export function failure(reason: FailureReason, overrides: { message?: string; ca
 
 /** Thrown inside the parsers for a failure that has a reason of its own (anything else is 'file_corrupt'). */
 export class ExtractionError extends Error {
-  constructor(readonly reason: FailureReason) {
+  constructor(
+    readonly reason: FailureReason,
+    /** For the log only. */
+    readonly detail?: string,
+  ) {
     super(FAILURES[reason].message);
     this.name = "ExtractionError";
   }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { PASTED_CONTENT_MAX } from "#shared/study/contract.ts";
 import { AppError, badRequest, forbidden } from "../../lib/errors.ts";
+import { checkWorkLimit } from "../../lib/work-limit.ts";
 import { checkFileType } from "./detect.ts";
 import { extractDocument } from "./index.ts";
 import { type ExtractedDocument, extractionError, failure } from "./types.ts";
@@ -87,7 +88,9 @@ export async function extractUpload(
   file: UploadedFile,
   accept: readonly string[],
 ): Promise<ExtractedDocument> {
-  const result = await extractDocument({ ...file, accept });
+  await checkWorkLimit(req, "upload");
+  // Each student's files share the extraction workers fairly with everyone else's (documents/index.ts).
+  const result = await extractDocument({ ...file, accept, owner: req.user ? String(req.user.id) : req.ip });
   if (!result.ok) {
     req.log.info({ reason: result.failure.reason, cause: result.failure.cause }, "upload not readable");
     throw extractionError(result.failure);
