@@ -66,13 +66,20 @@ export function createTasksService({
 
     async create(userId: number, input: CreateTask): Promise<Task> {
       await courses.assertOwn(userId, input.courseId);
-      return tasksRepo.insert(db, userId, {
+      const values = {
         title: input.title,
         description: input.description,
         dueDate: input.dueDate ? new Date(input.dueDate) : null,
         courseId: input.courseId,
         priority: input.priority,
-      });
+      };
+      if (!input.clientId) return tasksRepo.insert(db, userId, values);
+      // Offline adds are replayed until one answer arrives: the first insert wins, a replay reads it.
+      return (
+        (await tasksRepo.insertOnce(db, userId, { ...values, clientId: input.clientId })) ??
+        (await tasksRepo.findByClientId(db, userId, input.clientId)) ??
+        Promise.reject(notFound("Task"))
+      );
     },
 
     async update(userId: number, id: number, input: UpdateTask): Promise<Task> {
