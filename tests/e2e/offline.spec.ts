@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signUpViaApi } from "./helpers.ts";
@@ -196,4 +198,42 @@ test("offline: the task list reads from the device, and a task completed offline
     "aria-pressed",
     "true",
   );
+});
+
+test("a new version waits for 'Reload to update', then takes over the whole page", async ({ page }) => {
+  await signUpViaApi(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/tasks");
+  await serviceWorkerInControl(page);
+  // The next build's service worker: the same one, one comment longer, as the server sends it from the
+  // built client (put back after the test).
+  const built = path.resolve("dist/client/sw.js");
+  const current = readFileSync(built, "utf8");
+  writeFileSync(built, `${current}\n// next build\n`);
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  } finally {
+    writeFileSync(built, current);
+  }
+  const prompt = page.getByRole("region", { name: "Update available" });
+  await expect(prompt).toBeVisible({ timeout: 20_000 });
+  // Waiting, not applied: the page is still under the old worker until the student chooses.
+  expect(
+    await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+  ).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await Promise.all([
+    page.waitForEvent("framenavigated"),
+    prompt.getByRole("button", { name: "Reload to update" }).click(),
+  ]);
+  await expect(page.getByRole("heading", { name: "Tasks", level: 1 })).toBeVisible();
+  await expect(prompt).toBeHidden();
+  expect(
+    await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { waiting: Boolean(r?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
+    }),
+  ).toEqual({ waiting: false, controlled: true });
 });
