@@ -7,6 +7,7 @@ import { signUpViaApi } from "./helpers.ts";
 // Issue 23 §3: installable (manifest, service worker) and offline (review queue and tasks on the device,
 // changes made offline sent once when the network returns). Offline is Playwright's context.setOffline.
 test.describe.configure({ timeout: 120_000 });
+test.use({ serviceWorkers: "allow" });
 
 /** The page is controlled by the service worker, its precache complete (it activates only after). */
 async function serviceWorkerInControl(page: Page) {

@@ -93,19 +93,21 @@ export function useRateCard() {
       cardId: number;
       rating: ReviewRating;
     }): Promise<RateResult & { offline?: true }> => {
-      // Every rating carries its id and time: sent again (offline, a lost answer), it is applied once.
-      const body = { rating, clientId: crypto.randomUUID(), reviewedAt: new Date().toISOString() };
+      // Every rating carries its id: sent again (offline, a lost answer), it is applied once. Only a rating
+      // kept offline carries its time (an online one takes the server's: a device clock ahead is no harm).
+      const ratedAt = new Date().toISOString();
+      const body = { rating, clientId: crypto.randomUUID() };
       const path = `/api/review/cards/${cardId}/rate`;
       const keep = async () => {
         await queueChange({
           clientId: body.clientId,
           method: "POST",
           path,
-          body,
+          body: { ...body, reviewedAt: ratedAt },
           kind: "rate",
           targetId: cardId,
         });
-        return { reviewId: 0, flashcardId: cardId, due: body.reviewedAt, state: 0, offline: true as const };
+        return { reviewId: 0, flashcardId: cardId, due: ratedAt, state: 0, offline: true as const };
       };
       if (isOffline()) return keep();
       try {
