@@ -8,6 +8,8 @@ import { signUpViaApi } from "./helpers.ts";
 // changes made offline sent once when the network returns). Offline is Playwright's context.setOffline.
 test.describe.configure({ timeout: 120_000 });
 test.use({ serviceWorkers: "allow" });
+// The first visit downloads the precache beside the page: on a loaded machine a screen takes longer.
+const FIRST_DRAW = { timeout: 30_000 };
 
 /** The page is controlled by the service worker, its precache complete (it activates only after). */
 async function serviceWorkerInControl(page: Page) {
@@ -119,12 +121,12 @@ test("offline: the review page draws today's queue, three ratings reach the serv
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto("/study/review");
   const due = page.getByTestId("due-count");
-  await expect(due).toHaveText("3 cards due (0 to review, 3 new)");
+  await expect(due).toHaveText("3 cards due (0 to review, 3 new)", FIRST_DRAW);
   await serviceWorkerInControl(page);
 
   await context.setOffline(true);
   await page.reload();
-  await expect(due).toHaveText("3 cards due (0 to review, 3 new)");
+  await expect(due).toHaveText("3 cards due (0 to review, 3 new)", FIRST_DRAW);
   const status = page.getByTestId("offline-status");
   await expect(status).toContainText("You are offline.");
 
@@ -174,7 +176,7 @@ test("offline: the task list reads from the device, and a task completed offline
   const headers = { authorization: `Bearer ${token}` };
   await page.request.post("/api/tasks", { headers, data: { title: "Write the lab report" } });
   await page.goto("/tasks");
-  await expect(page.getByText("Write the lab report")).toBeVisible();
+  await expect(page.getByText("Write the lab report")).toBeVisible(FIRST_DRAW);
   await serviceWorkerInControl(page);
 
   await context.setOffline(true);
