@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { routeChunks } from "./scripts/vite-route-chunks.ts";
 import { FIRST_LOAD_ROUTES, SIGNED_OUT_ROUTE } from "./src/client/app/routes.ts";
 
@@ -134,11 +135,59 @@ const chunks = routeChunks({
   mergeBelow: 2_500,
 });
 
+/**
+ * Installable and offline (issue 23): the web manifest, and the service worker (src/client/sw.ts) with
+ * the list of this build's files injected for it to precache. The page registers it after its first
+ * render (lib/service-worker.ts); src/client/public holds the icons (scripts/make-icons.mjs).
+ */
+function installable() {
+  return VitePWA({
+    strategies: "injectManifest",
+    srcDir: ".",
+    filename: "sw.ts",
+    injectRegister: false,
+    registerType: "prompt",
+    manifestFilename: "manifest.webmanifest",
+    manifest: {
+      name: "Studyhall",
+      short_name: "Studyhall",
+      description: "Tasks, calendar, grades and study tools in one place.",
+      id: "/",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      orientation: "any",
+      // The light theme's background; index.html's theme-color metas give light and dark their own.
+      theme_color: "#f8fafc",
+      background_color: "#f8fafc",
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+        { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        { src: "/icons/icon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
+      ],
+    },
+    injectManifest: {
+      // The app's files, not their precompressed copies (the server picks those per request).
+      globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest}"],
+      globIgnores: ["**/*.br", "**/*.gz", "sw.js"],
+      maximumFileSizeToCacheInBytes: 3_000_000,
+      // Hashed names change with their content: fetched as they are, no revision query to bust caches.
+      dontCacheBustURLsMatching: /^assets\//,
+      // The service worker itself: one small file, minified.
+      minify: true,
+      sourcemap: false,
+    },
+  });
+}
+
 export default defineConfig(() => {
   const base = baseConfig();
   return {
     ...base,
-    plugins: [...(base.plugins ?? []), chunks.plugin, precompress()],
+    publicDir: "public",
+    plugins: [...(base.plugins ?? []), chunks.plugin, installable(), precompress()],
     build: {
       ...base.build,
       write: true,

@@ -13,7 +13,7 @@ const at = (p) => path.join(root, p);
 const parts = {
   client: {
     sources: ["src/client", "src/shared", "vite.config.ts", "scripts/vite-route-chunks.ts"],
-    output: "dist/client/index.html",
+    output: "dist/client/sw.js",
   },
   server: {
     sources: ["src/server", "src/shared", "package-lock.json", "scripts/build.mjs"],

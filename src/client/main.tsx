@@ -22,6 +22,14 @@ function LazyToaster() {
   ) : null;
 }
 
+// Installable and offline (issue 23): the service worker registers once the first screen has loaded.
+if ("serviceWorker" in navigator) {
+  const register = () =>
+    import("./lib/service-worker.ts").then((m) => m.registerAfterLoad()).catch(console.error);
+  if (document.readyState === "complete") void register();
+  else window.addEventListener("load", () => void register(), { once: true });
+}
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

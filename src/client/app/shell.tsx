@@ -1,6 +1,7 @@
 import { GraduationCap, LogOut, Menu, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { AppStatus } from "#client/components/app-status.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { useLogout } from "#client/features/auth/auth.api.ts";
 import { useCanvasAutoSync } from "#client/features/canvas/canvas.api.ts";
@@ -106,6 +107,7 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
             </Button>
           </nav>
         )}
+        <AppStatus />
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
         {children}

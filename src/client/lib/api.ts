@@ -172,6 +172,26 @@ export async function call<E extends Endpoint>(
   return e.response.parse(json) as z.infer<E["response"]>;
 }
 
+/**
+ * A change the outbox (outbox.ts) sends again as it was made offline: the answer's status only, or
+ * status 0 when the server could not be reached.
+ */
+export async function sendStored(method: string, path: string, body: unknown): Promise<number> {
+  const token = authToken.get();
+  try {
+    const res = await fetch(path, {
+      method,
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      credentials: "include",
+      body: JSON.stringify(body),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
 /** The message to show for any failure, with a fallback for the unexpected (SPEC §8 fallbacks). */
 export const errorMessage = (err: unknown, fallback = "Request failed") =>
   err instanceof ApiError || err instanceof Error ? err.message || fallback : fallback;

@@ -70,7 +70,10 @@ export const queryClient: QueryClient = new QueryClient({
       refetchOnReconnect: false,
       refetchOnMount: false,
       retry: false,
+      // Offline, a query still runs (issue 23): the ones with an offline answer give it, the rest fail
+      // with 'Could not reach Studyhall' instead of waiting without a word.
+      networkMode: "always",
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: "always" },
   },
 });

@@ -63,6 +63,18 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       res.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
+  // Installable and offline (issue 23): the service worker, the web manifest and the icons, at the root
+  // where the service worker's scope and the manifest's icons expect them. Never cached by the browser's
+  // HTTP cache (no-cache above): a new build's service worker must be seen on the next visit.
+  for (const file of ["sw.js", "manifest.webmanifest"]) {
+    if (!existsSync(path.join(clientDir, file))) continue;
+    app.get(`/${file}`, { config: { public: true } }, (_req, reply) => reply.sendFile(file, clientDir));
+  }
+  app.get<{ Params: { name: string } }>("/icons/:name", { config: { public: true } }, (req, reply) => {
+    if (!/^[\w-]+\.(png|svg)$/.test(req.params.name))
+      return reply.code(404).send({ error: "No such icon", code: "not_found" });
+    return reply.sendFile(`icons/${req.params.name}`, clientDir);
+  });
   // A pasted /share link previews in chat apps: the same page, with Open Graph tags for that link.
   const indexHtml = await readFile(path.join(clientDir, "index.html"), "utf8");
   app.get<{ Params: { shareCode: string } }>(

@@ -107,7 +107,20 @@ export const reviewQueueSchema = z.object({
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
-export const rateBodySchema = z.object({ rating: reviewRatingSchema });
+/** How old a rating made offline may be when it reaches the server (issue 23), and the clock skew allowed. */
+export const OFFLINE_RATING_MAX_AGE_DAYS = 30;
+export const CLOCK_SKEW_MS = 2 * 60_000;
+
+export const rateBodySchema = z.object({
+  rating: reviewRatingSchema,
+  /**
+   * A rating made offline (issue 23) carries the id its device made for it and when it was made: sent
+   * again, it is applied once and answered as the first time; FSRS schedules it at `reviewedAt`.
+   */
+  clientId: z.uuid("clientId must be a UUID").optional(),
+  reviewedAt: sensibleDate("reviewedAt must be an ISO 8601 date-time").optional(),
+});
+export type RateBody = z.infer<typeof rateBodySchema>;
 export const rateResultSchema = z.object({
   reviewId: z.number().int(),
   flashcardId: z.number().int(),

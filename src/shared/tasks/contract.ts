@@ -36,6 +36,8 @@ export const createTaskSchema = z.object({
   dueDate: isoDateTime.nullable().default(null),
   courseId: courseIdSchema.nullable().default(null),
   priority: prioritySchema.default(DEFAULT_PRIORITY),
+  /** A task added offline (issue 23) carries its device's id: sent again, the same task comes back. */
+  clientId: z.uuid("clientId must be a UUID").optional(),
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { authToken, call, endpointTable, sessionUser } from "#client/lib/api.ts";
+import { ApiError, authToken, call, endpointTable, sessionUser } from "#client/lib/api.ts";
 import { flushDeferred } from "#client/lib/deferred-actions.ts";
 import { clearSession } from "#client/lib/query-client.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
@@ -17,9 +17,17 @@ export const authQueries = {
     queryOptions({
       queryKey: queryKeys.auth.me(),
       queryFn: async (): Promise<User | null> => {
-        const user = authToken.get() ? await call((await endpoints()).me) : null;
-        sessionUser.set(user);
-        return user;
+        if (!authToken.get()) return null;
+        const saved = sessionUser.get();
+        try {
+          const user = await call((await endpoints()).me);
+          sessionUser.set(user);
+          return user;
+        } catch (err) {
+          // Offline (issue 23): the student last seen with this token, until the server can say.
+          if (err instanceof ApiError && err.status === 0 && saved) return saved;
+          throw err;
+        }
       },
       // Drawn while the check runs: see sessionUser.
       placeholderData: () => sessionUser.get(),
@@ -58,6 +66,8 @@ export function useLogout() {
     mutationFn: async () => {
       // An Undo window still open (a deleted task) is closed while the token still works.
       await flushDeferred();
+      // Changes made offline are sent while the token works, then the device forgets them.
+      await (await import("#client/lib/outbox.ts")).closeOutbox();
       // Revoke on the server when we can; signing out locally must work even offline.
       await call((await endpoints()).logout).catch(() => undefined);
     },

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call, endpointTable } from "#client/lib/api.ts";
+import { call, endpointTable, sessionUser } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
+import { offlineStore } from "#client/lib/offline-store.ts";
+import { isNetworkError, isOffline, noteReachable, pendingChanges, queueChange } from "#client/lib/outbox.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import type { ReviewRating, ReviewSettings } from "#shared/review/contract.ts";
+import type { RateResult, ReviewQueue, ReviewRating, ReviewSettings } from "#shared/review/contract.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
 const examEndpoints = endpointTable(() => import("#shared/review/contract.ts"), "examEndpoints");
@@ -13,10 +15,32 @@ export const reviewQueries = {
   queue: (setId?: number) =>
     queryOptions({
       queryKey: queryKeys.review.queue(setId),
-      queryFn: async () =>
-        call((await reviewEndpoints()).queue, {
-          query: { limit: 50, timeZone: await browserTimeZone(), ...(setId === undefined ? {} : { setId }) },
-        }),
+      queryFn: async () => {
+        const key = `review-queue:${setId ?? "all"}`;
+        const userId = sessionUser.get()?.id;
+        let queue: ReviewQueue;
+        try {
+          queue = await call((await reviewEndpoints()).queue, {
+            query: {
+              limit: 50,
+              timeZone: await browserTimeZone(),
+              ...(setId === undefined ? {} : { setId }),
+            },
+          });
+          noteReachable(true);
+          // Today's queue, cards and all, stays on the device for a review without the network.
+          if (userId !== undefined) void offlineStore.saveAnswer(userId, key, queue);
+        } catch (err) {
+          const saved =
+            isNetworkError(err) &&
+            userId !== undefined &&
+            (await offlineStore.readAnswer<ReviewQueue>(userId, key));
+          if (!saved) throw err;
+          noteReachable(false);
+          queue = saved;
+        }
+        return withoutRatedOffline(queue);
+      },
     }),
   /** Upcoming exams with today's planned cards (the dashboard's 'Next due' rows). */
   exams: () =>
@@ -41,6 +65,15 @@ export const reviewQueries = {
     }),
 };
 
+/** The queue less the cards rated offline and not yet sent (the server still counts them due). */
+async function withoutRatedOffline(queue: ReviewQueue): Promise<ReviewQueue> {
+  const rated = new Set((await pendingChanges()).filter((c) => c.kind === "rate").map((c) => c.targetId));
+  if (rated.size === 0) return queue;
+  const cards = queue.cards.filter((c) => !rated.has(c.id));
+  const gone = queue.cards.length - cards.length;
+  return { ...queue, cards, dueCount: Math.max(0, queue.dueCount - gone) };
+}
+
 export const useReviewQueue = (setId?: number) => useQuery(reviewQueries.queue(setId));
 export const useReviewSettings = () => useQuery(reviewQueries.settings());
 
@@ -53,8 +86,37 @@ function useRefreshQueues() {
 export function useRateCard() {
   const refresh = useRefreshQueues();
   return useMutation({
-    mutationFn: async ({ cardId, rating }: { cardId: number; rating: ReviewRating }) =>
-      call((await reviewEndpoints()).rate, { params: { id: cardId }, body: { rating } }),
+    mutationFn: async ({
+      cardId,
+      rating,
+    }: {
+      cardId: number;
+      rating: ReviewRating;
+    }): Promise<RateResult & { offline?: true }> => {
+      // Every rating carries its id: sent again (offline, a lost answer), it is applied once. Only a rating
+      // kept offline carries its time (an online one takes the server's: a device clock ahead is no harm).
+      const ratedAt = new Date().toISOString();
+      const body = { rating, clientId: crypto.randomUUID() };
+      const path = `/api/review/cards/${cardId}/rate`;
+      const keep = async () => {
+        await queueChange({
+          clientId: body.clientId,
+          method: "POST",
+          path,
+          body: { ...body, reviewedAt: ratedAt },
+          kind: "rate",
+          targetId: cardId,
+        });
+        return { reviewId: 0, flashcardId: cardId, due: ratedAt, state: 0, offline: true as const };
+      };
+      if (isOffline()) return keep();
+      try {
+        return await call((await reviewEndpoints()).rate, { params: { id: cardId }, body });
+      } catch (err) {
+        if (isNetworkError(err)) return keep();
+        throw err;
+      }
+    },
     onSuccess: refresh,
   });
 }

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { ApiError, call, endpointTable } from "#client/lib/api.ts";
+import { ApiError, call, endpointTable, sessionUser } from "#client/lib/api.ts";
 import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-actions.ts";
+import { offlineStore } from "#client/lib/offline-store.ts";
+import { isNetworkError, isOffline, noteReachable, pendingChanges, queueChange } from "#client/lib/outbox.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { TOAST } from "#shared/constants.ts";
 import type { CreateTaskInput, Task, UpdateTaskInput } from "#shared/tasks/contract.ts";
@@ -20,18 +22,100 @@ export const taskQueries = {
         // a crash) are finished first, so a reload never shows a deleted task again.
         await finishLeftoverDeletes();
         // A task whose delete is waiting out its Undo window stays hidden if the list is fetched meanwhile.
-        return (await call((await endpoints()).list)).filter((t) => !isDeferred(deleteKey(t.id)));
+        return withOfflineChanges((await listOrSaved()).filter((t) => !isDeferred(deleteKey(t.id))));
       },
     }),
 };
 const listKey = taskQueries.list().queryKey;
+
+const SAVED_LIST = "tasks";
+/** The list from the server, kept on the device; offline (issue 23), the last one kept. */
+async function listOrSaved(): Promise<Task[]> {
+  const userId = sessionUser.get()?.id;
+  try {
+    const list = await call((await endpoints()).list);
+    noteReachable(true);
+    if (userId !== undefined) void offlineStore.saveAnswer(userId, SAVED_LIST, list);
+    return list;
+  } catch (err) {
+    const saved =
+      isNetworkError(err) &&
+      userId !== undefined &&
+      (await offlineStore.readAnswer<Task[]>(userId, SAVED_LIST));
+    if (!saved) throw err;
+    noteReachable(false);
+    return saved;
+  }
+}
+
+/** Tasks added and completed offline, shown over the list until the server has them. */
+async function withOfflineChanges(list: Task[]): Promise<Task[]> {
+  let out = list;
+  for (const change of await pendingChanges()) {
+    if (change.kind === "task-complete") {
+      const { completed } = change.body as { completed: boolean };
+      out = out.map((t) => (t.id === change.targetId ? { ...t, completed } : t));
+    } else if (change.kind === "task-create") {
+      out = [...out, offlineTask(change.body as CreateTaskInput & { clientId: string }, change.createdAt)];
+    }
+  }
+  return out;
+}
+
+/** A task added offline as the list shows it: a negative id until the server gives it one. */
+let offlineIds = 0;
+function offlineTask(body: CreateTaskInput & { clientId: string }, at: string): Task {
+  return {
+    id: -++offlineIds,
+    userId: sessionUser.get()?.id ?? 0,
+    courseId: body.courseId ?? null,
+    title: body.title,
+    description: body.description ?? "",
+    notes: "",
+    dueDate: body.dueDate ?? null,
+    priority: body.priority ?? "medium",
+    completed: false,
+    isParsed: false,
+    canvasId: null,
+    htmlUrl: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** Calls the server, or keeps the change for later when it cannot be reached. */
+async function orKeep<T>(send: () => Promise<T>, keep: () => Promise<T>): Promise<T> {
+  if (isOffline()) return keep();
+  try {
+    return await send();
+  } catch (err) {
+    if (isNetworkError(err)) return keep();
+    throw err;
+  }
+}
 
 export const useTasks = () => useQuery(taskQueries.list());
 
 export function useCreateTask() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateTaskInput) => call((await endpoints()).create, { body }),
+    mutationFn: async (input: CreateTaskInput) => {
+      // Its own id: an add sent again (offline, or its answer lost) makes one task.
+      const body = { ...input, clientId: input.clientId ?? crypto.randomUUID() };
+      return orKeep(
+        async () => call((await endpoints()).create, { body }),
+        async () => {
+          await queueChange({
+            clientId: body.clientId,
+            method: "POST",
+            path: "/api/tasks",
+            body,
+            kind: "task-create",
+          });
+          return offlineTask(body, new Date().toISOString());
+        },
+      );
+    },
     onSuccess: (task) => qc.setQueryData(listKey, (old) => (old ? [...old, task] : [task])),
   });
 }
@@ -57,7 +141,22 @@ export function useSetTaskCompleted() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ task, completed }: { task: Task; completed: boolean }) =>
-      call((await endpoints()).update, { params: { id: task.id }, body: { completed } }),
+      orKeep(
+        async () => call((await endpoints()).update, { params: { id: task.id }, body: { completed } }),
+        async () => {
+          if (task.id < 0)
+            throw new ApiError(0, "This task is still waiting to be saved; try again once online.");
+          await queueChange({
+            clientId: crypto.randomUUID(),
+            method: "PUT",
+            path: `/api/tasks/${task.id}`,
+            body: { completed },
+            kind: "task-complete",
+            targetId: task.id,
+          });
+          return { ...task, completed };
+        },
+      ),
     // Completing a task can earn an achievement on the server: refetch, and the unlock toast follows.
     meta: { invalidates: [queryKeys.achievements.all] },
     onMutate: async ({ task, completed }) => {

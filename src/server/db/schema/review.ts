@@ -7,6 +7,8 @@ import {
   serial,
   smallint,
   timestamp,
+  uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { ownerId } from "./columns.ts";
@@ -32,10 +34,18 @@ export const cardReviews = pgTable(
     difficulty: doublePrecision("difficulty"),
     lastElapsedDays: integer("last_elapsed_days"),
     learningSteps: integer("learning_steps"),
+    /**
+     * The id a device made for a rating it may send again (issue 23, offline review): a replay finds the
+     * row and answers as the first request did, from the card's due date and state after it.
+     */
+    clientId: uuid("client_id"),
+    nextDue: timestamp("next_due", { withTimezone: true }),
+    nextState: smallint("next_state"),
   },
   (t) => [
     index("card_reviews_user_idx").on(t.userId, t.reviewedAt),
     index("card_reviews_card_idx").on(t.flashcardId),
+    uniqueIndex("card_reviews_user_client_idx").on(t.userId, t.clientId),
   ],
 );
 

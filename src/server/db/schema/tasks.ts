@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, ownerId, updatedAt } from "./columns.ts";
@@ -31,6 +32,8 @@ export const tasks = pgTable(
     isParsed: boolean("is_parsed").notNull().default(false),
     canvasId: text("canvas_id"),
     htmlUrl: text("html_url"),
+    /** The id a device made for a task added offline (issue 23): sending it again adds nothing. */
+    clientId: uuid("client_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -39,6 +42,7 @@ export const tasks = pgTable(
     index("tasks_course_idx").on(t.courseId),
     // A Canvas assignment is imported once per student: sync upserts on this.
     uniqueIndex("tasks_user_canvas_idx").on(t.userId, t.canvasId),
+    uniqueIndex("tasks_user_client_idx").on(t.userId, t.clientId),
     check("tasks_priority_check", sql`${t.priority} in ('high', 'medium', 'low')`),
   ],
 );

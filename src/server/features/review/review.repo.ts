@@ -191,12 +191,37 @@ export const reviewRepo = {
       .where(and(eq(cardStates.userId, userId), eq(cardStates.flashcardId, flashcardId)));
   },
 
-  async insertReview(db: DbOrTx, userId: number, flashcardId: number, log: ReviewLogEntry): Promise<number> {
+  async insertReview(
+    db: DbOrTx,
+    userId: number,
+    flashcardId: number,
+    log: ReviewLogEntry,
+    extra: {
+      clientId?: string | null;
+      nextDue?: Date | null;
+      nextState?: number | null;
+      due?: Date | null;
+    } = {},
+  ): Promise<number> {
     const [row] = await db
       .insert(cardReviews)
-      .values({ userId, flashcardId, ...log })
+      .values({ userId, flashcardId, ...log, ...extra })
       .returning({ id: cardReviews.id });
     return row!.id;
+  },
+
+  /** The rating a device sent before under this id (issue 23, offline replays). */
+  async findByClientId(db: DbOrTx, userId: number, clientId: string) {
+    const [row] = await db
+      .select({
+        id: cardReviews.id,
+        flashcardId: cardReviews.flashcardId,
+        nextDue: cardReviews.nextDue,
+        nextState: cardReviews.nextState,
+      })
+      .from(cardReviews)
+      .where(and(eq(cardReviews.userId, userId), eq(cardReviews.clientId, clientId)));
+    return row;
   },
 
   /** A review of the student's with whether it is its card's latest (only that one can be undone). */

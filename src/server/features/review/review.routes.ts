@@ -5,7 +5,7 @@ import { route } from "../../lib/route.ts";
 export async function reviewRoutes(app: FastifyInstance) {
   const { review, exams } = app.services;
   route(app, e.queue, ({ user, query }) => review.queue(user.id, query));
-  route(app, e.rate, ({ user, params, body }) => review.rate(user.id, params.id, body.rating));
+  route(app, e.rate, ({ user, params, body }) => review.rate(user.id, params.id, body.rating, body));
   route(app, e.undo, ({ user, body }) => review.undo(user.id, body.reviewId));
   route(app, e.spread, ({ user, body }) => review.spread(user.id, body.days, body.setId));
   route(app, e.session, ({ user, body }) => review.recordSession(user.id, body.duration));

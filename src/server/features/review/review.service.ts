@@ -7,16 +7,18 @@ import {
   undoRating,
 } from "#server/features/review/fsrs.ts";
 import { startOfLocalDay } from "#shared/local-day.ts";
-import type {
-  RateResult,
-  ReviewCard,
-  ReviewQueue,
-  ReviewRating,
-  ReviewSettings,
+import {
+  CLOCK_SKEW_MS,
+  OFFLINE_RATING_MAX_AGE_DAYS,
+  type RateResult,
+  type ReviewCard,
+  type ReviewQueue,
+  type ReviewRating,
+  type ReviewSettings,
 } from "#shared/review/contract.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
@@ -135,19 +137,88 @@ export function createReviewService({
       };
     },
 
-    /** One rating: the scheduler's next state and its log row, in one transaction. */
-    async rate(userId: number, cardId: number, rating: ReviewRating): Promise<RateResult> {
+    /**
+     * One rating: the scheduler's next state and its log row, in one transaction. A rating made offline
+     * (issue 23) brings its device's id and time: a replay of a stored id answers as the first request
+     * did and changes nothing; FSRS schedules at the recorded time; a rating older than the card's last
+     * review (another device got there first) is kept in the history, in time order, and leaves the
+     * schedule to the later one (docs/decisions/0xx-offline.md).
+     */
+    async rate(
+      userId: number,
+      cardId: number,
+      rating: ReviewRating,
+      offline: { clientId?: string | undefined; reviewedAt?: string | undefined } = {},
+    ): Promise<RateResult> {
       const ownerId = await reviewableCard(userId, cardId);
       const now = clock.now();
+      const at = offline.reviewedAt ? new Date(offline.reviewedAt) : now;
+      if (at.getTime() > now.getTime() + CLOCK_SKEW_MS)
+        throw badRequest("reviewedAt is in the future: check the device's clock");
+      if (now.getTime() - at.getTime() > OFFLINE_RATING_MAX_AGE_DAYS * DAY_MS)
+        throw badRequest(`A rating older than ${OFFLINE_RATING_MAX_AGE_DAYS} days cannot be recorded`);
       const { desiredRetention } = await settings.getReview(userId);
+      const replayed = (r: {
+        id: number;
+        flashcardId: number;
+        nextDue: Date | null;
+        nextState: number | null;
+      }) => {
+        if (r.flashcardId !== cardId) throw conflict("This clientId was used for another card.");
+        return {
+          reviewId: r.id,
+          flashcardId: r.flashcardId,
+          due: (r.nextDue ?? at).toISOString(),
+          state: r.nextState ?? 0,
+          replay: true,
+        };
+      };
+      if (offline.clientId) {
+        const earlier = await reviewRepo.findByClientId(db, userId, offline.clientId);
+        if (earlier) {
+          const { replay: _replay, ...answer } = replayed(earlier);
+          return answer;
+        }
+      }
       const result = await db.transaction(async (tx) => {
         const card = await reviewRepo.cardForUpdate(tx, { userId, ownerId }, cardId);
         if (!card) throw notFound("Flashcard");
-        const next = rateCard(card.state ?? newCardState(now), rating, now, desiredRetention);
+        if (offline.clientId) {
+          // Under the card's lock: a replay racing the first request waits for it, then finds it.
+          const earlier = await reviewRepo.findByClientId(tx, userId, offline.clientId);
+          if (earlier) return replayed(earlier);
+        }
+        const extra = { clientId: offline.clientId ?? null };
+        const last = card.state?.lastReview;
+        if (card.state && last && last.getTime() > at.getTime()) {
+          // Rated later elsewhere: history only. The log row has no 'before' state, so it cannot be undone.
+          const log = { ...rateCard(card.state, rating, last, desiredRetention).log, reviewedAt: at };
+          const reviewId = await reviewRepo.insertReview(tx, userId, cardId, log, {
+            ...extra,
+            due: null,
+            nextDue: card.state.due,
+            nextState: card.state.state,
+          });
+          return {
+            reviewId,
+            flashcardId: cardId,
+            due: card.state.due.toISOString(),
+            state: card.state.state,
+          };
+        }
+        const next = rateCard(card.state ?? newCardState(at), rating, at, desiredRetention);
         await reviewRepo.saveState(tx, userId, cardId, next.card);
-        const reviewId = await reviewRepo.insertReview(tx, userId, cardId, next.log);
+        const reviewId = await reviewRepo.insertReview(tx, userId, cardId, next.log, {
+          ...extra,
+          nextDue: next.card.due,
+          nextState: next.card.state,
+        });
         return { reviewId, flashcardId: cardId, due: next.card.due.toISOString(), state: next.card.state };
       });
+      if ("replay" in result) {
+        const { replay: _replay, ...answer } = result;
+        return answer;
+      }
       // After the commit: cards_reviewed and streak achievements are evaluated from the stored review.
       await events.emit("card.reviewed", { userId });
       return result;

@@ -143,6 +143,26 @@ export const tasksRepo = {
       .returning(columns);
     return toTask(row!);
   },
+  /** Inserts unless the student already has a task with this client id (then undefined). */
+  async insertOnce(
+    db: DbOrTx,
+    userId: number,
+    values: TaskValues & { title: string; clientId: string },
+  ): Promise<Task | undefined> {
+    const [row] = await db
+      .insert(tasks)
+      .values({ ...values, userId })
+      .onConflictDoNothing({ target: [tasks.userId, tasks.clientId] })
+      .returning(columns);
+    return row && toTask(row);
+  },
+  async findByClientId(db: DbOrTx, userId: number, clientId: string): Promise<Task | undefined> {
+    const [row] = await db
+      .select(columns)
+      .from(tasks)
+      .where(and(eq(tasks.userId, userId), eq(tasks.clientId, clientId)));
+    return row && toTask(row);
+  },
   async update(db: DbOrTx, userId: number, id: number, values: TaskValues): Promise<Task | undefined> {
     const [row] = await db
       .update(tasks)

@@ -66,13 +66,19 @@ export function createTasksService({
 
     async create(userId: number, input: CreateTask): Promise<Task> {
       await courses.assertOwn(userId, input.courseId);
-      const task = await tasksRepo.insert(db, userId, {
+      const values = {
         title: input.title,
         description: input.description,
         dueDate: input.dueDate ? new Date(input.dueDate) : null,
         courseId: input.courseId,
         priority: input.priority,
-      });
+      };
+      const task = input.clientId
+        ? // Offline adds are replayed until one answer arrives: the first insert wins, a replay reads it.
+          ((await tasksRepo.insertOnce(db, userId, { ...values, clientId: input.clientId })) ??
+          (await tasksRepo.findByClientId(db, userId, input.clientId)))
+        : await tasksRepo.insert(db, userId, values);
+      if (!task) throw notFound("Task");
       if (task.dueDate) await events.emit("task.scheduled", { userId, dueDate: new Date(task.dueDate) });
       return task;
     },

@@ -38,7 +38,8 @@ export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated
       { cardId: card.id, rating },
       {
         onSuccess: (res) => {
-          setLast({ reviewId: res.reviewId, question: card.question });
+          // A rating kept offline cannot be undone until the server has it.
+          setLast(res.offline ? null : { reviewId: res.reviewId, question: card.question });
           onRated();
         },
         onSettled: () => setPending(null),

@@ -1,0 +1,86 @@
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { authToken, sessionUser } from "./api.ts";
+import { offlineStore } from "./offline-store.ts";
+import { flushOutbox, pendingChanges, queueChange } from "./outbox.ts";
+
+const user = {
+  id: 7,
+  email: "ada@example.edu",
+  username: "ada",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  avatarUrl: null,
+  isOnboarded: true,
+  createdAt: "2026-11-24T00:00:00.000Z",
+};
+
+const store = new Map<string, string>();
+beforeEach(async () => {
+  store.clear();
+  globalThis.localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  } as Storage;
+  authToken.set("t1");
+  sessionUser.set(user);
+  await offlineStore.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const rating = (n: number) => ({
+  clientId: `00000000-0000-4000-8000-00000000000${n}`,
+  method: "POST" as const,
+  path: `/api/review/cards/${n}/rate`,
+  body: { rating: 3 },
+  kind: "rate" as const,
+  targetId: n,
+});
+
+describe("outbox (changes made offline)", () => {
+  it("sends waiting changes in the order they were made, once each, and keeps them while unreachable", async () => {
+    for (const n of [1, 2, 3]) await queueChange(rating(n));
+    const unreachable = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    vi.stubGlobal("fetch", unreachable);
+    await flushOutbox();
+    // The first could not be sent: nothing after it was tried, all three still wait.
+    expect(unreachable).toHaveBeenCalledTimes(1);
+    expect(await pendingChanges()).toHaveLength(3);
+
+    const sent: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        sent.push(url);
+        return new Response("{}", { status: url.includes("/2/") ? 404 : 200 });
+      }),
+    );
+    await flushOutbox();
+    // A refused change (the card was deleted) leaves the outbox like a sent one.
+    expect(sent).toEqual([1, 2, 3].map((n) => `/api/review/cards/${n}/rate`));
+    expect(await pendingChanges()).toEqual([]);
+    await flushOutbox();
+    expect(sent).toHaveLength(3);
+  });
+
+  it("stops at a server error and keeps the rest for the next try", async () => {
+    for (const n of [1, 2]) await queueChange(rating(n));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 503 })),
+    );
+    await flushOutbox();
+    expect((await pendingChanges()).map((c) => c.targetId)).toEqual([1, 2]);
+  });
+
+  it("keeps each student's changes and answers apart", async () => {
+    await queueChange(rating(1));
+    await offlineStore.saveAnswer(user.id, "tasks", [{ id: 1 }]);
+    expect(await offlineStore.readAnswer(99, "tasks")).toBeUndefined();
+    expect(await offlineStore.pending(99)).toEqual([]);
+    expect(await offlineStore.readAnswer(user.id, "tasks")).toEqual([{ id: 1 }]);
+  });
+});

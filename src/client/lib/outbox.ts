@@ -1,0 +1,133 @@
+import { useSyncExternalStore } from "react";
+import { ApiError, sendStored, sessionUser } from "./api.ts";
+import { type OutboxItem, offlineStore } from "./offline-store.ts";
+import { queryClient } from "./query-client.ts";
+import { queryKeys } from "./query-keys.ts";
+
+/**
+ * Changes made offline (issue 23): kept in IndexedDB (offline-store.ts) and sent in the order they were
+ * made once the network returns, one at a time. Each carries a client id the server dedupes on, so a
+ * change sent twice (the answer was lost, another tab sent it too) is applied once. A change the server
+ * refuses (4xx: the card was deleted meanwhile, the rating is too old) is dropped, and the screens refetch.
+ */
+
+type Snapshot = { online: boolean; pending: number; syncing: boolean };
+let snapshot: Snapshot = {
+  online: typeof navigator === "undefined" ? true : navigator.onLine,
+  pending: 0,
+  syncing: false,
+};
+const listeners = new Set<() => void>();
+function update(patch: Partial<Snapshot>) {
+  snapshot = { ...snapshot, ...patch };
+  for (const l of listeners) l();
+}
+
+/** Is this a failure to reach the server (offline), rather than an answer? */
+export const isNetworkError = (err: unknown) => err instanceof ApiError && err.status === 0;
+
+/** Offline now: the browser says so, or the last call could not reach the server. */
+export const isOffline = () => !snapshot.online || (typeof navigator !== "undefined" && !navigator.onLine);
+
+const userId = () => sessionUser.get()?.id;
+
+async function refreshCount() {
+  const id = userId();
+  update({ pending: id === undefined ? 0 : (await offlineStore.pending(id)).length });
+}
+
+/** Keeps a change for the network; sending starts at once if the browser is online. */
+export async function queueChange(item: Omit<OutboxItem, "createdAt">) {
+  const id = userId();
+  if (id === undefined) throw new ApiError(0, "Sign in again to save changes offline.");
+  await offlineStore.add(id, { ...item, createdAt: new Date().toISOString() });
+  update({ online: false });
+  await refreshCount();
+}
+
+/** The student's waiting changes (screens apply them over the last answers they show offline). */
+export async function pendingChanges(): Promise<OutboxItem[]> {
+  const id = userId();
+  return id === undefined ? [] : offlineStore.pending(id);
+}
+
+let flushing: Promise<void> | undefined;
+
+/** Sends the waiting changes in order; stops at the first that cannot reach the server. */
+export function flushOutbox(): Promise<void> {
+  flushing ??= (async () => {
+    const id = userId();
+    if (id === undefined) return;
+    let sent = 0;
+    try {
+      update({ syncing: true });
+      for (const item of await offlineStore.pending(id)) {
+        const status = await sendStored(item.method, item.path, item.body);
+        // Unreachable, a server error, or the session is gone: keep it for the next try.
+        if (status === 0 || status >= 500 || status === 401) {
+          update({ online: status !== 0 });
+          break;
+        }
+        update({ online: true });
+        // Applied (or applied before: the server answers a replay like the first time), or refused for
+        // good: either way it leaves the outbox.
+        if (status >= 400) console.warn(`An offline change was refused (${status}):`, item.kind);
+        await offlineStore.remove(item.seq!);
+        sent++;
+        await refreshCount();
+      }
+    } finally {
+      update({ syncing: false });
+      await refreshCount();
+      flushing = undefined;
+    }
+    if (sent > 0) {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.review.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all }),
+      ]);
+    }
+  })();
+  return flushing;
+}
+
+/** Marks the server reachable or not from a call's outcome (the browser's onLine is often optimistic). */
+export function noteReachable(reachable: boolean) {
+  if (snapshot.online !== reachable) update({ online: reachable });
+  if (reachable && snapshot.pending > 0) void flushOutbox();
+}
+
+let started = false;
+/** Watches the network: sends waiting changes when it returns, and every 30 s while some wait. */
+export function startOutbox() {
+  if (started || typeof window === "undefined") return;
+  started = true;
+  window.addEventListener("online", () => {
+    update({ online: true });
+    void flushOutbox();
+  });
+  window.addEventListener("offline", () => update({ online: false }));
+  setInterval(() => {
+    if (snapshot.pending > 0 && navigator.onLine) void flushOutbox();
+  }, 30_000);
+  void refreshCount().then(() => (navigator.onLine ? flushOutbox() : undefined));
+}
+
+/** Sign-out: what waits is sent while the token still works, then nothing stays on the device. */
+export async function closeOutbox() {
+  await flushOutbox().catch(() => undefined);
+  await offlineStore.clear().catch(() => undefined);
+  update({ pending: 0 });
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+/** The shell's indicator: offline or not, and how many changes wait. */
+export const useOutboxState = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );

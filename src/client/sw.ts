@@ -1,0 +1,85 @@
+/// <reference lib="webworker" />
+// The service worker (issue 23), built by vite-plugin-pwa (injectManifest, vite.config.ts) to /sw.js.
+// - The app shell and every hashed asset of this build are precached at install: a repeat visit draws
+//   without the network, and every page works offline (each navigation gets the cached index.html).
+// - A new build installs beside the running one and waits: the page offers 'Reload to update'
+//   (lib/service-worker.ts) and only then is it told to take over, so a page never mixes two builds.
+// - Web Push: a message {title, body, url} becomes a notification; clicking it opens (or focuses) url.
+// API answers are not cached here: the screens that work offline keep theirs in IndexedDB.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Any page of the app (not the API, not a shared link's preview page): the precached shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [/^\/api\//, /^\/share\//] }),
+);
+
+self.addEventListener("install", () => {
+  // The first install has nothing to replace: it takes over at once. An update waits for the page.
+  if (!self.registration.active) void self.skipWaiting();
+});
+self.addEventListener("activate", (event) => {
+  event.waitUntil(self.clients.claim());
+});
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+});
+
+/** The one push message Studyhall sends: the reminders' {title, body, url}, url on this site. */
+type PushMessage = { title: string; body: string; url: string };
+
+function readPush(data: PushMessageData | null): PushMessage | null {
+  try {
+    const v = data?.json() as Partial<PushMessage> | undefined;
+    if (typeof v?.title !== "string" || typeof v.body !== "string" || typeof v.url !== "string") return null;
+    const url = new URL(v.url, self.location.origin);
+    // Only this site's pages: a push cannot send the student elsewhere.
+    if (url.origin !== self.location.origin) return null;
+    return {
+      title: v.title.slice(0, 200),
+      body: v.body.slice(0, 1000),
+      url: url.pathname + url.search + url.hash,
+    };
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener("push", (event) => {
+  const msg = readPush(event.data);
+  if (!msg) return;
+  event.waitUntil(
+    self.registration.showNotification(msg.title, {
+      body: msg.body,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: msg.url },
+      tag: msg.url,
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? "/";
+  event.waitUntil(
+    (async () => {
+      const target = new URL(url, self.location.origin).href;
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((w) => w.url === target) ?? windows[0];
+      if (open) {
+        const focused = await open.focus();
+        if (open.url !== target) await focused.navigate(target);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cardReviews, cardStates } from "#server/db/schema/review.ts";
+import { tasks as tasksTable } from "#server/db/schema/tasks.ts";
+import { newCardState, rateCard } from "#server/features/review/fsrs.ts";
+import type { FlashcardSet } from "#shared/flashcards/contract.ts";
+import type { ReviewQueue } from "#shared/review/contract.ts";
+import { createUser, type TestUser } from "#tests/factories.ts";
+import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
+
+// Issue 23: ratings and tasks made offline are replayed with a client id until an answer arrives.
+
+const clock = travellingClock();
+let t: TestApp;
+let ada: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  ada = await createUser(t.app);
+  bob = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+type Method = "GET" | "POST" | "PUT";
+const req = (who: TestUser, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: who.headers });
+
+async function cards(owner: TestUser, n: number) {
+  const s = await req(owner, "POST", "/api/study/sets", { title: "Bio", description: "", color: "#3B82F6" });
+  const set = (
+    await req(owner, "POST", `/api/study/sets/${s.json().id}/flashcard-sets`, { title: "Cells" })
+  ).json() as FlashcardSet;
+  const text = Array.from({ length: n }, (_, i) => `Q${i}\tA${i}`).join("\n");
+  await req(owner, "POST", `/api/study/flashcard-sets/${set.id}/import`, {
+    text,
+    options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+  });
+  const q = (await req(owner, "GET", `/api/review/queue?setId=${set.id}`)).json() as ReviewQueue;
+  return q.cards.map((c) => c.id);
+}
+
+const reviewsOf = (userId: number, cardId: number) =>
+  t.database.db
+    .select()
+    .from(cardReviews)
+    .where(and(eq(cardReviews.userId, userId), eq(cardReviews.flashcardId, cardId)));
+
+describe("offline ratings (clientId, reviewedAt)", () => {
+  it("applies a replayed rating once and answers the replay as the first time", async () => {
+    const [cardId] = await cards(ada, 1);
+    const clientId = randomUUID();
+    const body = { rating: 3, clientId, reviewedAt: new Date(clock.now().getTime() - HOUR).toISOString() };
+    const first = await req(ada, "POST", `/api/review/cards/${cardId}/rate`, body);
+    expect(first.statusCode).toBe(200);
+    // Time passes, the device did not see the answer and sends it again, twice, concurrently.
+    clock.travel(HOUR);
+    const replays = await Promise.all([
+      req(ada, "POST", `/api/review/cards/${cardId}/rate`, body),
+      req(ada, "POST", `/api/review/cards/${cardId}/rate`, body),
+    ]);
+    for (const r of replays) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual(first.json());
+    }
+    const rows = await reviewsOf(ada.user.id, cardId!);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ clientId, reviewedAt: new Date(body.reviewedAt) });
+  });
+
+  it("schedules with the recorded time, not the time it arrived", async () => {
+    const [cardId] = await cards(ada, 1);
+    const at = new Date(clock.now().getTime() - 3 * DAY);
+    const res = await req(ada, "POST", `/api/review/cards/${cardId}/rate`, {
+      rating: 4,
+      clientId: randomUUID(),
+      reviewedAt: at.toISOString(),
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = rateCard(newCardState(at), 4, at, 0.9);
+    expect(res.json().due).toBe(expected.card.due.toISOString());
+    const [state] = await t.database.db
+      .select()
+      .from(cardStates)
+      .where(and(eq(cardStates.userId, ada.user.id), eq(cardStates.flashcardId, cardId!)));
+    expect(state?.lastReview).toEqual(at);
+  });
+
+  it("keeps a rating older than the card's last review in the history without rescheduling", async () => {
+    const [cardId] = await cards(ada, 1);
+    const now = await req(ada, "POST", `/api/review/cards/${cardId}/rate`, { rating: 3 });
+    const late = await req(ada, "POST", `/api/review/cards/${cardId}/rate`, {
+      rating: 1,
+      clientId: randomUUID(),
+      reviewedAt: new Date(clock.now().getTime() - 2 * HOUR).toISOString(),
+    });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ due: now.json().due, state: now.json().state });
+    const rows = await reviewsOf(ada.user.id, cardId!);
+    expect(rows.map((r) => r.rating).sort()).toEqual([1, 3]);
+    // Only the rating that scheduled the card can be undone.
+    const undo = await req(ada, "POST", "/api/review/undo", { reviewId: late.json().reviewId });
+    expect(undo.statusCode).toBe(409);
+  });
+
+  it("refuses a bad clientId, a future reviewedAt, one older than 30 days, and another card's clientId", async () => {
+    const [a, b] = await cards(ada, 2);
+    const url = `/api/review/cards/${a}/rate`;
+    const now = clock.now().getTime();
+    const bad = [
+      { rating: 3, clientId: "not-a-uuid" },
+      { rating: 3, clientId: randomUUID(), reviewedAt: new Date(now + HOUR).toISOString() },
+      { rating: 3, clientId: randomUUID(), reviewedAt: new Date(now - 31 * DAY).toISOString() },
+      { rating: 3, clientId: randomUUID(), reviewedAt: "yesterday" },
+    ];
+    for (const payload of bad) {
+      const res = await req(ada, "POST", url, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+    expect(await reviewsOf(ada.user.id, a!)).toHaveLength(0);
+    const clientId = randomUUID();
+    expect((await req(ada, "POST", url, { rating: 3, clientId })).statusCode).toBe(200);
+    const other = await req(ada, "POST", `/api/review/cards/${b}/rate`, { rating: 3, clientId });
+    expect(other.statusCode).toBe(409);
+  });
+
+  it("scopes client ids per student: the same id from another student is their own rating", async () => {
+    const [adaCard] = await cards(ada, 1);
+    const [bobCard] = await cards(bob, 1);
+    const clientId = randomUUID();
+    expect(
+      (await req(ada, "POST", `/api/review/cards/${adaCard}/rate`, { rating: 3, clientId })).statusCode,
+    ).toBe(200);
+    // Bob cannot read Ada's rating through her id, nor rate her card.
+    expect(
+      (await req(bob, "POST", `/api/review/cards/${adaCard}/rate`, { rating: 3, clientId })).statusCode,
+    ).toBe(404);
+    expect(
+      (await req(bob, "POST", `/api/review/cards/${bobCard}/rate`, { rating: 3, clientId })).statusCode,
+    ).toBe(200);
+    expect(await reviewsOf(bob.user.id, bobCard!)).toHaveLength(1);
+  });
+});
+
+describe("offline tasks (clientId)", () => {
+  it("creates a task once for a replayed clientId and answers with the same task", async () => {
+    const clientId = randomUUID();
+    const body = { title: "Read chapter 4", clientId };
+    const first = await req(ada, "POST", "/api/tasks", body);
+    expect(first.statusCode).toBe(201);
+    const again = await Promise.all([
+      req(ada, "POST", "/api/tasks", body),
+      req(ada, "POST", "/api/tasks", body),
+    ]);
+    for (const r of again) expect(r.json().id).toBe(first.json().id);
+    const rows = await t.database.db.select().from(tasksTable).where(eq(tasksTable.clientId, clientId));
+    expect(rows).toHaveLength(1);
+    // The same id from another student is another task.
+    const bobs = await req(bob, "POST", "/api/tasks", body);
+    expect(bobs.statusCode).toBe(201);
+    expect(bobs.json().id).not.toBe(first.json().id);
+  });
+
+  it("refuses a clientId that is not a UUID", async () => {
+    const res = await req(ada, "POST", "/api/tasks", { title: "x", clientId: "123" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/UUID/);
+  });
+});

@@ -1,0 +1,242 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { signUpViaApi } from "./helpers.ts";
+
+// Issue 23 §3: installable (manifest, service worker) and offline (review queue and tasks on the device,
+// changes made offline sent once when the network returns). Offline is Playwright's context.setOffline.
+test.describe.configure({ timeout: 120_000 });
+test.use({ serviceWorkers: "allow" });
+// The first visit downloads the precache beside the page: on a loaded machine a screen takes longer.
+const FIRST_DRAW = { timeout: 30_000 };
+
+/** The page is controlled by the service worker, its precache complete (it activates only after). */
+async function serviceWorkerInControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
+  });
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+}
+
+async function seedCards(page: Page, token: string, cards: string[][]) {
+  const headers = { authorization: `Bearer ${token}` };
+  const s = await page.request.post("/api/study/sets", {
+    headers,
+    data: { title: "Spanish", description: "", color: "#10B981" },
+  });
+  const studySetId = ((await s.json()) as { id: number }).id;
+  const fs = await page.request.post(`/api/study/sets/${studySetId}/flashcard-sets`, {
+    headers,
+    data: { title: "Verbs" },
+  });
+  const flashcardSetId = ((await fs.json()) as { id: number }).id;
+  const res = await page.request.post(`/api/study/flashcard-sets/${flashcardSetId}/import`, {
+    headers,
+    data: {
+      text: cards.map((c) => c.join("\t")).join("\n"),
+      options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Rating requests that reached the network (the page's own; the service worker does not touch the API). */
+function countRatings(context: BrowserContext) {
+  const seen = { sent: 0, applied: 0 };
+  context.on("requestfinished", async (req) => {
+    if (req.method() !== "POST" || !/\/api\/review\/cards\/\d+\/rate$/.test(req.url())) return;
+    seen.sent++;
+    if ((await req.response())?.ok()) seen.applied++;
+  });
+  return seen;
+}
+
+const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
+
+test("the app is installable: a valid manifest with its icons, and a service worker controls the page", async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/manifest.webmanifest");
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/application\/manifest\+json/);
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; type: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({ name: "Studyhall", start_url: "/", display: "standalone" });
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  for (const scheme of ["light", "dark"]) {
+    await expect(
+      page.locator(`meta[name="theme-color"][media="(prefers-color-scheme: ${scheme})"]`),
+    ).toHaveCount(1);
+  }
+  // Chromium's installability asks for 192 px and 512 px icons, and a maskable one for Android.
+  for (const size of [192, 512]) {
+    const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.purpose === "any");
+    expect(icon, `${size} px icon`).toBeTruthy();
+    const png = await page.request.get(icon!.src);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    expect(pngSize(await png.body())).toEqual({ width: size, height: size });
+  }
+  expect(manifest.icons.some((i) => i.purpose === "maskable")).toBe(true);
+
+  await serviceWorkerInControl(page);
+  const sw = await page.request.get("/sw.js");
+  expect(sw.headers()["content-type"]).toMatch(/javascript/);
+  expect(sw.headers()["cache-control"]).toBe("no-cache");
+  // An unknown icon is a 404, not the app's page.
+  expect((await page.request.get("/icons/nope.png")).status()).toBe(404);
+});
+
+test("offline: the review page draws today's queue, three ratings reach the server once online, exactly once", async ({
+  page,
+  context,
+}) => {
+  const { token } = await signUpViaApi(page);
+  await seedCards(page, token, [
+    ["hablar", "to speak"],
+    ["comer", "to eat"],
+    ["vivir", "to live"],
+  ]);
+  const ratings = countRatings(context);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/study/review");
+  const due = page.getByTestId("due-count");
+  await expect(due).toHaveText("3 cards due (0 to review, 3 new)", FIRST_DRAW);
+  await serviceWorkerInControl(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(due).toHaveText("3 cards due (0 to review, 3 new)", FIRST_DRAW);
+  const status = page.getByTestId("offline-status");
+  await expect(status).toContainText("You are offline.");
+
+  for (const question of ["hablar", "comer", "vivir"]) {
+    await expect(page.getByTestId("review-question")).toHaveText(question);
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("button", { name: /^Good \(3\)/ })).toBeEnabled();
+    await page.keyboard.press("3");
+  }
+  await expect(page.getByRole("heading", { name: "All caught up" })).toBeVisible();
+  await expect(status).toContainText("3 changes saved on this device");
+  // Axe and 360 px on the offline indicator.
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(ratings.sent).toBe(0);
+
+  // The tab goes away before the network returns: the ratings wait on the device.
+  await page.reload();
+  await expect(status).toContainText("3 changes saved on this device");
+  await expect(page.getByRole("heading", { name: "All caught up" })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(status).toBeEmpty({ timeout: 15_000 });
+  await expect.poll(() => ratings.applied).toBe(3);
+  const headers = { authorization: `Bearer ${token}` };
+  const queue = await (await page.request.get("/api/review/queue", { headers })).json();
+  expect(queue).toMatchObject({ dueCount: 0, newCount: 0 });
+
+  // A second reload sends nothing again, and the server holds exactly three reviews.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "All caught up" })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(ratings.sent).toBe(3);
+  const achievements = (await (await page.request.get("/api/achievements", { headers })).json()) as {
+    title: string | null;
+    progress: number;
+  }[];
+  // 'Review 50 flashcards': 3 of 50.
+  expect(achievements.find((a) => a.title === "Recall Rookie")?.progress).toBe(6);
+});
+
+test("offline: the task list reads from the device, and a task completed offline syncs", async ({
+  page,
+  context,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const headers = { authorization: `Bearer ${token}` };
+  await page.request.post("/api/tasks", { headers, data: { title: "Write the lab report" } });
+  await page.goto("/tasks");
+  await expect(page.getByText("Write the lab report")).toBeVisible(FIRST_DRAW);
+  await serviceWorkerInControl(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("Write the lab report")).toBeVisible();
+  await page.getByRole("button", { name: "Complete Write the lab report" }).click();
+  await expect(page.getByRole("button", { name: "Complete Write the lab report" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByTestId("offline-status")).toContainText("1 change saved on this device");
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("offline-status")).toBeEmpty({ timeout: 15_000 });
+  const tasks = (await (await page.request.get("/api/tasks", { headers })).json()) as {
+    title: string;
+    completed: boolean;
+  }[];
+  expect(tasks).toEqual([expect.objectContaining({ title: "Write the lab report", completed: true })]);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Complete Write the lab report" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+});
+
+test("a new version waits for 'Reload to update', then takes over the whole page", async ({ page }) => {
+  await signUpViaApi(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/tasks");
+  await serviceWorkerInControl(page);
+  // The next build's service worker: the same one, one comment longer, as the server sends it from the
+  // built client (put back after the test).
+  const built = path.resolve("dist/client/sw.js");
+  const current = readFileSync(built, "utf8");
+  writeFileSync(built, `${current}\n// next build\n`);
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  } finally {
+    writeFileSync(built, current);
+  }
+  const prompt = page.getByRole("region", { name: "Update available" });
+  await expect(prompt).toBeVisible({ timeout: 20_000 });
+  // Waiting, not applied: the page is still under the old worker until the student chooses.
+  expect(
+    await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+  ).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await Promise.all([
+    page.waitForEvent("framenavigated"),
+    prompt.getByRole("button", { name: "Reload to update" }).click(),
+  ]);
+  await expect(page.getByRole("heading", { name: "Tasks", level: 1 })).toBeVisible();
+  await expect(prompt).toBeHidden();
+  expect(
+    await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { waiting: Boolean(r?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
+    }),
+  ).toEqual({ waiting: false, controlled: true });
+});
