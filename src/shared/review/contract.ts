@@ -183,6 +183,12 @@ export const reviewEndpoints = {
   }),
 };
 
+/**
+ * How far ahead an exam can be (issue 27 fault 1): two years covers any course, and bounds the plan's work
+ * (a date in 2200 was 63,587 plan days built on the main thread).
+ */
+export const EXAM_MAX_DAYS_AHEAD = 730;
+
 /** A flashcard set's exam: a date picked, or one of the student's tasks (Canvas assignments) or events. */
 export const setExamBodySchema = z
   .object({
