@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FLASHCARD_MAX_LENGTH } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { dbId, safeText } from "../schema-primitives.ts";
+import { normaliseTags } from "./card-model.ts";
 
 /** Bounds of a flashcard set's own fields (SPEC §5 only requires the title). */
 export const FLASHCARD_SET_MAX_LENGTH = { title: 200, description: 2000 } as const;
@@ -79,6 +80,19 @@ export const updateFlashcardSetSchema = z
   );
 export type UpdateFlashcardSetInput = z.input<typeof updateFlashcardSetSchema>;
 
+/** Tags as Anki keeps them: white space separates tags, so a tag has none; each once. */
+const tagsSchema = z
+  .array(
+    safeText("Each tag is text")
+      .trim()
+      .min(1, "A tag cannot be empty")
+      .max(TAG_MAX_LENGTH, `A tag is at most ${TAG_MAX_LENGTH} characters`)
+      .refine((t) => !/\s/.test(t), "A tag has no spaces (Anki's rule: a space separates tags)"),
+    "Tags are a list of words",
+  )
+  .max(MAX_TAGS, `At most ${MAX_TAGS} tags per card`)
+  .transform((tags) => normaliseTags(tags));
+
 const cardFields = {
   question: requiredText(
     "Question is required",
@@ -94,6 +108,7 @@ const cardFields = {
     FLASHCARD_MAX_LENGTH.hint,
     `Hint must be at most ${FLASHCARD_MAX_LENGTH.hint} characters`,
   ),
+  tags: tagsSchema.optional(),
 };
 
 export const createFlashcardSchema = z.object(cardFields);
@@ -140,7 +155,10 @@ const customSeparator = z.object({
 /** A delimiter: one character other than a quote or a line break (RFC 4180 allows any such). */
 export const delimiterSchema = z
   .string("Choose a delimiter")
-  .refine((d) => d.length === 1 && !/["\r\n]/.test(d), "A delimiter is one character other than a quote or a line break");
+  .refine(
+    (d) => d.length === 1 && !/["\r\n]/.test(d),
+    "A delimiter is one character other than a quote or a line break",
+  );
 
 export const BAD_LINE_POLICIES = ["refuse", "skip"] as const;
 export const DUPLICATE_POLICIES = ["skip", "update", "keep"] as const;

@@ -11,6 +11,7 @@ import {
   type ImportOptions,
   type QuizAttemptInput,
   type UpdateFlashcardInput,
+  type UpdateFlashcardSetInput,
 } from "#shared/flashcards/contract.ts";
 
 export const flashcardQueries = {
@@ -56,6 +57,19 @@ export function useCreateFlashcardSet(studySetId: number) {
         flashcardSetId: set.id,
       });
     },
+  });
+}
+
+/** Rename, describe or colour a flashcard set (issue 25 §6). */
+export function useUpdateFlashcardSet(studySetId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateFlashcardSetInput }) =>
+      call(flashcardEndpoints.updateSet, { params: { id }, body }),
+    onSuccess: (saved) =>
+      qc.setQueryData<FlashcardSet[]>(queryKeys.flashcards.sets(studySetId), (old) =>
+        old?.map((s) => (s.id === saved.id ? saved : s)),
+      ),
   });
 }
 
@@ -145,14 +159,22 @@ export function useSaveQuizAttempt() {
   });
 }
 
-export const previewImport = async (setId: number, text: string, options: ImportOptions) =>
-  call(flashcardEndpoints.importPreview, { params: { id: setId }, body: { text, options } });
+const importForm = (file: Blob, options: ImportOptions) => {
+  const form = new FormData();
+  form.append("options", JSON.stringify(options));
+  form.append("file", file, file instanceof File ? file.name : "pasted.txt");
+  return form;
+};
 
-export function useImportCards(setId: number) {
+/** What an import file would add, read by the server (multipart: no JSON size limit). */
+export const previewImportFile = (setId: number, file: Blob, options: ImportOptions) =>
+  call(flashcardEndpoints.importFilePreview, { params: { id: setId }, form: importForm(file, options) });
+
+export function useImportFile(setId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ text, options }: { text: string; options: ImportOptions }) =>
-      call(flashcardEndpoints.importCommit, { params: { id: setId }, body: { text, options } }),
+    mutationFn: ({ file, options }: { file: Blob; options: ImportOptions }) =>
+      call(flashcardEndpoints.importFile, { params: { id: setId }, form: importForm(file, options) }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: queryKeys.flashcards.all }),

@@ -108,7 +108,7 @@ describe("import faithful to the formats (issue 25 §5)", () => {
     });
     expect(changed.json()).toMatchObject({ imported: 1, updated: 1, skipped: 0 });
     expect(qa(await cardsOf(ada, set.id)).map((c) => c.slice(0, 2))).toEqual([
-      ["One", "uno"],
+      ["one", "uno"],
       ["Two", "2"],
       ["Three", "3"],
     ]);

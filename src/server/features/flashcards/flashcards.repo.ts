@@ -124,7 +124,13 @@ export const flashcardsRepo = {
   async insertCard(
     db: DbOrTx,
     userId: number,
-    values: { flashcardSetId: number; question: string; answer: string; hint: string | null },
+    values: {
+      flashcardSetId: number;
+      question: string;
+      answer: string;
+      hint: string | null;
+      tags?: string[] | undefined;
+    },
   ): Promise<Flashcard> {
     const [row] = await db
       .insert(flashcards)
@@ -149,7 +155,7 @@ export const flashcardsRepo = {
     db: DbOrTx,
     userId: number,
     id: number,
-    values: Partial<{ question: string; answer: string; hint: string | null; tags: string[] }>,
+    values: Partial<{ question: string; answer: string; hint: string | null; tags: string[] | undefined }>,
   ): Promise<Flashcard | undefined> {
     const [row] = await db.update(flashcards).set(values).where(ownCard(userId, id)).returning(cardColumns);
     return row;

@@ -4,7 +4,7 @@ import { Card, Skeleton } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { StudySet } from "#shared/study/contract.ts";
 import { SetOptionsButton, setOptionsMenu } from "./set-options-button.tsx";
-import { deleteSetDialog } from "./study-dialogs.tsx";
+import { deleteSetDialog, editSetDialog } from "./study-dialogs.tsx";
 
 /** SPEC §2.7 left list: colour dot, title, description, and a menu with 'Delete Study Set'. */
 export function SetList({
@@ -25,6 +25,12 @@ export function SetList({
   const [toDelete, setToDelete] = useState<StudySet | null>(null);
   // The delete dialog's code loads on the first 'Delete Study Set' and stays mounted from then on.
   const [deleteWanted, setDeleteWanted] = useState(false);
+  const [toEdit, setToEdit] = useState<StudySet | null>(null);
+  const [editWanted, setEditWanted] = useState(false);
+  const askEdit = (set: StudySet) => {
+    setEditWanted(true);
+    setToEdit(set);
+  };
   const askDelete = (set: StudySet) => {
     setDeleteWanted(true);
     setToDelete(set);
@@ -75,7 +81,7 @@ export function SetList({
                   <DeferredDialog
                     dialog={setOptionsMenu}
                     popup="menu"
-                    props={{ set, onDelete: askDelete }}
+                    props={{ set, onDelete: askDelete, onEdit: askEdit }}
                     trigger={<SetOptionsButton title={set.title} />}
                   />
                 )}
@@ -83,6 +89,11 @@ export function SetList({
             );
           })}
         </ul>
+      )}
+      {editWanted && (
+        <Suspense fallback={null}>
+          <editSetDialog.Dialog set={toEdit} onClose={() => setToEdit(null)} />
+        </Suspense>
       )}
       {deleteWanted && (
         <Suspense fallback={null}>
