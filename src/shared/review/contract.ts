@@ -104,6 +104,11 @@ export const reviewQueueSchema = z.object({
   /** Reviews overdue by more than a day: offered to be spread out when more than a day's worth. */
   backlog: z.number().int(),
   cards: z.array(reviewCardSchema),
+  /**
+   * When the next card that is not due yet returns, if it does before the student's day ends (a
+   * learning card after Again or Good): the review page says so and brings it back by itself.
+   */
+  nextDue: z.string().nullable(),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
