@@ -13,14 +13,14 @@ export function NextCardNotice({ nextDue, onDue }: { nextDue: string; onDue: () 
   const at = parseISO(nextDue);
   const [, tick] = useState(0);
   useEffect(() => {
-    const wait = Math.min(MAX_TIMER_MS, Math.max(0, at.getTime() - Date.now()) + 250);
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, Date.parse(nextDue) - Date.now()) + 250);
     const due = window.setTimeout(onDue, wait);
     const clock = window.setInterval(() => tick((n) => n + 1), 15_000);
     return () => {
       window.clearTimeout(due);
       window.clearInterval(clock);
     };
-  }, [at.getTime(), onDue]);
+  }, [nextDue, onDue]);
   const soon = at.getTime() - Date.now() < 60_000;
   return (
     <p className="text-sm text-muted" data-testid="next-card" aria-live="polite">
