@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FLASHCARD_MAX_LENGTH } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { dbId, safeText } from "../schema-primitives.ts";
+import { normaliseTags } from "./card-model.ts";
 
 /** Bounds of a flashcard set's own fields (SPEC §5 only requires the title). */
 export const FLASHCARD_SET_MAX_LENGTH = { title: 200, description: 2000 } as const;
@@ -14,6 +15,8 @@ export const flashcardSetSchema = z.object({
   studySetId: z.number().int(),
   title: z.string(),
   description: z.string().nullable(),
+  /** Its own colour, or null for its study set's. */
+  color: z.string().nullable(),
   cardCount: z.number().int(),
   createdAt: z.string(),
 });
@@ -26,8 +29,13 @@ export const flashcardSchema = z.object({
   question: z.string(),
   answer: z.string(),
   hint: z.string().nullable(),
+  tags: z.array(z.string()),
 });
 export type Flashcard = z.infer<typeof flashcardSchema>;
+
+/** Tags on a card: at most this many, each at most TAG_MAX_LENGTH characters. */
+export const MAX_TAGS = 50;
+export const TAG_MAX_LENGTH = 100;
 
 /** An optional text: blank is "none", stored as null. */
 const optionalText = (max: number, tooLong: string) =>
@@ -53,6 +61,38 @@ export const createFlashcardSetSchema = z.object({
 });
 export type CreateFlashcardSetInput = z.input<typeof createFlashcardSetSchema>;
 
+const hexColor = z
+  .string("Colour must be a hex colour like #3B82F6")
+  .regex(/^#[0-9a-fA-F]{6}$/, "Colour must be a hex colour like #3B82F6")
+  .transform((c) => c.toUpperCase());
+
+/** Rename, describe or colour a flashcard set (issue 25 §6): any of them; a null colour shows the study set's. */
+export const updateFlashcardSetSchema = z
+  .object({
+    title: createFlashcardSetSchema.shape.title,
+    description: createFlashcardSetSchema.shape.description,
+    color: hexColor.nullable(),
+  })
+  .partial()
+  .refine(
+    (v) => v.title !== undefined || v.description !== undefined || v.color !== undefined,
+    "Send a title, description or colour to change",
+  );
+export type UpdateFlashcardSetInput = z.input<typeof updateFlashcardSetSchema>;
+
+/** Tags as Anki keeps them: white space separates tags, so a tag has none; each once. */
+const tagsSchema = z
+  .array(
+    safeText("Each tag is text")
+      .trim()
+      .min(1, "A tag cannot be empty")
+      .max(TAG_MAX_LENGTH, `A tag is at most ${TAG_MAX_LENGTH} characters`)
+      .refine((t) => !/\s/.test(t), "A tag has no spaces (Anki's rule: a space separates tags)"),
+    "Tags are a list of words",
+  )
+  .max(MAX_TAGS, `At most ${MAX_TAGS} tags per card`)
+  .transform((tags) => normaliseTags(tags));
+
 const cardFields = {
   question: requiredText(
     "Question is required",
@@ -68,6 +108,7 @@ const cardFields = {
     FLASHCARD_MAX_LENGTH.hint,
     `Hint must be at most ${FLASHCARD_MAX_LENGTH.hint} characters`,
   ),
+  tags: tagsSchema.optional(),
 };
 
 export const createFlashcardSchema = z.object(cardFields);
@@ -111,20 +152,60 @@ const customSeparator = z.object({
   custom: z.string().min(1, "Enter a custom separator").max(20, "A separator is at most 20 characters"),
 });
 
-/** The import form's choices; Quizlet's names, plus dash. */
+/** A delimiter: one character other than a quote or a line break (RFC 4180 allows any such). */
+export const delimiterSchema = z
+  .string("Choose a delimiter")
+  .refine(
+    (d) => d.length === 1 && !/["\r\n]/.test(d),
+    "A delimiter is one character other than a quote or a line break",
+  );
+
+export const BAD_LINE_POLICIES = ["refuse", "skip"] as const;
+export const DUPLICATE_POLICIES = ["skip", "update", "keep"] as const;
+export type DuplicatePolicyName = (typeof DUPLICATE_POLICIES)[number];
+
+/**
+ * What the student chose besides the format (issue 25 §5): whether lines that cannot be read stop the
+ * import (`refuse`, nothing imported, every line named) or are skipped with a report (`skip`); and what
+ * a card whose front is already in the set does: `skip` it, `update` the card in the set, or `keep` both.
+ */
+const importChoices = {
+  badLines: z.enum(BAD_LINE_POLICIES, "Choose whether bad lines stop the import").default("refuse"),
+  duplicates: z.enum(DUPLICATE_POLICIES, "Choose skip, update or keep for duplicates").default("skip"),
+};
+
+/**
+ * The import form's choices. `text`: Quizlet's export and paste box (a term separator and a row
+ * separator, Quizlet's names plus dash). `csv`: RFC 4180 with the delimiter the student chose, else the
+ * file type's (.csv comma, .tsv tab), else comma for pasted text; never guessed from the content.
+ * `anki`: Anki's "Notes in Plain Text" with its own headers; `delimiter` is used only when the file has
+ * no `#separator:` header (default tab).
+ */
 export const importOptionsSchema = z.discriminatedUnion("format", [
   z.object({
     format: z.literal("text"),
     termSeparator: z.union([z.enum(["tab", "comma", "dash"]), customSeparator]),
     rowSeparator: z.union([z.enum(["newline", "semicolon"]), customSeparator]),
+    ...importChoices,
   }),
-  z.object({ format: z.literal("csv") }),
-  z.object({ format: z.literal("anki") }),
+  z.object({
+    format: z.literal("csv"),
+    delimiter: delimiterSchema.optional(),
+    /** Whether the first row names the columns; by default it does when every cell is a known name. */
+    header: z.boolean().optional(),
+    ...importChoices,
+  }),
+  z.object({ format: z.literal("anki"), delimiter: delimiterSchema.optional(), ...importChoices }),
 ]);
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
+export type ImportOptionsInput = z.input<typeof importOptionsSchema>;
 
-/** Pasted or uploaded import text: 1,000 cards of full length fit with room to spare. */
+/** Pasted import text (JSON, under the server's 1 MB body limit); files go through `importFile`. */
 export const IMPORT_TEXT_MAX = 2_000_000;
+/** An import file (multipart, not bound by the JSON limit): room for a full set of long cards. */
+export const IMPORT_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** Extensions the import file picker offers (Anki and Quizlet write .txt; spreadsheets .csv/.tsv). */
+export const IMPORT_FILE_EXTENSIONS = [".csv", ".tsv", ".tab", ".txt"] as const;
 
 export const importBodySchema = z.object({
   text: z
@@ -139,13 +220,38 @@ const importedCardSchema = z.object({
   question: z.string(),
   answer: z.string(),
   hint: z.string().nullable(),
+  tags: z.array(z.string()),
 });
+export type ImportedCard = z.infer<typeof importedCardSchema>;
+
+/** A line that could not become a card: where, why, and at most a short excerpt of it. */
+export const importProblemSchema = z.object({ line: z.number().int(), text: z.string(), reason: z.string() });
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
 export const importPreviewSchema = z.object({
   cards: z.array(importedCardSchema),
-  errors: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
+  errors: z.array(importProblemSchema),
+  /** Cards whose front is already in the set, or repeats an earlier card of the import. */
+  duplicates: z.number().int(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
+export const importResultSchema = z.object({
+  /** Cards added. */
+  imported: z.number().int(),
+  /** Cards in the set rewritten from the import (duplicates: update). */
+  updated: z.number().int(),
+  /** Duplicates skipped (duplicates: skip). */
+  skipped: z.number().int(),
+  /** Lines skipped as unreadable (badLines: skip), each named. */
+  errors: z.array(importProblemSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/**
+ * `csv`: for spreadsheets (formula cells neutralised with a leading apostrophe, which our import
+ * removes again); `anki`: Anki's "Notes in Plain Text", exact.
+ */
 export const exportQuerySchema = z.object({ format: z.enum(["csv", "anki"]).default("csv") });
 export const exportFileSchema = z.object({ filename: z.string(), mimeType: z.string(), content: z.string() });
 export type ExportFile = z.infer<typeof exportFileSchema>;
@@ -198,6 +304,14 @@ export const flashcardEndpoints = {
     body: createFlashcardSetSchema,
     response: flashcardSetSchema,
     status: 201,
+  }),
+  /** Rename, describe or colour a set (issue 25 §6); PUT takes the same body. */
+  updateSet: endpoint({
+    method: "PATCH",
+    path: "/api/study/flashcard-sets/:id",
+    params: idParamsSchema,
+    body: updateFlashcardSetSchema,
+    response: flashcardSetSchema,
   }),
   removeSet: endpoint({
     method: "DELETE",
@@ -260,7 +374,22 @@ export const flashcardEndpoints = {
     path: "/api/study/flashcard-sets/:id/import",
     params: idParamsSchema,
     body: importBodySchema,
-    response: z.object({ imported: z.number().int() }),
+    response: importResultSchema,
+    status: 201,
+  }),
+  /** Multipart: `file` and `options` (JSON of importOptionsSchema). Read by the route, so no body schema. */
+  importFilePreview: endpoint({
+    method: "POST",
+    path: "/api/study/flashcard-sets/:id/import/file/preview",
+    params: idParamsSchema,
+    response: importPreviewSchema,
+  }),
+  /** Multipart, as importFilePreview: large imports (thousands of cards, megabytes) without the JSON limit. */
+  importFile: endpoint({
+    method: "POST",
+    path: "/api/study/flashcard-sets/:id/import/file",
+    params: idParamsSchema,
+    response: importResultSchema,
     status: 201,
   }),
   export: endpoint({

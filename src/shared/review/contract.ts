@@ -104,6 +104,11 @@ export const reviewQueueSchema = z.object({
   /** Reviews overdue by more than a day: offered to be spread out when more than a day's worth. */
   backlog: z.number().int(),
   cards: z.array(reviewCardSchema),
+  /**
+   * When the next card that is not due yet returns, if it does before the student's day ends (a
+   * learning card after Again or Good): the review page says so and brings it back by itself.
+   */
+  nextDue: z.string().nullable(),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
@@ -195,6 +200,12 @@ export const reviewEndpoints = {
     response: reviewSettingsSchema,
   }),
 };
+
+/**
+ * How far ahead an exam can be (issue 27 fault 1): two years covers any course, and bounds the plan's work
+ * (a date in 2200 was 63,587 plan days built on the main thread).
+ */
+export const EXAM_MAX_DAYS_AHEAD = 730;
 
 /** A flashcard set's exam: a date picked, or one of the student's tasks (Canvas assignments) or events. */
 export const setExamBodySchema = z

@@ -43,6 +43,20 @@ export const createStudySetSchema = z.object({
 });
 export type CreateStudySetInput = z.input<typeof createStudySetSchema>;
 
+/** Rename, describe or recolour a study set (issue 25 §6): any of the three, at least one. */
+export const updateStudySetSchema = z
+  .object({
+    title: createStudySetSchema.shape.title,
+    description: createStudySetSchema.shape.description,
+    color: hexColor.transform((c) => c.toUpperCase()),
+  })
+  .partial()
+  .refine(
+    (v) => v.title !== undefined || v.description !== undefined || v.color !== undefined,
+    "Send a title, description or colour to change",
+  );
+export type UpdateStudySetInput = z.input<typeof updateStudySetSchema>;
+
 /** A PDF page's place in the document's content: characters [start, end) of `content`. */
 export const documentPageSchema = z.object({
   page: z.number().int(),
@@ -149,6 +163,14 @@ export const studyEndpoints = {
     body: createStudySetSchema,
     response: studySetSchema,
     status: 201,
+  }),
+  /** Rename, describe or recolour (issue 25 §6); PUT takes the same body. */
+  updateSet: endpoint({
+    method: "PATCH",
+    path: "/api/study/sets/:id",
+    params: setParams,
+    body: updateStudySetSchema,
+    response: studySetSchema,
   }),
   removeSet: endpoint({
     method: "DELETE",

@@ -9,6 +9,7 @@ import type {
   ImportOptions,
   QuizAttemptInput,
   UpdateFlashcardInput,
+  UpdateFlashcardSetInput,
 } from "#shared/flashcards/contract.ts";
 
 const flashcardEndpoints = endpointTable(
@@ -44,6 +45,19 @@ export function useCreateFlashcardSet(studySetId: number) {
     onSuccess: (set) => {
       qc.setQueryData<FlashcardSet[]>(key, (old) => (old ? [...old, set] : [set]));
     },
+  });
+}
+
+/** Rename, describe or colour a flashcard set (issue 25 §6). */
+export function useUpdateFlashcardSet(studySetId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: UpdateFlashcardSetInput }) =>
+      call((await flashcardEndpoints()).updateSet, { params: { id }, body }),
+    onSuccess: (saved) =>
+      qc.setQueryData<FlashcardSet[]>(queryKeys.flashcards.sets(studySetId), (old) =>
+        old?.map((s) => (s.id === saved.id ? saved : s)),
+      ),
   });
 }
 
@@ -121,14 +135,28 @@ export function useSaveQuizAttempt() {
   });
 }
 
-export const previewImport = async (setId: number, text: string, options: ImportOptions) =>
-  call((await flashcardEndpoints()).importPreview, { params: { id: setId }, body: { text, options } });
+const importForm = (file: Blob, options: ImportOptions) => {
+  const form = new FormData();
+  form.append("options", JSON.stringify(options));
+  form.append("file", file, file instanceof File ? file.name : "pasted.txt");
+  return form;
+};
 
-export function useImportCards(setId: number) {
+/** What an import file would add, read by the server (multipart: no JSON size limit). */
+export const previewImportFile = async (setId: number, file: Blob, options: ImportOptions) =>
+  call((await flashcardEndpoints()).importFilePreview, {
+    params: { id: setId },
+    form: importForm(file, options),
+  });
+
+export function useImportFile(setId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ text, options }: { text: string; options: ImportOptions }) =>
-      call((await flashcardEndpoints()).importCommit, { params: { id: setId }, body: { text, options } }),
+    mutationFn: async ({ file, options }: { file: Blob; options: ImportOptions }) =>
+      call((await flashcardEndpoints()).importFile, {
+        params: { id: setId },
+        form: importForm(file, options),
+      }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: queryKeys.flashcards.all }),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -7,6 +7,7 @@ import { Select } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { STUDY_TIMER } from "#shared/constants.ts";
 import { ExamPanel } from "./components/exam-panel.tsx";
+import { NextCardNotice } from "./components/next-card-notice.tsx";
 import { ReviewSession } from "./components/review-session.tsx";
 import { ReviewSettingsPanel } from "./components/review-settings.tsx";
 import { recordReviewSession, useReviewQueue, useReviewSettings, useSpreadBacklog } from "./review.api.ts";
@@ -44,6 +45,8 @@ export function ReviewPage() {
   const [days, setDays] = useState<number>(7);
   const onRated = useReviewTime();
   const q = queue.data;
+  const { refetch: refetchQueue } = queue;
+  const refetch = useCallback(() => void refetchQueue(), [refetchQueue]);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -105,9 +108,13 @@ export function ReviewPage() {
           {q!.cards.length === 0 ? (
             <div className="rounded-xl border border-border bg-surface p-6 text-center">
               <h2 className="font-semibold">All caught up</h2>
-              <p className="text-sm text-muted">
-                No cards are due right now. Come back later, or add cards in the Study Center.
-              </p>
+              {q!.nextDue ? (
+                <NextCardNotice nextDue={q!.nextDue} onDue={refetch} />
+              ) : (
+                <p className="text-sm text-muted">
+                  No cards are due right now. Come back later, or add cards in the Study Center.
+                </p>
+              )}
             </div>
           ) : (
             <ReviewSession cards={q!.cards} onRated={onRated} />

@@ -8,6 +8,7 @@ import type {
   StudyDocument,
   StudyDocumentSummary,
   StudySet,
+  UpdateStudySetInput,
 } from "#shared/study/contract.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
@@ -76,6 +77,19 @@ export function useCreateStudySet() {
       qc.setQueryData(setsKey, context?.previous);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: setsKey }),
+  });
+}
+
+/** Rename, describe or recolour a study set (issue 25 §6); the list shows the saved set. */
+export function useUpdateStudySet() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: UpdateStudySetInput }) =>
+      call((await studyEndpoints()).updateSet, { params: { id }, body }),
+    onSuccess: (set) => {
+      qc.setQueryData<StudySet[]>(setsKey, (old) => old?.map((s) => (s.id === set.id ? set : s)));
+      return qc.invalidateQueries({ queryKey: setsKey });
+    },
   });
 }
 

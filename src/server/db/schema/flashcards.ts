@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { calendarEvents } from "./calendar.ts";
@@ -15,6 +16,8 @@ export const flashcardSets = pgTable(
       .references(() => studySets.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description"),
+    /** The set's own colour (issue 25 §6); null shows its study set's. */
+    color: text("color"),
     createdAt: createdAt(),
     /** Exam the set is studied for (issue 11): a date picked, or one of the student's tasks or events. */
     examDate: timestamp("exam_date", { withTimezone: true }),
@@ -36,6 +39,8 @@ export const flashcards = pgTable(
     question: text("question").notNull(),
     answer: text("answer").notNull(),
     hint: text("hint"),
+    /** Anki's tags (issue 25 §5): no spaces inside a tag, each once. */
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [index("flashcards_set_idx").on(t.flashcardSetId)],

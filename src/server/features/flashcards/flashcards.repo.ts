@@ -12,6 +12,7 @@ const cardColumns = {
   question: flashcards.question,
   answer: flashcards.answer,
   hint: flashcards.hint,
+  tags: flashcards.tags,
 };
 
 const setColumns = {
@@ -19,6 +20,7 @@ const setColumns = {
   studySetId: flashcardSets.studySetId,
   title: flashcardSets.title,
   description: flashcardSets.description,
+  color: flashcardSets.color,
   createdAt: flashcardSets.createdAt,
 };
 type SetRow = { [K in keyof typeof setColumns]: (typeof flashcardSets.$inferSelect)[K] };
@@ -75,6 +77,20 @@ export const flashcardsRepo = {
     return toSet(row!, 0);
   },
 
+  async updateSet(
+    db: DbOrTx,
+    userId: number,
+    id: number,
+    values: Partial<{ title: string; description: string | null; color: string | null }>,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(flashcardSets)
+      .set(values)
+      .where(ownSet(userId, id))
+      .returning({ id: flashcardSets.id });
+    return rows.length > 0;
+  },
+
   async removeSet(db: DbOrTx, userId: number, id: number): Promise<boolean> {
     const rows = await db.delete(flashcardSets).where(ownSet(userId, id)).returning({ id: flashcardSets.id });
     return rows.length > 0;
@@ -108,7 +124,13 @@ export const flashcardsRepo = {
   async insertCard(
     db: DbOrTx,
     userId: number,
-    values: { flashcardSetId: number; question: string; answer: string; hint: string | null },
+    values: {
+      flashcardSetId: number;
+      question: string;
+      answer: string;
+      hint: string | null;
+      tags?: string[] | undefined;
+    },
   ): Promise<Flashcard> {
     const [row] = await db
       .insert(flashcards)
@@ -121,7 +143,7 @@ export const flashcardsRepo = {
     db: DbOrTx,
     userId: number,
     flashcardSetId: number,
-    cards: { question: string; answer: string; hint: string | null }[],
+    cards: { question: string; answer: string; hint: string | null; tags?: string[] }[],
   ) {
     for (let i = 0; i < cards.length; i += 500) {
       await db
@@ -133,7 +155,7 @@ export const flashcardsRepo = {
     db: DbOrTx,
     userId: number,
     id: number,
-    values: Partial<{ question: string; answer: string; hint: string | null }>,
+    values: Partial<{ question: string; answer: string; hint: string | null; tags: string[] | undefined }>,
   ): Promise<Flashcard | undefined> {
     const [row] = await db.update(flashcards).set(values).where(ownCard(userId, id)).returning(cardColumns);
     return row;

@@ -6,21 +6,43 @@ import {
   type flashcardEndpoints,
   type ImportOptions,
   type ImportPreview,
+  type ImportProblem,
+  type ImportResult,
   type QuizAttempt,
 } from "#shared/flashcards/contract.ts";
 import { normalizeAnswer } from "#shared/flashcards/quiz.ts";
+import {
+  applyDuplicatePolicy,
+  classifyDuplicates,
+  type ParseResult,
+} from "#shared/flashcards/text-formats.ts";
 import type { Infer } from "#shared/http.ts";
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { StudyService } from "../study/study.service.ts";
-import { parseFlashcards, toAnkiTsv, toCsv } from "./flashcard-io.ts";
+import { parseImport, toAnkiTsv, toCsv } from "./flashcard-io.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
 
 /** Lines named in an import's 400 message; the preview shows them all. */
 const LINES_NAMED = 10;
+/** Problems an import answers in full (each with a short excerpt); the count says how many more. */
+const MAX_REPORTED = 1000;
+
+const stored = (c: ParseResult["cards"][number]) => ({
+  question: c.front,
+  answer: c.back,
+  hint: c.hint,
+  tags: c.tags,
+});
+const problem = (p: ParseResult["problems"][number]): ImportProblem => ({
+  line: p.line,
+  text: p.excerpt,
+  reason: p.reason,
+});
 
 type CreateSet = Infer<(typeof flashcardEndpoints.createSet)["body"]>;
+type UpdateSet = Infer<(typeof flashcardEndpoints.updateSet)["body"]>;
 type CreateCard = Infer<(typeof flashcardEndpoints.createCard)["body"]>;
 type UpdateCard = Infer<(typeof flashcardEndpoints.updateCard)["body"]>;
 type QuizAnswers = Infer<(typeof flashcardEndpoints.saveQuizAttempt)["body"]>["answers"];
@@ -59,12 +81,20 @@ export function createFlashcardsService({
     return place.userId;
   }
 
-  /** Many cards in one transaction, within the set's bound, or none. */
-  async function insertAll(userId: number, setId: number, cards: ImportPreview["cards"]): Promise<number> {
+  /** Many cards in one transaction (and the updates beside them), within the set's bound, or none. */
+  async function insertAll(
+    userId: number,
+    setId: number,
+    cards: Omit<ImportPreview["cards"][number], "tags">[],
+    updates: { id: number; card: ImportPreview["cards"][number] }[] = [],
+  ): Promise<number> {
     const set = await ownSet(userId, setId);
     if (set.cardCount + cards.length > FLASHCARD_SET_MAX_CARDS)
       throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
-    await db.transaction((tx) => flashcardsRepo.insertCards(tx, userId, setId, cards));
+    await db.transaction(async (tx) => {
+      await flashcardsRepo.insertCards(tx, userId, setId, cards);
+      for (const { id, card } of updates) await flashcardsRepo.updateCard(tx, userId, id, card);
+    });
     // Imported and accepted cards count toward the card achievements like cards added one by one.
     await events.emit("flashcard.created", { userId });
     return cards.length;
@@ -80,6 +110,12 @@ export function createFlashcardsService({
     async createSet(userId: number, studySetId: number, input: CreateSet): Promise<FlashcardSet> {
       await study.assertOwnSet(userId, studySetId);
       return flashcardsRepo.insertSet(db, userId, { studySetId, ...input });
+    },
+
+    async updateSet(userId: number, id: number, input: UpdateSet): Promise<FlashcardSet> {
+      const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      if (!(await flashcardsRepo.updateSet(db, userId, id, values))) throw notFound("Flashcard set");
+      return ownSet(userId, id);
     },
 
     async removeSet(userId: number, id: number): Promise<void> {
@@ -143,26 +179,76 @@ export function createFlashcardsService({
       return attempt;
     },
 
-    async importPreview(userId: number, setId: number, text: string, options: ImportOptions) {
+    async importPreview(
+      userId: number,
+      setId: number,
+      text: string,
+      options: ImportOptions,
+      fileName?: string,
+    ): Promise<ImportPreview> {
       await ownSet(userId, setId);
-      return parseFlashcards(text, options);
+      const parsed = parseImport(text, options, fileName);
+      const existing = await flashcardsRepo.listCards(db, userId, setId);
+      const matches = classifyDuplicates(
+        parsed.cards,
+        existing.map((c) => ({ id: c.id, front: c.question })),
+      );
+      return {
+        cards: parsed.cards.map(stored),
+        errors: parsed.problems.map(problem),
+        duplicates: matches.filter((m) => m.status !== "new").length,
+      };
     },
 
-    /** Every parsed card in one transaction, or nothing: any unusable line is a 400 naming it. */
-    async importCommit(userId: number, setId: number, text: string, options: ImportOptions) {
+    /**
+     * The parsed cards in one transaction. Unreadable lines stop the import (400 naming them) unless the
+     * student chose to skip them; cards whose front is already in the set are skipped, update that card,
+     * or are kept, as the student chose.
+     */
+    async importCommit(
+      userId: number,
+      setId: number,
+      text: string,
+      options: ImportOptions,
+      fileName?: string,
+    ): Promise<ImportResult> {
       await ownSet(userId, setId);
-      const { cards, errors } = parseFlashcards(text, options);
-      if (errors.length > 0) {
+      const parsed: ParseResult = parseImport(text, options, fileName);
+      const errors = parsed.problems.map(problem);
+      if (errors.length > 0 && options.badLines === "refuse") {
         const named = errors.slice(0, LINES_NAMED).map((e) => `line ${e.line} (${e.reason})`);
         const more = errors.length > LINES_NAMED ? ` and ${errors.length - LINES_NAMED} more` : "";
-        throw badRequest(`Nothing was imported. Fix ${named.join(", ")}${more}.`, { errors });
+        throw badRequest(
+          `Nothing was imported. Fix ${named.join(", ")}${more}, or choose to skip bad lines.`,
+          {
+            errors: errors.slice(0, MAX_REPORTED),
+          },
+        );
       }
-      if (cards.length === 0) throw badRequest("Nothing was imported: no cards were found in the text.");
-      return { imported: await insertAll(userId, setId, cards) };
+      if (parsed.cards.length === 0)
+        throw badRequest("Nothing was imported: no cards were found in the text.");
+      const existing = await flashcardsRepo.listCards(db, userId, setId);
+      const plan = applyDuplicatePolicy(
+        parsed.cards,
+        existing.map((c) => ({ id: c.id, front: c.question })),
+        options.duplicates,
+      );
+      const created = await insertAll(
+        userId,
+        setId,
+        plan.create.map(stored),
+        plan.update.map(({ id, card }) => ({ id, card: stored(card) })),
+      );
+      return {
+        imported: created,
+        updated: plan.update.length,
+        skipped: plan.skipped.length,
+        errors: errors.slice(0, MAX_REPORTED),
+      };
     },
 
     /** Cards the student accepted from drafts (issue 15): all of them in one transaction, or none. */
-    async acceptCards(userId: number, setId: number, cards: ImportPreview["cards"]) {
+    async acceptCards(userId: number, setId: number, cards: Omit<ImportPreview["cards"][number], "tags">[]) {
       return { created: await insertAll(userId, setId, cards) };
     },
 
@@ -172,7 +258,7 @@ export function createFlashcardsService({
       const base = set.title.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "flashcards";
       return format === "csv"
         ? { filename: `${base}.csv`, mimeType: "text/csv", content: toCsv(cards) }
-        : { filename: `${base}.txt`, mimeType: "text/tab-separated-values", content: toAnkiTsv(cards) };
+        : { filename: `${base}.txt`, mimeType: "text/plain", content: toAnkiTsv(cards) };
     },
   };
 }

@@ -129,6 +129,7 @@ describe("cards", () => {
       question: "Mitochondria",
       answer: "Powerhouse of the cell",
       hint: null,
+      tags: [],
     });
     const [row] = await t.database.db.select().from(cardsTable).where(eq(cardsTable.id, res.json().id));
     expect(row).toMatchObject({ userId: ada.user.id, question: "Mitochondria", hint: null });

@@ -1,7 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { seededRng } from "#shared/flashcards/quiz.ts";
 import { addLocalDays, localDay, startOfLocalDay } from "#shared/local-day.ts";
-import { type ExamPlan, planForExam, type ScheduledCard, spreadBacklog } from "./exam-plan.ts";
+import {
+  type ExamPlan,
+  planForExam,
+  planForExamAsync,
+  type ScheduledCard,
+  spreadBacklog,
+} from "./exam-plan.ts";
 import { newCardState, rateCard, retrievability } from "./fsrs.ts";
 
 // Plans are about the student's local days: run in a zone that is not UTC, so UTC slips fail.
@@ -34,8 +40,8 @@ function randomDeck(rng: () => number, size: number, at: Date): ScheduledCard[] 
 /** Follows the plan with Good answers, each day's reviews at `reviewTime(dayIndex)`; answers the deck after. */
 function follow(deck: ScheduledCard[], plan: ExamPlan, retention: number, reviewTime: (day: number) => Date) {
   const byId = new Map(deck.map((c) => [c.id, c]));
-  plan.days.forEach((day, i) => {
-    const at = reviewTime(i);
+  plan.days.forEach((day) => {
+    const at = reviewTime(day.day);
     for (const id of day.cardIds) {
       byId.set(id, { ...rateCard(byId.get(id)!, 3, at, retention).card, id });
     }
@@ -122,7 +128,9 @@ describe("planForExam", () => {
     // New York moves its clocks forward on 2025-03-09.
     const before = new Date("2025-03-06T15:00:00Z");
     const exam = new Date("2025-03-12T13:00:00Z");
-    const plan = planForExam([{ ...newCardState(before), id: 1 }], exam, before, 0.9, "America/New_York");
+    const deck = Array.from({ length: 6 }, (_, i) => ({ ...newCardState(before), id: i + 1 }));
+    // One new card a day: every day until the exam has work, so every local day is listed.
+    const plan = planForExam(deck, exam, before, 0.9, "America/New_York", 1);
     expect(plan.days.map((d) => d.date)).toEqual([
       "2025-03-06",
       "2025-03-07",
@@ -131,6 +139,7 @@ describe("planForExam", () => {
       "2025-03-10",
       "2025-03-11",
     ]);
+    expect(plan.days.map((d) => d.day)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it("staggers new cards by the daily limit", () => {
@@ -138,8 +147,8 @@ describe("planForExam", () => {
     const exam = new Date(now.getTime() + 20 * DAY);
     const plan = planForExam(deck, exam, now, 0.9, "UTC", 20);
     const firstDay = new Map<number, number>();
-    plan.days.forEach((day, i) => {
-      for (const id of day.cardIds) if (!firstDay.has(id)) firstDay.set(id, i);
+    plan.days.forEach((day) => {
+      for (const id of day.cardIds) if (!firstDay.has(id)) firstDay.set(id, day.day);
     });
     expect([0, 1, 2].map((d) => [...firstDay.values()].filter((v) => v === d).length)).toEqual([20, 20, 5]);
   });
@@ -149,9 +158,20 @@ describe("planForExam", () => {
     // One day left: a single Good gives a new card about 2 days of stability, 95% recall a day later.
     const exam = new Date("2025-04-02T23:00:00Z");
     const strict = planForExam(deck, exam, now, 0.97, "UTC");
-    expect(strict.days).toEqual([{ date: "2025-04-01", cardIds: [7] }]);
+    expect(strict.days).toEqual([{ day: 0, date: "2025-04-01", cardIds: [7] }]);
     expect(strict.belowTarget).toEqual([7]);
     expect(planForExam(deck, exam, now, 0.9, "UTC").belowTarget).toEqual([]);
+  });
+
+  it("does work proportional to the cards, not to the days until the exam (issue 27 fault 1)", () => {
+    const deck = randomDeck(seededRng(4), 20, now);
+    const started = performance.now();
+    const plan = planForExam(deck, new Date("2200-01-01T00:00:00Z"), now, 0.9, "Europe/Berlin");
+    expect(performance.now() - started).toBeLessThan(1000);
+    // Only days with reviews are listed: a handful per card, not 63,000 empty days.
+    expect(plan.days.length).toBeLessThan(20 * 30);
+    expect(plan.days.every((d) => d.cardIds.length > 0)).toBe(true);
+    expect(plan.belowTarget).toEqual([]);
   });
 
   it("has nothing to plan for an exam that is over", () => {
@@ -200,5 +220,29 @@ describe("spreadBacklog", () => {
     const deck = randomDeck(seededRng(6), 50, now);
     expect(spreadBacklog(deck, 1, now)).toEqual([]);
     expect(spreadBacklog(deck, 5, new Date("2000-01-01T00:00:00Z"))).toEqual([]);
+  });
+});
+
+describe("today's share alone", () => {
+  it("is the full plan's first day, from the cards' first reviews only", () => {
+    const rng = seededRng(21);
+    for (let run = 0; run < 10; run++) {
+      const deck = randomDeck(rng, 40, now);
+      const exam = new Date(now.getTime() + (1 + Math.floor(rng() * 300)) * DAY);
+      const full = planForExam(deck, exam, now, 0.9, "Asia/Kolkata", 10);
+      const today = planForExam(deck, exam, now, 0.9, "Asia/Kolkata", 10, true);
+      expect(today.days).toEqual(full.days.filter((d) => d.day === 0));
+    }
+  });
+
+  it("answers the same plan in slices, leaving the event loop free in between", async () => {
+    const deck = randomDeck(seededRng(2), 1000, now);
+    const exam = new Date(now.getTime() + 30 * DAY);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const sliced = await planForExamAsync(deck, exam, now, 0.9, "UTC");
+    clearInterval(timer);
+    expect(sliced).toEqual(planForExam(deck, exam, now, 0.9, "UTC"));
+    expect(ticks).toBeGreaterThan(0);
   });
 });

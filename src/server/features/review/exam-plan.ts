@@ -30,11 +30,12 @@ export function spreadBacklog(
   }));
 }
 
-export type ExamPlanDay = { date: string; cardIds: number[] };
+/** A plan day: `day` counts local days from today (0), `date` is that local day. */
+export type ExamPlanDay = { day: number; date: string; cardIds: number[] };
 
 /**
- * `days`: every local day from today to the day before the exam (today alone when the exam is later
- * today), each with the cards to review that day, lowest recall on the exam day first.
+ * `days`: the local days from today to the day before the exam that have cards to review (today alone
+ * when the exam is later today), in order, each with its cards, lowest recall on the exam day first.
  * `belowTarget`: cards that cannot reach the target even if the plan is followed (too little time).
  */
 export type ExamPlan = { days: ExamPlanDay[]; belowTarget: number[] };
@@ -43,19 +44,22 @@ type PlanContext = {
   exam: Date;
   /** desired retention: the scheduler's and the recall every card must reach on the exam day */
   retention: number;
-  /** When each plan day's reviews are assumed to happen: now for today, local midnight after. */
-  reviewAt: Date[];
+  /** Plan days: 0 is today, `last` the day before the exam (or today). */
+  last: number;
+  /** When a plan day's reviews are assumed to happen: now for today, local midnight after. */
+  reviewAt: (day: number) => Date;
+  /** The plan day a moment falls on, at most `last + 1` (after the plan). */
   dayOf: (at: Date) => number;
 };
 
 const GOOD = 3;
 const recallAtExam = (card: CardState, ctx: PlanContext) => retrievability(card, ctx.exam);
 const goodAt = (card: CardState, day: number, ctx: PlanContext) =>
-  rateCard(card, GOOD, ctx.reviewAt[day]!, ctx.retention).card;
+  rateCard(card, GOOD, ctx.reviewAt(day), ctx.retention).card;
 
 /** The earliest day in [from, last] whose Good review alone carries the card to the exam (later is never worse). */
 function earliestSufficientDay(card: CardState, from: number, ctx: PlanContext): number | null {
-  const last = ctx.reviewAt.length - 1;
+  const last = ctx.last;
   if (recallAtExam(goodAt(card, last, ctx), ctx) < ctx.retention) return null;
   let [lo, hi] = [from, last];
   while (lo < hi) {
@@ -76,8 +80,9 @@ function reviewDays(
   card: CardState,
   firstDay: number,
   ctx: PlanContext,
+  firstOnly = false,
 ): { days: number[]; final: CardState } {
-  const last = ctx.reviewAt.length - 1;
+  const last = ctx.last;
   const days: number[] = [];
   let state = card;
   let from = firstDay;
@@ -88,8 +93,9 @@ function reviewDays(
       if (recallAtExam(state, ctx) >= ctx.retention) break;
       day = earliestSufficientDay(state, from, ctx) ?? from;
     }
-    state = goodAt(state, day, ctx);
     days.push(day);
+    if (firstOnly) break;
+    state = goodAt(state, day, ctx);
     from = day + 1;
   }
   return { days, final: state };
@@ -103,41 +109,96 @@ function reviewDays(
  * the cards' current state) rather than storing it. `newCardsPerDay` staggers cards never studied, in
  * the given order, instead of starting them all today.
  */
-export function planForExam(
+export function planForExam(...args: Parameters<typeof planSteps>): ExamPlan {
+  const steps = planSteps(...args);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Cards planned between two turns of the event loop in `planForExamAsync`. */
+const CARDS_PER_SLICE = 200;
+
+/**
+ * `planForExam` in slices of CARDS_PER_SLICE cards with the event loop free in between: a long plan
+ * (thousands of cards, an exam months away) never holds other students' requests for its whole length.
+ */
+export async function planForExamAsync(...args: Parameters<typeof planSteps>): Promise<ExamPlan> {
+  const steps = planSteps(...args);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+function* planSteps(
   cards: readonly ScheduledCard[],
   examDate: Date,
   now: Date,
   retention: number,
   timeZone: string,
   newCardsPerDay = Number.POSITIVE_INFINITY,
-): ExamPlan {
+  /**
+   * Only today's cards (the review queue's and the exam list's question): each card's first review day
+   * alone, a few scheduler calls per card instead of its whole path to the exam. `days` then holds today
+   * at most, and `belowTarget` is empty.
+   */
+  todayOnly = false,
+): Generator<void, ExamPlan> {
   if (examDate.getTime() <= now.getTime()) return { days: [], belowTarget: [] };
   const today = startOfLocalDay(now, timeZone);
   const count = Math.max(1, localDaysBetween(today, examDate, timeZone));
-  // Local midnights that start plan days 1..count; time zone lookups stay out of the per-card loop.
-  const midnights = Array.from({ length: count }, (_, i) => addLocalDays(today, i + 1, timeZone).getTime());
+  // Work is proportional to the cards' reviews, not to the days until the exam (issue 27 fault 1): a
+  // day's midnight is computed only when a card lands on it, and the plan lists only days with cards.
+  const midnights = new Map<number, Date>();
+  const reviewAt = (day: number): Date => {
+    if (day <= 0) return now;
+    let at = midnights.get(day);
+    if (!at) {
+      at = addLocalDays(today, day, timeZone);
+      midnights.set(day, at);
+    }
+    return at;
+  };
   const ctx: PlanContext = {
     exam: examDate,
     retention,
-    reviewAt: [now, ...midnights.slice(0, count - 1).map((t) => new Date(t))],
-    dayOf: (at) => midnights.filter((t) => t <= at.getTime()).length,
+    last: count - 1,
+    reviewAt,
+    dayOf: (at) => Math.min(count, Math.max(0, localDaysBetween(today, at, timeZone))),
   };
-  const perDay: { id: number; recall: number }[][] = ctx.reviewAt.map(() => []);
+  const perDay = new Map<number, { id: number; recall: number }[]>();
   const belowTarget: number[] = [];
   let newSeen = 0;
+  let sliced = 0;
   for (const card of cards) {
+    if (++sliced % CARDS_PER_SLICE === 0) yield;
     const firstDay =
       card.state === 0 ? Math.min(count - 1, Math.floor(newSeen++ / Math.max(1, newCardsPerDay))) : 0;
-    const { days, final } = reviewDays(card, firstDay, ctx);
+    if (todayOnly && firstDay > 0) continue;
+    const { days, final } = reviewDays(card, firstDay, ctx, todayOnly);
     const recall = recallAtExam(card, ctx);
-    for (const day of days) perDay[day]!.push({ id: card.id, recall });
-    if (recallAtExam(final, ctx) < ctx.retention) belowTarget.push(card.id);
+    for (const day of days) {
+      if (todayOnly && day > 0) continue;
+      const list = perDay.get(day);
+      if (list) list.push({ id: card.id, recall });
+      else perDay.set(day, [{ id: card.id, recall }]);
+    }
+    if (!todayOnly && recallAtExam(final, ctx) < ctx.retention) belowTarget.push(card.id);
   }
   return {
-    days: perDay.map((list, i) => ({
-      date: localDay(ctx.reviewAt[i]!, timeZone),
-      cardIds: list.sort((a, b) => a.recall - b.recall || a.id - b.id).map((c) => c.id),
-    })),
+    days: [...perDay.keys()]
+      .sort((a, b) => a - b)
+      .map((day) => ({
+        day,
+        date: localDay(reviewAt(day), timeZone),
+        cardIds: perDay
+          .get(day)!
+          .sort((a, b) => a.recall - b.recall || a.id - b.id)
+          .map((c) => c.id),
+      })),
     belowTarget,
   };
 }

@@ -1,15 +1,16 @@
-import { planForExam, type ScheduledCard } from "#server/features/review/exam-plan.ts";
+import { planForExamAsync, type ScheduledCard } from "#server/features/review/exam-plan.ts";
 import { newCardState } from "#server/features/review/fsrs.ts";
 import { localDay } from "#shared/local-day.ts";
 import {
   EXAM_CANDIDATES_MAX,
+  EXAM_MAX_DAYS_AHEAD,
   type Exam,
   type ExamCandidate,
   type ExamPlanView,
 } from "#shared/review/contract.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { notFound } from "../../lib/errors.ts";
+import { notFound, unprocessable } from "../../lib/errors.ts";
 import type { CalendarService } from "../calendar/calendar.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
@@ -21,6 +22,12 @@ type SetExam = {
   eventId?: number | null | undefined;
 };
 type SetRow = Awaited<ReturnType<typeof examRepo.setsWithExam>>[number];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const latestExam = (now: Date) => now.getTime() + EXAM_MAX_DAYS_AHEAD * DAY_MS;
+/** An exam a plan can be made for: still ahead, and not further than EXAM_MAX_DAYS_AHEAD. */
+const plannable = (date: Date, now: Date) =>
+  date.getTime() > now.getTime() && date.getTime() <= latestExam(now);
 
 /**
  * Exam plans (issue 11): a flashcard set tied to a date, or to a task (Canvas assignment) or event of the
@@ -57,14 +64,29 @@ export function createExamService({
     });
   }
 
-  async function plan(userId: number, row: SetRow, title: string, date: Date, timeZone: string) {
+  async function plan(
+    userId: number,
+    row: SetRow,
+    title: string,
+    date: Date,
+    timeZone: string,
+    todayOnly = false,
+  ) {
     const now = clock.now();
     const { desiredRetention, newCardsPerDay } = await settings.getReview(userId);
     const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, row.id)).map((c) => ({
       id: c.id,
       ...(c.state ?? newCardState(now)),
     }));
-    const result = planForExam(cards, date, now, desiredRetention, timeZone, newCardsPerDay);
+    const result = await planForExamAsync(
+      cards,
+      date,
+      now,
+      desiredRetention,
+      timeZone,
+      newCardsPerDay,
+      todayOnly,
+    );
     const exam: Exam = {
       flashcardSetId: row.id,
       setTitle: row.title,
@@ -98,6 +120,16 @@ export function createExamService({
         if (!event) throw notFound("Event");
         examDate = new Date(event.date);
       }
+      // Checked before anything is written: a refused date leaves the existing exam and plan as they were.
+      if (examDate) {
+        const now = clock.now();
+        if (examDate.getTime() <= now.getTime())
+          throw unprocessable("The exam date is in the past. Pick a date that is still ahead.");
+        if (examDate.getTime() > latestExam(now))
+          throw unprocessable(
+            `The exam date is more than 2 years ahead. Pick a date within ${EXAM_MAX_DAYS_AHEAD} days.`,
+          );
+      }
       await examRepo.setExam(db, userId, setId, {
         examDate,
         examTaskId: input.taskId ?? null,
@@ -106,13 +138,14 @@ export function createExamService({
       const row = await ownRow(userId, setId);
       const [resolved] = await resolve(userId, [row]);
       if (!resolved) return { exam: null };
-      return { exam: (await plan(userId, row, resolved.title, resolved.date, timeZone)).exam };
+      return { exam: (await plan(userId, row, resolved.title, resolved.date, timeZone, true)).exam };
     },
 
     async plan(userId: number, setId: number, timeZone = "UTC"): Promise<ExamPlanView> {
       const row = await ownRow(userId, setId);
       const [resolved] = await resolve(userId, [row]);
-      if (!resolved || resolved.date.getTime() <= clock.now().getTime())
+      // A task or event moved past the bound later (a Canvas date) gets no plan rather than a huge one.
+      if (!resolved || !plannable(resolved.date, clock.now()))
         return { exam: null, days: [], belowTarget: 0 };
       const { exam, result } = await plan(userId, row, resolved.title, resolved.date, timeZone);
       return {
@@ -130,10 +163,10 @@ export function createExamService({
     async plannedToday(userId: number, timeZone = "UTC", setId?: number): Promise<number[]> {
       const now = clock.now();
       const rows = await examRepo.setsWithExam(db, userId, setId);
-      const upcoming = (await resolve(userId, rows)).filter((r) => r.date.getTime() > now.getTime());
+      const upcoming = (await resolve(userId, rows)).filter((r) => plannable(r.date, now));
       const ids: number[] = [];
       for (const r of upcoming) {
-        const { result } = await plan(userId, r.row, r.title, r.date, timeZone);
+        const { result } = await plan(userId, r.row, r.title, r.date, timeZone, true);
         const today = result.days[0];
         if (today?.date === localDay(now, timeZone)) ids.push(...today.cardIds);
       }
@@ -161,13 +194,13 @@ export function createExamService({
 
     /** Upcoming exams, soonest first, each with the cards its plan puts in today. */
     async upcoming(userId: number, timeZone = "UTC"): Promise<Exam[]> {
-      const now = clock.now().getTime();
+      const now = clock.now();
       const resolved = await resolve(userId, await examRepo.setsWithExam(db, userId));
       const upcoming = resolved
-        .filter((r) => r.date.getTime() > now)
+        .filter((r) => plannable(r.date, now))
         .sort((a, b) => a.date.getTime() - b.date.getTime());
       const exams: Exam[] = [];
-      for (const r of upcoming) exams.push((await plan(userId, r.row, r.title, r.date, timeZone)).exam);
+      for (const r of upcoming) exams.push((await plan(userId, r.row, r.title, r.date, timeZone, true)).exam);
       return exams;
     },
   };

@@ -60,7 +60,9 @@ describe("exam plan", () => {
     const plan = (
       await req(ada, "GET", `/api/review/flashcard-sets/${set.id}/plan?timeZone=UTC`)
     ).json() as ExamPlanView;
-    expect(plan.days.length).toBeGreaterThanOrEqual(7);
+    // Only days with work are listed: today's 8 new cards, then their next reviews.
+    expect(plan.days.length).toBeGreaterThanOrEqual(2);
+    expect(plan.days.every((d) => d.count > 0)).toBe(true);
     expect(plan.days[0]!.count).toBe(8);
     expect(plan.belowTarget).toBe(0);
 
@@ -186,4 +188,71 @@ describe("exam plan", () => {
       (await req(u, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { eventId: 0 })).statusCode,
     ).toBe(400);
   });
+});
+
+describe("exam dates a course can have (issue 27 fault 1, issue 25 §3)", () => {
+  const put = (who: TestUser, id: number, body: object) =>
+    req(who, "PUT", `/api/review/flashcard-sets/${id}/exam`, body);
+
+  it("refuses a date in the past with a 4xx and keeps the existing plan", async () => {
+    const set = await setWithCards(ada, 3);
+    const future = new Date(Date.now() + 5 * DAY).toISOString();
+    expect((await put(ada, set.id, { examDate: future })).statusCode).toBe(200);
+    const past = await put(ada, set.id, { examDate: new Date(Date.now() - DAY).toISOString() });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().error).toMatch(/past/i);
+    const plan = (
+      await req(ada, "GET", `/api/review/flashcard-sets/${set.id}/plan?timeZone=UTC`)
+    ).json() as ExamPlanView;
+    expect(plan.exam?.examDate).toBe(future);
+    expect(plan.days[0]!.count).toBe(3);
+  });
+
+  it("refuses a date more than two years ahead, and a task or event whose date is past or too far", async () => {
+    const set = await setWithCards(ada, 1);
+    for (const examDate of ["2200-01-01T00:00:00.000Z", new Date(Date.now() + 740 * DAY).toISOString()]) {
+      const far = await put(ada, set.id, { examDate });
+      expect(far.statusCode).toBe(422);
+      expect(far.json().error).toMatch(/2 years/);
+    }
+    const old = await createTask(t.app, ada, {
+      title: "Old",
+      dueDate: new Date(Date.now() - DAY).toISOString(),
+    });
+    expect((await put(ada, set.id, { taskId: old.id })).statusCode).toBe(422);
+    const far = await createTask(t.app, ada, { title: "Far", dueDate: "2150-01-01T00:00:00.000Z" });
+    expect((await put(ada, set.id, { taskId: far.id })).statusCode).toBe(422);
+    expect((await req(ada, "GET", `/api/review/flashcard-sets/${set.id}/plan`)).json().exam).toBeNull();
+  });
+
+  it("plans 5,000 cards for an exam almost 2 years away, listing only days with work, while other requests are answered", async () => {
+    const set = await setWithCards(ada, 5000);
+    const examDate = new Date(Date.now() + 720 * DAY).toISOString();
+    const started = performance.now();
+    expect((await put(ada, set.id, { examDate })).statusCode).toBe(200);
+    // Saving computes only today's share: a few scheduler calls per card.
+    const putMs = performance.now() - started;
+    expect((await req(ada, "GET", "/api/review/queue?timeZone=UTC")).statusCode).toBe(200);
+    // The full plan runs in slices: a health check sent while it is being built is answered long before it.
+    let healthAt = 0;
+    const planning = req(ada, "GET", `/api/review/flashcard-sets/${set.id}/plan?timeZone=UTC`).then((r) => ({
+      r,
+      at: performance.now(),
+    }));
+    const health = await new Promise<number>((resolve) =>
+      setTimeout(async () => {
+        const sent = performance.now();
+        await t.app.inject({ url: "/api/health" });
+        healthAt = performance.now();
+        resolve(healthAt - sent);
+      }, 20),
+    );
+    const { r, at } = await planning;
+    const plan = r.json() as ExamPlanView;
+    expect(plan.days.every((d) => d.count > 0)).toBe(true);
+    expect(plan.days.reduce((n, d) => n + d.count, 0)).toBeGreaterThanOrEqual(5000);
+    expect(healthAt).toBeLessThan(at);
+    expect(health).toBeLessThan(2000);
+    expect(putMs).toBeLessThan(10_000);
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
@@ -39,11 +39,17 @@ const cardColumns = {
 export type QueueScope = { userId: number; setId?: number | undefined; ownerId?: number | undefined };
 
 /** Which of the scope's cards: reviews due by a time, cards new to the student, named cards, or all. */
-export type QueuePick = { dueBy: Date } | { isNew: true; except?: number[] | undefined } | { ids: number[] };
+export type QueuePick =
+  | { dueBy: Date }
+  | { dueBetween: [Date, Date] }
+  | { isNew: true; except?: number[] | undefined }
+  | { ids: number[] };
 
 function pickWhere(pick?: QueuePick): SQL | undefined {
   if (!pick) return undefined;
   if ("dueBy" in pick) return lte(cardStates.due, pick.dueBy);
+  if ("dueBetween" in pick)
+    return and(gt(cardStates.due, pick.dueBetween[0]), lte(cardStates.due, pick.dueBetween[1]));
   if ("ids" in pick) return inArray(flashcards.id, pick.ids);
   return and(
     isNull(cardStates.flashcardId),
@@ -113,6 +119,14 @@ export const reviewRepo = {
       { dueBy: at },
     );
     return { due: row?.due ?? 0, overdue: row?.overdue ?? 0 };
+  },
+
+  /** When the next card not due at `from` falls due, if it does by `until` (a learning step today). */
+  async nextDue(db: DbOrTx, scope: QueueScope, from: Date, until: Date): Promise<Date | null> {
+    const [row] = await queueQuery(db, { next: sql<string | Date | null>`min(${cardStates.due})` }, scope, {
+      dueBetween: [from, until],
+    });
+    return row?.next ? new Date(row.next) : null;
   },
 
   async count(db: DbOrTx, scope: QueueScope, pick: QueuePick): Promise<number> {

@@ -6,7 +6,7 @@ import {
   rateCard,
   undoRating,
 } from "#server/features/review/fsrs.ts";
-import { startOfLocalDay } from "#shared/local-day.ts";
+import { addLocalDays, startOfLocalDay } from "#shared/local-day.ts";
 import {
   CLOCK_SKEW_MS,
   OFFLINE_RATING_MAX_AGE_DAYS,
@@ -90,6 +90,12 @@ export function createReviewService({
           reviewRepo.dueCards(db, scope, now, q.limit),
           exams.plannedToday(userId, timeZone, q.setId),
         ]);
+      const nextDue = await reviewRepo.nextDue(
+        db,
+        scope,
+        now,
+        addLocalDays(startOfLocalDay(now, timeZone), 1, timeZone),
+      );
       // The plan's cards FSRS would not show now (the due ones are in `due` already), in the plan's order.
       const byId = new Map((await reviewRepo.cardsByIds(db, scope, plannedIds)).map((r) => [r.card.id, r]));
       const planned = plannedIds.flatMap((id) => {
@@ -134,6 +140,7 @@ export function createReviewService({
         newCount,
         backlog: dueCounts.overdue,
         cards,
+        nextDue: nextDue?.toISOString() ?? null,
       };
     },
 

@@ -200,7 +200,7 @@ describe("import and export", () => {
     const commit = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import`, body);
     expect(commit.statusCode).toBe(400);
     expect(commit.json().error).toBe(
-      "Nothing was imported. Fix line 3 (No separator between term and definition).",
+      "Nothing was imported. Fix line 3 (No separator between term and definition), or choose to skip bad lines.",
     );
     const cards = await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/cards`);
     expect(cards.json()).toEqual([]);
@@ -214,7 +214,7 @@ describe("import and export", () => {
       options: { format: "csv" },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ imported: 1000 });
+    expect(res.json()).toEqual({ imported: 1000, updated: 0, skipped: 0, errors: [] });
     const csv = (await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/export?format=csv`)).json();
     expect(csv.filename).toBe("Big-quoted-set.csv");
     const anki = (await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/export?format=anki`)).json();
@@ -232,6 +232,7 @@ describe("import and export", () => {
         question: "Term 999, with comma",
         answer: 'Def "999"',
         hint: null,
+        tags: [],
       });
       expect(back.json().cards).toHaveLength(1000);
     }
@@ -338,5 +339,27 @@ describe("a group member reviews a shared set on their own schedule (issue 13)",
       404,
     );
     expect((await statesOf(second!)).get(owner.user.id)).toBeUndefined();
+  });
+});
+
+describe("the next learning card (issue 25 §3)", () => {
+  it("says when a learning card rated Good returns today, and nothing once none returns today", async () => {
+    clock.reset();
+    const u = await createUser(t.app);
+    const set = await setWithCards(u, 1);
+    const q = `?setId=${set.id}&timeZone=UTC`;
+    expect((await queue(u, q)).nextDue).toBeNull();
+    const [card] = (await queue(u, q)).cards;
+    const rated = await req(u, "POST", `/api/review/cards/${card!.id}/rate`, { rating: 3 });
+    const after = await queue(u, q);
+    expect(after.cards).toEqual([]);
+    // Good on a new card is a 10 minute learning step: the page can count down to it.
+    expect(after.nextDue).toBe(new Date(rated.json().due).toISOString());
+    expect(new Date(after.nextDue!).getTime() - clock.now().getTime()).toBeLessThanOrEqual(10 * 60_000);
+    clock.travel(11 * 60_000);
+    expect((await queue(u, q)).cards.map((c) => c.id)).toEqual([card!.id]);
+    await req(u, "POST", `/api/review/cards/${card!.id}/rate`, { rating: 4 });
+    expect((await queue(u, q)).nextDue).toBeNull();
+    clock.reset();
   });
 });

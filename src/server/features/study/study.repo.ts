@@ -95,6 +95,19 @@ export const studyRepo = {
       .returning(setColumns);
     return toSet(row!);
   },
+  async updateSet(
+    db: DbOrTx,
+    userId: number,
+    id: number,
+    values: Partial<{ title: string; description: string | null; color: string }>,
+  ): Promise<StudySet | undefined> {
+    const [row] = await db
+      .update(studySets)
+      .set(values)
+      .where(and(eq(studySets.userId, userId), eq(studySets.id, id)))
+      .returning(setColumns);
+    return row && toSet(row);
+  },
   async removeSet(db: DbOrTx, userId: number, id: number): Promise<boolean> {
     const rows = await db
       .delete(studySets)

@@ -10,6 +10,10 @@ export async function studyRoutes(app: FastifyInstance) {
   const { study } = app.services;
   route(app, studyEndpoints.listSets, ({ user }) => study.listSets(user.id));
   route(app, studyEndpoints.createSet, ({ user, body }) => study.createSet(user.id, body));
+  route(app, studyEndpoints.updateSet, ({ user, params, body }) => study.updateSet(user.id, params.id, body));
+  route(app, { ...studyEndpoints.updateSet, method: "PUT" }, ({ user, params, body }) =>
+    study.updateSet(user.id, params.id, body),
+  );
   route(app, studyEndpoints.removeSet, async ({ user, params }) => {
     await study.removeSet(user.id, params.id);
     return ok;

@@ -4,6 +4,7 @@ import {
   DOCUMENT_TITLE_MAX,
   type StudyDocument,
   type StudySession,
+  type StudySet,
   type studyEndpoints,
 } from "#shared/study/contract.ts";
 import { startOfStudyWeek } from "#shared/study/study-stats.ts";
@@ -17,6 +18,7 @@ import { type NewDocument, studyRepo } from "./study.repo.ts";
 import { pageRanges, titleFromText } from "./study-text.ts";
 
 type CreateSet = Infer<(typeof studyEndpoints.createSet)["body"]>;
+type UpdateSet = Infer<(typeof studyEndpoints.updateSet)["body"]>;
 type CreateDocument = Infer<(typeof studyEndpoints.createDocument)["body"]>;
 type CreateSession = Infer<(typeof studyEndpoints.createSession)["body"]>;
 
@@ -95,6 +97,13 @@ export function createStudyService({
         "studyset.created",
         userId,
       ),
+    async updateSet(userId: number, id: number, input: UpdateSet): Promise<StudySet> {
+      const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      const set = await studyRepo.updateSet(db, userId, id, values);
+      if (!set) throw notFound("Study set");
+      return set;
+    },
+
     async removeSet(userId: number, id: number): Promise<void> {
       if (!(await studyRepo.removeSet(db, userId, id))) throw notFound("Study set");
     },

@@ -7,8 +7,10 @@ import { errorMessage } from "#client/lib/api.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useDeleteFlashcard, useFlashcards } from "../flashcards.api.ts";
+import { ImportDialog } from "../import/import-dialog.tsx";
 import { CardFormDialog } from "./card-form-dialog.tsx";
-import { ExportButtons, ImportDialog } from "./import-dialog.tsx";
+import { ExportButtons } from "./export-buttons.tsx";
+import { FlashcardSetFormDialog } from "./flashcard-set-form-dialog.tsx";
 
 /** SPEC §2.7 wording, kept as written. */
 export const cardCountLabel = (n: number) => `${n} flashcard(s)`;
@@ -109,6 +111,7 @@ export function CardsPanel({
               <Button onClick={() => setEditing(null)}>
                 <Plus className="h-4 w-4" aria-hidden /> Add Flashcard
               </Button>
+              <FlashcardSetFormDialog studySetId={set.studySetId} set={set} />
               <ImportDialog set={set} />
               <ExportButtons set={set} />
             </>

@@ -5,7 +5,7 @@ import { cn } from "#client/lib/cn.ts";
 import type { StudySet } from "#shared/study/contract.ts";
 import { SetOptionsButton } from "./set-options-button.tsx";
 import { setOptionsMenu } from "./set-options-menu.lazy.ts";
-import { deleteSetDialog } from "./study-dialogs.ts";
+import { deleteSetDialog, editSetDialog } from "./study-dialogs.ts";
 
 /** SPEC §2.7 left list: colour dot, title, description, and a menu with 'Delete Study Set'. */
 export function SetList({
@@ -26,6 +26,12 @@ export function SetList({
   const [toDelete, setToDelete] = useState<StudySet | null>(null);
   // The delete dialog's code loads on the first 'Delete Study Set' and stays mounted from then on.
   const [deleteWanted, setDeleteWanted] = useState(false);
+  const [toEdit, setToEdit] = useState<StudySet | null>(null);
+  const [editWanted, setEditWanted] = useState(false);
+  const askEdit = (set: StudySet) => {
+    setEditWanted(true);
+    setToEdit(set);
+  };
   const askDelete = (set: StudySet) => {
     setDeleteWanted(true);
     setToDelete(set);
@@ -76,7 +82,7 @@ export function SetList({
                   <DeferredDialog
                     dialog={setOptionsMenu}
                     popup="menu"
-                    props={{ set, onDelete: askDelete }}
+                    props={{ set, onDelete: askDelete, onEdit: askEdit }}
                     trigger={<SetOptionsButton title={set.title} />}
                   />
                 )}
@@ -84,6 +90,11 @@ export function SetList({
             );
           })}
         </ul>
+      )}
+      {editWanted && (
+        <Suspense fallback={null}>
+          <editSetDialog.Dialog set={toEdit} onClose={() => setToEdit(null)} />
+        </Suspense>
       )}
       {deleteWanted && (
         <Suspense fallback={null}>

@@ -8,3 +8,5 @@ export const newSetDialog = lazyDialog(async () => (await import("./new-set-dial
 export const deleteSetDialog = lazyDialog(
   async () => (await import("./delete-set-dialog.tsx")).DeleteSetDialog,
 );
+
+export const editSetDialog = lazyDialog(async () => (await import("./edit-set-dialog.tsx")).EditSetDialog);

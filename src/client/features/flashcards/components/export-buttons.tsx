@@ -1,0 +1,28 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import type { FlashcardSet } from "#shared/flashcards/contract.ts";
+import { downloadExport } from "../flashcards.api.ts";
+
+/**
+ * Export as CSV for spreadsheets (cells that would run as formulas start with an apostrophe; importing
+ * the file here removes it) or as Anki's plain text, exact.
+ */
+export function ExportButtons({ set }: { set: FlashcardSet }) {
+  const [error, setError] = useState<string | null>(null);
+  const run = (format: "csv" | "anki") =>
+    downloadExport(set.id, format).catch((err) => setError(errorMessage(err, "Could not export the set.")));
+  return (
+    <>
+      <Button variant="secondary" onClick={() => run("csv")}>
+        <Download className="h-4 w-4" aria-hidden /> Export CSV
+      </Button>
+      <Button variant="secondary" onClick={() => run("anki")}>
+        <Download className="h-4 w-4" aria-hidden /> Export for Anki
+      </Button>
+      {error && <Alert className="basis-full">{error}</Alert>}
+    </>
+  );
+}

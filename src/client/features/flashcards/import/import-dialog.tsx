@@ -1,0 +1,142 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Upload } from "lucide-react";
+import { type ChangeEvent, useEffect, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { Button } from "#client/components/ui/button.tsx";
+import { Alert } from "#client/components/ui/card.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
+import { errorMessage } from "#client/lib/api.ts";
+import { toast } from "#client/lib/toast.tsx";
+import type { FlashcardSet, ImportPreview, ImportResult } from "#shared/flashcards/contract.ts";
+import { previewImportFile, useImportFile } from "../flashcards.api.ts";
+import { ImportFields } from "./import-fields.tsx";
+import {
+  choicesForFile,
+  emptyImportForm,
+  type ImportFormValues,
+  importFormSchema,
+  importOptions,
+} from "./import-form.ts";
+import { ImportPreviewList } from "./import-preview.tsx";
+
+/**
+ * Import from Quizlet, a spreadsheet or Anki: paste or choose a file, choose the format and what to do
+ * with bad lines and duplicates, preview, import. Everything goes up as a file (multipart), so a large
+ * set is not bound by the JSON limit.
+ */
+export function ImportDialog({ set }: { set: FlashcardSet }) {
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const commit = useImportFile(set.id);
+  const form = useForm<ImportFormValues>({
+    resolver: zodResolver(importFormSchema),
+    defaultValues: emptyImportForm,
+  });
+  const source = (v: ImportFormValues) => file ?? new File([v.text], "pasted.txt", { type: "text/plain" });
+  // Any change of choice or text makes the preview stale.
+  useEffect(() => {
+    const sub = form.watch(() => setPreview(null));
+    return () => sub.unsubscribe();
+  }, [form]);
+
+  const reset = () => {
+    form.reset(emptyImportForm);
+    setFile(null);
+    setPreview(null);
+    setPreviewError(null);
+    commit.reset();
+  };
+  const chooseFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0] ?? null;
+    setFile(chosen);
+    setPreview(null);
+    const implied = chosen ? choicesForFile(chosen.name) : {};
+    if (implied.format) form.setValue("format", implied.format);
+    if (implied.delimiter) form.setValue("delimiter", implied.delimiter);
+  };
+  const runPreview = form.handleSubmit(async (v) => {
+    setPreviewError(null);
+    try {
+      setPreview(await previewImportFile(set.id, source(v), importOptions(v)));
+    } catch (err) {
+      setPreviewError(errorMessage(err, "Could not read the cards."));
+    }
+  });
+  const runImport = form.handleSubmit((v) =>
+    commit.mutate(
+      { file: source(v), options: importOptions(v) },
+      {
+        onSuccess: (result) => {
+          toast({ title: importedTitle(result), variant: "success" });
+          setOpen(false);
+          reset();
+        },
+      },
+    ),
+  );
+  const skipBad = form.watch("badLines") === "skip";
+  const blocked = !preview || preview.cards.length === 0 || (preview.errors.length > 0 && !skipBad);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+      title="Import flashcards"
+      trigger={
+        <Button variant="secondary">
+          <Upload className="h-4 w-4" aria-hidden /> Import
+        </Button>
+      }
+    >
+      <FormProvider {...form}>
+        <form className="grid min-w-0 gap-3" onSubmit={runImport} noValidate>
+          <ImportFields />
+          <Field id="import-file" label="Choose a file (.csv, .tsv, .txt)">
+            <Input
+              id="import-file"
+              type="file"
+              accept=".txt,.csv,.tsv,.tab,text/plain,text/csv"
+              onChange={chooseFile}
+            />
+          </Field>
+          {!file && (
+            <Field id="import-text" label="Or paste the cards">
+              <Textarea id="import-text" rows={5} {...form.register("text")} />
+            </Field>
+          )}
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={runPreview}
+            disabled={!file && !form.watch("text").trim()}
+          >
+            Preview
+          </Button>
+          {previewError && <Alert>{previewError}</Alert>}
+          {preview && <ImportPreviewList preview={preview} skipBad={skipBad} />}
+          {commit.isError && <Alert>{errorMessage(commit.error, "Nothing was imported.")}</Alert>}
+          <Button type="submit" disabled={blocked || commit.isPending}>
+            {preview
+              ? `Import ${preview.cards.length} ${preview.cards.length === 1 ? "card" : "cards"}`
+              : "Import"}
+          </Button>
+        </form>
+      </FormProvider>
+    </Dialog>
+  );
+}
+
+function importedTitle(r: ImportResult): string {
+  const parts = [`Imported ${r.imported} ${r.imported === 1 ? "card" : "cards"}`];
+  if (r.updated) parts.push(`updated ${r.updated}`);
+  if (r.skipped) parts.push(`skipped ${r.skipped} duplicate${r.skipped === 1 ? "" : "s"}`);
+  if (r.errors.length)
+    parts.push(`skipped ${r.errors.length} unreadable line${r.errors.length === 1 ? "" : "s"}`);
+  return parts.join(", ");
+}

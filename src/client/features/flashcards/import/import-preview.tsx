@@ -1,0 +1,54 @@
+import { Alert } from "#client/components/ui/card.tsx";
+import type { ImportPreview, ImportProblem } from "#shared/flashcards/contract.ts";
+
+const PREVIEW_SHOWN = 50;
+const PROBLEMS_SHOWN = 20;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the import will add: a count, the unreadable lines (each with a short excerpt), the first cards. */
+export function ImportPreviewList({ preview, skipBad }: { preview: ImportPreview; skipBad: boolean }) {
+  return (
+    <div className="grid gap-2" aria-live="polite">
+      <p className="text-sm font-medium" data-testid="import-summary">
+        {plural(preview.cards.length, "card", "cards")} ready
+        {preview.duplicates > 0 && `, ${plural(preview.duplicates, "duplicate", "duplicates")}`}
+        {preview.errors.length > 0 && `, ${plural(preview.errors.length, "line", "lines")} could not be read`}
+      </p>
+      {preview.errors.length > 0 && (
+        <ProblemList
+          problems={preview.errors}
+          title={skipBad ? "These lines will be skipped:" : "Fix these lines, or choose to skip them:"}
+        />
+      )}
+      <ul className="grid max-h-48 gap-1 overflow-y-auto text-sm" aria-label="Cards to import">
+        {preview.cards.slice(0, PREVIEW_SHOWN).map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a preview is replaced whole, never reordered
+          <li key={i} className="min-w-0 whitespace-pre-line rounded border border-border p-2 wrap-anywhere">
+            <strong>{c.question}</strong> — {c.answer}
+            {c.tags.length > 0 && <span className="block text-xs text-muted">Tags: {c.tags.join(", ")}</span>}
+          </li>
+        ))}
+      </ul>
+      {preview.cards.length > PREVIEW_SHOWN && (
+        <p className="text-xs text-muted">and {preview.cards.length - PREVIEW_SHOWN} more</p>
+      )}
+    </div>
+  );
+}
+
+/** Unreadable lines: line number, reason and the excerpt the server sent (at most 80 characters). */
+export function ProblemList({ problems, title }: { problems: readonly ImportProblem[]; title: string }) {
+  return (
+    <Alert tone="warning">
+      <p>{title}</p>
+      <ul className="list-disc pl-5">
+        {problems.slice(0, PROBLEMS_SHOWN).map((e) => (
+          <li key={e.line} className="wrap-anywhere">
+            Line {e.line}: {e.reason} ({e.text})
+          </li>
+        ))}
+      </ul>
+      {problems.length > PROBLEMS_SHOWN && <p>and {problems.length - PROBLEMS_SHOWN} more</p>}
+    </Alert>
+  );
+}

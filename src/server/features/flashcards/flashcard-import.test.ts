@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Flashcard, FlashcardSet, ImportOptionsInput } from "#shared/flashcards/contract.ts";
+import { createUser, type TestUser } from "#tests/factories.ts";
+import { multipartForm } from "#tests/multipart-form.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+let t: TestApp;
+let ada: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await createUser(t.app);
+  bob = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+type Method = "GET" | "POST" | "PATCH" | "PUT";
+const req = (who: TestUser, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: who.headers });
+
+async function newSet(owner: TestUser, title = "Cells") {
+  const s = await req(owner, "POST", "/api/study/sets", { title: "Bio", color: "#3B82F6" });
+  return (
+    await req(owner, "POST", `/api/study/sets/${s.json().id}/flashcard-sets`, { title })
+  ).json() as FlashcardSet;
+}
+const cardsOf = async (owner: TestUser, id: number) =>
+  (await req(owner, "GET", `/api/study/flashcard-sets/${id}/cards`)).json() as Flashcard[];
+const importText = (who: TestUser, id: number, text: string, options: ImportOptionsInput) =>
+  req(who, "POST", `/api/study/flashcard-sets/${id}/import`, { text, options });
+const importFile = (
+  who: TestUser,
+  id: number,
+  name: string,
+  data: Buffer,
+  options: object,
+  preview = false,
+) => {
+  const form = multipartForm([
+    { name: "options", value: JSON.stringify(options) },
+    { name: "file", fileName: name, type: "text/plain", data },
+  ]);
+  return t.app.inject({
+    method: "POST",
+    url: `/api/study/flashcard-sets/${id}/import/file${preview ? "/preview" : ""}`,
+    payload: form.payload,
+    headers: { ...who.headers, ...form.headers },
+  });
+};
+const qa = (cards: Flashcard[]) => cards.map((c) => [c.question, c.answer, c.hint, c.tags]);
+
+describe("import faithful to the formats (issue 25 §5)", () => {
+  it("splits a comma-separated CSV whose fields hold semicolons on the commas", async () => {
+    const set = await newSet(ada);
+    const res = await importText(ada, set.id, "Front,Back\nH2O; water,a; b\n", { format: "csv" });
+    expect(res.statusCode).toBe(201);
+    expect(qa(await cardsOf(ada, set.id))).toEqual([["H2O; water", "a; b", null, []]]);
+    const file = await importFile(ada, set.id, "more.csv", Buffer.from("x;1,y;2\n"), { format: "csv" });
+    expect(file.statusCode).toBe(201);
+    expect((await cardsOf(ada, set.id)).at(-1)!.question).toBe("x;1");
+  });
+
+  it("reads Anki's <br>/<div> as line breaks and a Tags column as tags", async () => {
+    const set = await newSet(ada);
+    const anki =
+      "#separator:tab\n#html:true\n#columns:Front\tBack\tTags\n#tags column:3\na<br>b\t<div>c</div><div>d</div>\tbio cells\n";
+    expect((await importText(ada, set.id, anki, { format: "anki" })).statusCode).toBe(201);
+    expect(qa(await cardsOf(ada, set.id))).toEqual([["a\nb", "c\nd", null, ["bio", "cells"]]]);
+  });
+
+  it("refuses text that is not text line by line, or skips those lines with a report when asked", async () => {
+    const set = await newSet(ada);
+    const junk = Array.from({ length: 40 }, (_, i) => `\u0001junk${i}\t\u0002`).join("\n");
+    const body = `good\tcard\n${junk}\n${"y".repeat(900_000)}\u0003\tbad`;
+    const refused = await importText(ada, set.id, body, { format: "anki" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatch(/Nothing was imported. Fix line 2 \(/);
+    expect(await cardsOf(ada, set.id)).toEqual([]);
+
+    const preview = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/preview`, {
+      text: body,
+      options: { format: "anki" },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().errors).toHaveLength(41);
+    // A short excerpt, never the whole 900 KB line.
+    expect(
+      Math.max(...preview.json().errors.map((e: { text: string }) => e.text.length)),
+    ).toBeLessThanOrEqual(80);
+    expect(preview.body.length).toBeLessThan(20_000);
+
+    const skipped = await importText(ada, set.id, body, { format: "anki", badLines: "skip" });
+    expect(skipped.statusCode).toBe(201);
+    expect(skipped.json()).toMatchObject({ imported: 1, updated: 0, skipped: 0 });
+    expect(skipped.json().errors).toHaveLength(41);
+    expect(qa(await cardsOf(ada, set.id))).toEqual([["good", "card", null, []]]);
+  });
+
+  it("skips, updates or keeps cards whose front is already in the set, as the student chooses", async () => {
+    const set = await newSet(ada);
+    const file = "Front,Back\nOne,1\nTwo,2\n";
+    await importText(ada, set.id, file, { format: "csv" });
+    const again = await importText(ada, set.id, file, { format: "csv" });
+    expect(again.json()).toMatchObject({ imported: 0, skipped: 2 });
+    const changed = await importText(ada, set.id, "Front,Back\n one ,uno\nThree,3\n", {
+      format: "csv",
+      duplicates: "update",
+    });
+    expect(changed.json()).toMatchObject({ imported: 1, updated: 1, skipped: 0 });
+    expect(qa(await cardsOf(ada, set.id)).map((c) => c.slice(0, 2))).toEqual([
+      ["one", "uno"],
+      ["Two", "2"],
+      ["Three", "3"],
+    ]);
+    const kept = await importText(ada, set.id, file, { format: "csv", duplicates: "keep" });
+    expect(kept.json()).toMatchObject({ imported: 2 });
+    expect(await cardsOf(ada, set.id)).toHaveLength(5);
+    const preview = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/preview`, {
+      text: file,
+      options: { format: "csv" },
+    });
+    expect(preview.json().duplicates).toBe(2);
+  });
+
+  it("takes 5,000 cards in a file over 5 MB as a multipart upload, beyond the 1 MB JSON limit", async () => {
+    const set = await newSet(ada);
+    const rows = Array.from(
+      { length: 5000 },
+      (_, i) => `Frage ${i} ${"ü".repeat(500)},Antwort ${i} ${"é".repeat(300)}`,
+    );
+    const data = Buffer.from(`${rows.join("\r\n")}\r\n`);
+    expect(data.length).toBeGreaterThan(5 * 1024 * 1024);
+    const preview = await importFile(ada, set.id, "big.csv", data, { format: "csv" }, true);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().cards).toHaveLength(5000);
+    const res = await importFile(ada, set.id, "big.csv", data, { format: "csv" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ imported: 5000 });
+    expect(await cardsOf(ada, set.id)).toHaveLength(5000);
+  }, 120_000);
+
+  it("answers bad uploads with 4xx: no options, a .txt CSV without a delimiter, an .apkg, not multipart, another student's set", async () => {
+    const set = await newSet(ada);
+    const data = Buffer.from("a,1\n");
+    expect((await importFile(ada, set.id, "a.csv", data, { format: "xls" })).statusCode).toBe(400);
+    const txt = await importFile(ada, set.id, "a.txt", data, { format: "csv" });
+    expect(txt.statusCode).toBe(400);
+    expect(txt.json().error).toMatch(/Choose the delimiter/);
+    expect((await importFile(ada, set.id, "a.txt", data, { format: "csv", delimiter: "," })).statusCode).toBe(
+      201,
+    );
+    expect((await importFile(ada, set.id, "deck.apkg", data, { format: "csv" })).statusCode).toBe(415);
+    expect(
+      (await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/file`, { x: 1 })).statusCode,
+    ).toBe(415);
+    expect((await importFile(bob, set.id, "a.csv", data, { format: "csv" })).statusCode).toBe(404);
+    expect((await importText(ada, set.id, "a,1", { format: "csv", delimiter: '"' })).statusCode).toBe(400);
+  });
+});
+
+describe("export that Anki and Studyhall read back (issue 25 §5, issue 27 fault 10)", () => {
+  const seven = [
+    ["#hashtag front", "back"],
+    ["=1+1", "formula"],
+    ["+plus", "-minus"],
+    ["@at", "tab\there"],
+    ['say "hi"', "quote"],
+    ["line\nbreak", "multi\nline"],
+    ["semi; colon, comma", "plain"],
+  ];
+
+  it("exports Anki text exactly and a neutralised CSV, and both import back to the same 7 cards", async () => {
+    const set = await newSet(ada);
+    for (const [question, answer] of seven)
+      await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/cards`, { question, answer });
+    const anki = (await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/export?format=anki`)).json();
+    expect(anki.content).toContain('"#hashtag front"\tback');
+    expect(anki.content).toContain("=1+1\tformula");
+    const csv = (await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/export?format=csv`)).json();
+    expect(csv.content).toContain("'=1+1,formula");
+    expect(csv.content).toContain("'+plus,'-minus");
+
+    for (const [name, content, format] of [
+      ["set.txt", anki.content, "anki"],
+      ["set.csv", csv.content, "csv"],
+    ] as const) {
+      const copy = await newSet(ada, `copy ${format}`);
+      const res = await importFile(ada, copy.id, name, Buffer.from(content), { format });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().imported).toBe(7);
+      expect(qa(await cardsOf(ada, copy.id))).toEqual(seven.map(([q, a]) => [q, a, null, []]));
+    }
+  });
+});
+
+describe("renaming sets (issue 25 §6)", () => {
+  it("edits a flashcard set's title, description and colour by PATCH or PUT; bad input is a 400", async () => {
+    const set = await newSet(ada);
+    const url = `/api/study/flashcard-sets/${set.id}`;
+    const res = await req(ada, "PATCH", url, {
+      title: " Organelles ",
+      description: "Ch. 3",
+      color: "#10b981",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: set.id,
+      title: "Organelles",
+      description: "Ch. 3",
+      color: "#10B981",
+    });
+    expect((await req(ada, "PUT", url, { description: "" })).json()).toMatchObject({
+      title: "Organelles",
+      description: null,
+      color: "#10B981",
+    });
+    expect((await req(ada, "PATCH", url, { color: null })).json().color).toBeNull();
+    for (const bad of [{}, { title: "  " }, { color: "red" }, { title: "x".repeat(201) }])
+      expect((await req(ada, "PATCH", url, bad)).statusCode).toBe(400);
+    expect((await req(bob, "PATCH", url, { title: "Mine" })).statusCode).toBe(404);
+  });
+
+  it("edits a study set's title, description and colour; another student's is a 404", async () => {
+    const s = (await req(ada, "POST", "/api/study/sets", { title: "Bio", color: "#3B82F6" })).json();
+    const res = await req(ada, "PATCH", `/api/study/sets/${s.id}`, { title: "Biology", color: "#ef4444" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: s.id, title: "Biology", color: "#EF4444", description: null });
+    const put = await req(ada, "PUT", `/api/study/sets/${s.id}`, { description: "Term 1" });
+    expect(put.json()).toMatchObject({ title: "Biology", description: "Term 1" });
+    expect((await req(ada, "PATCH", `/api/study/sets/${s.id}`, { title: "" })).statusCode).toBe(400);
+    expect((await req(bob, "PATCH", `/api/study/sets/${s.id}`, { title: "x" })).statusCode).toBe(404);
+    const list = (await req(ada, "GET", "/api/study/sets")).json() as { id: number; title: string }[];
+    expect(list.find((x) => x.id === s.id)?.title).toBe("Biology");
+  });
+});
