@@ -71,7 +71,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const groups = createGroupsService({ db, friends, studySets: study });
   const materials = createMaterialsService({ db, courses, retrieval, study });
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings });
-  const exams = createExamService({ db, clock, settings, tasks, calendar });
+  const exams = createExamService({ db, clock, settings, tasks, calendar, flashcards });
   const review = createReviewService({ db, clock, settings, study, flashcards, events, exams });
   const summaries = createSummariesService({ config, study, materials, chat });
   const notifications = createNotificationsService({ db, config, clock, log });

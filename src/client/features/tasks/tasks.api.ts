@@ -18,11 +18,15 @@ export const taskQueries = {
     queryOptions({
       queryKey: queryKeys.tasks.list(),
       queryFn: async () => {
-        // Deletes a previous page left behind (its keepalive DELETE may still be on the way, or lost in
-        // a crash) are finished first, so a reload never shows a deleted task again.
+        // Deletes a previous page left behind unsent (a crash) are finished first, so a reload never shows
+        // a deleted task again.
         await finishLeftoverDeletes();
+        const list = await call((await endpoints()).list);
+        // A keepalive DELETE the last page sent as it went: done if its task is gone. Sending it again
+        // answered 404 on every reload (issue 26: one DELETE per delete); only a lost one is sent again.
+        const lost = await resendLostDeletes(list);
         // A task whose delete is waiting out its Undo window stays hidden if the list is fetched meanwhile.
-        return (await call((await endpoints()).list)).filter((t) => !isDeferred(deleteKey(t.id)));
+        return list.filter((t) => !isDeferred(deleteKey(t.id)) && !lost.has(t.id));
       },
     }),
 };
@@ -112,11 +116,44 @@ const storeDeletes = (ids: number[]) =>
     ? localStorage.setItem(STORED_DELETES, JSON.stringify(ids))
     : localStorage.removeItem(STORED_DELETES);
 const remember = (id: number) => storeDeletes([...new Set([...storedDeletes(), id])]);
-const forget = (id: number) => storeDeletes(storedDeletes().filter((x) => x !== id));
+const forget = (id: number) => {
+  storeDeletes(storedDeletes().filter((x) => x !== id));
+  storeSent(sentDeletes().filter((x) => x !== id));
+};
+
+/** Deletes sent with keepalive as a page went away: their answer was never read. */
+const SENT_DELETES = "sentTaskDeletes";
+const sentDeletes = (): number[] => {
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(SENT_DELETES) ?? "[]");
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+};
+const storeSent = (ids: number[]) =>
+  ids.length
+    ? localStorage.setItem(SENT_DELETES, JSON.stringify(ids))
+    : localStorage.removeItem(SENT_DELETES);
+const markSent = (id: number) => {
+  storeDeletes(storedDeletes().filter((x) => x !== id));
+  storeSent([...new Set([...sentDeletes(), id])]);
+};
 
 async function finishLeftoverDeletes() {
   const leftover = storedDeletes().filter((id) => !isDeferred(deleteKey(id)));
   await Promise.all(leftover.map((id) => sendDelete(id, false).catch(() => undefined)));
+}
+
+/** Keepalive deletes whose task is still listed were lost on the way: sent again, and their ids answered. */
+async function resendLostDeletes(list: Task[]): Promise<Set<number>> {
+  const sent = sentDeletes();
+  if (!sent.length) return new Set();
+  const listed = new Set(list.map((t) => t.id));
+  const lost = sent.filter((id) => listed.has(id));
+  storeSent([]);
+  await Promise.all(lost.map((id) => sendDelete(id, false).catch(() => remember(id))));
+  return new Set(lost);
 }
 
 /**
@@ -134,6 +171,7 @@ async function sendDelete(id: number, keepalive: boolean) {
     return;
   }
   const token = authToken.get();
+  markSent(id);
   await fetch(loadedTable!.remove.path.replace(":id", String(id)), {
     method: "DELETE",
     keepalive: true,
