@@ -72,7 +72,7 @@ export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: read
   const onDelete = useCallback(
     (task: Task) => {
       const index = current.current.findIndex((t) => t.id === task.id);
-      focusAt.current = index < 0 ? 0 : index;
+      focusAt.current = Math.max(index, 0);
       const undo = remove(task);
       toast({
         title: "Task deleted",
