@@ -51,7 +51,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const auth = createAuthService({ db, clock });
   const settings = createSettingsService({ db, config });
   const courses = createCoursesService({ db, clock });
-  const tasks = createTasksService({ db, clock, courses, events });
+  const tasks = createTasksService({ db, clock, courses, events, settings });
   const calendar = createCalendarService({ db, clock, tasks });
   const tracking = createTrackingService({ db });
   const retrieval = createRetrievalService({ db });

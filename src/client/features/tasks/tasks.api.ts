@@ -50,7 +50,12 @@ export function useUpdateTask() {
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: UpdateTaskInput }) =>
       call((await endpoints()).update, { params: { id }, body }),
-    onSuccess: (saved) => qc.setQueryData(listKey, (old) => replaceTask(old, saved)),
+    onSuccess: (saved, { body }) => {
+      qc.setQueryData(listKey, (old) => replaceTask(old, saved));
+      // A series edit ("this and all future", a new rule) changes other occurrences too.
+      if (body.scope === "future" || body.recurrence !== undefined)
+        void qc.invalidateQueries({ queryKey: listKey });
+    },
   });
 }
 
@@ -94,6 +99,8 @@ export function useSetTaskCompleted() {
     },
     onSuccess: (saved, { task, completed }) => {
       qc.setQueryData(listKey, (old) => replaceTask(old, saved));
+      // Completing an occurrence of a series created the next one on the server.
+      if (completed && saved.rrule) void qc.invalidateQueries({ queryKey: listKey });
       if (completed && !task.completed) void trackCompletion(saved);
     },
   });
