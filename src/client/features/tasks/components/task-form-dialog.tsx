@@ -15,6 +15,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
+import { newTaskButtonId } from "../quick-add-shortcut.ts";
 import { emptyRepeat, repeatToRule, ruleToRRule, taskToRepeat, viewerTimeZone } from "../repeat-form.ts";
 import { useCreateTask, useUpdateTask } from "../tasks.api.ts";
 import { QuickAddField } from "./quick-add-field.tsx";
@@ -97,7 +98,7 @@ export function TaskFormDialog({
           ? "The title, description, due date and course come from Canvas and update when Canvas syncs. Priority and your notes are yours."
           : "A date without a time is due at 11:59 PM that day."
       }
-      trigger={task ? <EditTaskButton taskTitle={task.title} /> : <NewTaskButton />}
+      trigger={task ? <EditTaskButton taskTitle={task.title} /> : <NewTaskButton id={newTaskButtonId} />}
     >
       {!task && <QuickAddField courses={courses} onAdded={(t) => saved(t.title, "Task added")} />}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
