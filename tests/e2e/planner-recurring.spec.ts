@@ -80,6 +80,8 @@ test("quick add works at 360 px", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signUpViaApi(page);
   await page.goto("/tasks");
+  // The shortcut needs the page drawn (its New Task button is what 'q' presses).
+  await expect(page.getByRole("button", { name: "New Task" })).toBeVisible();
   await page.keyboard.press("q");
   const dialog = page.getByRole("dialog", { name: "Add New Task" });
   await dialog.getByLabel("Quick add").fill("Read chapter 2 tomorrow");
