@@ -51,7 +51,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const auth = createAuthService({ db, clock });
   const settings = createSettingsService({ db, config });
   const courses = createCoursesService({ db, clock });
-  const tasks = createTasksService({ db, clock, courses, events });
+  const tasks = createTasksService({ db, clock, courses, events, settings });
   const calendar = createCalendarService({ db, clock, tasks });
   const retrieval = createRetrievalService({ db });
   // Study asks groups whether a set is shared with a student, and groups ask study for set titles: the
@@ -70,7 +70,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const groups = createGroupsService({ db, friends, studySets: study });
   const materials = createMaterialsService({ db, courses, retrieval, study });
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings, log });
-  const exams = createExamService({ db, clock, settings, tasks, calendar });
+  const exams = createExamService({ db, clock, settings, tasks, calendar, flashcards });
   const review = createReviewService({ db, clock, settings, study, flashcards, events, exams });
   const summaries = createSummariesService({ config, study, materials, chat, log });
   const notifications = createNotificationsService({ db, config, clock, log });

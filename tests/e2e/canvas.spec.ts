@@ -155,9 +155,10 @@ test("Settings > Integrations: connect the demo, see it connected, update token,
   await page.getByRole("button", { name: "Disconnect" }).click();
   const dialog = page.getByRole("dialog", { name: "Disconnect Canvas?" });
   await expect(dialog.getByText(/stay in your task list/)).toBeVisible();
-  await expect(dialog.getByLabel("Also delete the assignments imported from Canvas")).toBeChecked();
+  // The box matches its text: unticked, so the imported assignments (and their completion marks) stay.
+  await expect(dialog.getByLabel("Also delete the assignments imported from Canvas")).not.toBeChecked();
   await dialog.getByRole("button", { name: "Disconnect" }).click();
-  await expectToast(page, "Canvas disconnected", "Removed 17 imported assignments.");
+  await expectToast(page, "Canvas disconnected", "Your 17 imported assignments stay in your task list.");
   await expect(page.getByLabel("University")).toBeVisible();
 
   await page.goto("/courses");

@@ -4,6 +4,7 @@ import {
   useAchievementUnlockToasts,
   useReportTimeZone,
 } from "#client/features/achievements/achievements.api.ts";
+import { useQuickAddShortcut } from "#client/features/tasks/quick-add-shortcut.ts";
 import type { User } from "#shared/auth/contract.ts";
 import { OnboardingPage, routesFor } from "./lazy-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -68,5 +69,6 @@ function sameUser(a: { user: User }, b: { user: User }) {
 function SessionWatchers() {
   useReportTimeZone();
   useAchievementUnlockToasts();
+  useQuickAddShortcut();
   return null;
 }

@@ -27,11 +27,14 @@ export const calendarFeedSchema = z.object({
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
-/** The mock external-calendar link of SPEC §7: the tokens themselves are never sent back. */
-export const calendarTokenStatusSchema = z.object({
-  connected: z.literal(true),
-  expiresAt: z.string(),
-});
+/**
+ * The mock external-calendar link of SPEC §7: the tokens themselves are never sent back. 'Not connected'
+ * is a state, answered 200 (issue 26): a 404 on every Integrations visit was noise in logs and consoles.
+ */
+export const calendarTokenStatusSchema = z.discriminatedUnion("connected", [
+  z.object({ connected: z.literal(true), expiresAt: z.string() }),
+  z.object({ connected: z.literal(false), expiresAt: z.null() }),
+]);
 export type CalendarTokenStatus = z.infer<typeof calendarTokenStatusSchema>;
 
 export const saveCalendarTokenSchema = z.object({

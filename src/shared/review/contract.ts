@@ -237,6 +237,11 @@ export const examPlanSchema = z.object({
   days: z.array(z.object({ date: z.string(), count: z.number().int() })),
   /** Cards that cannot reach the desired retention by the exam even with the plan. */
   belowTarget: z.number().int(),
+  /**
+   * Whether this student may plan an exam on the set: only its owner. A group member reviewing a shared
+   * set gets 200 with false (issue 26: not a 404 for an ordinary state).
+   */
+  canPlan: z.boolean(),
 });
 export type ExamPlanView = z.infer<typeof examPlanSchema>;
 

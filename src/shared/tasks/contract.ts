@@ -2,6 +2,8 @@ import { z } from "zod";
 import { DEFAULT_PRIORITY, PRIORITIES } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
 import { dbId, dbIdParam, safeText, sensibleDate } from "../schema-primitives.ts";
+import { isTimeZone } from "../time-zone.ts";
+import { checkSeries, parseRRule, RECURRENCE_LIMITS } from "./recurrence.ts";
 
 export const prioritySchema = z.enum(PRIORITIES, "Priority must be high, medium or low");
 export type Priority = z.infer<typeof prioritySchema>;
@@ -21,6 +23,14 @@ export const taskSchema = z.object({
   canvasId: z.string().nullable(),
   /** The Canvas assignment page, filled by Canvas sync; manual tasks have none. */
   htmlUrl: z.string().nullable(),
+  /**
+   * A recurring task's series (issue 26): its RFC 5545 RRULE value (no "RRULE:" prefix), the zone whose
+   * wall-clock time it keeps, its first occurrence and the id of its first task. All null otherwise.
+   */
+  rrule: z.string().nullable(),
+  recurrenceTimeZone: z.string().nullable(),
+  seriesStart: z.string().nullable(),
+  seriesId: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -29,16 +39,51 @@ export type Task = z.infer<typeof taskSchema>;
 const isoDateTime = sensibleDate("Due date must be an ISO 8601 date-time");
 const courseIdSchema = dbId("Course must be a course id");
 
-export const createTaskSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
-  title: safeText("Task title is required").trim().min(1, "Task title is required").max(500),
-  description: safeText().max(100_000).default(""),
-  dueDate: isoDateTime.nullable().default(null),
-  courseId: courseIdSchema.nullable().default(null),
-  priority: prioritySchema.default(DEFAULT_PRIORITY),
-  /** A task added offline (issue 23) carries its device's id: sent again, the same task comes back. */
-  clientId: z.uuid("clientId must be a UUID").optional(),
-});
+/** An RRULE value as a client sends it ("FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10"); checked against the due date. */
+const rruleText = safeText("A recurrence is RRULE text like FREQ=WEEKLY;BYDAY=MO")
+  .trim()
+  .min(1, "A recurrence is RRULE text like FREQ=WEEKLY;BYDAY=MO")
+  .max(
+    RECURRENCE_LIMITS.maxTextLength,
+    `A recurrence is at most ${RECURRENCE_LIMITS.maxTextLength} characters`,
+  );
+const timeZoneSchema = safeText()
+  .max(100)
+  .refine(isTimeZone, "timeZone must be an IANA time zone like Europe/Paris");
+
+/**
+ * Why a recurrence cannot be saved with this due date and zone (recurrence.ts decides), or null. A series
+ * starts at its due date, which must itself be one of its dates; an end too far away, a count above the
+ * limit and rules the planner cannot hold are refused.
+ */
+export function recurrenceProblem(rrule: string, dueDate: string | null, timeZone: string): string | null {
+  if (!dueDate) return "A repeating task needs a due date: its first occurrence";
+  const start = new Date(dueDate);
+  const parsed = parseRRule(rrule, { start, timeZone });
+  if (!parsed.ok) return parsed.error;
+  return checkSeries({ rule: parsed.rule, start, timeZone });
+}
+
+export const createTaskSchema = z
+  .object({
+    userId: dbId("userId must be an id").optional(),
+    title: safeText("Task title is required").trim().min(1, "Task title is required").max(500),
+    description: safeText().max(100_000).default(""),
+    dueDate: isoDateTime.nullable().default(null),
+    courseId: courseIdSchema.nullable().default(null),
+    priority: prioritySchema.default(DEFAULT_PRIORITY),
+    /** Makes the task the first of a series (issue 26). */
+    recurrence: rruleText.nullable().default(null),
+    /** The zone the series keeps its time of day in; the student's settings zone when left out. */
+    timeZone: timeZoneSchema.optional(),
+    /** A task added offline (issue 23) carries its device's id: sent again, the same task comes back. */
+    clientId: z.uuid("clientId must be a UUID").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.recurrence === null) return;
+    const problem = recurrenceProblem(v.recurrence, v.dueDate, v.timeZone ?? "UTC");
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["recurrence"] });
+  });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 
 export const updateTaskSchema = z
@@ -50,9 +95,20 @@ export const updateTaskSchema = z
     courseId: courseIdSchema.nullable(),
     priority: prioritySchema,
     completed: z.boolean(),
+    /** A new rule for the series from this task on, or null to stop repeating from this one on. */
+    recurrence: rruleText.nullable(),
+    timeZone: timeZoneSchema,
+    /**
+     * For a task of a series: change only this occurrence ("this", the default), or this and every later
+     * one ("future"). A new recurrence always applies from this task on.
+     */
+    scope: z.enum(["this", "future"], "scope must be this or future"),
   })
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one field to change");
+  .refine(
+    (v) => Object.entries(v).some(([k, x]) => x !== undefined && k !== "scope" && k !== "timeZone"),
+    "Send at least one field to change",
+  );
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 
 export const listTasksQuerySchema = userIdQuerySchema.extend({

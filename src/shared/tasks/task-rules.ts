@@ -154,3 +154,40 @@ export const filterTasks = <T extends Task>(items: readonly SearchableTask<T>[],
 /** The next open tasks with a due date, earliest (overdue included) first: the dashboard's glance. */
 export const nextDueTasks = <T extends Task>(tasks: readonly T[], limit = 5): T[] =>
   sortTasks(tasks.filter((t) => !t.completed && t.dueDate)).slice(0, limit);
+
+const REPEAT_DAYS: Record<string, string> = {
+  MO: "Mon",
+  TU: "Tue",
+  WE: "Wed",
+  TH: "Thu",
+  FR: "Fri",
+  SA: "Sat",
+  SU: "Sun",
+};
+const REPEAT_UNITS: Record<string, [string, string]> = {
+  DAILY: ["day", "days"],
+  WEEKLY: ["week", "weeks"],
+  MONTHLY: ["month", "months"],
+};
+
+/**
+ * A recurring task's row label from its RRULE text ("Repeats every week on Mon, Wed"), read without the
+ * rrule library so the list stays light; the form and quick add describe rules in full (recurrence.ts).
+ */
+export function repeatLabel(rrule: string | null): string | null {
+  if (!rrule) return null;
+  const parts = new Map(rrule.split(";").map((p) => p.split("=") as [string, string]));
+  const unit = REPEAT_UNITS[parts.get("FREQ") ?? ""];
+  if (!unit) return "Repeats";
+  const n = Number(parts.get("INTERVAL") ?? "1");
+  let text = n > 1 ? `Repeats every ${n} ${unit[1]}` : `Repeats every ${unit[0]}`;
+  const days = parts.get("BYDAY");
+  if (days && parts.get("FREQ") === "WEEKLY")
+    text += ` on ${days
+      .split(",")
+      .map((d) => REPEAT_DAYS[d] ?? d)
+      .join(", ")}`;
+  const count = parts.get("COUNT");
+  if (count) text += `, ${count} times`;
+  return text;
+}

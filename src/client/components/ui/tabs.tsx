@@ -75,7 +75,10 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   tabs[next]?.focus();
 }
 
-/** One line at any width: on a phone the bar scrolls sideways inside itself instead of wrapping. */
+/**
+ * The bar wraps onto a second line when its tabs do not fit (a phone's 360 px): a bar that scrolled
+ * sideways hid 'Canvas Assignments' and 'AI Settings' with nothing to say they were there (issue 26).
+ */
 export function TabsList({ className, onKeyDown, ...props }: ComponentProps<"div">) {
   return (
     <div

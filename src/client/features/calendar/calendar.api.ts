@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, call, endpointTable } from "#client/lib/api.ts";
+import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { CalendarEvent, CreateEventInput } from "#shared/calendar/contract.ts";
 import { CALENDAR_TOKEN_LIFETIME_MS } from "#shared/constants.ts";
@@ -21,18 +21,11 @@ export const calendarQueries = {
       queryKey: queryKeys.calendar.feed(),
       queryFn: async () => call((await calendarFeedEndpoints()).get),
     }),
-  /** SPEC §7: an OK answer means connected; not found means not connected (null). */
+  /** The mock link's state: connected with its expiry, or not connected (an OK answer either way). */
   token: () =>
     queryOptions({
       queryKey: queryKeys.calendar.token(),
-      queryFn: async () => {
-        try {
-          return await call((await calendarTokenEndpoints()).get);
-        } catch (err) {
-          if (err instanceof ApiError && err.code === "not_found") return null;
-          throw err;
-        }
-      },
+      queryFn: async () => call((await calendarTokenEndpoints()).get),
     }),
 };
 const eventsKey = calendarQueries.events().queryKey;

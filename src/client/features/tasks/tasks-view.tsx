@@ -13,6 +13,7 @@ import { NewTaskButton } from "./components/task-buttons.tsx";
 import { taskFormDialog } from "./components/task-dialogs.ts";
 import { TaskFilters } from "./components/task-filters.tsx";
 import { TaskList } from "./components/task-list.tsx";
+import { newTaskButtonId, useOpenQuickAddFromUrl } from "./quick-add-shortcut.ts";
 import { useTasks } from "./tasks.api.ts";
 
 /** What the Canvas feature slots into this page (SPEC §2.3 Sync button, banners, tab spinner). */
@@ -38,6 +39,7 @@ const TABS: { value: TaskTab; label: string }[] = [
 export function TasksView({ canvas, courses }: { canvas?: CanvasSlot; courses: readonly Course[] }) {
   const tasks = useTasks();
   const now = useNow();
+  useOpenQuickAddFromUrl();
   const [tab, setTab] = useState<TaskTab>("all");
   const [search, setSearch] = useState("");
   const [courseId, setCourseId] = useState("all");
@@ -90,7 +92,11 @@ export function TasksView({ canvas, courses }: { canvas?: CanvasSlot; courses: r
         actions={
           <>
             {canvas?.connected && canvas.toolbar}
-            <DeferredDialog dialog={taskFormDialog} props={{ courses }} trigger={<NewTaskButton />} />
+            <DeferredDialog
+              dialog={taskFormDialog}
+              props={{ courses }}
+              trigger={<NewTaskButton id={newTaskButtonId} />}
+            />
           </>
         }
       />

@@ -18,11 +18,15 @@ export const taskQueries = {
     queryOptions({
       queryKey: queryKeys.tasks.list(),
       queryFn: async () => {
-        // Deletes a previous page left behind (its keepalive DELETE may still be on the way, or lost in
-        // a crash) are finished first, so a reload never shows a deleted task again.
+        // Deletes a previous page left behind unsent (a crash) are finished first, so a reload never shows
+        // a deleted task again.
         await finishLeftoverDeletes();
+        const list = await listOrSaved();
+        // A keepalive DELETE the last page sent as it went: done if its task is gone. Sending it again
+        // answered 404 on every reload (issue 26: one DELETE per delete); only a lost one is sent again.
+        const lost = await resendLostDeletes(list);
         // A task whose delete is waiting out its Undo window stays hidden if the list is fetched meanwhile.
-        return withOfflineChanges((await listOrSaved()).filter((t) => !isDeferred(deleteKey(t.id))));
+        return withOfflineChanges(list.filter((t) => !isDeferred(deleteKey(t.id)) && !lost.has(t.id)));
       },
     }),
 };
@@ -78,6 +82,11 @@ function offlineTask(body: CreateTaskInput & { clientId: string }, at: string): 
     isParsed: false,
     canvasId: null,
     htmlUrl: null,
+    // A series is made on the server: offline, the task shows as a single one until it syncs.
+    rrule: body.recurrence ?? null,
+    recurrenceTimeZone: null,
+    seriesStart: null,
+    seriesId: null,
     createdAt: at,
     updatedAt: at,
   };
@@ -128,7 +137,12 @@ export function useUpdateTask() {
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: UpdateTaskInput }) =>
       call((await endpoints()).update, { params: { id }, body }),
-    onSuccess: (saved) => qc.setQueryData(listKey, (old) => replaceTask(old, saved)),
+    onSuccess: (saved, { body }) => {
+      qc.setQueryData(listKey, (old) => replaceTask(old, saved));
+      // A series edit ("this and all future", a new rule) changes other occurrences too.
+      if (body.scope === "future" || body.recurrence !== undefined)
+        void qc.invalidateQueries({ queryKey: listKey });
+    },
   });
 }
 
@@ -168,7 +182,11 @@ export function useSetTaskCompleted() {
     onError: (_err, _vars, context) => {
       if (context?.previous) qc.setQueryData(listKey, context.previous);
     },
-    onSuccess: (saved) => qc.setQueryData(listKey, (old) => replaceTask(old, saved)),
+    onSuccess: (saved, { completed }) => {
+      qc.setQueryData(listKey, (old) => replaceTask(old, saved));
+      // Completing an occurrence of a series created the next one on the server.
+      if (completed && saved.rrule) void qc.invalidateQueries({ queryKey: listKey });
+    },
   });
 }
 
@@ -189,21 +207,55 @@ const storeDeletes = (ids: number[]) =>
     ? localStorage.setItem(STORED_DELETES, JSON.stringify(ids))
     : localStorage.removeItem(STORED_DELETES);
 const remember = (id: number) => storeDeletes([...new Set([...storedDeletes(), id])]);
-const forget = (id: number) => storeDeletes(storedDeletes().filter((x) => x !== id));
+const forget = (id: number) => {
+  storeDeletes(storedDeletes().filter((x) => x !== id));
+  storeSent(sentDeletes().filter((x) => x !== id));
+};
+
+/** Deletes sent with keepalive as a page went away: their answer was never read. */
+const SENT_DELETES = "sentTaskDeletes";
+const sentDeletes = (): number[] => {
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(SENT_DELETES) ?? "[]");
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+};
+const storeSent = (ids: number[]) =>
+  ids.length
+    ? localStorage.setItem(SENT_DELETES, JSON.stringify(ids))
+    : localStorage.removeItem(SENT_DELETES);
+const markSent = (id: number) => {
+  storeDeletes(storedDeletes().filter((x) => x !== id));
+  storeSent([...new Set([...sentDeletes(), id])]);
+};
 
 async function finishLeftoverDeletes() {
   const leftover = storedDeletes().filter((id) => !isDeferred(deleteKey(id)));
   await Promise.all(leftover.map((id) => sendDelete(id, false).catch(() => undefined)));
 }
 
+/** Keepalive deletes whose task is still listed were lost on the way: sent again, and their ids answered. */
+async function resendLostDeletes(list: Task[]): Promise<Set<number>> {
+  const sent = sentDeletes();
+  if (!sent.length) return new Set();
+  const listed = new Set(list.map((t) => t.id));
+  const lost = sent.filter((id) => listed.has(id));
+  storeSent([]);
+  await Promise.all(lost.map((id) => sendDelete(id, false).catch(() => remember(id))));
+  return new Set(lost);
+}
+
 /**
  * The DELETE itself; on `pagehide` a keepalive request, which the browser delivers after the page is gone
  * (sent at once: the list loaded the table, so there is no import to wait for). 404 counts as done: it
- * was deleted already (by the keepalive of the last page) or is not this student's. After a keepalive
- * the stored id stays: the page may be gone before the answer, and the next list finishes it (a 404).
+ * was deleted already or is not this student's. A keepalive's id moves to the sent list: the page may be
+ * gone before the answer, and the next list sends it again only if the task is still there.
  */
 async function sendDelete(id: number, keepalive: boolean) {
   const table = keepalive ? endpoints.loaded()! : await endpoints();
+  if (keepalive) markSent(id);
   try {
     await call(table.remove, { params: { id }, keepalive });
   } catch (err) {

@@ -34,6 +34,16 @@ export const tasks = pgTable(
     htmlUrl: text("html_url"),
     /** The id a device made for a task added offline (issue 23): sending it again adds nothing. */
     clientId: uuid("client_id"),
+    /**
+     * Recurring tasks (issue 26): the series' RFC 5545 RRULE value as src/shared/tasks/recurrence.ts
+     * writes it, the IANA zone whose wall-clock time the occurrences keep, the series' first occurrence
+     * (DTSTART) and the id of its first task. One row is one occurrence; completing the latest one
+     * inserts the next.
+     */
+    rrule: text("rrule"),
+    recurrenceTimeZone: text("recurrence_time_zone"),
+    seriesStart: timestamp("series_start", { withTimezone: true }),
+    seriesId: integer("series_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,5 +54,14 @@ export const tasks = pgTable(
     uniqueIndex("tasks_user_canvas_idx").on(t.userId, t.canvasId),
     uniqueIndex("tasks_user_client_idx").on(t.userId, t.clientId),
     check("tasks_priority_check", sql`${t.priority} in ('high', 'medium', 'low')`),
+    // Canvas assignments are never recurring; a series has all its parts or none.
+    check(
+      "tasks_recurrence_check",
+      sql`(${t.rrule} is null and ${t.seriesStart} is null and ${t.recurrenceTimeZone} is null)
+        or (${t.rrule} is not null and ${t.seriesStart} is not null and ${t.recurrenceTimeZone} is not null
+            and ${t.canvasId} is null and ${t.seriesId} is not null)`,
+    ),
+    // Completing an occurrence twice (reopened in between) creates its next one once.
+    uniqueIndex("tasks_series_due_idx").on(t.seriesId, t.dueDate).where(sql`${t.seriesId} is not null`),
   ],
 );

@@ -59,8 +59,8 @@ export function createCalendarService({ db, clock, tasks }: { db: Db; clock: Clo
 
     async tokenStatus(userId: number): Promise<CalendarTokenStatus> {
       const row = await calendarTokensRepo.find(db, userId);
-      // SPEC §7: an OK answer means connected.
-      if (!row) throw notFound("Calendar connection");
+      // Not connected is a state, not a missing resource (issue 26: no 404 noise on every visit).
+      if (!row) return { connected: false, expiresAt: null };
       return status(row);
     },
 

@@ -215,9 +215,11 @@ describe("calendar feed", () => {
 });
 
 describe("/api/calendar-token (mock external calendar, SPEC §7)", () => {
-  it("is not connected (404) until tokens are saved, then connected without returning them", async () => {
+  it("answers 'not connected' (200, not a 404) until tokens are saved, then connected without returning them", async () => {
     const u = await createUser(t.app);
-    expect((await req(u, "GET", `/api/calendar-token?userId=${u.user.id}`)).statusCode).toBe(404);
+    const before = await req(u, "GET", `/api/calendar-token?userId=${u.user.id}`);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ connected: false, expiresAt: null });
     const expiresAt = new Date(Date.now() + 3600_000).toISOString();
     const saved = await req(u, "POST", "/api/calendar-token", {
       userId: u.user.id,

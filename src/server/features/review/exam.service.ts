@@ -12,6 +12,7 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound, unprocessable } from "../../lib/errors.ts";
 import type { CalendarService } from "../calendar/calendar.service.ts";
+import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
 import { examRepo } from "./review.repo.ts";
@@ -40,12 +41,15 @@ export function createExamService({
   settings,
   tasks,
   calendar,
+  flashcards,
 }: {
   db: Db;
   clock: Clock;
   settings: SettingsService;
   tasks: TasksService;
   calendar: CalendarService;
+  /** Whether a set the student does not own is one they may read (a group's shared set). */
+  flashcards: Pick<FlashcardsService, "readableSet">;
 }) {
   /** The exam's current date and title; a linked task or event that lost its date falls back to the stored one. */
   async function resolve(userId: number, rows: SetRow[]) {
@@ -142,16 +146,23 @@ export function createExamService({
     },
 
     async plan(userId: number, setId: number, timeZone = "UTC"): Promise<ExamPlanView> {
-      const row = await ownRow(userId, setId);
+      const [row] = await examRepo.setsWithExam(db, userId, setId);
+      if (!row) {
+        // Not the student's own: a shared set they can read has no plan for them (a 200 state, not a
+        // 404 on every Review visit); any other set is not found.
+        await flashcards.readableSet(userId, setId);
+        return { exam: null, days: [], belowTarget: 0, canPlan: false };
+      }
       const [resolved] = await resolve(userId, [row]);
       // A task or event moved past the bound later (a Canvas date) gets no plan rather than a huge one.
       if (!resolved || !plannable(resolved.date, clock.now()))
-        return { exam: null, days: [], belowTarget: 0 };
+        return { exam: null, days: [], belowTarget: 0, canPlan: true };
       const { exam, result } = await plan(userId, row, resolved.title, resolved.date, timeZone);
       return {
         exam,
         days: result.days.map((d) => ({ date: d.date, count: d.cardIds.length })),
         belowTarget: result.belowTarget.length,
+        canPlan: true,
       };
     },
 

@@ -113,6 +113,7 @@ describe("exam plan", () => {
       exam: null,
       days: [],
       belowTarget: 0,
+      canPlan: true,
     });
   });
 

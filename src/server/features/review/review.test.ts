@@ -329,8 +329,14 @@ describe("a group member reviews a shared set on their own schedule (issue 13)",
     expect(
       (await req(member, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { examDate: null })).statusCode,
     ).toBe(404);
+    // Opening Review of the shared set asks for its plan: a state (no plan for a member), not a 404.
+    const memberPlan = await req(member, "GET", `/api/review/flashcard-sets/${set.id}/plan`);
+    expect(memberPlan.statusCode).toBe(200);
+    expect(memberPlan.json()).toEqual({ exam: null, days: [], belowTarget: 0, canPlan: false });
+    expect((await req(outsider, "GET", `/api/review/flashcard-sets/${set.id}/plan`)).statusCode).toBe(404);
 
     await ok(owner, "DELETE", `/api/study-groups/${group.id}/members/${member.user.id}`);
+    expect((await req(member, "GET", `/api/review/flashcard-sets/${set.id}/plan`)).statusCode).toBe(404);
     expect((await req(member, "GET", `/api/review/queue?setId=${set.id}`)).statusCode).toBe(404);
     expect((await req(member, "POST", `/api/review/cards/${first}/rate`, { rating: 3 })).statusCode).toBe(
       404,

@@ -1,4 +1,17 @@
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Task } from "#shared/tasks/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { tasks } from "../../db/schema/tasks.ts";
@@ -17,6 +30,10 @@ const columns = {
   isParsed: tasks.isParsed,
   canvasId: tasks.canvasId,
   htmlUrl: tasks.htmlUrl,
+  rrule: tasks.rrule,
+  recurrenceTimeZone: tasks.recurrenceTimeZone,
+  seriesStart: tasks.seriesStart,
+  seriesId: tasks.seriesId,
   createdAt: tasks.createdAt,
   updatedAt: tasks.updatedAt,
 };
@@ -36,6 +53,10 @@ export const toTask = (row: TaskRow): Task => ({
   htmlUrl: row.htmlUrl,
   priority: row.priority as Task["priority"],
   dueDate: row.dueDate?.toISOString() ?? null,
+  rrule: row.rrule,
+  recurrenceTimeZone: row.recurrenceTimeZone,
+  seriesStart: row.seriesStart?.toISOString() ?? null,
+  seriesId: row.seriesId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -49,6 +70,8 @@ const taskJson = sql`json_build_object('id', ${tasks.id}, 'userId', ${tasks.user
   'title', ${tasks.title}, 'description', ${tasks.description}, 'notes', ${tasks.notes},
   'completed', ${tasks.completed}, 'isParsed', ${tasks.isParsed}, 'canvasId', ${tasks.canvasId},
   'htmlUrl', ${tasks.htmlUrl}, 'priority', ${tasks.priority}, 'dueDate', ${isoUtc(tasks.dueDate)},
+  'rrule', ${tasks.rrule}, 'recurrenceTimeZone', ${tasks.recurrenceTimeZone},
+  'seriesStart', ${isoUtc(tasks.seriesStart)}, 'seriesId', ${tasks.seriesId},
   'createdAt', ${isoUtc(tasks.createdAt)}, 'updatedAt', ${isoUtc(tasks.updatedAt)})`;
 
 export interface TaskNarrowing {
@@ -61,7 +84,18 @@ export interface TaskNarrowing {
 export type TaskValues = Partial<
   Pick<
     typeof tasks.$inferInsert,
-    "title" | "description" | "notes" | "dueDate" | "courseId" | "priority" | "completed" | "completedAt"
+    | "title"
+    | "description"
+    | "notes"
+    | "dueDate"
+    | "courseId"
+    | "priority"
+    | "completed"
+    | "completedAt"
+    | "rrule"
+    | "recurrenceTimeZone"
+    | "seriesStart"
+    | "seriesId"
   >
 >;
 
@@ -136,7 +170,11 @@ export const tasksRepo = {
       .where(and(eq(tasks.userId, userId), eq(tasks.id, id)));
     return row && toTask(row);
   },
-  async insert(db: DbOrTx, userId: number, values: TaskValues & { title: string }): Promise<Task> {
+  async insert(
+    db: DbOrTx,
+    userId: number,
+    values: TaskValues & { title: string; id?: number },
+  ): Promise<Task> {
     const [row] = await db
       .insert(tasks)
       .values({ ...values, userId })
@@ -162,6 +200,53 @@ export const tasksRepo = {
       .from(tasks)
       .where(and(eq(tasks.userId, userId), eq(tasks.clientId, clientId)));
     return row && toTask(row);
+  },
+  /** A new id before the insert, so a series' first task can name itself as the series. */
+  async nextId(db: DbOrTx): Promise<number> {
+    const result = await db.execute(sql`select nextval(pg_get_serial_sequence('tasks', 'id'))::int as id`);
+    return Number((result as unknown as { rows: { id: number }[] }).rows[0]!.id);
+  },
+  /** Inserts an occurrence unless its series has one at that date already (completing twice): undefined then. */
+  async insertOccurrence(db: DbOrTx, userId: number, values: TaskValues & { title: string }) {
+    const [row] = await db
+      .insert(tasks)
+      .values({ ...values, userId })
+      .onConflictDoNothing({
+        target: [tasks.seriesId, tasks.dueDate],
+        where: sql`${tasks.seriesId} is not null`,
+      })
+      .returning(columns);
+    return row && toTask(row);
+  },
+  /** The series' tasks due at or after `from` (the open ones a "this and future" edit reaches). */
+  async seriesFrom(db: DbOrTx, userId: number, seriesId: number, from: Date): Promise<Task[]> {
+    const rows = await db
+      .select(columns)
+      .from(tasks)
+      .where(and(eq(tasks.userId, userId), eq(tasks.seriesId, seriesId), gte(tasks.dueDate, from)))
+      .orderBy(asc(tasks.dueDate));
+    return rows.map(toTask);
+  },
+  async updateSeriesFrom(db: DbOrTx, userId: number, seriesId: number, from: Date, values: TaskValues) {
+    await db
+      .update(tasks)
+      .set(values)
+      .where(and(eq(tasks.userId, userId), eq(tasks.seriesId, seriesId), gte(tasks.dueDate, from)));
+  },
+  async updateSeriesBefore(db: DbOrTx, userId: number, seriesId: number, before: Date, values: TaskValues) {
+    await db
+      .update(tasks)
+      .set(values)
+      .where(and(eq(tasks.userId, userId), eq(tasks.seriesId, seriesId), lt(tasks.dueDate, before)));
+  },
+  /** Whether the series has a task after `after`: the next occurrence exists already. */
+  async seriesHasAfter(db: DbOrTx, userId: number, seriesId: number, after: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.userId, userId), eq(tasks.seriesId, seriesId), gt(tasks.dueDate, after)))
+      .limit(1);
+    return row !== undefined;
   },
   async update(db: DbOrTx, userId: number, id: number, values: TaskValues): Promise<Task | undefined> {
     const [row] = await db

@@ -1,11 +1,13 @@
 import type { Infer } from "#shared/http.ts";
-import type { Task, taskEndpoints } from "#shared/tasks/contract.ts";
+import { recurrenceProblem, type Task, type taskEndpoints } from "#shared/tasks/contract.ts";
+import { nextOccurrence, parseRRule, type Series, splitSeries, toRRule } from "#shared/tasks/recurrence.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { JsonText } from "../../lib/route.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
 import {
   type ImportedTask,
   type ImportedTaskValues,
@@ -28,12 +30,95 @@ export function createTasksService({
   clock,
   courses,
   events,
+  settings,
 }: {
   db: Db;
   clock: Clock;
   courses: CoursesService;
   events: EventBus;
+  /** The student's zone, for a series sent without one. */
+  settings: Pick<SettingsService, "timeZone">;
 }) {
+  /** A series' rule in the form the database keeps (toRRule's own text), or a 400 naming what is wrong. */
+  function normalizedRule(rrule: string, dueDate: string | null, timeZone: string) {
+    const problem = recurrenceProblem(rrule, dueDate, timeZone);
+    if (problem) throw badRequest(problem);
+    const parsed = parseRRule(rrule, { start: new Date(dueDate!), timeZone });
+    if (!parsed.ok) throw badRequest(parsed.error);
+    return toRRule(parsed.rule, timeZone);
+  }
+
+  const seriesOf = (task: Task): Series | null => {
+    if (!task.rrule || !task.seriesStart || !task.recurrenceTimeZone) return null;
+    const start = new Date(task.seriesStart);
+    const parsed = parseRRule(task.rrule, { start, timeZone: task.recurrenceTimeZone });
+    return parsed.ok ? { rule: parsed.rule, start, timeZone: task.recurrenceTimeZone } : null;
+  };
+
+  /**
+   * Completing the latest occurrence of a series creates the next one (same title, description, course
+   * and priority), keeping the schedule: a late completion still gets the next in turn. Nothing when the
+   * series has ended or its next occurrence exists already (completed, reopened, completed again).
+   */
+  async function createNext(userId: number, task: Task): Promise<void> {
+    const series = seriesOf(task);
+    if (!series || !task.dueDate || task.seriesId === null) return;
+    const due = new Date(task.dueDate);
+    if (await tasksRepo.seriesHasAfter(db, userId, task.seriesId, due)) return;
+    const next = nextOccurrence(series, due);
+    if (!next) return;
+    await tasksRepo.insertOccurrence(db, userId, {
+      title: task.title,
+      description: task.description,
+      courseId: task.courseId,
+      priority: task.priority,
+      dueDate: next,
+      rrule: task.rrule,
+      recurrenceTimeZone: task.recurrenceTimeZone,
+      seriesStart: series.start,
+      seriesId: task.seriesId,
+    });
+  }
+
+  /**
+   * A new rule (or none) for a series from `task` on: the earlier occurrences keep the old rule ended just
+   * before it (so the feed does not repeat them), and this and later ones form a new series from this task.
+   */
+  async function changeRecurrence(userId: number, task: Task, input: UpdateTask): Promise<TaskValues> {
+    if (task.canvasId && input.recurrence) throw badRequest("A Canvas assignment cannot repeat.");
+    const dueDate = input.dueDate !== undefined ? input.dueDate : task.dueDate;
+    if (input.recurrence === null || input.recurrence === undefined) {
+      if (task.seriesId !== null && task.dueDate) await endSeriesBefore(userId, task);
+      return { rrule: null, recurrenceTimeZone: null, seriesStart: null, seriesId: null };
+    }
+    const timeZone = input.timeZone ?? task.recurrenceTimeZone ?? (await settings.timeZone(userId));
+    const rrule = normalizedRule(input.recurrence, dueDate, timeZone);
+    if (task.seriesId !== null && task.dueDate) await endSeriesBefore(userId, task);
+    return { rrule, recurrenceTimeZone: timeZone, seriesStart: new Date(dueDate!), seriesId: task.id };
+  }
+
+  /** The series' occurrences before `task` keep their rule, ended where `task` begins. */
+  async function endSeriesBefore(userId: number, task: Task) {
+    const series = seriesOf(task);
+    if (!series || !task.dueDate || task.seriesId === null) return;
+    const at = new Date(task.dueDate);
+    let before: string | null = null;
+    try {
+      const split = splitSeries(series, at);
+      before = split.before ? toRRule(split.before, series.timeZone) : null;
+    } catch {
+      before = null;
+    }
+    await tasksRepo.updateSeriesBefore(
+      db,
+      userId,
+      task.seriesId,
+      at,
+      before
+        ? { rrule: before }
+        : { rrule: null, recurrenceTimeZone: null, seriesStart: null, seriesId: null },
+    );
+  }
   /**
    * A Canvas assignment's title, description, due date and course come from Canvas and the next sync would
    * overwrite an edit, so changing them is refused; priority, notes and completion are the student's.
@@ -73,11 +158,28 @@ export function createTasksService({
         courseId: input.courseId,
         priority: input.priority,
       };
-      const task = input.clientId
-        ? // Offline adds are replayed until one answer arrives: the first insert wins, a replay reads it.
-          ((await tasksRepo.insertOnce(db, userId, { ...values, clientId: input.clientId })) ??
-          (await tasksRepo.findByClientId(db, userId, input.clientId)))
-        : await tasksRepo.insert(db, userId, values);
+      let task: Task | undefined;
+      if (input.recurrence) {
+        const timeZone = input.timeZone ?? (await settings.timeZone(userId));
+        const rrule = normalizedRule(input.recurrence, input.dueDate, timeZone);
+        // The first task names itself as the series, so its id is taken before the insert.
+        const id = await tasksRepo.nextId(db);
+        task = await tasksRepo.insert(db, userId, {
+          ...values,
+          id,
+          rrule,
+          recurrenceTimeZone: timeZone,
+          seriesStart: values.dueDate,
+          seriesId: id,
+        });
+      } else if (input.clientId) {
+        // Offline adds are replayed until one answer arrives: the first insert wins, a replay reads it.
+        task =
+          (await tasksRepo.insertOnce(db, userId, { ...values, clientId: input.clientId })) ??
+          (await tasksRepo.findByClientId(db, userId, input.clientId));
+      } else {
+        task = await tasksRepo.insert(db, userId, values);
+      }
       if (!task) throw notFound("Task");
       if (task.dueDate) await events.emit("task.scheduled", { userId, dueDate: new Date(task.dueDate) });
       return task;
@@ -98,8 +200,50 @@ export function createTasksService({
       if (input.dueDate !== undefined) values.dueDate = input.dueDate ? new Date(input.dueDate) : null;
       // completedAt feeds streaks and stats later: set on completion, cleared when reopened.
       if (input.completed !== undefined) values.completedAt = input.completed ? clock.now() : null;
+
+      const recurring = input.recurrence !== undefined || input.scope === "future" || input.completed;
+      const before =
+        recurring || input.dueDate !== undefined ? await tasksRepo.find(db, userId, id) : undefined;
+      if ((recurring || input.dueDate !== undefined) && !before) throw notFound("Task");
+      if (before?.seriesId != null && input.dueDate === null && input.recurrence === undefined) {
+        throw badRequest("A repeating task needs a due date: stop the repeat first, or keep a date");
+      }
+      if (input.recurrence !== undefined)
+        Object.assign(values, await changeRecurrence(userId, before!, input));
+
       const task = await tasksRepo.update(db, userId, id, values);
       if (!task) throw notFound("Task");
+      // "This and all future": the shared fields go to the series' later occurrences too; a new rule (or
+      // none) always does.
+      const oldSeries = before?.seriesId ?? null;
+      if (
+        oldSeries !== null &&
+        task.dueDate &&
+        (input.scope === "future" || input.recurrence !== undefined)
+      ) {
+        const shared: TaskValues =
+          input.scope === "future"
+            ? {
+                title: input.title,
+                description: input.description,
+                courseId: input.courseId,
+                priority: input.priority,
+              }
+            : {};
+        if (input.recurrence !== undefined) {
+          Object.assign(shared, {
+            rrule: task.rrule,
+            recurrenceTimeZone: task.recurrenceTimeZone,
+            seriesStart: task.seriesStart ? new Date(task.seriesStart) : null,
+            seriesId: task.seriesId,
+          });
+        }
+        const later = new Date(new Date(task.dueDate).getTime() + 1);
+        if (Object.values(shared).some((v) => v !== undefined)) {
+          await tasksRepo.updateSeriesFrom(db, userId, oldSeries, later, shared);
+        }
+      }
+      if (input.completed && !before?.completed) await createNext(userId, task);
       if (input.completed) await events.emit("task.completed", { userId });
       else if (task.dueDate && (input.dueDate !== undefined || input.completed === false))
         await events.emit("task.scheduled", { userId, dueDate: new Date(task.dueDate) });

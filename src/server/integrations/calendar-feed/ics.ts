@@ -1,7 +1,48 @@
+import { TZDate } from "@date-fns/tz";
 import ical from "ical-generator";
 import type { CalendarEvent } from "#shared/calendar/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
+import { parseRRule, splitSeries, toRRule } from "#shared/tasks/recurrence.ts";
 import { plainText } from "#shared/tasks/task-rules.ts";
+
+/** The wall-clock time of an instant in a zone as a Date whose UTC fields hold it (what TZID times need). */
+function wallClock(at: Date, timeZone: string): Date {
+  const l = new TZDate(at.getTime(), timeZone);
+  return new Date(
+    Date.UTC(l.getFullYear(), l.getMonth(), l.getDate(), l.getHours(), l.getMinutes(), l.getSeconds()),
+  );
+}
+
+/**
+ * A recurring task's RRULE from this occurrence on (its remaining count, or its end date), for the
+ * series' latest task: earlier occurrences are their own entries, so the rule must not repeat them.
+ */
+function remainingRule(t: Task): string | null {
+  if (!t.rrule || !t.recurrenceTimeZone || !t.seriesStart || !t.dueDate) return null;
+  const start = new Date(t.seriesStart);
+  const parsed = parseRRule(t.rrule, { start, timeZone: t.recurrenceTimeZone });
+  if (!parsed.ok) return null;
+  try {
+    const { after } = splitSeries(
+      { rule: parsed.rule, start, timeZone: t.recurrenceTimeZone },
+      new Date(t.dueDate),
+    );
+    return toRRule(after.rule, t.recurrenceTimeZone);
+  } catch {
+    return null;
+  }
+}
+
+/** The latest task of each series: it carries the series' RRULE in the feed. */
+function latestOfSeries(tasks: readonly Task[]): Set<number> {
+  const latest = new Map<number, Task>();
+  for (const t of tasks) {
+    if (t.seriesId === null || !t.rrule || !t.dueDate) continue;
+    const seen = latest.get(t.seriesId);
+    if (!seen || seen.dueDate! < t.dueDate) latest.set(t.seriesId, t);
+  }
+  return new Set([...latest.values()].map((t) => t.id));
+}
 
 /** Custom events have no end in Studyhall; calendar apps draw them as one hour. */
 const EVENT_MINUTES = 60;
@@ -19,14 +60,21 @@ export function buildIcs(opts: { tasks: readonly Task[]; events: readonly Calend
     // Asks subscribing apps to refresh hourly (X-PUBLISHED-TTL / REFRESH-INTERVAL).
     ttl: 60 * 60,
   });
+  const carriesRule = latestOfSeries(opts.tasks);
   for (const t of opts.tasks) {
     if (!t.dueDate) continue;
     const due = new Date(t.dueDate);
     const description = plainText(t.description);
+    // A series (issue 26): its latest task repeats by its RRULE from its own date, with DTSTART in the
+    // series' zone (TZID) so calendar apps keep its time of day across DST as Studyhall does.
+    const rrule = carriesRule.has(t.id) ? remainingRule(t) : null;
+    const zone = rrule ? t.recurrenceTimeZone : null;
+    const at = zone ? wallClock(due, zone) : due;
     cal.createEvent({
       id: `task-${t.id}@studyhall`,
-      start: due,
-      end: due,
+      start: at,
+      end: at,
+      ...(rrule && zone ? { timezone: zone, repeating: rrule } : {}),
       // Finished work stays visible (it happened) but reads as done at a glance.
       summary: t.completed ? `✓ ${t.title}` : t.title,
       description: description || null,

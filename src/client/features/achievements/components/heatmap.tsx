@@ -1,5 +1,5 @@
 import { addDays, parseISO, startOfWeek } from "date-fns";
-import { memo, useMemo } from "react";
+import { memo, useLayoutEffect, useMemo, useRef } from "react";
 import type { Heatmap } from "#shared/achievements/contract.ts";
 
 const CELL = 11;
@@ -35,10 +35,17 @@ function cellsOf(data: Heatmap, today: string) {
 export const StudyHeatmap = memo(function StudyHeatmap({ data, today }: { data: Heatmap; today: string }) {
   const { cells, studied, total } = useMemo(() => cellsOf(data, today), [data, today]);
   const daysStudied = `${studied.length} ${studied.length === 1 ? "day" : "days"} studied`;
+  const region = useRef<HTMLElement>(null);
+  // Today is the last column: a narrow screen (360 px shows ~5 months) opens on it, not on the oldest
+  // weeks (issue 26). Before paint, so the grid never flashes at its start.
+  useLayoutEffect(() => {
+    const el = region.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, []);
   return (
     <figure className="grid gap-2">
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
-      <section className="overflow-x-auto" tabIndex={0} aria-label="Study heatmap, scrollable">
+      <section ref={region} className="overflow-x-auto" tabIndex={0} aria-label="Study heatmap, scrollable">
         <svg
           role="img"
           aria-label={`Study heatmap: ${daysStudied}, ${total} minutes in the last 12 months`}
@@ -55,6 +62,7 @@ export const StudyHeatmap = memo(function StudyHeatmap({ data, today }: { data: 
               height={CELL}
               rx={2}
               fill={shade(c.m)}
+              data-date={c.date}
             >
               <title>{`${c.date}: ${c.m} min`}</title>
             </rect>

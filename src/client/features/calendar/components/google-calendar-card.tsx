@@ -10,7 +10,8 @@ import { useCalendarToken, useConnectCalendar } from "../calendar.api.ts";
  * hour; nothing is authorised with Google. The subscription link above is the working route.
  */
 export function GoogleCalendarCard() {
-  const status = useCalendarToken();
+  const token = useCalendarToken();
+  const connected = token.data?.connected ? token.data : null;
   const connect = useConnectCalendar();
   const onConnect = () =>
     connect.mutate(undefined, {
@@ -32,19 +33,19 @@ export function GoogleCalendarCard() {
         <div className="grid gap-1">
           <CardTitle>Google Calendar</CardTitle>
           <CardDescription>
-            {status.data
-              ? `Connected (demo token valid until ${formatDate(new Date(status.data.expiresAt), "h:mm a")}).`
+            {connected
+              ? `Connected (demo token valid until ${formatDate(new Date(connected.expiresAt), "h:mm a")}).`
               : "Connect your Google Calendar account."}
           </CardDescription>
         </div>
       </div>
       <div>
         <Button
-          variant={status.data ? "secondary" : "primary"}
-          disabled={connect.isPending || status.isPending}
+          variant={connected ? "secondary" : "primary"}
+          disabled={connect.isPending || token.isPending}
           onClick={onConnect}
         >
-          {status.data ? "Reconnect Google Calendar" : "Connect Google Calendar"}
+          {connected ? "Reconnect Google Calendar" : "Connect Google Calendar"}
         </Button>
       </div>
     </Card>

@@ -15,10 +15,11 @@ const DEMO_CANVAS_LABEL = "the Studyhall demo Canvas";
 export const connectedLabel = (status: Pick<CanvasStatus, "demo" | "domain">) =>
   status.demo ? DEMO_CANVAS_LABEL : (status.domain ?? "");
 
-function DisconnectDialog({ status }: { status: CanvasStatus }) {
+function DisconnectDialog() {
   const [open, setOpen] = useState(false);
-  // Demo assignments are not the student's coursework, so removing them is the sensible default there.
-  const [removeTasks, setRemoveTasks] = useState(status.demo);
+  // Unticked for every connection, the demo too, as the text above the box says (issue 26: a ticked
+  // default removed 17 assignments and a completion mark from a student who read the text).
+  const [removeTasks, setRemoveTasks] = useState(false);
   const disconnect = useDisconnectCanvas();
   // The card turns into the connect form once disconnected, unmounting this dialog: the promise of
   // mutateAsync still settles where mutate's callbacks would not.
@@ -100,7 +101,7 @@ export function CanvasSettingsCard() {
           {s.lastSyncError && <Alert>{s.lastSyncError}</Alert>}
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => setEditing(true)}>Update Token</Button>
-            <DisconnectDialog status={s} />
+            <DisconnectDialog />
           </div>
         </div>
       ) : (

@@ -93,6 +93,7 @@ export function ExamPanel({ setId }: { setId: number }) {
     if (date) save.mutate({ examDate: new Date(`${date}T09:00`).toISOString() });
   };
   const exam = plan.data?.exam;
+  if (plan.data?.canPlan === false) return null;
   if (plan.error instanceof ApiError && plan.error.code === "not_found") return null;
 
   return (

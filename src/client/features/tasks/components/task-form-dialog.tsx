@@ -4,28 +4,33 @@ import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
-import { Field, Input, Select, Textarea } from "#client/components/ui/form.tsx";
 import {
+  combineDueDate,
   emptyTaskForm,
-  type TaskFormValues,
-  taskFormSchema,
   taskFormToInput,
   taskFormToUpdate,
   taskToForm,
 } from "#client/features/tasks/task-form.ts";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { PRIORITIES } from "#shared/constants.ts";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { plainText } from "#shared/tasks/task-rules.ts";
+import { newTaskButtonId } from "../quick-add-shortcut.ts";
+import { emptyRepeat, repeatToRule, ruleToRRule, taskToRepeat, viewerTimeZone } from "../repeat-form.ts";
 import { useCreateTask, useUpdateTask } from "../tasks.api.ts";
+import { QuickAddField } from "./quick-add-field.tsx";
+import { RepeatFields } from "./repeat-fields.tsx";
 import { EditTaskButton, NewTaskButton } from "./task-buttons.tsx";
+import { type TaskDialogValues, TaskFields, taskDialogSchema } from "./task-fields.tsx";
+
+const valuesOf = (task?: Task): TaskDialogValues =>
+  task ? { ...taskToForm(task), series: taskToRepeat(task) } : { ...emptyTaskForm, series: emptyRepeat };
 
 /**
  * SPEC §2.3 'Add New Task' (on success the form resets and closes), and the same form prefilled to edit
  * `task`. A Canvas assignment's title, description, due date and course are Canvas's: shown read-only,
- * with priority and the student's notes editable.
+ * with priority and the student's notes editable, and it never repeats. A new task can also be typed as
+ * one line (quick add, issue 26).
  */
 export function TaskFormDialog({
   courses,
@@ -41,44 +46,47 @@ export function TaskFormDialog({
   const update = useUpdateTask();
   const saving = task ? update : create;
   const fromCanvas = Boolean(task?.canvasId);
-  const initial = task ? taskToForm(task) : emptyTaskForm;
-  const form = useForm<TaskFormValues>({ resolver: zodResolver(taskFormSchema), defaultValues: initial });
-  const { errors } = form.formState;
+  const form = useForm<TaskDialogValues>({
+    resolver: zodResolver(taskDialogSchema),
+    defaultValues: valuesOf(task),
+  });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next && task) form.reset(taskToForm(task)); // the row may have changed since the last edit
+    if (next && task) form.reset(valuesOf(task)); // the row may have changed since the last edit
     if (!next) {
-      form.reset(initial);
+      form.reset(valuesOf(task));
       create.reset();
       update.reset();
     }
+  };
+  const saved = (title: string, what: string) => {
+    onOpenChange(false);
+    toast({ title: what, description: title, variant: "success" });
   };
   const onSubmit = form.handleSubmit((values) => {
     // A new attempt starts without the last attempt's server error.
     create.reset();
     update.reset();
+    const due = combineDueDate(values.dueDate, values.dueTime);
+    const { rule, error } = fromCanvas
+      ? { rule: null }
+      : repeatToRule(values.series, due ? new Date(due) : null);
+    if (error) return form.setError("series.repeat", { message: error });
+    const rrule = ruleToRRule(rule);
     if (task) {
-      update.mutate(
-        { id: task.id, body: taskFormToUpdate(values, task) },
-        {
-          onSuccess: (saved) => {
-            onOpenChange(false);
-            toast({ title: "Task updated", description: saved.title, variant: "success" });
-          },
-        },
-      );
+      const body = taskFormToUpdate(values, task);
+      if (!fromCanvas && rrule !== task.rrule)
+        Object.assign(body, { recurrence: rrule, timeZone: viewerTimeZone() });
+      if (task.seriesId !== null) body.scope = values.series.scope;
+      update.mutate({ id: task.id, body }, { onSuccess: (t) => saved(t.title, "Task updated") });
       return;
     }
-    create.mutate(taskFormToInput(values), {
-      onSuccess: (added) => {
-        onOpenChange(false);
-        toast({ title: "Task added", description: added.title, variant: "success" });
-      },
-    });
+    create.mutate(
+      { ...taskFormToInput(values), recurrence: rrule, timeZone: viewerTimeZone() },
+      { onSuccess: (t) => saved(t.title, "Task added") },
+    );
   });
-  const invalid = (name: keyof TaskFormValues, id: string) =>
-    errors[name] ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 
   return (
     <Dialog
@@ -90,71 +98,12 @@ export function TaskFormDialog({
           ? "The title, description, due date and course come from Canvas and update when Canvas syncs. Priority and your notes are yours."
           : "A date without a time is due at 11:59 PM that day."
       }
-      trigger={task ? <EditTaskButton taskTitle={task.title} /> : <NewTaskButton />}
+      trigger={task ? <EditTaskButton taskTitle={task.title} /> : <NewTaskButton id={newTaskButtonId} />}
     >
+      {!task && <QuickAddField courses={courses} onAdded={(t) => saved(t.title, "Task added")} />}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <Field id="task-title" label="Title" error={errors.title?.message}>
-          <Input
-            id="task-title"
-            autoFocus={!fromCanvas}
-            readOnly={fromCanvas}
-            {...invalid("title", "task-title")}
-            {...form.register("title")}
-          />
-        </Field>
-        <Field id="task-description" label="Description">
-          {fromCanvas ? (
-            // Canvas sends HTML; the student reads it as the task list shows it.
-            <Textarea id="task-description" readOnly value={plainText(task?.description ?? "")} />
-          ) : (
-            <Textarea id="task-description" {...form.register("description")} />
-          )}
-        </Field>
-        {fromCanvas && (
-          <Field id="task-notes" label="Notes" error={errors.notes?.message}>
-            <Textarea
-              id="task-notes"
-              autoFocus
-              {...invalid("notes", "task-notes")}
-              {...form.register("notes")}
-            />
-          </Field>
-        )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="task-due-date" label="Due date" error={errors.dueDate?.message}>
-            <Input
-              id="task-due-date"
-              type="date"
-              readOnly={fromCanvas}
-              {...invalid("dueDate", "task-due-date")}
-              {...form.register("dueDate")}
-            />
-          </Field>
-          <Field id="task-due-time" label="Due time">
-            <Input id="task-due-time" type="time" readOnly={fromCanvas} {...form.register("dueTime")} />
-          </Field>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="task-course" label="Course">
-            <Select id="task-course" disabled={fromCanvas} {...form.register("courseId")}>
-              <option value="">No course</option>
-              {courses.map((c) => (
-                <option key={c.id} value={String(c.id)}>
-                  {c.code ? `${c.code} · ${c.name}` : c.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="task-priority" label="Priority">
-            <Select id="task-priority" {...form.register("priority")}>
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {p[0]!.toUpperCase() + p.slice(1)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
+        <TaskFields form={form} courses={courses} task={task} />
+        {!fromCanvas && <RepeatFields form={form} inSeries={task?.seriesId != null} />}
         {saving.isError && (
           <Alert>
             {errorMessage(saving.error, task ? "Could not save the task." : "Could not add the task.")}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useSearchParams } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -23,6 +23,15 @@ const onDeleteFailed = (_task: Task, err: unknown) =>
     description: errorMessage(err, "Please try again."),
     variant: "destructive",
   });
+
+/** The toast's Undo button, once the (lazily loaded) toaster has drawn it: tried for up to a second. */
+function focusUndo(triesLeft = 60) {
+  const undo = [
+    ...document.querySelectorAll<HTMLButtonElement>('[role="region"][aria-label^="Notifications"] button'),
+  ].find((b) => b.textContent?.trim() === "Undo");
+  if (undo) undo.focus();
+  else if (triesLeft > 0) requestAnimationFrame(() => focusUndo(triesLeft - 1));
+}
 
 export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: readonly Course[]; now: Date }) {
   const [limit, setLimit] = useState(TASK_PAGE_SIZE);
@@ -55,8 +64,27 @@ export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: read
       ),
     [setCompleted.mutate],
   );
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where focus goes once a deleted row has left: the row now in its place (or the one before it when
+  // it was the last), else the Undo button. Without this focus fell to the page body (issue 26).
+  const focusAt = useRef<number | null>(null);
+  // Read through a ref so onDelete stays the same function and memoised rows do not re-render per keystroke.
+  const current = useRef(tasks);
+  current.current = tasks;
+  useLayoutEffect(() => {
+    const at = focusAt.current;
+    if (at === null) return;
+    focusAt.current = null;
+    const left = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="task-row"]') ?? [];
+    const target = left[Math.min(at, left.length - 1)]?.querySelector<HTMLElement>("button");
+    if (target) target.focus();
+    else focusUndo();
+  }); // after every render: cheap when nothing was deleted, and the list may re-render more than once
+
   const onDelete = useCallback(
     (task: Task) => {
+      const index = current.current.findIndex((t) => t.id === task.id);
+      focusAt.current = Math.max(index, 0);
       const undo = remove(task);
       toast({
         title: "Task deleted",
@@ -82,7 +110,7 @@ export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: read
   const shown = tasks.slice(0, limit);
   return (
     <div className="grid gap-3">
-      <ul className="grid gap-2" aria-label="Tasks">
+      <ul ref={listRef} className="grid gap-2" aria-label="Tasks">
         {shown.map((task) => (
           <TaskRow
             key={task.id}

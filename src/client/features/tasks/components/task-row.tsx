@@ -1,4 +1,4 @@
-import { Check, ExternalLink, Trash2 } from "lucide-react";
+import { Check, ExternalLink, Repeat, Trash2 } from "lucide-react";
 import { memo } from "react";
 import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -6,7 +6,7 @@ import { Badge } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { descriptionPreview, formatDueDate, taskBadge } from "#shared/tasks/task-rules.ts";
+import { descriptionPreview, formatDueDate, repeatLabel, taskBadge } from "#shared/tasks/task-rules.ts";
 import { EditTaskButton } from "./task-buttons.tsx";
 import { taskFormDialog } from "./task-dialogs.ts";
 
@@ -39,6 +39,7 @@ export const TaskRow = memo(function TaskRow({
   onDelete,
 }: TaskRowProps) {
   const badge = taskBadge(task, now);
+  const repeats = repeatLabel(task.rrule);
   const title = task.htmlUrl ? (
     // A Canvas assignment opens on the school's Canvas site.
     <a
@@ -96,6 +97,12 @@ export const TaskRow = memo(function TaskRow({
           {task.dueDate && <time dateTime={task.dueDate}>{formatDueDate(task.dueDate)}</time>}
           <span className="capitalize">{task.priority} priority</span>
           {task.isParsed && <span>Canvas</span>}
+          {repeats && (
+            <span className="inline-flex items-center gap-1" data-testid="task-repeat">
+              <Repeat className="h-3.5 w-3.5" aria-hidden />
+              {repeats}
+            </span>
+          )}
         </div>
       </div>
       <DeferredDialog
