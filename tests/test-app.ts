@@ -81,6 +81,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: "silent",
     clientDir: null,
     authRateLimit: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
+    signupLimit: { perAddressPerHour: 10_000, perMinute: 10_000 },
+    usernameLookupsPerDay: 10_000,
     trustProxy: false,
     checkResponses: true,
     // The HTTP side: jobs are enqueued but no worker polls in the background of every test. Tests of

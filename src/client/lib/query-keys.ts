@@ -9,6 +9,8 @@ export const queryKeys = {
   },
   settings: {
     all: ["settings"] as const,
+    /** Signed-in devices (Settings, Account): apart from the settings themselves. */
+    devices: () => ["devices"] as const,
   },
   tasks: {
     all: ["tasks"] as const,

@@ -127,8 +127,7 @@ export type ImportOptions = z.infer<typeof importOptionsSchema>;
 export const IMPORT_TEXT_MAX = 2_000_000;
 
 export const importBodySchema = z.object({
-  text: z
-    .string("Paste or upload the cards")
+  text: safeText("Paste or upload the cards")
     .min(1, "Paste or upload the cards")
     .max(IMPORT_TEXT_MAX, "The text is too long to import at once"),
   options: importOptionsSchema,

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { FLASHCARD_MAX_LENGTH } from "#shared/constants.ts";
 import type { ImportOptions } from "#shared/flashcards/contract.ts";
+import { excerpt } from "#shared/schema-primitives.ts";
 import { plainText } from "#shared/tasks/task-rules.ts";
 
 /**
@@ -139,7 +140,8 @@ function collect(
     }
     first = false;
     const card = row.problem ?? toCard(cells, how.cell ?? ((c) => c));
-    if (typeof card === "string") result.errors.push({ line: row.line, text: row.raw, reason: card });
+    if (typeof card === "string")
+      result.errors.push({ line: row.line, text: excerpt(row.raw), reason: card });
     else result.cards.push(card);
   }
   return result;
