@@ -192,6 +192,13 @@ describe("delete my account", () => {
       isPrivate: false,
     });
     const before = await tableCounts();
+    const catAchievements = async () => {
+      const r = (await t.database.db.execute(
+        sql`select count(*)::int as n from user_achievements where user_id = ${cat.user.id}`,
+      )) as unknown as { rows?: { n: number }[] } | { n: number }[];
+      return (Array.isArray(r) ? r : (r.rows ?? []))[0]!.n;
+    };
+    const catEarnedBefore = await catAchievements();
 
     const { who, set } = await busyStudent();
     await ok(who, "POST", "/api/friends/request", { username: cat.user.username });
@@ -207,7 +214,13 @@ describe("delete my account", () => {
     expect(await tableCounts()).toEqual(during);
 
     await ok(who, "POST", "/api/auth/delete-account", { password: who.input.password });
-    expect(await tableCounts()).toEqual(before);
+    // Exactly the baseline, but for what Cat earned herself meanwhile (a first friend is hers to keep).
+    const catEarned = (await catAchievements()) - catEarnedBefore;
+    expect(await tableCounts()).toEqual({
+      ...before,
+      user_achievements: before.user_achievements! + catEarned,
+    });
+    expect(Object.values(await countOwnedRows(t.database.db, who.user.id)).every((n) => n === 0)).toBe(true);
     expect((await req(who, "GET", "/api/auth/user")).statusCode).toBe(401);
     const login = await t.app.inject({
       method: "POST",
