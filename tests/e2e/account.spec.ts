@@ -8,6 +8,8 @@ import { expectToast, signUpViaApi } from "./helpers.ts";
 test("Settings → Account: change password, sign out a device, download my data, delete my account", async ({
   page,
 }) => {
+  // One long journey (four features, an axe pass and a download) on a shared CI machine.
+  test.setTimeout(180_000);
   const { student, token } = await signUpViaApi(page);
   // A second device, signed in with its own browser.
   const phone = await page.request.post("/api/auth/login", {
