@@ -83,6 +83,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authRateLimit: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
     // Tests upload and summarize far faster than a student; the limit's own test sets it low.
     workPerMinute: 10_000,
+    signupLimit: { perAddressPerHour: 10_000, perMinute: 10_000 },
+    usernameLookupsPerDay: 10_000,
     trustProxy: false,
     checkResponses: true,
     // The HTTP side: jobs are enqueued but no worker polls in the background of every test. Tests of

@@ -118,6 +118,12 @@ export async function buildApp(
   return app;
 }
 
+/**
+ * A URL as a log line may show it: tokens in the query string, and the secrets that are path segments
+ * (the calendar feed's token, a public share code) censored, at every log level.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, "$1[REDACTED]");
+  return url
+    .replace(/([?&](?:token|access_token)=)[^&#]*/gi, "$1[REDACTED]")
+    .replace(/(\/(?:calendar-feed|share)\/)[^/?#]+/gi, "$1[REDACTED]");
 }

@@ -52,6 +52,13 @@ export interface AppConfig {
     failureDelayMs?: number;
     maxFailureDelayMs?: number;
   };
+  /**
+   * Account creation and username lookups (docs/operations.md, "Sign-up and username lookups"): sign-ups
+   * per address an hour (with exponential backoff past it) and for the whole server a minute; lookups of
+   * a username by one account a day.
+   */
+  signupLimit?: { perAddressPerHour: number; perMinute: number };
+  usernameLookupsPerDay?: number;
   /** Tracking calls (achievement checks, study stats) a student may make a minute. Default 120. */
   trackingPerMinute?: number;
   /** The public address (no trailing slash): calendar feed URLs and HSTS. Without it, see trustProxy. */
@@ -126,6 +133,8 @@ export function configFromEnv(env: Env): AppConfig {
       perEmail: Math.max(1, Math.ceil(env.AUTH_RATE_LIMIT_PER_MINUTE / 3)),
       windowMs: 60_000,
     },
+    signupLimit: { perAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR, perMinute: env.SIGNUPS_PER_MINUTE },
+    usernameLookupsPerDay: env.USERNAME_LOOKUPS_PER_DAY,
     publicUrl: env.PUBLIC_URL,
     limits: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,

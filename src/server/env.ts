@@ -66,6 +66,12 @@ const envSchema = z.object({
   /** host:port values push endpoints may use over http and on loopback (tests), like CANVAS_INSECURE_HOSTS. */
   PUSH_INSECURE_HOSTS: hostList,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Sign-ups from one address an hour; further attempts back off exponentially (docs/operations.md). */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Sign-ups a minute for the whole server (every address together). */
+  SIGNUPS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Username lookups (friend requests, group invites) one account may make a day. */
+  USERNAME_LOOKUPS_PER_DAY: z.coerce.number().int().positive().default(50),
   /** The address students reach the server at (https://studyhall.example.edu): calendar feed URLs, HSTS. */
   PUBLIC_URL: optional.pipe(
     z

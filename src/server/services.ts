@@ -52,7 +52,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const settings = createSettingsService({ db, config });
   const courses = createCoursesService({ db, clock });
   const tasks = createTasksService({ db, clock, courses, events, settings });
-  const calendar = createCalendarService({ db, clock, tasks });
+  const calendar = createCalendarService({ db, clock, tasks, secretKey: config.secretKey });
   const retrieval = createRetrievalService({ db });
   // Study asks groups whether a set is shared with a student, and groups ask study for set titles: the
   // arrow defers the lookup until both exist.
@@ -65,7 +65,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, jobs, selfOrigin });
   const flashcards = createFlashcardsService({ db, events, study });
-  const achievements = createAchievementsService({ db, clock, events });
+  const achievements = createAchievementsService({ db, clock, events, secretKey: config.secretKey });
   const friends = createFriendsService({ db, clock, events, settings, achievements });
   const groups = createGroupsService({ db, friends, studySets: study });
   const materials = createMaterialsService({ db, courses, retrieval, study });

@@ -3,6 +3,9 @@ import {
   boundedJsonObject,
   dbId,
   dbIdParam,
+  EXCERPT_MAX,
+  excerpt,
+  hasLoneSurrogate,
   INT4_MAX,
   inspectJson,
   MAX_JSON_DEPTH,
@@ -61,5 +64,51 @@ describe("boundedJsonObject", () => {
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(inspectJson(deep).depth).toBeGreaterThan(MAX_JSON_DEPTH);
     expect(boundedJsonObject().safeParse({ deep }).success).toBe(false);
+  });
+});
+
+describe("safeText: well-formed Unicode with something to see (issue 27 fault 9)", () => {
+  const required = safeText("Title is required").trim().min(1, "Title is required");
+  it("refuses lone surrogates, high or low, but keeps real pairs", () => {
+    for (const bad of ["\uD800", "a\uDC00b", "\uDBFF", "x\uD83D"])
+      expect(required.safeParse(bad).success).toBe(false);
+    expect(required.safeParse("\uD800").error?.issues[0]?.message).toMatch(/surrogate/);
+    expect(required.parse("ok 😀")).toBe("ok 😀");
+    expect(hasLoneSurrogate("😀")).toBe(false);
+  });
+  it("refuses text made only of zero-width or other invisible characters", () => {
+    for (const bad of [
+      "\u200B",
+      "\u200B\u200C\u200D",
+      " \u2060 ",
+      "\uFEFF\u200B",
+      "\u3164",
+      "\u00AD",
+      "\u2800",
+    ])
+      expect(required.safeParse(bad).error?.issues[0]?.message, JSON.stringify(bad)).toMatch(/visible/);
+    for (const ok of ["a\u200B", "é", "\u0646\u200C\u0627", "5", "—"])
+      expect(required.safeParse(ok).success).toBe(true);
+    // Blank optional text stays allowed (and trims to "").
+    expect(safeText().trim().parse("   ")).toBe("");
+  });
+  it("six lone surrogates are not a password", () => {
+    expect(safeText().min(6).safeParse("\uD800".repeat(6)).success).toBe(false);
+  });
+});
+
+describe("excerpt", () => {
+  it("quotes at most a short start of the text, controls as spaces", () => {
+    expect(excerpt("short")).toBe("short");
+    const long = excerpt("x".repeat(900_000));
+    expect([...long].length).toBe(EXCERPT_MAX);
+    expect(long.endsWith("…")).toBe(true);
+    expect(excerpt("a\u0000b\nc\td", 10)).toBe("a b c\td");
+    expect(excerpt("😀".repeat(5), 3)).toBe("😀😀…");
+  });
+  it("inspectJson finds lone surrogates in keys and values", () => {
+    expect(inspectJson({ a: ["\uD800"] }).hasLoneSurrogate).toBe(true);
+    expect(inspectJson({ "\uDC00": 1 }).hasLoneSurrogate).toBe(true);
+    expect(inspectJson({ a: "😀" }).hasLoneSurrogate).toBe(false);
   });
 });

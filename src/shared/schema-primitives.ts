@@ -17,13 +17,52 @@ export const MAX_JSON_DEPTH = 32;
 
 const NUL_MESSAGE = "Text cannot contain NUL (\\u0000) characters";
 const NUL = String.fromCharCode(0);
+const SURROGATE_MESSAGE =
+  "Text contains a broken character (half of a surrogate pair); send well-formed Unicode";
+const INVISIBLE_MESSAGE = "Text must contain a visible character, not only spaces or invisible characters";
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Nothing a reader can see: white space, default-ignorable code points (zero-width space and joiners,
+ * word joiner, BOM, variation selectors, Hangul fillers), other controls and format characters, combining
+ * marks with no base, and the blank Braille pattern.
+ */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{M}\u2800]*$/u;
+
+/** Half of a UTF-16 surrogate pair with no other half: not Unicode, and PostgreSQL would store U+FFFD. */
+export const hasLoneSurrogate = (s: string) => LONE_SURROGATE.test(s);
+/** Whether `s` has at least one character a reader can see (a letter, digit, symbol, emoji...). */
+export const hasVisibleCharacter = (s: string) => !INVISIBLE_ONLY.test(s);
+
+/** The longest excerpt of a student's input that a preview or an error message quotes back. */
+export const EXCERPT_MAX = 80;
+/**
+ * At most `max` characters (code points) of `text` for quoting back in a preview or an error message,
+ * line breaks and control characters other than tab shown as spaces, '…' when cut: a 900 KB line is never echoed.
+ */
+export function excerpt(text: string, max = EXCERPT_MAX): string {
+  const chars: string[] = [];
+  for (const ch of text) {
+    if (chars.length === max) return `${chars.slice(0, max - 1).join("")}…`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: hiding them is the point
+    chars.push(/^[\u0000-\u0008\u000A-\u001F\u007F-\u009F]$/.test(ch) || hasLoneSurrogate(ch) ? " " : ch);
+  }
+  return chars.join("");
+}
 
 /**
- * A string PostgreSQL can store: no NUL character (text and jsonb both reject it). Chain .trim(), .min(),
- * .max() on it as on z.string(); `params` is z.string()'s (e.g. the "is required" message).
+ * The one rule for text from a student: a string PostgreSQL can store and a person can read. No NUL
+ * (text and jsonb both reject it); well-formed Unicode (a lone surrogate is a 400, never silently stored
+ * as U+FFFD); and text that is not blank has a visible character (a title of zero-width spaces is refused;
+ * blank text is left to `.trim().min(1)` of required fields, and stays allowed in optional ones). Chain
+ * .trim(), .min(), .max() on it as on z.string(); `params` is z.string()'s (e.g. the "is required" message).
  */
 export const safeText = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((s) => !s.includes(NUL), NUL_MESSAGE);
+  z
+    .string(params)
+    .refine((s) => !s.includes(NUL), NUL_MESSAGE)
+    .refine((s) => !hasLoneSurrogate(s), SURROGATE_MESSAGE)
+    .refine((s) => s.trim() === "" || hasVisibleCharacter(s), INVISIBLE_MESSAGE);
 
 /** An id of a row (int4, 1..2147483647) in a JSON body. */
 export const dbId = (message = "Must be an id (a positive whole number)") =>
@@ -43,23 +82,27 @@ export const sensibleDate = (message = "Must be an ISO 8601 date-time") =>
   }, `${message} between the years ${SENSIBLE_YEARS.min} and ${SENSIBLE_YEARS.max}`);
 
 /** What a walk of a parsed JSON value found. Iterative: a hostile value cannot blow the stack. */
-export function inspectJson(value: unknown): { depth: number; hasNul: boolean } {
+export function inspectJson(value: unknown): { depth: number; hasNul: boolean; hasLoneSurrogate: boolean } {
   let depth = 0;
   let hasNul = false;
+  let loneSurrogate = false;
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
     const [v, d] = stack.pop()!;
     if (d > depth) depth = d;
     if (depth > MAX_JSON_DEPTH) break;
-    if (typeof v === "string") hasNul ||= v.includes(NUL);
-    else if (v && typeof v === "object") {
+    if (typeof v === "string") {
+      hasNul ||= v.includes(NUL);
+      loneSurrogate ||= hasLoneSurrogate(v);
+    } else if (v && typeof v === "object") {
       for (const [key, child] of Object.entries(v)) {
         hasNul ||= key.includes(NUL);
+        loneSurrogate ||= hasLoneSurrogate(key);
         stack.push([child, d + 1]);
       }
     }
   }
-  return { depth, hasNul };
+  return { depth, hasNul, hasLoneSurrogate: loneSurrogate };
 }
 
 function utf8Length(s: string): number {
@@ -77,12 +120,13 @@ function utf8Length(s: string): number {
  */
 export const boundedJsonObject = (maxBytes = MAX_METADATA_BYTES) =>
   z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
-    const { depth, hasNul } = inspectJson(value);
+    const { depth, hasNul, hasLoneSurrogate: broken } = inspectJson(value);
     if (depth > MAX_JSON_DEPTH) {
       ctx.addIssue({ code: "custom", message: `Nested too deeply (at most ${MAX_JSON_DEPTH} levels)` });
       return;
     }
     if (hasNul) ctx.addIssue({ code: "custom", message: NUL_MESSAGE });
+    if (broken) ctx.addIssue({ code: "custom", message: SURROGATE_MESSAGE });
     if (utf8Length(JSON.stringify(value)) > maxBytes) {
       ctx.addIssue({ code: "custom", message: `Must be at most ${maxBytes} bytes as JSON` });
     }

@@ -250,3 +250,34 @@ export function endpointTable<M, K extends keyof M>(load: () => Promise<M>, name
   const get = async (): Promise<M[K]> => (table ??= (await load())[name]);
   return Object.assign(get, { loaded: (): M[K] | undefined => table });
 }
+
+/**
+ * A file the server answers with (a GET endpoint whose answer is not JSON, e.g. "Download my data"): the
+ * bytes as a Blob and the file name from Content-Disposition. Errors are ApiErrors as with `call`.
+ */
+export async function download(e: Endpoint): Promise<{ blob: Blob; filename: string }> {
+  const token = authToken.get();
+  let res: Response;
+  try {
+    res = await fetch(e.path, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: "include",
+    });
+  } catch {
+    throw new ApiError(0, "Could not reach Studyhall. Check your connection and try again.");
+  }
+  if (!res.ok) {
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const body = readErrorBody(json);
+    throw new ApiError(res.status, body?.error ?? `${res.status}: ${res.statusText}`, body?.code);
+  }
+  const disposition = res.headers.get("content-disposition") ?? "";
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "download";
+  return { blob: await res.blob(), filename };
+}

@@ -9,6 +9,8 @@ export const queryKeys = {
   },
   settings: {
     all: ["settings"] as const,
+    /** Signed-in devices (Settings, Account): apart from the settings themselves. */
+    devices: () => ["devices"] as const,
     /** What reminds the student (Settings > General, under 'Enable notifications'). */
     reminders: () => [...queryKeys.settings.all, "reminders"] as const,
   },

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -6,6 +6,14 @@ export const sha256 = (value: string) => createHash("sha256").update(value).dige
 
 /** URL-safe random secret with `bytes` of entropy (sessions, share codes, feed URLs). */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
+
+/**
+ * A secret derived from SECRET_KEY and a stored nonce (HMAC-SHA256, base64url, `bytes` long): what a
+ * share code or feed URL is, so the database keeps only its SHA-256 and the nonce, neither of which is
+ * usable without the key, while the owner can still be shown it again.
+ */
+export const deriveSecret = (key: Buffer, purpose: string, nonce: string, bytes = 32) =>
+  createHmac("sha256", key).update(`${purpose}:${nonce}`).digest().subarray(0, bytes).toString("base64url");
 
 /** AES-256-GCM; output is iv.tag.ciphertext in base64url, so a tampered value fails to decrypt. */
 export function encrypt(key: Buffer, plaintext: string): string {

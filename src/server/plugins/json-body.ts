@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { MAX_JSON_DEPTH } from "#shared/schema-primitives.ts";
+import { inspectJson, MAX_JSON_DEPTH } from "#shared/schema-primitives.ts";
 import { AppError } from "../lib/errors.ts";
 
 /** The largest JSON body any endpoint takes (a Canvas import is well under); uploads are multipart. */
@@ -27,6 +27,8 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
 /**
  * Fastify's JSON parser (prototype-poisoning checks included) behind a size limit and a nesting limit.
  * The size is checked as the body streams in (413 body_too_large), so a 23 MB body is never buffered.
@@ -50,7 +52,24 @@ export function registerJsonBody(app: FastifyInstance) {
         );
         return;
       }
-      parse(req, text, done);
+      // JSON can spell a lone surrogate only as an escape (raw bytes that are not UTF-8 read as U+FFFD):
+      // only a body with such an escape is walked, and any string or key holding one is refused here,
+      // for every field at once, instead of PostgreSQL storing U+FFFD in its place.
+      if (!SURROGATE_ESCAPE.test(text)) return parse(req, text, done);
+      parse(req, text, (err: Error | null, value?: unknown) => {
+        if (err) return done(err, undefined);
+        if (inspectJson(value).hasLoneSurrogate) {
+          return done(
+            new AppError(
+              400,
+              "invalid_json",
+              "Request body contains a broken character (half of a surrogate pair); send well-formed Unicode.",
+            ),
+            undefined,
+          );
+        }
+        done(null, value);
+      });
     },
   );
 }

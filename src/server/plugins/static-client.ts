@@ -91,7 +91,10 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
         `<meta property="og:description" content="${escapeHtml(og.description)}" />`,
         `<meta property="og:type" content="website" />`,
       ].join("");
-      return indexHtml.replace("</head>", `${tags}</head>`);
+      // Spliced, not String.replace: a replacement string expands $` $& $' (from a first name) into
+      // copies of the page.
+      const at = indexHtml.indexOf("</head>");
+      return at < 0 ? indexHtml : `${indexHtml.slice(0, at)}${tags}${indexHtml.slice(at)}`;
     },
   );
   app.get("/*", { config: { public: true } }, (req, reply) => {

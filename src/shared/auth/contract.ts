@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "../constants.ts";
-import { endpoint, okSchema } from "../http.ts";
+import { endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { safeText } from "../schema-primitives.ts";
 
 /** SPEC §5 username rules, in the order their messages are reported. */
@@ -47,6 +47,41 @@ export const authResponseSchema = z.object({ token: z.string(), user: userSchema
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const updateUserSchema = z.object({ username: usernameSchema });
+
+/** A new password: the same rule as at sign-up. */
+export const newPasswordSchema = safeText()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, "Password is too long");
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: safeText().min(1, "Enter your current password").max(200, "Password is too long"),
+    newPassword: newPasswordSchema,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: "The new password must differ from the current one",
+    path: ["newPassword"],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const deleteAccountSchema = z.object({
+  password: safeText().min(1, "Enter your password to confirm").max(200, "Password is too long"),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** A signed-in device: one session, with the browser it signed in from. */
+export const deviceSessionSchema = z.object({
+  id: z.number().int(),
+  userAgent: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+
+/** What "Download my data" names its file, and the format version inside (docs/account-data.md). */
+export const ACCOUNT_EXPORT_FORMAT = { name: "studyhall-account-export", version: 1 } as const;
 export const onboardingSchema = z.object({ isOnboarded: z.literal(true) });
 
 export const authEndpoints = {
@@ -75,4 +110,31 @@ export const authEndpoints = {
     response: userSchema,
   }),
   logout: endpoint({ method: "POST", path: "/api/auth/logout", response: okSchema }),
+  /** Needs the current password; every other session of the account is signed out. */
+  changePassword: endpoint({
+    method: "POST",
+    path: "/api/auth/password",
+    body: changePasswordSchema,
+    response: okSchema,
+  }),
+  /** Signed-in devices, the current one first, then by last use. */
+  sessions: endpoint({ method: "GET", path: "/api/auth/sessions", response: z.array(deviceSessionSchema) }),
+  /** Signs one device out (the current one too: that is signing out). */
+  revokeSession: endpoint({
+    method: "DELETE",
+    path: "/api/auth/sessions/:id",
+    params: idParamsSchema,
+    response: okSchema,
+  }),
+  /** Signs out every device but this one. */
+  revokeOtherSessions: endpoint({ method: "DELETE", path: "/api/auth/sessions", response: okSchema }),
+  /** A ZIP of everything the student owns (docs/account-data.md); the answer is the file itself. */
+  exportData: endpoint({ method: "GET", path: "/api/auth/export", response: z.instanceof(Uint8Array) }),
+  /** Deletes the account and everything of it, in one transaction; needs the password. */
+  deleteAccount: endpoint({
+    method: "POST",
+    path: "/api/auth/delete-account",
+    body: deleteAccountSchema,
+    response: okSchema,
+  }),
 };

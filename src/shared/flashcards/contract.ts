@@ -208,8 +208,7 @@ export const IMPORT_FILE_MAX_BYTES = 16 * 1024 * 1024;
 export const IMPORT_FILE_EXTENSIONS = [".csv", ".tsv", ".tab", ".txt"] as const;
 
 export const importBodySchema = z.object({
-  text: z
-    .string("Paste or upload the cards")
+  text: safeText("Paste or upload the cards")
     .min(1, "Paste or upload the cards")
     .max(IMPORT_TEXT_MAX, "The text is too long to import at once"),
   options: importOptionsSchema,

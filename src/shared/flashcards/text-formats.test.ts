@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { neutraliseFormula, unneutralise } from "../csv.ts";
 import { ankiHtmlToText, textToAnkiHtml } from "./anki-html.ts";
 import { type CardType, mediaRefsOf, type PortableCard } from "./card-model.ts";
 import {
@@ -8,12 +9,10 @@ import {
   classifyDuplicates,
   delimiterForFile,
   EXCERPT_LENGTH,
-  neutraliseFormula,
   parseAnkiText,
   parseCsv,
   toAnkiText,
   toSpreadsheetCsv,
-  unneutralise,
 } from "./text-formats.ts";
 
 const card = (front: string, back: string, more: Partial<PortableCard> = {}): PortableCard => ({

@@ -1,4 +1,5 @@
 import { FLASHCARD_MAX_LENGTH } from "../constants.ts";
+import { neutraliseFormula, quoteCsvCell, unneutralise } from "../csv.ts";
 import { ankiHtmlToText, looksLikeHtml } from "./anki-html.ts";
 import {
   type CardType,
@@ -703,20 +704,7 @@ export function applyDuplicatePolicy<Id, C extends Pick<PortableCard, "front">>(
 // ---------------------------------------------------------------------------------------------------------
 // Export
 
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-const NEUTRALISED = /^'+[=+\-@\t\r]/;
-
-/**
- * OWASP's defence against CSV injection: a spreadsheet runs a cell that starts with = + - @ (or a tab or
- * carriage return before one) as a formula, so such a cell gets a leading apostrophe, which spreadsheets
- * hide and treat as "this is text". Cells already starting with apostrophes before such a character get
- * one more, so `unneutralise` can undo exactly this and nothing else.
- */
-export const neutraliseFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
-export const unneutralise = (cell: string) => (NEUTRALISED.test(cell) ? cell.slice(1) : cell);
-
-const quoteCsv = (cell: string, delimiter: string) =>
-  cell.includes(delimiter) || /["\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+// The spreadsheet rule (OWASP CSV injection) is src/shared/csv.ts's, shared by every CSV export.
 
 export const SPREADSHEET_COLUMNS = ["Front", "Back", "Hint", "Tags", "Type"] as const;
 
@@ -732,7 +720,7 @@ export function toSpreadsheetCsv(
   const delimiter = options.delimiter ?? ",";
   checkDelimiter(delimiter);
   const row = (cells: readonly string[]) =>
-    cells.map((c) => quoteCsv(neutraliseFormula(c), delimiter)).join(delimiter);
+    cells.map((c) => quoteCsvCell(neutraliseFormula(c), delimiter)).join(delimiter);
   const lines = [
     row(SPREADSHEET_COLUMNS),
     ...cards.map((c) => row([c.front, c.back, c.hint ?? "", c.tags.join(" "), c.type])),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MATERIAL_TYPES } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
+import { safeText } from "../schema-primitives.ts";
 import { PASTED_CONTENT_MAX } from "../study/contract.ts";
 
 export const materialTypeSchema = z.enum(MATERIAL_TYPES, "Material type must be one of the listed types");
@@ -42,7 +43,7 @@ export const listMaterialsQuerySchema = z.object({
 /** SPEC §7 POST /api/upload-document: pasted text as JSON. */
 export const uploadMaterialSchema = z.object({
   userId: z.number().int().positive().optional(),
-  fileName: z.string("File name is required").trim().min(1, "File name is required").max(300),
+  fileName: safeText("File name is required").trim().min(1, "File name is required").max(300),
   content: z
     .string("Document content is required")
     .max(PASTED_CONTENT_MAX, "This text is too long to paste. Upload it as a file instead.")

@@ -21,7 +21,11 @@ const IntegrationsSettings = lazy(async () => ({
   default: (await import("./settings-integrations.tsx")).IntegrationsSettings,
 }));
 
-const SETTINGS_TABS = ["profile", "general", "integrations", "ai"] as const;
+const AccountSettings = lazy(async () => ({
+  default: (await import("#client/features/settings/components/account-settings.tsx")).AccountSettings,
+}));
+
+const SETTINGS_TABS = ["profile", "account", "general", "integrations", "ai"] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export function SettingsPage() {
@@ -76,11 +80,17 @@ export function SettingsPage() {
       >
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="general">General</TabsTrigger>
           <TabsTrigger value="integrations">Integrations</TabsTrigger>
           <TabsTrigger value="ai">AI Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">{user && <ProfileSettings user={user} />}</TabsContent>
+        <TabsContent value="account">
+          <Suspense fallback={<Skeleton className="h-56" />}>
+            <AccountSettings />
+          </Suspense>
+        </TabsContent>
         <TabsContent value="general">
           {settings.isError ? (
             <Alert>Could not load your settings. {settings.error.message}</Alert>

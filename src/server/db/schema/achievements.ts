@@ -45,7 +45,10 @@ export const shareLinks = pgTable(
   {
     id: serial("id").primaryKey(),
     userId: ownerId(() => users.id),
-    shareCode: text("share_code").notNull().unique(),
+    /** SHA-256 of the share code: the public page is looked up by this; the code itself is not stored. */
+    codeHash: text("code_hash").notNull().unique(),
+    /** The code is HMAC(SECRET_KEY, nonce), so the owner's list can show it again (null: made before hashing, revoked). */
+    nonce: text("nonce"),
     settings: jsonb("settings")
       .$type<{ achievements: boolean; studyTime: boolean; streak: boolean; level: boolean }>()
       .notNull(),

@@ -32,6 +32,10 @@ export const sessions = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The browser that signed in (its User-Agent, cut to 300 characters), for "Signed-in devices". */
+    userAgent: text("user_agent").notNull().default(""),
+    /** Last request made with the session, recorded at most every few minutes. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );

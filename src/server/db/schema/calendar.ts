@@ -33,6 +33,13 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  token: text("token").notNull().unique(),
+  /** SHA-256 of the secret in the feed URL: the only thing a request is matched against. */
+  tokenHash: text("token_hash").notNull().unique(),
+  /**
+   * The URL's secret is HMAC(SECRET_KEY, nonce), so Settings can show it again while the database alone
+   * holds no usable secret. Null for a feed made before secrets were hashed: it keeps working, but its
+   * URL cannot be shown again (a new one can be made).
+   */
+  nonce: text("nonce"),
   createdAt: createdAt(),
 });

@@ -147,7 +147,7 @@ export const achievementsRepo = {
   async insertShareLink(
     db: DbOrTx,
     userId: number,
-    values: { shareCode: string; settings: ShareSettings; expiresAt: Date },
+    values: { codeHash: string; nonce: string; settings: ShareSettings; expiresAt: Date },
   ) {
     const [row] = await db
       .insert(shareLinks)
@@ -172,12 +172,12 @@ export const achievementsRepo = {
     return rows.length > 0;
   },
 
-  async findShareLink(db: DbOrTx, shareCode: string) {
+  async findShareLink(db: DbOrTx, codeHash: string) {
     const [row] = await db
       .select({ link: shareLinks, firstName: users.firstName })
       .from(shareLinks)
       .innerJoin(users, eq(users.id, shareLinks.userId))
-      .where(eq(shareLinks.shareCode, shareCode));
+      .where(eq(shareLinks.codeHash, codeHash));
     return row;
   },
 };

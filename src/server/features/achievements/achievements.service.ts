@@ -22,14 +22,17 @@ import type { FriendProgress } from "#shared/friends/contract.ts";
 import { addLocalDays } from "#shared/local-day.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { randomToken } from "../../lib/crypto.ts";
+import { deriveSecret, randomToken, sha256 } from "../../lib/crypto.ts";
 import { badRequest, gone, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { achievementsRepo, type FactsRow } from "./achievements.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** 18 random bytes: 144 bits, 24 base64url characters. */
+/** 18 bytes: 144 bits, 24 base64url characters. */
 const SHARE_CODE_BYTES = 18;
+/** A share code: HMAC(SECRET_KEY, nonce); only its SHA-256 and the nonce are stored (issue 27 fault 11). */
+const shareCodeOf = (secretKey: Buffer, nonce: string) =>
+  deriveSecret(secretKey, "share-link", nonce, SHARE_CODE_BYTES);
 
 type CatalogueRow = Awaited<ReturnType<typeof achievementsRepo.catalogue>>[number];
 type EarnedRow = Awaited<ReturnType<typeof achievementsRepo.earned>>[number];
@@ -72,15 +75,13 @@ function toUserAchievement({ earned, achievement }: EarnedRow): UserAchievement 
   };
 }
 
-const toShareLink = (row: {
-  id: number;
-  shareCode: string;
-  settings: ShareSettings;
-  expiresAt: Date;
-  createdAt: Date;
-}): ShareLink => ({
+const toShareLink = (
+  secretKey: Buffer,
+  row: { id: number; nonce: string | null; settings: ShareSettings; expiresAt: Date; createdAt: Date },
+): ShareLink => ({
   id: row.id,
-  shareCode: row.shareCode,
+  // Links made before hashing have no nonce; the migration revoked them, so lists never show one.
+  shareCode: row.nonce ? shareCodeOf(secretKey, row.nonce) : "",
   shareSettings: row.settings,
   expiresAt: row.expiresAt.toISOString(),
   createdAt: row.createdAt.toISOString(),
@@ -91,7 +92,17 @@ const toShareLink = (row: {
  * cards, reviews, quiz attempts, friendships): what a client sends is at most a hint to re-evaluate.
  * Re-evaluation also runs on the domain events of the features where those facts change.
  */
-export function createAchievementsService({ db, clock, events }: { db: Db; clock: Clock; events: EventBus }) {
+export function createAchievementsService({
+  db,
+  clock,
+  events,
+  secretKey,
+}: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  secretKey: Buffer;
+}) {
   // The catalogue changes only by migration, which runs before the server starts: read it once.
   let catalogueOnce: Promise<CatalogueRow[]> | undefined;
   const loadCatalogue = () => {
@@ -211,16 +222,21 @@ export function createAchievementsService({ db, clock, events }: { db: Db; clock
       const latest = new Date(now.getTime() + SHARE_LINK_MAX_DAYS * DAY_MS);
       const asked = expiresAt ? new Date(expiresAt) : latest;
       if (asked.getTime() <= now.getTime()) throw badRequest("expiresAt must be in the future");
+      const nonce = randomToken(16);
+      const shareCode = shareCodeOf(secretKey, nonce);
       const row = await achievementsRepo.insertShareLink(db, userId, {
-        shareCode: randomToken(SHARE_CODE_BYTES),
+        codeHash: sha256(shareCode),
+        nonce,
         settings,
         expiresAt: asked.getTime() > latest.getTime() ? latest : asked,
       });
-      return { shareCode: row.shareCode, expiresAt: row.expiresAt.toISOString() };
+      return { shareCode, expiresAt: row.expiresAt.toISOString() };
     },
 
     listShareLinks: async (userId: number) =>
-      (await achievementsRepo.listShareLinks(db, userId, clock.now())).map(toShareLink),
+      (await achievementsRepo.listShareLinks(db, userId, clock.now())).map((row) =>
+        toShareLink(secretKey, row),
+      ),
 
     async revokeShareLink(userId: number, id: number): Promise<void> {
       if (!(await achievementsRepo.revokeShareLink(db, userId, id, clock.now())))
@@ -247,7 +263,7 @@ export function createAchievementsService({ db, clock, events }: { db: Db; clock
 
     /** The public view: only what the owner's toggles share is in the answer at all. */
     async shared(shareCode: string): Promise<SharedStats> {
-      const found = await achievementsRepo.findShareLink(db, shareCode);
+      const found = await achievementsRepo.findShareLink(db, sha256(shareCode));
       if (!found || found.link.revokedAt) throw notFound("Share link");
       if (found.link.expiresAt.getTime() <= clock.now().getTime()) {
         throw gone("This shared link has expired");

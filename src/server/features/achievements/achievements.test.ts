@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -244,7 +245,7 @@ describe("share links", () => {
     await t.database.db
       .update(shareLinks)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(shareLinks.shareCode, soon.shareCode));
+      .where(eq(shareLinks.codeHash, createHash("sha256").update(soon.shareCode).digest("hex")));
     const expired = await get(`/api/share/${soon.shareCode}`);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error).toBe("This shared link has expired");
@@ -264,6 +265,19 @@ describe("share links", () => {
     const unknown = await get("/share/unknown-code");
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).not.toContain("og:title");
+  });
+
+  it("inserts a first name with $ replacement patterns as it is (issue 27 fault 8)", async () => {
+    const page = "<html><head><title>Studyhall</title></head></html>";
+    const dollar = await createUser(t.app, { firstName: "A$`B$&C$'D$$" });
+    const link = await share(dollar, all);
+    const res = await get(`/share/${link.shareCode}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`content="A$\`B$&amp;C$&#39;D$$&#39;s Study Stats Showcase"`);
+    // The page is the stand-in plus the three tags, nothing copied in.
+    expect(res.body.match(/<head>/g)).toHaveLength(1);
+    expect(res.body.startsWith(page.slice(0, page.indexOf("</head>")))).toBe(true);
+    expect(res.body.endsWith("</head></html>")).toBe(true);
   });
 
   it("refuses bad input", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { User } from "#shared/auth/contract.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/auth.ts";
@@ -37,8 +37,41 @@ export const authRepo = {
     const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
     return row;
   },
-  async insertSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
-    await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+  async insertSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date, userAgent = "") {
+    await db.insert(sessions).values({ userId, tokenHash, expiresAt, userAgent });
+  },
+  listSessions: (db: DbOrTx, userId: number, now: Date) =>
+    db
+      .select({
+        id: sessions.id,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.id)),
+  async touchSession(db: DbOrTx, id: number, now: Date) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  },
+  async deleteUserSession(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(sessions)
+      .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
+  },
+  /** Every session of the student but `keepId`. */
+  async deleteOtherSessions(db: DbOrTx, userId: number, keepId: number): Promise<number> {
+    const rows = await db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+      .returning({ id: sessions.id });
+    return rows.length;
+  },
+  async deleteUser(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
   },
   /**
    * The session lookup every /api request starts with, built once per database: Drizzle turns its query
@@ -48,7 +81,7 @@ export const authRepo = {
    */
   prepareLiveSessionLookup(db: Db) {
     const query = db
-      .select({ id: sessions.id, userId: sessions.userId })
+      .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .where(
         and(
@@ -57,7 +90,10 @@ export const authRepo = {
         ),
       )
       .prepare("");
-    return async (tokenHash: string, now: Date): Promise<{ id: number; userId: number } | undefined> => {
+    return async (
+      tokenHash: string,
+      now: Date,
+    ): Promise<{ id: number; userId: number; lastSeenAt: Date } | undefined> => {
       const [row] = await query.execute({ tokenHash, now });
       return row;
     };

@@ -5,6 +5,9 @@ import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE } from "./login-throttle.ts";
 
+const PASSWORD_CHECKS_PER_MINUTE = 10;
+export const DEFAULT_SIGNUP_LIMIT = { perAddressPerHour: 5, perMinute: 20 } as const;
+
 const LIMITED_URLS = new Set([authEndpoints.register.path, authEndpoints.login.path]);
 
 /** Sign-in limits, exactly as docs/operations.md ("Sign-in limits") states them. */
@@ -20,6 +23,32 @@ export async function authRoutes(app: FastifyInstance) {
     timeWindow: windowMs,
     keyGenerator: (r) => `ip-email:${r.ip}:${emailOf(r)}`,
   });
+  // Account creation (issue 27 fault 12): per address an hour, each attempt past the limit doubling the
+  // wait; and for the whole server a minute, so many addresses together cannot mint accounts at speed.
+  const signup = app.config.signupLimit ?? DEFAULT_SIGNUP_LIMIT;
+  const signupsByIp = app.createRateLimit({
+    max: signup.perAddressPerHour,
+    timeWindow: 60 * 60_000,
+    // Each attempt while refused doubles the wait (@fastify/rate-limit; missing from its option types).
+    ...({ exponentialBackoff: true } as object),
+    keyGenerator: (r) => `signup-ip:${r.ip}`,
+  });
+  const signupsEverywhere = app.createRateLimit({
+    max: signup.perMinute,
+    timeWindow: 60_000,
+    keyGenerator: () => "signup-all",
+  });
+  async function checkSignup(
+    limiter: typeof byIp,
+    req: FastifyRequest,
+    reply: { header(k: string, v: string): unknown },
+  ) {
+    const result = await limiter(req);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header("Retry-After", String(Math.max(1, result.ttlInSeconds)));
+      throw tooManyRequests("Too many new accounts right now. Please try again later.");
+    }
+  }
   // Per account, from anywhere: slowed down, never refused, so the owner can still sign in.
   const throttle = createLoginThrottle({
     slowAfter: slow.slowAfterFailures ?? DEFAULT_LOGIN_THROTTLE.slowAfter,
@@ -46,14 +75,16 @@ export async function authRoutes(app: FastifyInstance) {
 
   route(app, authEndpoints.register, async ({ body, req, reply }) => {
     await check(byIpAndEmail, req, reply);
-    return auth.register(body);
+    await checkSignup(signupsByIp, req, reply);
+    await checkSignup(signupsEverywhere, req, reply);
+    return auth.register(body, req.headers["user-agent"]);
   });
   route(app, authEndpoints.login, async ({ body, req, reply }) => {
     await check(byIpAndEmail, req, reply);
     const wait = throttle.delayMs(body.email);
     if (wait > 0) await sleep(wait);
     try {
-      const answer = await auth.login(body);
+      const answer = await auth.login(body, req.headers["user-agent"]);
       throttle.succeeded(body.email);
       return answer;
     } catch (err) {
@@ -66,6 +97,49 @@ export async function authRoutes(app: FastifyInstance) {
   route(app, authEndpoints.completeOnboarding, async ({ user }) => auth.setOnboarded(user.id));
   route(app, authEndpoints.logout, async ({ user }) => {
     await auth.logout(user.sessionId);
+    return { ok: true as const };
+  });
+
+  // Account controls (issue 27). A password check with a stolen session is still guessing: a student
+  // gets PASSWORD_CHECKS_PER_MINUTE of them.
+  const passwordChecks = app.createRateLimit({
+    max: PASSWORD_CHECKS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (r) => `password-check:${r.user?.id ?? r.ip}`,
+  });
+  async function checkPasswordBudget(req: FastifyRequest, reply: { header(k: string, v: string): unknown }) {
+    const result = await passwordChecks(req);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header("Retry-After", "60");
+      throw tooManyRequests();
+    }
+  }
+  route(app, authEndpoints.changePassword, async ({ user, body, req, reply }) => {
+    await checkPasswordBudget(req, reply);
+    await auth.changePassword(user.id, user.sessionId, body);
+    return { ok: true as const };
+  });
+  route(app, authEndpoints.sessions, async ({ user }) => auth.sessions(user.id, user.sessionId));
+  route(app, authEndpoints.revokeSession, async ({ user, params }) => {
+    await auth.revokeSession(user.id, params.id);
+    return { ok: true as const };
+  });
+  route(app, authEndpoints.revokeOtherSessions, async ({ user }) => {
+    await auth.revokeOtherSessions(user.id, user.sessionId);
+    return { ok: true as const };
+  });
+  route(app, authEndpoints.exportData, async ({ user, reply }) => {
+    const zip = await auth.exportData(user.id);
+    const day = new Date().toISOString().slice(0, 10);
+    reply
+      .type("application/zip")
+      .header("Content-Disposition", `attachment; filename="studyhall-data-${day}.zip"`);
+    // A Buffer (a Uint8Array) is sent as the bytes it holds.
+    return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength) as Uint8Array<ArrayBuffer>;
+  });
+  route(app, authEndpoints.deleteAccount, async ({ user, body, req, reply }) => {
+    await checkPasswordBudget(req, reply);
+    await auth.deleteAccount(user.id, body.password);
     return { ok: true as const };
   });
 }

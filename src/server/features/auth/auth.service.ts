@@ -1,11 +1,24 @@
 import { hash, verify } from "@node-rs/argon2";
-import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth/contract.ts";
+import type {
+  AuthResponse,
+  ChangePasswordInput,
+  DeviceSession,
+  LoginInput,
+  RegisterInput,
+  User,
+} from "#shared/auth/contract.ts";
 import { SESSION_TTL_MS } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
 import { AppError, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { exportAccountZip } from "./account-data.ts";
 import { authRepo, toUser } from "./auth.repo.ts";
+
+/** A session's last use is written at most this often (not on every request). */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+const USER_AGENT_MAX = 300;
+const wrongPassword = () => new AppError(400, "invalid_credentials", "That password is not correct.");
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -21,15 +34,27 @@ const emailTaken = () => conflict(EMAIL_TAKEN, "email_taken");
 /** Accounts and sessions: the users and sessions tables are read and written here only. */
 export function createAuthService({ db, clock }: { db: Db; clock: Clock }) {
   const findLiveSession = authRepo.prepareLiveSessionLookup(db);
-  async function startSession(userId: number): Promise<string> {
+  async function startSession(userId: number, userAgent = ""): Promise<string> {
     const token = randomToken();
     const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
-    await authRepo.insertSession(db, userId, sha256(token), expiresAt);
+    await authRepo.insertSession(
+      db,
+      userId,
+      sha256(token),
+      expiresAt,
+      [...userAgent].slice(0, USER_AGENT_MAX).join(""),
+    );
     return token;
+  }
+  async function checkPassword(userId: number, password: string) {
+    const row = await authRepo.findUserById(db, userId);
+    if (!row) throw notFound("User");
+    if (!(await verify(row.passwordHash, password))) throw wrongPassword();
+    return row;
   }
 
   return {
-    async register(input: RegisterInput): Promise<AuthResponse> {
+    async register(input: RegisterInput, userAgent?: string): Promise<AuthResponse> {
       if (await authRepo.findUserByEmail(db, input.email)) throw emailTaken();
       if (await authRepo.findUserByUsername(db, input.username)) throw usernameTaken();
       const passwordHash = await hash(input.password, ARGON2);
@@ -41,7 +66,7 @@ export function createAuthService({ db, clock }: { db: Db; clock: Clock }) {
           firstName: input.firstName,
           lastName: input.lastName,
         });
-        return { token: await startSession(row.id), user: toUser(row) };
+        return { token: await startSession(row.id, userAgent), user: toUser(row) };
       } catch (err) {
         // Two sign-ups racing for the same name: the unique index decides.
         if (isUniqueViolation(err, "users_username_lower_idx")) throw usernameTaken();
@@ -50,15 +75,64 @@ export function createAuthService({ db, clock }: { db: Db; clock: Clock }) {
       }
     },
 
-    async login(input: LoginInput): Promise<AuthResponse> {
+    async login(input: LoginInput, userAgent?: string): Promise<AuthResponse> {
       const row = await authRepo.findUserByEmail(db, input.email);
       const ok = await verify(row?.passwordHash ?? (await DUMMY_HASH), input.password);
       if (!row || !ok) throw new AppError(401, "invalid_credentials", "Invalid email or password.");
-      return { token: await startSession(row.id), user: toUser(row) };
+      return { token: await startSession(row.id, userAgent), user: toUser(row) };
     },
 
     async authenticate(token: string) {
-      return findLiveSession(sha256(token), clock.now());
+      const now = clock.now();
+      const session = await findLiveSession(sha256(token), now);
+      if (session && now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+        await authRepo.touchSession(db, session.id, now);
+      }
+      return session;
+    },
+
+    /** Needs the current password; signs out every other session of the account (issue 27). */
+    async changePassword(userId: number, sessionId: number, input: ChangePasswordInput): Promise<void> {
+      await checkPassword(userId, input.currentPassword);
+      const passwordHash = await hash(input.newPassword, ARGON2);
+      await db.transaction(async (tx) => {
+        await authRepo.updateUser(tx, userId, { passwordHash });
+        await authRepo.deleteOtherSessions(tx, userId, sessionId);
+      });
+    },
+
+    async sessions(userId: number, sessionId: number): Promise<DeviceSession[]> {
+      const rows = await authRepo.listSessions(db, userId, clock.now());
+      const list = rows.map((r) => ({
+        id: r.id,
+        userAgent: r.userAgent,
+        createdAt: r.createdAt.toISOString(),
+        lastSeenAt: r.lastSeenAt.toISOString(),
+        current: r.id === sessionId,
+      }));
+      return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
+    },
+
+    async revokeSession(userId: number, id: number): Promise<void> {
+      if (!(await authRepo.deleteUserSession(db, userId, id))) throw notFound("Session");
+    },
+
+    revokeOtherSessions: (userId: number, sessionId: number) =>
+      authRepo.deleteOtherSessions(db, userId, sessionId),
+
+    /** The ZIP of docs/account-data.md, read in one transaction so it is one consistent moment. */
+    exportData: (userId: number) => db.transaction((tx) => exportAccountZip(tx, userId, clock.now())),
+
+    /**
+     * Deletes the account with everything of it in one transaction: the foreign keys cascade from users
+     * to every row of the student (sessions, tasks, sets, cards, reviews, chat, documents, push
+     * subscriptions, share links, groups they created, group memberships, friendships).
+     */
+    async deleteAccount(userId: number, password: string): Promise<void> {
+      await checkPassword(userId, password);
+      await db.transaction(async (tx) => {
+        if (!(await authRepo.deleteUser(tx, userId))) throw notFound("User");
+      });
     },
 
     /** Deletes sessions past their expiry; returns how many. */

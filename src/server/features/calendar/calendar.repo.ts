@@ -49,26 +49,26 @@ export const eventsRepo = {
 };
 
 export const feedsRepo = {
-  async tokenOf(db: DbOrTx, userId: number): Promise<string | undefined> {
+  async find(db: DbOrTx, userId: number): Promise<{ tokenHash: string; nonce: string | null } | undefined> {
     const [row] = await db
-      .select({ token: calendarFeeds.token })
+      .select({ tokenHash: calendarFeeds.tokenHash, nonce: calendarFeeds.nonce })
       .from(calendarFeeds)
       .where(eq(calendarFeeds.userId, userId));
-    return row?.token;
+    return row;
   },
-  async ownerOf(db: DbOrTx, token: string): Promise<number | undefined> {
+  async ownerOf(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
     const [row] = await db
       .select({ userId: calendarFeeds.userId })
       .from(calendarFeeds)
-      .where(eq(calendarFeeds.token, token));
+      .where(eq(calendarFeeds.tokenHash, tokenHash));
     return row?.userId;
   },
   /** One feed per student: a new token replaces the old one, which stops working at once. */
-  async replace(db: DbOrTx, userId: number, token: string, now: Date): Promise<void> {
+  async replace(db: DbOrTx, userId: number, tokenHash: string, nonce: string, now: Date): Promise<void> {
     await db
       .insert(calendarFeeds)
-      .values({ userId, token, createdAt: now })
-      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: now } });
+      .values({ userId, tokenHash, nonce, createdAt: now })
+      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, nonce, createdAt: now } });
   },
   async remove(db: DbOrTx, userId: number): Promise<void> {
     await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { friendEndpoints as e, FRIEND_REQUESTS_PER_HOUR } from "#shared/friends/contract.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
+import { usernameLookupLimit } from "./username-lookups.ts";
 
 const ok = { ok: true as const };
 
@@ -14,6 +15,8 @@ export async function friendsRoutes(app: FastifyInstance) {
     keyGenerator: (r) => `friend-request:${r.user?.id ?? r.ip}`,
   });
 
+  const lookups = usernameLookupLimit(app);
+
   route(app, e.list, ({ user }) => friends.list(user.id));
   route(app, e.progress, ({ user }) => friends.progress(user.id));
   route(app, e.requests, ({ user }) => friends.incoming(user.id));
@@ -23,6 +26,7 @@ export async function friendsRoutes(app: FastifyInstance) {
     if (!limit.isAllowed && limit.isExceeded) {
       throw tooManyRequests("Too many friend requests. Please try again in an hour.");
     }
+    await lookups(req);
     return friends.request(user.id, body.username);
   });
   route(app, e.accept, async ({ user, params }) => {

@@ -136,7 +136,11 @@ export const groupsRepo = {
     return rows.length > 0;
   },
 
+  /** A member leaves or is removed, and the sets they shared with the group stop being shared with it. */
   async removeMember(db: DbOrTx, groupId: number, userId: number): Promise<boolean> {
+    await db
+      .delete(studyGroupSets)
+      .where(and(eq(studyGroupSets.groupId, groupId), eq(studyGroupSets.sharedBy, userId)));
     const rows = await db
       .delete(studyGroupMembers)
       .where(and(eq(studyGroupMembers.groupId, groupId), eq(studyGroupMembers.userId, userId)))

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { groupEndpoints as e } from "#shared/friends/groups.ts";
 import { route } from "../../lib/route.ts";
+import { usernameLookupLimit } from "./username-lookups.ts";
 
 const ok = { ok: true as const };
 
@@ -13,7 +14,11 @@ export async function groupsRoutes(app: FastifyInstance) {
     await groups.remove(user.id, params.id);
     return ok;
   });
-  route(app, e.invite, ({ user, params, body }) => groups.invite(user.id, params.id, body.username));
+  const lookups = usernameLookupLimit(app);
+  route(app, e.invite, async ({ user, params, body, req }) => {
+    await lookups(req);
+    return groups.invite(user.id, params.id, body.username);
+  });
   route(app, e.removeMember, async ({ user, params }) => {
     await groups.removeMember(user.id, params.id, params.memberId);
     return ok;

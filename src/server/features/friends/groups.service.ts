@@ -80,7 +80,8 @@ export function createGroupsService({
     async removeMember(userId: number, groupId: number, memberId: number): Promise<void> {
       await requireAdmin(db, groupId, userId);
       if (memberId === userId) throw badRequest("Use Leave group to leave it yourself");
-      if (!(await groupsRepo.removeMember(db, groupId, memberId))) throw notFound("Member");
+      const removed = await db.transaction((tx) => groupsRepo.removeMember(tx, groupId, memberId));
+      if (!removed) throw notFound("Member");
     },
 
     async promote(userId: number, groupId: number, memberId: number): Promise<void> {
@@ -122,12 +123,17 @@ export function createGroupsService({
       return (await groupsRepo.sharedSet(db, groupId, studySetId))!;
     },
 
-    /** The student who shared a set, or an admin, stops sharing it. */
+    /**
+     * The student who shared a set, or an admin, stops sharing it. The one who shared it may always
+     * withdraw it, member or not: a set must never stay readable by a group its owner cannot reach.
+     */
     async unshareSet(userId: number, groupId: number, studySetId: number): Promise<void> {
-      const role = await roleOf(db, groupId, userId);
       const share = await groupsRepo.findShare(db, groupId, studySetId);
-      if (!share) throw notFound("Shared study set");
-      if (share.sharedBy !== userId && role !== "admin") throw forbidden("Only a group admin can do that.");
+      if (share?.sharedBy !== userId) {
+        const role = await roleOf(db, groupId, userId);
+        if (!share) throw notFound("Shared study set");
+        if (role !== "admin") throw forbidden("Only a group admin can do that.");
+      }
       await groupsRepo.deleteShare(db, groupId, studySetId);
     },
 

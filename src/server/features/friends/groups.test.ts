@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { multipartForm } from "#tests/multipart-form.ts";
@@ -336,6 +337,49 @@ describe("study groups", () => {
     // Nothing changed.
     expect((await ok(ada, "GET", `/api/study-groups/${g.id}`)).members).toHaveLength(2);
     expect((await ok(eve, "GET", `/api/study-groups/${eveGroup.id}`)).sets).toEqual([]);
+  });
+
+  it("a member's shares end with their membership, whether they leave or are removed (issue 27 fault 6)", async () => {
+    const [ada, bob, cat] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    await befriend(ada, bob);
+    await befriend(ada, cat);
+    const g = await createGroup(ada);
+    await invite(ada, g.id, bob);
+    await invite(ada, g.id, cat);
+    const bobSet = await studySet(bob);
+    const catSet = await studySet(cat);
+    await ok(bob, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: bobSet.set.id });
+    await ok(cat, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: catSet.set.id });
+    expect(await readStatuses(ada, bobSet)).toEqual([200, 200, 200, 200, 200]);
+    expect(await readStatuses(ada, catSet)).toEqual([200, 200, 200, 200, 200]);
+
+    // Bob leaves: the group no longer reads his set, and it is no longer listed.
+    await ok(bob, "POST", `/api/study-groups/${g.id}/leave`, {});
+    expect(await readStatuses(ada, bobSet)).toEqual([404, 404, 404, 404, 404]);
+    expect(await readStatuses(cat, bobSet)).toEqual([404, 404, 404, 404, 404]);
+    // Cat is removed by the admin: the same.
+    await ok(ada, "DELETE", `/api/study-groups/${g.id}/members/${cat.user.id}`);
+    expect(await readStatuses(ada, catSet)).toEqual([404, 404, 404, 404, 404]);
+    expect((await ok(ada, "GET", `/api/study-groups/${g.id}`)).sets).toEqual([]);
+    // Withdrawing what is already gone is a 404, never a 500 or a 403.
+    expect((await req(bob, "DELETE", `/api/study-groups/${g.id}/sets/${bobSet.set.id}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("a student can always withdraw their own set, even when no longer a member", async () => {
+    const [ada, bob] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    await befriend(ada, bob);
+    const g = await createGroup(ada);
+    await invite(ada, g.id, bob);
+    const s = await studySet(bob);
+    await ok(bob, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: s.set.id });
+    // A share left behind by a departure before the fix (membership row gone, share row still there).
+    await t.database.db.execute(
+      sql`delete from study_group_members where group_id = ${g.id} and user_id = ${bob.user.id}`,
+    );
+    expect(await ok(bob, "DELETE", `/api/study-groups/${g.id}/sets/${s.set.id}`)).toEqual({ ok: true });
+    expect(await readStatuses(ada, s)).toEqual([404, 404, 404, 404, 404]);
   });
 
   it("answers 401 without a session and 400 for bad ids", async () => {
