@@ -53,7 +53,7 @@ export function FlashcardSetFormDialog({ studySetId, set }: { studySetId: number
       title={set ? "Edit Flashcard Set" : "New Flashcard Set"}
       trigger={
         set ? (
-          <Button variant="secondary" aria-label={`Edit flashcard set: ${set.title}`}>
+          <Button variant="secondary" aria-label={`Edit set: ${set.title}`}>
             <Pencil className="h-4 w-4" aria-hidden /> Edit set
           </Button>
         ) : (
