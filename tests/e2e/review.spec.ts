@@ -119,7 +119,9 @@ test("a student imports 20 pasted cards with a custom separator, sees them, and 
   const file = await download;
   expect(file.suggestedFilename()).toBe("Verbs.csv");
   const content = readFileSync((await file.path())!, "utf8");
-  expect(content.split("\r\n")[0]).toBe("question,answer,hint");
+  // A CSV for spreadsheets: a byte order mark so Excel reads UTF-8, then the header (issue 25 item 5).
+  expect(content.startsWith("\uFEFF")).toBe(true);
+  expect(content.slice(1).split("\r\n")[0]).toBe("Front,Back,Hint,Tags,Type");
   expect(content).toContain("word 20,meaning 20,");
 });
 
