@@ -4,6 +4,7 @@ import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRouter } from "./app/router.tsx";
 import { queryClient } from "./lib/query-client.ts";
+import { registerAfterLoad } from "./lib/service-worker.ts";
 import { applyTheme, storedTheme } from "./lib/theme.ts";
 import { useAnyToast } from "./lib/toast.tsx";
 import "./styles.css";
@@ -23,12 +24,9 @@ function LazyToaster() {
 }
 
 // Installable and offline (issue 23): the service worker registers once the first screen has loaded.
-if ("serviceWorker" in navigator) {
-  const register = () =>
-    import("./lib/service-worker.ts").then((m) => m.registerAfterLoad()).catch(console.error);
-  if (document.readyState === "complete") void register();
-  else window.addEventListener("load", () => void register(), { once: true });
-}
+// A static import: the module is small, and a lazy one would be cut into the shell's chunk, which the
+// signed-out page would then download whole.
+registerAfterLoad();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

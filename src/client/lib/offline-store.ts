@@ -1,4 +1,4 @@
-import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import type { DBSchema, IDBPDatabase } from "idb";
 
 /**
  * What the device keeps for working offline (issue 23), in IndexedDB: the last answers of the reads a
@@ -30,17 +30,20 @@ interface OfflineDb extends DBSchema {
 const DB_NAME = "studyhall-offline";
 let opened: Promise<IDBPDatabase<OfflineDb>> | undefined;
 
+// idb comes with the first read or write, not with every page's first load.
 function db() {
-  opened ??= openDB<OfflineDb>(DB_NAME, 1, {
-    upgrade(d) {
-      d.createObjectStore("answers", { keyPath: "key" });
-      d.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex(
-        "byClientId",
-        "clientId",
-        { unique: true },
-      );
-    },
-  });
+  opened ??= import("idb").then(({ openDB }) =>
+    openDB<OfflineDb>(DB_NAME, 1, {
+      upgrade(d) {
+        d.createObjectStore("answers", { keyPath: "key" });
+        d.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex(
+          "byClientId",
+          "clientId",
+          { unique: true },
+        );
+      },
+    }),
+  );
   return opened;
 }
 

@@ -3,7 +3,6 @@ import { DEFAULT_PRIORITY, PRIORITIES } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
 import { dbId, dbIdParam, safeText, sensibleDate } from "../schema-primitives.ts";
 import { isTimeZone } from "../time-zone.ts";
-import { checkSeries, parseRRule, RECURRENCE_LIMITS } from "./recurrence.ts";
 
 export const prioritySchema = z.enum(PRIORITIES, "Priority must be high, medium or low");
 export type Priority = z.infer<typeof prioritySchema>;
@@ -39,51 +38,36 @@ export type Task = z.infer<typeof taskSchema>;
 const isoDateTime = sensibleDate("Due date must be an ISO 8601 date-time");
 const courseIdSchema = dbId("Course must be a course id");
 
-/** An RRULE value as a client sends it ("FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10"); checked against the due date. */
+/** RRULE text accepted from a client: the longest rule the planner emits is under 100 characters. */
+export const RRULE_TEXT_MAX = 300;
+
+/**
+ * An RRULE value as a client sends it ("FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10"). Its parts and its dates are
+ * checked by the tasks service against the due date (recurrence.ts): that check expands the series with
+ * the rrule library, which stays out of every page that only reads tasks.
+ */
 const rruleText = safeText("A recurrence is RRULE text like FREQ=WEEKLY;BYDAY=MO")
   .trim()
   .min(1, "A recurrence is RRULE text like FREQ=WEEKLY;BYDAY=MO")
-  .max(
-    RECURRENCE_LIMITS.maxTextLength,
-    `A recurrence is at most ${RECURRENCE_LIMITS.maxTextLength} characters`,
-  );
+  .max(RRULE_TEXT_MAX, `A recurrence is at most ${RRULE_TEXT_MAX} characters`);
 const timeZoneSchema = safeText()
   .max(100)
   .refine(isTimeZone, "timeZone must be an IANA time zone like Europe/Paris");
 
-/**
- * Why a recurrence cannot be saved with this due date and zone (recurrence.ts decides), or null. A series
- * starts at its due date, which must itself be one of its dates; an end too far away, a count above the
- * limit and rules the planner cannot hold are refused.
- */
-export function recurrenceProblem(rrule: string, dueDate: string | null, timeZone: string): string | null {
-  if (!dueDate) return "A repeating task needs a due date: its first occurrence";
-  const start = new Date(dueDate);
-  const parsed = parseRRule(rrule, { start, timeZone });
-  if (!parsed.ok) return parsed.error;
-  return checkSeries({ rule: parsed.rule, start, timeZone });
-}
-
-export const createTaskSchema = z
-  .object({
-    userId: dbId("userId must be an id").optional(),
-    title: safeText("Task title is required").trim().min(1, "Task title is required").max(500),
-    description: safeText().max(100_000).default(""),
-    dueDate: isoDateTime.nullable().default(null),
-    courseId: courseIdSchema.nullable().default(null),
-    priority: prioritySchema.default(DEFAULT_PRIORITY),
-    /** Makes the task the first of a series (issue 26). */
-    recurrence: rruleText.nullable().default(null),
-    /** The zone the series keeps its time of day in; the student's settings zone when left out. */
-    timeZone: timeZoneSchema.optional(),
-    /** A task added offline (issue 23) carries its device's id: sent again, the same task comes back. */
-    clientId: z.uuid("clientId must be a UUID").optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.recurrence === null) return;
-    const problem = recurrenceProblem(v.recurrence, v.dueDate, v.timeZone ?? "UTC");
-    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["recurrence"] });
-  });
+export const createTaskSchema = z.object({
+  userId: dbId("userId must be an id").optional(),
+  title: safeText("Task title is required").trim().min(1, "Task title is required").max(500),
+  description: safeText().max(100_000).default(""),
+  dueDate: isoDateTime.nullable().default(null),
+  courseId: courseIdSchema.nullable().default(null),
+  priority: prioritySchema.default(DEFAULT_PRIORITY),
+  /** Makes the task the first of a series (issue 26). */
+  recurrence: rruleText.nullable().default(null),
+  /** The zone the series keeps its time of day in; the student's settings zone when left out. */
+  timeZone: timeZoneSchema.optional(),
+  /** A task added offline (issue 23) carries its device's id: sent again, the same task comes back. */
+  clientId: z.uuid("clientId must be a UUID").optional(),
+});
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 
 export const updateTaskSchema = z

@@ -3,6 +3,7 @@ import type { Options as RRuleOptions, Weekday as RRuleWeekday } from "rrule";
 import * as rrulePackage from "rrule";
 import { z } from "zod";
 import { isTimeZone } from "../time-zone.ts";
+import { RRULE_TEXT_MAX } from "./contract.ts";
 
 /**
  * Recurring tasks (issue 26): the repeats a student can choose, their RFC 5545 RRULE text (what the iCal
@@ -38,8 +39,7 @@ export const RECURRENCE_LIMITS = {
   maxWindowDays: 400,
   /** Occurrences one expansion returns at most (a daily series over the widest window has 400). */
   maxOccurrences: 1000,
-  /** RRULE text accepted from a client: the longest rule this module can emit is under 100 characters. */
-  maxTextLength: 300,
+  maxTextLength: RRULE_TEXT_MAX,
 } as const;
 
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;

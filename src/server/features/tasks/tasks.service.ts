@@ -1,6 +1,13 @@
 import type { Infer } from "#shared/http.ts";
-import { recurrenceProblem, type Task, type taskEndpoints } from "#shared/tasks/contract.ts";
-import { nextOccurrence, parseRRule, type Series, splitSeries, toRRule } from "#shared/tasks/recurrence.ts";
+import type { Task, taskEndpoints } from "#shared/tasks/contract.ts";
+import {
+  checkSeries,
+  nextOccurrence,
+  parseRRule,
+  type Series,
+  splitSeries,
+  toRRule,
+} from "#shared/tasks/recurrence.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
@@ -39,12 +46,18 @@ export function createTasksService({
   /** The student's zone, for a series sent without one. */
   settings: Pick<SettingsService, "timeZone">;
 }) {
-  /** A series' rule in the form the database keeps (toRRule's own text), or a 400 naming what is wrong. */
+  /**
+   * A series' rule in the form the database keeps (toRRule's own text), or a 400 naming what is wrong. A
+   * series starts at its due date, which must itself be one of its dates; an end too far away, a count
+   * above the limit and rules the planner cannot hold are refused.
+   */
   function normalizedRule(rrule: string, dueDate: string | null, timeZone: string) {
-    const problem = recurrenceProblem(rrule, dueDate, timeZone);
-    if (problem) throw badRequest(problem);
-    const parsed = parseRRule(rrule, { start: new Date(dueDate!), timeZone });
+    if (!dueDate) throw badRequest("A repeating task needs a due date: its first occurrence");
+    const start = new Date(dueDate);
+    const parsed = parseRRule(rrule, { start, timeZone });
     if (!parsed.ok) throw badRequest(parsed.error);
+    const problem = checkSeries({ rule: parsed.rule, start, timeZone });
+    if (problem) throw badRequest(problem);
     return toRRule(parsed.rule, timeZone);
   }
 
