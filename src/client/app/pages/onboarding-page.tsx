@@ -1,7 +1,6 @@
 import { Check, GraduationCap } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Link } from "wouter";
-import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
@@ -66,9 +65,9 @@ function WelcomeCard({ firstName }: { firstName: string }) {
     <Card className="grid gap-3 text-center">
       <CardTitle className="text-lg">Welcome, {firstName}!</CardTitle>
       <CardDescription>Your account is set up. Everything is ready on your dashboard.</CardDescription>
-      <Button asChild className="justify-self-center">
-        <Link href="/">Go to Dashboard</Link>
-      </Button>
+      <ButtonLink className="justify-self-center" href="/">
+        Go to Dashboard
+      </ButtonLink>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Link, useParams } from "wouter";
-import { Button } from "#client/components/ui/button.tsx";
+import { useParams } from "wouter";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert, Card, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
@@ -28,12 +28,10 @@ export function SharedSetPage() {
   const group = useGroup(groupId);
   const set = group.data?.sets.find((s) => s.id === setId);
   const back = (
-    <Button asChild variant="ghost" size="sm">
-      <Link href={`/friends/groups/${groupId}`}>
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to group
-      </Link>
-    </Button>
+    <ButtonLink variant="ghost" size="sm" href={`/friends/groups/${groupId}`}>
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      Back to group
+    </ButtonLink>
   );
   if (group.isPending || me.isPending) return <Skeleton className="h-40" />;
   if (!set) {

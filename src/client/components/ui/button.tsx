@@ -1,4 +1,3 @@
-import { Slot } from "radix-ui";
 import type { ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "#client/lib/cn.ts";
 
@@ -11,28 +10,22 @@ const variants = {
 } as const;
 const sizes = { sm: "ui-button-sm", md: "ui-button-md", icon: "ui-button-icon" } as const;
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonStyle {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-  asChild?: boolean;
+}
+
+/** The classes of a button of this variant and size (ButtonLink gives a link the same look). */
+export const buttonClass = ({ variant = "primary", size = "md" }: ButtonStyle) =>
+  cn("ui-button", variants[variant], sizes[size]);
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyle {
   /** React 19 passes it as a prop (an anchor for a popover, say). */
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({
-  variant = "primary",
-  size = "md",
-  asChild,
-  className,
-  type,
-  ...props
-}: ButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
+export function Button({ variant, size, className, type, ...props }: ButtonProps) {
   return (
-    <Comp
-      type={asChild ? undefined : (type ?? "button")}
-      className={cn("ui-button", variants[variant], sizes[size], className)}
-      {...props}
-    />
+    <button type={type ?? "button"} className={cn(buttonClass({ variant, size }), className)} {...props} />
   );
 }

@@ -1,9 +1,9 @@
 import { BookOpen, RefreshCw } from "lucide-react";
-import { Link } from "wouter";
 import { CanvasCoursesError } from "#client/components/canvas-auth-required.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { CanvasCourse } from "#shared/courses/contract.ts";
@@ -73,9 +73,9 @@ export function CoursesPage() {
             <BookOpen className="h-8 w-8 text-muted" aria-hidden />
             <CardTitle>No courses found</CardTitle>
             <CardDescription>Connect your Canvas account in Settings to view your courses.</CardDescription>
-            <Button asChild variant="secondary" size="sm" className="mt-2">
-              <Link href="/settings">Open Settings</Link>
-            </Button>
+            <ButtonLink variant="secondary" size="sm" className="mt-2" href="/settings">
+              Open Settings
+            </ButtonLink>
           </Card>
         }
       >

@@ -1,7 +1,7 @@
 import { Play, Repeat } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { FlashcardSetList } from "./components/flashcard-set-list.tsx";
 import { useFlashcardSets } from "./flashcards.api.ts";
 import { QuizView } from "./quizzes/quiz-view.tsx";
@@ -60,11 +60,14 @@ export function QuizzesTab({ studySetId, studySetTitle }: { studySetId: number; 
             </Button>
             {/* Spaced review of the set, on the student's own schedule (a shared set's too). */}
             {set.cardCount > 0 && (
-              <Button size="sm" variant="secondary" asChild>
-                <Link href={`/study/review?set=${set.id}`} aria-label={`Review ${set.title}`}>
-                  <Repeat className="h-4 w-4" aria-hidden /> Review
-                </Link>
-              </Button>
+              <ButtonLink
+                size="sm"
+                variant="secondary"
+                href={`/study/review?set=${set.id}`}
+                aria-label={`Review ${set.title}`}
+              >
+                <Repeat className="h-4 w-4" aria-hidden /> Review
+              </ButtonLink>
             )}
           </>
         )}

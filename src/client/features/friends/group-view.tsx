@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
-import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert, Badge, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { GroupLeave } from "./components/group-leave.tsx";
@@ -10,12 +9,10 @@ import { GroupSets, type OwnSet } from "./components/group-sets.tsx";
 import { useGroup } from "./groups.api.ts";
 
 const back = (
-  <Button asChild variant="ghost" size="sm">
-    <Link href="/friends">
-      <ArrowLeft className="h-4 w-4" aria-hidden />
-      Back to Friends
-    </Link>
-  </Button>
+  <ButtonLink variant="ghost" size="sm" href="/friends">
+    <ArrowLeft className="h-4 w-4" aria-hidden />
+    Back to Friends
+  </ButtonLink>
 );
 
 /** A study group's page: members and roles, shared study sets, leave and delete. */

@@ -1,9 +1,9 @@
 import { GraduationCap, RotateCcw } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Link } from "wouter";
 import { CanvasCoursesError } from "#client/components/canvas-auth-required.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { CREDIT_HOURS } from "#shared/constants.ts";
 import type { CanvasCourse } from "#shared/courses/contract.ts";
@@ -92,9 +92,9 @@ export function GpaView({
           <CardDescription>
             Connect your Canvas account in Settings to calculate your GPA from your completed courses.
           </CardDescription>
-          <Button asChild variant="secondary" size="sm" className="mt-2">
-            <Link href="/settings">Open Settings</Link>
-          </Button>
+          <ButtonLink variant="secondary" size="sm" className="mt-2" href="/settings">
+            Open Settings
+          </ButtonLink>
         </Card>
       ) : (
         <div className="grid gap-6">

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "wouter";
+import { useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Select } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -54,9 +55,9 @@ export function ReviewPage() {
         title="Review"
         subtitle="Spaced review: the cards due today, scheduled with FSRS"
         actions={
-          <Button variant="secondary" asChild>
-            <Link href="/study">Back to Study Center</Link>
-          </Button>
+          <ButtonLink variant="secondary" href="/study">
+            Back to Study Center
+          </ButtonLink>
         }
       />
       {queue.isPending ? (

@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
@@ -74,9 +74,9 @@ export function CanvasBanner() {
           <p className="font-semibold">Canvas connection needed</p>
           <p>Connect your Canvas account in Settings to import your assignments.</p>
         </div>
-        <Button asChild variant="secondary" size="sm">
-          <Link href="/settings">Go to Settings</Link>
-        </Button>
+        <ButtonLink variant="secondary" size="sm" href="/settings">
+          Go to Settings
+        </ButtonLink>
       </Alert>
     );
   }

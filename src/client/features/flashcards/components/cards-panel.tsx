@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
@@ -116,9 +116,9 @@ export function CardsPanel({
               <ExportButtons set={set} />
             </>
           )}
-          <Button variant="secondary" asChild>
-            <Link href={`/study/review?set=${set.id}`}>Review this set</Link>
-          </Button>
+          <ButtonLink variant="secondary" href={`/study/review?set=${set.id}`}>
+            Review this set
+          </ButtonLink>
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Card, CardDescription, CardTitle } from "#client/components/ui/card.tsx";
 import { Label, Select } from "#client/components/ui/form.tsx";
 import type { GroupDetail } from "#shared/friends/groups.ts";
@@ -67,11 +67,13 @@ export function GroupSets({ group, meId, ownSets }: { group: GroupDetail; meId: 
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button asChild size="sm">
-                  <Link href={`/friends/groups/${group.id}/sets/${s.id}`} aria-label={`Open ${s.title}`}>
-                    Open
-                  </Link>
-                </Button>
+                <ButtonLink
+                  size="sm"
+                  href={`/friends/groups/${group.id}/sets/${s.id}`}
+                  aria-label={`Open ${s.title}`}
+                >
+                  Open
+                </ButtonLink>
                 {(s.sharedBy.id === meId || group.role === "admin") && (
                   <Button
                     size="sm"

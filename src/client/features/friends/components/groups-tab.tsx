@@ -1,8 +1,8 @@
 import { Eye, Upload, Users } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link } from "wouter";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert, Badge, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
 import type { StudyGroup } from "#shared/friends/groups.ts";
@@ -66,18 +66,19 @@ function GroupCard({ group }: { group: StudyGroup }) {
           {group.memberCount} {group.memberCount === 1 ? "member" : "members"}
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="secondary" size="sm">
-            <Link href={`${href}#share`} aria-label={`Upload a study set to ${group.name}`}>
-              <Upload className="h-4 w-4" aria-hidden />
-              Upload
-            </Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link href={href} aria-label={`View ${group.name}`}>
-              <Eye className="h-4 w-4" aria-hidden />
-              View
-            </Link>
-          </Button>
+          <ButtonLink
+            variant="secondary"
+            size="sm"
+            href={`${href}#share`}
+            aria-label={`Upload a study set to ${group.name}`}
+          >
+            <Upload className="h-4 w-4" aria-hidden />
+            Upload
+          </ButtonLink>
+          <ButtonLink size="sm" href={href} aria-label={`View ${group.name}`}>
+            <Eye className="h-4 w-4" aria-hidden />
+            View
+          </ButtonLink>
         </div>
       </Card>
     </li>

@@ -1,5 +1,4 @@
-import { Link } from "wouter";
-import { Button } from "#client/components/ui/button.tsx";
+import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { useReviewQueue } from "../review.api.ts";
 
 /** The Study Center header's link, with the number of cards due. */
@@ -7,8 +6,8 @@ export function ReviewLink() {
   const queue = useReviewQueue();
   const due = queue.data?.dueCount;
   return (
-    <Button variant="secondary" asChild>
-      <Link href="/study/review">{due === undefined ? "Review" : `Review (${due} due)`}</Link>
-    </Button>
+    <ButtonLink variant="secondary" href="/study/review">
+      {due === undefined ? "Review" : `Review (${due} due)`}
+    </ButtonLink>
   );
 }
