@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { acceptedAnswers, gradeAnswer, normalizeAnswer } from "./grading.ts";
+
+const verdict = (typed: string, answer: string) => gradeAnswer(typed, answer).verdict;
+
+describe("normalizeAnswer", () => {
+  it("ignores case, accents, punctuation, spacing and a leading article", () => {
+    expect(normalizeAnswer("  The Mitochondrion! ")).toBe("mitochondrion");
+    expect(normalizeAnswer("Café-crème")).toBe("cafe creme");
+    expect(normalizeAnswer("an   apple")).toBe("apple");
+    expect(normalizeAnswer("A")).toBe("a");
+    expect(normalizeAnswer("salt & pepper")).toBe("salt and pepper");
+  });
+});
+
+describe("acceptedAnswers", () => {
+  it("reads alternatives written with ';', ' / ' or on separate lines, and keeps the whole answer", () => {
+    expect(acceptedAnswers("car; automobile")).toEqual(["car; automobile", "car", "automobile"]);
+    expect(acceptedAnswers("colour / color")).toEqual(["colour / color", "colour", "color"]);
+    expect(acceptedAnswers("one\ntwo")).toEqual(["one\ntwo", "one", "two"]);
+    // A slash inside a word is part of the answer (km/h), not a choice.
+    expect(acceptedAnswers("km/h")).toEqual(["km/h"]);
+  });
+});
+
+describe("gradeAnswer", () => {
+  it("accepts the answer however it is cased, accented or punctuated", () => {
+    expect(verdict("mitochondria", "Mitochondria")).toBe("correct");
+    expect(verdict("resume", "Résumé")).toBe("correct");
+    expect(verdict("the French Revolution", "French Revolution.")).toBe("correct");
+    expect(verdict("H2O", "H₂O")).toBe("correct");
+  });
+
+  it("accepts any written alternative", () => {
+    expect(verdict("automobile", "car; automobile")).toBe("correct");
+    expect(gradeAnswer("color", "colour / color").expected).toBe("color");
+  });
+
+  it("forgives a small typo in a long enough word and says which answer was meant", () => {
+    expect(gradeAnswer("photosynthsis", "photosynthesis")).toEqual({
+      verdict: "typo",
+      expected: "photosynthesis",
+    });
+    expect(verdict("mitocondria", "mitochondria")).toBe("typo");
+    expect(verdict("prokaryotes", "prokaryote")).toBe("typo");
+  });
+
+  it("does not forgive typos in short words, or two in a medium one", () => {
+    expect(verdict("cat", "car")).toBe("wrong");
+    expect(verdict("hosue", "house")).toBe("typo");
+    expect(verdict("hsoeu", "house")).toBe("wrong");
+  });
+
+  it("marks a different number wrong, however close its digits", () => {
+    expect(verdict("1429", "1492")).toBe("wrong");
+    expect(verdict("in 1492", "1492")).toBe("wrong");
+    expect(verdict("Year 1492", "year 1492")).toBe("correct");
+  });
+
+  it("marks an empty or unrelated answer wrong, expecting the whole answer", () => {
+    expect(gradeAnswer("   ", "Paris")).toEqual({ verdict: "wrong", expected: "Paris" });
+    expect(gradeAnswer("London", "Paris; the capital of France").verdict).toBe("wrong");
+  });
+});
