@@ -14,7 +14,8 @@ beforeAll(async () => {
     clock,
     publicUrl: "https://studyhall.example.edu",
     mail: { smtpUrl: sink.url, from: "Studyhall <no-reply@studyhall.example.edu>" },
-    passwordResetLimit: { perAddressPerHour: 1000, perAccountPerHour: 1000 },
+    // Per account as in production (3 an hour): no test here asks for more than that for one student.
+    passwordResetLimit: { perAddressPerHour: 1000, perAccountPerHour: 3 },
   });
 });
 afterAll(async () => {
@@ -132,30 +133,20 @@ describe("password reset by email", () => {
   });
 
   it("limits links per account whatever the address, with the same answer for unknown accounts", async () => {
-    const limited = await createTestApp({
-      publicUrl: "https://studyhall.example.edu",
-      mail: { smtpUrl: sink.url, from: "Studyhall <no-reply@studyhall.example.edu>" },
-      passwordResetLimit: { perAddressPerHour: 1000, perAccountPerHour: 2 },
-    });
-    try {
-      const fay = await createUser(limited.app);
-      const ask = (email: string) =>
-        limited.app.inject({ method: "POST", url: "/api/auth/password-reset", payload: { email } });
-      for (const email of [fay.input.email, "ghost@school.edu"]) {
-        expect((await ask(email)).statusCode).toBe(202);
-        expect((await ask(email)).statusCode).toBe(202);
-        const third = await ask(email);
-        expect(third.statusCode).toBe(429);
-        expect(third.headers["retry-after"]).toBeDefined();
-      }
-    } finally {
-      await limited.close();
+    const fay = await createUser(t.app);
+    for (const email of [fay.input.email, "ghost@school.edu"]) {
+      for (let i = 0; i < 3; i++) expect((await askReset(email)).statusCode).toBe(202);
+      const fourth = await askReset(email);
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.headers["retry-after"]).toBeDefined();
+      expect(fourth.json().error).toMatch(/Too many reset emails/);
     }
   });
 });
 
 describe("password reset on a server without SMTP_URL", () => {
-  it("is not offered, and its endpoints say so", async () => {
+  // A second database of its own: a new in-memory PGlite takes a while on a loaded machine.
+  it("is not offered, and its endpoints say so", { timeout: 180_000 }, async () => {
     const plain = await createTestApp();
     try {
       expect((await plain.app.inject({ url: "/api/auth/password-reset" })).json()).toEqual({
