@@ -4,6 +4,7 @@ import type { Env, ServerRole } from "./env.ts";
 import type { ServerLimits } from "./http-server.ts";
 import type { CanvasTuning } from "./integrations/canvas/canvas-client.ts";
 import type { ResolveAll } from "./integrations/canvas/host-policy.ts";
+import type { MailConfig } from "./integrations/mail/mailer.ts";
 import type { VapidKeys } from "./integrations/push/vapid.ts";
 import type { JobTuning } from "./jobs/queue.ts";
 import type { Clock } from "./lib/clock.ts";
@@ -63,6 +64,10 @@ export interface AppConfig {
   trackingPerMinute?: number;
   /** The public address (no trailing slash): calendar feed URLs and HSTS. Without it, see trustProxy. */
   publicUrl?: string;
+  /** Reset emails asked for per address an hour and per account an hour. Default 10 and 3. */
+  passwordResetLimit?: { perAddressPerHour: number; perAccountPerHour: number };
+  /** SMTP_URL (with SMTP_FROM): password reset by email exists only with it (and publicUrl for the link). */
+  mail?: MailConfig;
   /** Socket limits of the listening server (http-server.ts); inject() never reaches them. */
   limits?: Partial<ServerLimits>;
   /** Event-loop delay beyond which requests are shed with 503; 0 or absent: off. */
@@ -136,6 +141,13 @@ export function configFromEnv(env: Env): AppConfig {
     signupLimit: { perAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR, perMinute: env.SIGNUPS_PER_MINUTE },
     usernameLookupsPerDay: env.USERNAME_LOOKUPS_PER_DAY,
     publicUrl: env.PUBLIC_URL,
+    mail: env.SMTP_URL
+      ? {
+          smtpUrl: env.SMTP_URL,
+          from:
+            env.SMTP_FROM ?? `Studyhall <no-reply@${new URL(env.PUBLIC_URL ?? "http://localhost").hostname}>`,
+        }
+      : undefined,
     limits: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,

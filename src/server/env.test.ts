@@ -11,6 +11,17 @@ describe("the environment", () => {
     );
   });
 
+  it("takes SMTP_URL only as an smtp(s):// URL and with PUBLIC_URL, which reset links point at", () => {
+    expect(() => loadEnv({ SMTP_URL: "smtp://mail:25" })).toThrow(
+      /^Invalid configuration: PUBLIC_URL is required when SMTP_URL is set/,
+    );
+    expect(() => loadEnv({ SMTP_URL: "http://mail", PUBLIC_URL: "https://s.edu" })).toThrow(
+      /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    const env = loadEnv({ SMTP_URL: "smtps://u:p@mail:465", PUBLIC_URL: "https://s.edu" });
+    expect(env.SMTP_URL).toBe("smtps://u:p@mail:465");
+  });
+
   it("requires SECRET_KEY with DATABASE_URL, since every instance must decrypt what another stored", () => {
     expect(() => loadEnv({ DATABASE_URL: "postgres://db/studyhall" })).toThrow(
       /^Invalid configuration: SECRET_KEY is required when DATABASE_URL is set/,

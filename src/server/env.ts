@@ -80,6 +80,15 @@ const envSchema = z.object({
       .transform((u) => u.replace(/\/+$/, ""))
       .optional(),
   ),
+  /** Outgoing mail for password-reset links (smtp:// or smtps://); without it there is no password reset. */
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+/, "must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)")
+      .optional(),
+  ),
+  /** The From of those emails, e.g. 'Studyhall <no-reply@school.edu>'. Default: no-reply at PUBLIC_URL's host. */
+  SMTP_FROM: optional,
   /** A request (headers and body) must arrive within this; a stalled upload is cut off. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   /** Open connections one address may hold at once; 0 turns the cap off (e.g. behind a proxy). */
@@ -119,6 +128,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, argv: readonly 
   // Instances sharing one PostgreSQL must share the key, or none can read Canvas tokens another stored.
   if (source.DATABASE_URL?.trim() && !source.SECRET_KEY?.trim())
     problems.push("SECRET_KEY is required when DATABASE_URL is set (the same key on every instance)");
+  // A reset link must name the address students use; the request's own Host header could be anyone's.
+  if (source.SMTP_URL?.trim() && !source.PUBLIC_URL?.trim())
+    problems.push("PUBLIC_URL is required when SMTP_URL is set (password-reset links point there)");
   if (worker && role !== "worker") problems.push(`--worker contradicts ROLE=${role}`);
   // PGlite's data folder is opened by one process only, which must then do both.
   if ((role === "web" || role === "worker") && !source.DATABASE_URL?.trim())

@@ -23,6 +23,7 @@ import { createSettingsService } from "./features/settings/settings.service.ts";
 import { createStudyService } from "./features/study/study.service.ts";
 import { createSummariesService } from "./features/summaries/summaries.service.ts";
 import { createTasksService } from "./features/tasks/tasks.service.ts";
+import { createMailer } from "./integrations/mail/mailer.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Clock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/events.ts";
@@ -48,7 +49,12 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   // Facts change in one feature and are reacted to in another (achievements) through this bus.
   const events = createEventBus();
   const health = createHealthService({ dbKind });
-  const auth = createAuthService({ db, clock });
+  const mailer = config.mail ? createMailer(config.mail) : null;
+  const auth = createAuthService({
+    db,
+    clock,
+    reset: mailer && config.publicUrl ? { mailer, publicUrl: config.publicUrl, log } : null,
+  });
   const settings = createSettingsService({ db, config });
   const courses = createCoursesService({ db, clock });
   const tasks = createTasksService({ db, clock, courses, events, settings });

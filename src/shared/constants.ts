@@ -41,6 +41,8 @@ export const TOAST = { limit: 1, durationMs: 5000, removeDelayMs: 1_000_000, swi
 
 /** Session tokens live 30 days (foundation issue). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a password-reset link works (issue 27): single use, 30 minutes. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
 
 /** The server's bound on one recorded study session (issue 10); the timer rolls over at it. */
 export const MAX_SESSION_SECONDS = 12 * 60 * 60;

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   "email_taken",
   "gone",
   "unprocessable",
+  // A feature this deployment has not set up (password reset without SMTP_URL).
+  "not_configured",
   // Canvas (decision 003): the client picks its notices by these.
   "canvas_auth",
   "canvas_domain",

@@ -19,7 +19,7 @@ export interface Endpoint<
   body?: B;
   response: R;
   /** The success status; 200 when absent. */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** Reachable without a session (register, login, health, public share page). */
   public?: boolean;
   /**

@@ -134,6 +134,12 @@ export const ROUTES = [
     access: "public",
   },
   {
+    path: "/reset-password",
+    page: "../features/auth/reset-password-page.tsx",
+    component: "ResetPasswordPage",
+    access: "public",
+  },
+  {
     path: "/auth-demo",
     page: "../features/demo/auth-demo-page.tsx",
     component: "AuthDemoPage",

@@ -6,6 +6,7 @@ export const queryKeys = {
   auth: {
     all: ["auth"] as const,
     me: () => [...queryKeys.auth.all, "me"] as const,
+    passwordReset: () => [...queryKeys.auth.all, "password-reset"] as const,
   },
   settings: {
     all: ["settings"] as const,

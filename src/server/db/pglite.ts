@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { QUEUE_SCHEMA } from "../jobs/queue-schema.ts";
+import { serveBackups } from "./backup.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { migrationsFolder } from "./migrate.ts";
 
@@ -61,9 +62,13 @@ require(${pglite}).PGlite.create(dir, JSON.parse(options)).then(async (db) => {
   renameSync(scratch, dataPath);
 }
 
-/** PGlite in `dataDir` (locked for this process until close), or in memory when dataDir is null (tests). */
+/**
+ * PGlite in `dataDir` (locked for this process until close), or in memory when dataDir is null (tests).
+ * A folder's database also answers `npm run backup` on DATA_DIR/backup.sock (backup.ts) unless told not to.
+ */
 export async function openPglite(
   dataDir: string | null,
+  opts: { serveBackups?: boolean } = {},
 ): Promise<{ client: PGlite; close(): Promise<void> }> {
   if (!dataDir) {
     const client = await PGlite.create(pgliteOptions);
@@ -74,10 +79,12 @@ export async function openPglite(
     const dataPath = path.resolve(dataDir, "pgdata");
     if (!existsSync(path.join(dataPath, "PG_VERSION"))) await createDataFolder(dataPath);
     const client = await PGlite.create(dataPath, pgliteOptions);
+    const backups = opts.serveBackups === false ? null : await serveBackups(client, dataDir);
     return {
       client,
       async close() {
         try {
+          await backups?.close();
           await client.close();
         } finally {
           lock.release();

@@ -80,6 +80,35 @@ export const deviceSessionSchema = z.object({
 });
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 
+/** Password reset by email (issue 27): only on a server with SMTP_URL; the email a student signs in with. */
+export const passwordResetRequestSchema = z.object({
+  email: safeText()
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter the email you sign in with")
+    .max(320, "Enter a valid email")
+    .pipe(z.email("Enter a valid email")),
+});
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** The token is the one in the emailed link (its #token= part); the new password follows sign-up's rule. */
+export const passwordResetConfirmSchema = z.object({
+  token: safeText().trim().min(1, "The reset link is incomplete").max(200, "The reset link is not valid"),
+  newPassword: newPasswordSchema,
+});
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
+
+/** The reset page's form: the new password twice. */
+export const passwordResetFormSchema = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: safeText().max(200, "Password is too long") })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "The passwords do not match",
+    path: ["confirmPassword"],
+  });
+export type PasswordResetFormInput = z.infer<typeof passwordResetFormSchema>;
+
+export const passwordResetAvailabilitySchema = z.object({ available: z.boolean() });
+
 /** What "Download my data" names its file, and the format version inside (docs/account-data.md). */
 export const ACCOUNT_EXPORT_FORMAT = { name: "studyhall-account-export", version: 1 } as const;
 export const onboardingSchema = z.object({ isOnboarded: z.literal(true) });
@@ -128,6 +157,30 @@ export const authEndpoints = {
   }),
   /** Signs out every device but this one. */
   revokeOtherSessions: endpoint({ method: "DELETE", path: "/api/auth/sessions", response: okSchema }),
+  /** Whether this server can send reset links (SMTP_URL set): the sign-in page shows 'Forgot password?'. */
+  passwordResetAvailability: endpoint({
+    method: "GET",
+    path: "/api/auth/password-reset",
+    response: passwordResetAvailabilitySchema,
+    public: true,
+  }),
+  /** Emails a reset link if the account exists; the same 202 either way. 501 without SMTP_URL. */
+  requestPasswordReset: endpoint({
+    method: "POST",
+    path: "/api/auth/password-reset",
+    body: passwordResetRequestSchema,
+    response: okSchema,
+    status: 202,
+    public: true,
+  }),
+  /** Sets the new password with the link's token (once, within 30 minutes); signs out every session. */
+  confirmPasswordReset: endpoint({
+    method: "POST",
+    path: "/api/auth/password-reset/confirm",
+    body: passwordResetConfirmSchema,
+    response: okSchema,
+    public: true,
+  }),
   /** A ZIP of everything the student owns (docs/account-data.md); the answer is the file itself. */
   exportData: endpoint({ method: "GET", path: "/api/auth/export", response: z.instanceof(Uint8Array) }),
   /** Deletes the account and everything of it, in one transaction; needs the password. */

@@ -41,10 +41,12 @@ function StepIndicator({ current }: { current: 0 | 1 }) {
 }
 
 function AccountStep() {
+  // Arriving from a password reset (reset-password-page.tsx): straight to Sign In, saying why.
+  const afterReset = Boolean((window.history.state as Record<string, unknown> | null)?.passwordReset);
   // After sign-up or sign-in the auth state changes and this page moves to the next step by itself.
   return (
     <Card>
-      <Tabs defaultValue="signup">
+      <Tabs defaultValue={afterReset ? "signin" : "signup"}>
         <TabsList className="grid w-full grid-cols-2">
           <TabsTrigger value="signup">Sign Up</TabsTrigger>
           <TabsTrigger value="signin">Sign In</TabsTrigger>
@@ -53,7 +55,9 @@ function AccountStep() {
           <SignUpForm />
         </TabsContent>
         <TabsContent value="signin">
-          <SignInForm />
+          <SignInForm
+            notice={afterReset ? "Your password is changed. Sign in with your new password." : undefined}
+          />
         </TabsContent>
       </Tabs>
     </Card>

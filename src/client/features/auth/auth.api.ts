@@ -3,7 +3,14 @@ import { ApiError, authToken, call, endpointTable, sessionUser } from "#client/l
 import { flushDeferred } from "#client/lib/deferred-actions.ts";
 import { clearSession } from "#client/lib/query-client.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import type { AuthResponse, LoginInput, RegisterInput, User } from "#shared/auth/contract.ts";
+import type {
+  AuthResponse,
+  LoginInput,
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+  RegisterInput,
+  User,
+} from "#shared/auth/contract.ts";
 
 // Loaded on first use: the signed-out landing page must not wait for zod and the auth schemas.
 const endpoints = endpointTable(() => import("#shared/auth/contract.ts"), "authEndpoints");
@@ -35,6 +42,32 @@ export const authQueries = {
 };
 
 const meKey = authQueries.me().queryKey;
+
+/** Whether this server emails reset links (SMTP_URL): the sign-in form offers 'Forgot password?' only then. */
+export const usePasswordResetAvailable = () =>
+  useQuery({
+    queryKey: queryKeys.auth.passwordReset(),
+    queryFn: async () => (await call((await endpoints()).passwordResetAvailability)).available,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useRequestPasswordReset = () =>
+  useMutation({
+    mutationFn: async (body: PasswordResetRequestInput) =>
+      call((await endpoints()).requestPasswordReset, { body }),
+  });
+
+/** Every session of the student ends with the reset, this device's too if it was signed in. */
+export function useConfirmPasswordReset() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PasswordResetConfirmInput) =>
+      call((await endpoints()).confirmPasswordReset, { body }),
+    onSuccess: () => {
+      if (authToken.get()) clearSession(qc);
+    },
+  });
+}
 
 /** The signed-in user changed here (signed in, renamed, onboarded): shown now and on the next reload. */
 function showUser(qc: QueryClient, user: User) {

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import type { User } from "#shared/auth/contract.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { sessions, users } from "../../db/schema/auth.ts";
+import { passwordResetTokens, sessions, users } from "../../db/schema/auth.ts";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -100,6 +100,41 @@ export const authRepo = {
   },
   async deleteExpiredSessions(db: DbOrTx, now: Date): Promise<number> {
     const rows = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+    return rows.length;
+  },
+  async deleteAllSessions(db: DbOrTx, userId: number) {
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+  },
+  async insertResetToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
+    await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+  },
+  /** Marks a live, unused link used and answers its student, in one statement: two uses cannot both win. */
+  async useResetToken(db: DbOrTx, tokenHash: string, now: Date) {
+    const [row] = await db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ id: passwordResetTokens.id, userId: passwordResetTokens.userId });
+    return row;
+  },
+  /** The student's other reset links (a link used ends the ones sent before it). */
+  async deleteOtherResetTokens(db: DbOrTx, userId: number, keepId: number) {
+    await db
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, userId), ne(passwordResetTokens.id, keepId)));
+  },
+  /** Links past their 30 minutes, used or not. */
+  async deleteExpiredResetTokens(db: DbOrTx, now: Date): Promise<number> {
+    const rows = await db
+      .delete(passwordResetTokens)
+      .where(lte(passwordResetTokens.expiresAt, now))
+      .returning({ id: passwordResetTokens.id });
     return rows.length;
   },
   async deleteSession(db: DbOrTx, id: number) {

@@ -8,7 +8,13 @@ import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE } from "./login-throttle.ts
 const PASSWORD_CHECKS_PER_MINUTE = 10;
 export const DEFAULT_SIGNUP_LIMIT = { perAddressPerHour: 5, perMinute: 20 } as const;
 
-const LIMITED_URLS = new Set([authEndpoints.register.path, authEndpoints.login.path]);
+const LIMITED_URLS = new Set([
+  authEndpoints.register.path,
+  authEndpoints.login.path,
+  authEndpoints.requestPasswordReset.path,
+  authEndpoints.confirmPasswordReset.path,
+]);
+export const DEFAULT_PASSWORD_RESET_LIMIT = { perAddressPerHour: 10, perAccountPerHour: 3 } as const;
 
 /** Sign-in limits, exactly as docs/operations.md ("Sign-in limits") states them. */
 export async function authRoutes(app: FastifyInstance) {
@@ -91,6 +97,46 @@ export async function authRoutes(app: FastifyInstance) {
       if (err instanceof AppError && err.code === "invalid_credentials") throttle.failed(body.email);
       throw err;
     }
+  });
+  // Reset links (docs/operations.md, "Password reset by email"): per address an hour, and per account
+  // an hour whatever address asks, so no one can fill a student's inbox. Counted for unknown emails too:
+  // a refusal says nothing about whether an account exists.
+  const resetLimit = app.config.passwordResetLimit ?? DEFAULT_PASSWORD_RESET_LIMIT;
+  const resetsByIp = app.createRateLimit({
+    max: resetLimit.perAddressPerHour,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (r) => `reset-ip:${r.ip}`,
+  });
+  const resetsByAccount = app.createRateLimit({
+    max: resetLimit.perAccountPerHour,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (r) => `reset-account:${emailOf(r)}`,
+  });
+  async function checkResets(
+    limiter: typeof byIp,
+    req: FastifyRequest,
+    reply: { header(k: string, v: string): unknown },
+  ) {
+    const result = await limiter(req);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header("Retry-After", String(Math.max(1, result.ttlInSeconds)));
+      throw tooManyRequests("Too many reset emails asked for. Please try again later.");
+    }
+  }
+  route(app, authEndpoints.passwordResetAvailability, async () => ({
+    available: auth.passwordResetAvailable(),
+  }));
+  route(app, authEndpoints.requestPasswordReset, async ({ body, req, reply }) => {
+    if (auth.passwordResetAvailable()) {
+      await checkResets(resetsByIp, req, reply);
+      await checkResets(resetsByAccount, req, reply);
+    }
+    await auth.requestPasswordReset(body.email);
+    return { ok: true as const };
+  });
+  route(app, authEndpoints.confirmPasswordReset, async ({ body }) => {
+    await auth.confirmPasswordReset(body);
+    return { ok: true as const };
   });
   route(app, authEndpoints.me, async ({ user }) => auth.getUser(user.id));
   route(app, authEndpoints.updateMe, async ({ user, body }) => auth.updateUsername(user.id, body.username));

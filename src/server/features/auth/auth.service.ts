@@ -4,14 +4,16 @@ import type {
   ChangePasswordInput,
   DeviceSession,
   LoginInput,
+  PasswordResetConfirmInput,
   RegisterInput,
   User,
 } from "#shared/auth/contract.ts";
-import { SESSION_TTL_MS } from "#shared/constants.ts";
+import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
+import type { Mailer } from "../../integrations/mail/mailer.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
-import { AppError, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { exportAccountZip } from "./account-data.ts";
 import { authRepo, toUser } from "./auth.repo.ts";
 
@@ -31,8 +33,49 @@ const EMAIL_TAKEN = "An account with this email already exists.";
 const usernameTaken = () => conflict(USERNAME_TAKEN, "username_taken");
 const emailTaken = () => conflict(EMAIL_TAKEN, "email_taken");
 
-/** Accounts and sessions: the users and sessions tables are read and written here only. */
-export function createAuthService({ db, clock }: { db: Db; clock: Clock }) {
+const resetNotConfigured = () =>
+  new AppError(
+    501,
+    "not_configured",
+    "Password reset by email is not set up on this server. Ask whoever runs it to reset your password.",
+  );
+const RESET_LINK_INVALID =
+  "This reset link has expired or was already used. Ask for a new one from the sign-in page.";
+
+export interface PasswordResetDeps {
+  mailer: Mailer;
+  /** PUBLIC_URL: the link points there, never at the request's Host header. */
+  publicUrl: string;
+  /** Where a failed send is reported (the request has already been answered). */
+  log?: { error(obj: object, msg: string): void };
+}
+
+/** The reset email's text: plain, with the link on a line of its own. */
+const resetMail = (firstName: string, link: string) =>
+  [
+    `Hi ${firstName},`,
+    "",
+    "Someone (hopefully you) asked to reset the password of your Studyhall account.",
+    "Open this link within 30 minutes to choose a new one. It works once:",
+    "",
+    link,
+    "",
+    "If you did not ask, ignore this email: your password stays as it is.",
+  ].join("\n");
+
+/**
+ * Accounts and sessions: the users, sessions and password_reset_tokens tables are read and written here
+ * only. `reset` is present when the deployment sends email (SMTP_URL).
+ */
+export function createAuthService({
+  db,
+  clock,
+  reset,
+}: {
+  db: Db;
+  clock: Clock;
+  reset?: PasswordResetDeps | null;
+}) {
   const findLiveSession = authRepo.prepareLiveSessionLookup(db);
   async function startSession(userId: number, userAgent = ""): Promise<string> {
     const token = randomToken();
@@ -135,8 +178,52 @@ export function createAuthService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
 
-    /** Deletes sessions past their expiry; returns how many. */
-    purgeExpiredSessions: () => authRepo.deleteExpiredSessions(db, clock.now()),
+    /** Deletes sessions and reset links past their expiry; returns how many sessions. */
+    async purgeExpiredSessions() {
+      await authRepo.deleteExpiredResetTokens(db, clock.now());
+      return authRepo.deleteExpiredSessions(db, clock.now());
+    },
+
+    passwordResetAvailable: () => Boolean(reset),
+
+    /**
+     * Emails a single-use link valid 30 minutes when an account has this email; otherwise does nothing.
+     * The caller answers the same either way, and the email is sent after answering.
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      if (!reset) throw resetNotConfigured();
+      const row = await authRepo.findUserByEmail(db, email);
+      if (!row) return;
+      const token = randomToken();
+      await authRepo.insertResetToken(
+        db,
+        row.id,
+        sha256(token),
+        new Date(clock.now().getTime() + PASSWORD_RESET_TTL_MS),
+      );
+      // In the fragment, so the token reaches no server log or Referer header when the page opens.
+      const link = `${reset.publicUrl}/reset-password#token=${token}`;
+      reset.mailer
+        .send({
+          to: row.email,
+          subject: "Reset your Studyhall password",
+          text: resetMail(row.firstName, link),
+        })
+        .catch((err: Error) => reset.log?.error({ err: err.message }, "password reset email not sent"));
+    },
+
+    /** Sets the new password with a live, unused link, and signs out every session of the student. */
+    async confirmPasswordReset(input: PasswordResetConfirmInput): Promise<void> {
+      if (!reset) throw resetNotConfigured();
+      const passwordHash = await hash(input.newPassword, ARGON2);
+      await db.transaction(async (tx) => {
+        const used = await authRepo.useResetToken(tx, sha256(input.token), clock.now());
+        if (!used) throw badRequest(RESET_LINK_INVALID);
+        await authRepo.updateUser(tx, used.userId, { passwordHash });
+        await authRepo.deleteAllSessions(tx, used.userId);
+        await authRepo.deleteOtherResetTokens(tx, used.userId, used.id);
+      });
+    },
 
     async logout(sessionId: number) {
       await authRepo.deleteSession(db, sessionId);
