@@ -1,5 +1,6 @@
 import { Copy, FileText, Sparkles } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { SummaryText } from "#client/components/summary-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -59,56 +60,71 @@ async function copy(text: string) {
   }
 }
 
+function RecentDocumentRow({
+  doc: d,
+  busy,
+  onSummarize,
+}: {
+  doc: RecentDocument;
+  busy: boolean;
+  onSummarize: (d: RecentDocument) => void;
+}) {
+  return (
+    <li className="flex min-w-0 flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3">
+      <div className="flex min-w-0 items-center gap-2">
+        <FileText className="h-4 w-4 shrink-0 text-muted" aria-hidden />
+        <div className="min-w-0">
+          <p className="wrap-anywhere text-sm font-medium">{d.title}</p>
+          <p className="wrap-anywhere text-xs text-muted">
+            {d.source === "study" ? `Study set: ${d.place ?? ""}` : "Course material"}
+          </p>
+        </div>
+        <Badge tone="blue">{d.fileType || "text"}</Badge>
+      </div>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        onClick={() => onSummarize(d)}
+        aria-label={`Summarize ${d.title}`}
+      >
+        Summarize
+      </Button>
+    </li>
+  );
+}
+
 function RecentDocuments({ busy, onSummarize }: { busy: boolean; onSummarize: (d: RecentDocument) => void }) {
   const recent = useRecentDocuments();
-  const list = recent.data ?? [];
   return (
     <Card className="grid gap-3">
       <CardTitle>
         <h2>Recent documents</h2>
       </CardTitle>
-      {recent.isPending ? (
-        <div role="status" aria-label="Loading documents" className="grid gap-2">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : recent.isError ? (
-        <Alert>{errorMessage(recent.error, "Failed to fetch documents")}</Alert>
-      ) : list.length === 0 ? (
-        <p className="text-sm text-muted">
-          Documents you add to a study set or upload as course material show up here, one click from a
-          summary.
-        </p>
-      ) : (
-        <ul className="grid gap-2">
-          {list.map((d) => (
-            <li
-              key={`${d.source}-${d.id}`}
-              className="flex min-w-0 flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3"
-            >
-              <div className="flex min-w-0 items-center gap-2">
-                <FileText className="h-4 w-4 shrink-0 text-muted" aria-hidden />
-                <div className="min-w-0">
-                  <p className="wrap-anywhere text-sm font-medium">{d.title}</p>
-                  <p className="wrap-anywhere text-xs text-muted">
-                    {d.source === "study" ? `Study set: ${d.place ?? ""}` : "Course material"}
-                  </p>
-                </div>
-                <Badge tone="blue">{d.fileType || "text"}</Badge>
-              </div>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={busy}
-                onClick={() => onSummarize(d)}
-                aria-label={`Summarize ${d.title}`}
-              >
-                Summarize
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={recent}
+        pending={
+          <div role="status" aria-label="Loading documents" className="grid gap-2">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        }
+        error="Failed to fetch documents"
+        empty={
+          <p className="text-sm text-muted">
+            Documents you add to a study set or upload as course material show up here, one click from a
+            summary.
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="grid gap-2">
+            {list.map((d) => (
+              <RecentDocumentRow key={`${d.source}-${d.id}`} doc={d} busy={busy} onSummarize={onSummarize} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </Card>
   );
 }

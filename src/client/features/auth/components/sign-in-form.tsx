@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
-import { Field, Input } from "#client/components/ui/form.tsx";
+import { FormInput } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { toast } from "#client/lib/toast.tsx";
@@ -16,7 +16,6 @@ export function SignInForm({ onDone }: { onDone?: () => void }) {
     resolver: validation.resolver,
     defaultValues: { email: "", password: "" },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: () => {
@@ -29,24 +28,15 @@ export function SignInForm({ onDone }: { onDone?: () => void }) {
   return (
     <form onSubmit={submit} onFocus={validation.preload} noValidate className="grid gap-4">
       {login.isError && <Alert>{errorMessage(login.error, "Login failed")}</Alert>}
-      <Field id="signin-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={errors.email ? true : undefined}
-          {...form.register("email")}
-        />
-      </Field>
-      <Field id="signin-password" label="Password" error={errors.password?.message}>
-        <Input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          {...form.register("password")}
-        />
-      </Field>
+      <FormInput form={form} name="email" id="signin-email" label="Email" type="email" autoComplete="email" />
+      <FormInput
+        form={form}
+        name="password"
+        id="signin-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? "Signing in..." : "Sign In"}
       </Button>
