@@ -5,7 +5,7 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from "react-hook-form";
 import { cn } from "#client/lib/cn.ts";
 
 // Styles: .ui-control and .ui-label in styles.css (components layer, so a caller's className overrides them).
@@ -64,19 +64,22 @@ export function Field({
  * One react-hook-form input in its Field: registered under `name`, with the shared schema's message
  * beside it and `aria-invalid`/`aria-describedby` pointing at the message (or the hint).
  */
-export function FormInput<T extends FieldValues>({
+export function FormInput<T extends FieldValues, TOut = T>({
   form,
   name,
   id,
   label,
   hint,
+  options,
   ...input
 }: {
-  form: UseFormReturn<T>;
+  form: UseFormReturn<T, unknown, TOut>;
   name: Path<T>;
   id: string;
   label: string;
   hint?: string;
+  /** register()'s options, e.g. `setValueAs` for a number field. */
+  options?: RegisterOptions<T, Path<T>>;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "form">) {
   const error = form.getFieldState(name, form.formState).error?.message;
   return (
@@ -86,7 +89,7 @@ export function FormInput<T extends FieldValues>({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         {...input}
-        {...form.register(name)}
+        {...form.register(name, options)}
       />
     </Field>
   );
