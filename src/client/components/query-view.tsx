@@ -3,6 +3,12 @@ import type { ReactNode } from "react";
 import { errorMessage } from "#client/lib/api.ts";
 import { Alert } from "./ui/card.tsx";
 
+export interface QueryState<T> {
+  status: UseQueryResult<T>["status"];
+  data: T | undefined;
+  error: unknown;
+}
+
 /**
  * The one way a list or page shows a query: its placeholder while pending, the error (the server's
  * message, else `error`), its empty state, or the data. Screens give only what differs.
@@ -15,7 +21,8 @@ export function QueryView<T>({
   isEmpty = (data) => Array.isArray(data) && data.length === 0,
   children,
 }: {
-  query: Pick<UseQueryResult<T>, "status" | "data" | "error">;
+  /** A query, or any state put in its shape (a mutation's, two queries' combined). */
+  query: QueryState<T>;
   /** The placeholder while the first answer is on its way (skeletons with role="status"). */
   pending: ReactNode;
   /** The fallback message when the failure carries none of its own (SPEC §8 wording where it has one). */

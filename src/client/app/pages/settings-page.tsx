@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
@@ -13,6 +14,7 @@ import {
 } from "#client/features/notifications/components/reminder-settings.tsx";
 import { AiSettings, GeneralSettings } from "#client/features/settings/components/preferences-form.tsx";
 import { useSaveSettings, useSettings } from "#client/features/settings/settings.api.ts";
+import { errorMessage } from "#client/lib/api.ts";
 import { applyTheme, storedTheme } from "#client/lib/theme.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { Settings } from "#shared/settings/contract.ts";
@@ -28,19 +30,10 @@ const AccountSettings = lazy(async () => ({
 const SETTINGS_TABS = ["profile", "account", "general", "integrations", "ai"] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-export function SettingsPage() {
-  // The open tab lives in the URL, so a reload (or a link from elsewhere) lands on the same tab.
-  const [params, setParams] = useSearchParams();
-  const tab = params.get("tab");
-  const me = useMe();
-  const provider = useChatProvider();
-  const settings = useSettings();
+/** One save model (issue 9 §3): every control saves when changed, with SPEC §8's toast. */
+function useChangeSettings(value: Settings | undefined, onModelSaved: () => void) {
   const save = useSaveSettings();
-  // This device's theme is what the student sees, so it is what the form shows.
-  const value = settings.data && { ...settings.data, theme: storedTheme() ?? settings.data.theme };
-
-  // One save model (issue 9 §3): every control saves when changed, with SPEC §8's toast.
-  const change = (patch: Partial<Settings>) => {
+  return (patch: Partial<Settings>) => {
     if (!value) return;
     if (patch.theme) applyTheme(patch.theme); // at once, and remembered on this device
     // Turning notifications on asks for push permission within this click (browsers want a gesture).
@@ -50,7 +43,7 @@ export function SettingsPage() {
       {
         onSuccess: () => {
           // The model the assistant uses follows the saved choice.
-          if (patch.aiModel) void provider.refetch();
+          if (patch.aiModel) onModelSaved();
           toast({
             title: "Settings saved",
             description: "Your preferences have been updated.",
@@ -66,6 +59,19 @@ export function SettingsPage() {
       },
     );
   };
+}
+
+export function SettingsPage() {
+  // The open tab lives in the URL, so a reload (or a link from elsewhere) lands on the same tab.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab");
+  const me = useMe();
+  const provider = useChatProvider();
+  const settings = useSettings();
+  // This device's theme is what the student sees, so it is what the form shows.
+  const value = settings.data && { ...settings.data, theme: storedTheme() ?? settings.data.theme };
+
+  const change = useChangeSettings(value, () => void provider.refetch());
 
   const user = me.data;
   return (
@@ -92,17 +98,19 @@ export function SettingsPage() {
           </Suspense>
         </TabsContent>
         <TabsContent value="general">
-          {settings.isError ? (
-            <Alert>Could not load your settings. {settings.error.message}</Alert>
-          ) : value ? (
-            <GeneralSettings
-              value={value}
-              onChange={change}
-              reminders={<ReminderSettingsForm enabled={value.notificationsEnabled} />}
-            />
-          ) : (
-            <Skeleton className="h-56" />
-          )}
+          <QueryView
+            query={{ status: settings.status, data: value, error: settings.error }}
+            pending={<Skeleton className="h-56" />}
+            error={(err) => <Alert>Could not load your settings. {errorMessage(err, "")}</Alert>}
+          >
+            {(v) => (
+              <GeneralSettings
+                value={v}
+                onChange={change}
+                reminders={<ReminderSettingsForm enabled={v.notificationsEnabled} />}
+              />
+            )}
+          </QueryView>
         </TabsContent>
         <TabsContent value="integrations" className="grid gap-4">
           <Suspense fallback={<Skeleton className="h-56" />}>

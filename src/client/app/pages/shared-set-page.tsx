@@ -1,12 +1,14 @@
 import { ArrowLeft } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useParams } from "wouter";
+import { QueryView } from "#client/components/query-view.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert, Card, Skeleton } from "#client/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { useGroup } from "#client/features/friends/groups.api.ts";
 import { DocumentsTab } from "#client/features/study/components/documents-tab.tsx";
+import type { SharedSet as GroupSharedSet } from "#shared/friends/groups.ts";
 import { documentExtras } from "./study-selected-set.tsx";
 
 const FlashcardsTab = lazy(async () => ({
@@ -26,31 +28,55 @@ export function SharedSetPage() {
   const groupId = Number(params.id);
   const setId = Number(params.setId);
   const group = useGroup(groupId);
-  const set = group.data?.sets.find((s) => s.id === setId);
   const back = (
     <ButtonLink variant="ghost" size="sm" href={`/friends/groups/${groupId}`}>
       <ArrowLeft className="h-4 w-4" aria-hidden />
       Back to group
     </ButtonLink>
   );
-  if (group.isPending || me.isPending) return <Skeleton className="h-40" />;
-  if (!set) {
-    return (
-      <div className="grid gap-4">
-        <h1 className="text-2xl font-bold">Shared study set</h1>
-        <Alert>This study set is not shared with you.</Alert>
-        <div>{back}</div>
-      </div>
-    );
-  }
-  const readOnly = set.sharedBy.id !== me.data?.id;
+  const notShared = (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-bold">Shared study set</h1>
+      <Alert>This study set is not shared with you.</Alert>
+      <div>{back}</div>
+    </div>
+  );
+  // The set is looked up in the group: a group that does not load shares nothing with this student.
+  return (
+    <QueryView
+      query={{ status: me.isPending ? "pending" : group.status, data: group.data, error: group.error }}
+      pending={<Skeleton className="h-40" />}
+      error={() => notShared}
+    >
+      {(g) => {
+        const set = g.sets.find((s) => s.id === setId);
+        if (!set) return notShared;
+        return (
+          <SharedSet set={set} groupName={g.name} readOnly={set.sharedBy.id !== me.data?.id} back={back} />
+        );
+      }}
+    </QueryView>
+  );
+}
+
+function SharedSet({
+  set,
+  groupName,
+  readOnly,
+  back,
+}: {
+  set: GroupSharedSet;
+  groupName: string;
+  readOnly: boolean;
+  back: ReactNode;
+}) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>{back}</div>
       <div>
         <h1 className="wrap-anywhere text-2xl font-bold tracking-tight">{set.title}</h1>
         <p className="mt-1 break-words text-sm text-muted">
-          Shared in {group.data?.name} by {set.sharedBy.firstName} {set.sharedBy.lastName}
+          Shared in {groupName} by {set.sharedBy.firstName} {set.sharedBy.lastName}
         </p>
       </div>
       <Card>

@@ -5,6 +5,7 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from "react";
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from "react-hook-form";
 import { cn } from "#client/lib/cn.ts";
 
 // Styles: .ui-control and .ui-label in styles.css (components layer, so a caller's className overrides them).
@@ -56,5 +57,40 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * One react-hook-form input in its Field: registered under `name`, with the shared schema's message
+ * beside it and `aria-invalid`/`aria-describedby` pointing at the message (or the hint).
+ */
+export function FormInput<T extends FieldValues, TOut = T>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  options,
+  ...input
+}: {
+  form: UseFormReturn<T, unknown, TOut>;
+  name: Path<T>;
+  id: string;
+  label: string;
+  hint?: string;
+  /** register()'s options, e.g. `setValueAs` for a number field. */
+  options?: RegisterOptions<T, Path<T>>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "form">) {
+  const error = form.getFieldState(name, form.formState).error?.message;
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...input}
+        {...form.register(name, options)}
+      />
+    </Field>
   );
 }

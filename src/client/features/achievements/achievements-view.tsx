@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Trophy } from "lucide-react";
 import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
-import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import { errorMessage } from "#client/lib/api.ts";
+import { QueryView } from "#client/components/query-view.tsx";
+import { Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { levelFor, STREAK_RULE } from "#shared/achievements/progress.ts";
 import { localDay } from "#shared/local-day.ts";
 import { achievementQueries } from "./achievements.api.ts";
@@ -11,6 +11,9 @@ import { AchievementCard } from "./components/achievement-card.tsx";
 import { StudyHeatmap } from "./components/heatmap.tsx";
 import { ShareProgressButton } from "./components/share-button.tsx";
 import { shareDialog } from "./components/share-dialog.lazy.ts";
+
+/** These sections add no wording of their own to a failure: errorMessage's default. */
+const ERROR_FALLBACK = "Request failed";
 
 function Summary({ userId, earned, total }: { userId: number; earned: number; total: number }) {
   const stats = useQuery(achievementQueries.stats(userId));
@@ -63,11 +66,9 @@ function Heatmap() {
   return (
     <Card className="grid min-w-0 gap-3">
       <CardTitle>Study activity</CardTitle>
-      {heatmap.isPending && <Skeleton className="h-24" />}
-      {heatmap.isError && <Alert>{errorMessage(heatmap.error)}</Alert>}
-      {heatmap.data && (
-        <StudyHeatmap data={heatmap.data} today={localDay(new Date(), heatmap.data.timeZone)} />
-      )}
+      <QueryView query={heatmap} pending={<Skeleton className="h-24" />} error={ERROR_FALLBACK}>
+        {(data) => <StudyHeatmap data={data} today={localDay(new Date(), data.timeZone)} />}
+      </QueryView>
     </Card>
   );
 }
@@ -89,26 +90,34 @@ export function AchievementsView({ userId }: { userId: number }) {
         <h2 id="all-achievements" className="text-lg font-semibold">
           All achievements
         </h2>
-        {catalogue.isPending && (
-          <div role="status" className="text-muted">
-            Loading...
-          </div>
-        )}
-        {catalogue.isError && <Alert>{errorMessage(catalogue.error)}</Alert>}
-        {catalogue.data && earned === 0 && (
-          <Card className="grid justify-items-center gap-2 py-10 text-center">
-            <Trophy aria-hidden className="h-10 w-10 text-muted" />
-            <p className="font-semibold">No achievements yet</p>
-            <p className="text-sm text-muted">Start studying to unlock your first achievement!</p>
-          </Card>
-        )}
-        {list.length > 0 && (
-          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-            {list.map((a) => (
-              <AchievementCard key={a.id} a={a} />
-            ))}
-          </div>
-        )}
+        <QueryView
+          query={catalogue}
+          pending={
+            <div role="status" className="text-muted">
+              Loading...
+            </div>
+          }
+          error={ERROR_FALLBACK}
+        >
+          {(all) => (
+            <>
+              {earned === 0 && (
+                <Card className="grid justify-items-center gap-2 py-10 text-center">
+                  <Trophy aria-hidden className="h-10 w-10 text-muted" />
+                  <p className="font-semibold">No achievements yet</p>
+                  <p className="text-sm text-muted">Start studying to unlock your first achievement!</p>
+                </Card>
+              )}
+              {all.length > 0 && (
+                <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+                  {all.map((a) => (
+                    <AchievementCard key={a.id} a={a} />
+                  ))}
+                </div>
+              )}
+            </>
+          )}
+        </QueryView>
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Award, BookOpen, Calendar, CheckCircle2, Clock, Flame, Star, Trophy } from "lucide-react";
 import { Link, useParams } from "wouter";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Alert, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import type { SharedProgress } from "#shared/achievements/share.ts";
@@ -23,6 +24,15 @@ const goHome = (
   </Link>
 );
 
+function ShareError({ message }: { message: string }) {
+  return (
+    <Card className="grid justify-items-center gap-4 text-center">
+      <Alert className="w-full">{message}</Alert>
+      {goHome}
+    </Card>
+  );
+}
+
 /** SPEC §2.10: public, outside the signed-in shell, so it carries its own padded layout. */
 export function SharePage() {
   const { shareCode = "" } = useParams<{ shareCode: string }>();
@@ -32,21 +42,22 @@ export function SharePage() {
   return (
     <main className="mx-auto grid min-h-screen max-w-3xl content-start gap-6 px-4 py-8 sm:py-12">
       <h1 className="text-center text-2xl font-bold tracking-tight sm:text-3xl">Study Stats Showcase</h1>
-      {code === "" || shared.isError ? (
-        <Card className="grid justify-items-center gap-4 text-center">
-          <Alert className="w-full">
-            {code === "" ? "Invalid share code" : shareErrorMessage(shared.error)}
-          </Alert>
-          {goHome}
-        </Card>
-      ) : shared.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2" role="status" aria-label="Loading shared stats">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
+      {code === "" ? (
+        <ShareError message="Invalid share code" />
       ) : (
-        <SharedStats data={shared.data} />
+        <QueryView
+          query={shared}
+          pending={
+            <div className="grid gap-4 sm:grid-cols-2" role="status" aria-label="Loading shared stats">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} className="h-24" />
+              ))}
+            </div>
+          }
+          error={(err) => <ShareError message={shareErrorMessage(err)} />}
+        >
+          {(data) => <SharedStats data={data} />}
+        </QueryView>
       )}
     </main>
   );

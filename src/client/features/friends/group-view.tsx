@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { PageHeader } from "#client/components/page-header.tsx";
+import { QueryView } from "#client/components/query-view.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert, Badge, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -18,35 +19,36 @@ const back = (
 /** A study group's page: members and roles, shared study sets, leave and delete. */
 export function GroupView({ groupId, meId, ownSets }: { groupId: number; meId: number; ownSets: OwnSet[] }) {
   const group = useGroup(groupId);
-  if (group.isPending) {
-    return (
-      <div role="status" aria-label="Loading group" className="grid gap-3">
-        <Skeleton className="h-10 w-1/2" />
-        <Skeleton className="h-40" />
-      </div>
-    );
-  }
-  if (group.isError) {
-    return (
-      <div className="grid gap-4">
-        <h1 className="text-2xl font-bold">Study group</h1>
-        <Alert>{errorMessage(group.error, "Could not load this group.")}</Alert>
-        <div>{back}</div>
-      </div>
-    );
-  }
-  const g = group.data;
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div>{back}</div>
-      <PageHeader
-        title={g.name}
-        subtitle={g.description ?? undefined}
-        actions={<Badge tone={g.role === "admin" ? "blue" : "gray"}>{g.role}</Badge>}
-      />
-      <GroupSets group={g} meId={meId} ownSets={ownSets} />
-      <GroupMembers group={g} meId={meId} />
-      <GroupLeave group={g} meId={meId} />
-    </div>
+    <QueryView
+      query={group}
+      pending={
+        <div role="status" aria-label="Loading group" className="grid gap-3">
+          <Skeleton className="h-10 w-1/2" />
+          <Skeleton className="h-40" />
+        </div>
+      }
+      error={(err) => (
+        <div className="grid gap-4">
+          <h1 className="text-2xl font-bold">Study group</h1>
+          <Alert>{errorMessage(err, "Could not load this group.")}</Alert>
+          <div>{back}</div>
+        </div>
+      )}
+    >
+      {(g) => (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+          <div>{back}</div>
+          <PageHeader
+            title={g.name}
+            subtitle={g.description ?? undefined}
+            actions={<Badge tone={g.role === "admin" ? "blue" : "gray"}>{g.role}</Badge>}
+          />
+          <GroupSets group={g} meId={meId} ownSets={ownSets} />
+          <GroupMembers group={g} meId={meId} />
+          <GroupLeave group={g} meId={meId} />
+        </div>
+      )}
+    </QueryView>
   );
 }

@@ -1,7 +1,9 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import { GraduationCap, RotateCcw } from "lucide-react";
 import { useMemo, useState } from "react";
 import { CanvasCoursesError } from "#client/components/canvas-auth-required.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -38,6 +40,21 @@ function Loading() {
   );
 }
 
+function NoCourses() {
+  return (
+    <Card className="grid justify-items-center gap-2 py-10 text-center">
+      <GraduationCap className="h-8 w-8 text-muted" aria-hidden />
+      <CardTitle>No courses found</CardTitle>
+      <CardDescription>
+        Connect your Canvas account in Settings to calculate your GPA from your completed courses.
+      </CardDescription>
+      <ButtonLink variant="secondary" size="sm" className="mt-2" href="/settings">
+        Open Settings
+      </ButtonLink>
+    </Card>
+  );
+}
+
 /**
  * GPA Calculator (SPEC §2.11): completed courses (the courses feature's Canvas cache) with editable grade
  * and credits. Edits and removals are local to this screen, only change the calculation, and 'Revert to
@@ -46,7 +63,7 @@ function Loading() {
 export function GpaView({
   courses,
 }: {
-  courses: { data?: CanvasCourse[]; isPending: boolean; isError: boolean; error: unknown };
+  courses: Pick<UseQueryResult<CanvasCourse[]>, "status" | "data" | "error">;
 }) {
   // Edits overlay the server's list, keyed by course id; removed courses are hidden, not deleted.
   const [edits, setEdits] = useState<Record<string, Partial<GpaRow>>>({});
@@ -81,49 +98,41 @@ export function GpaView({
           )
         }
       />
-      {courses.isPending ? (
-        <Loading />
-      ) : courses.isError || !courses.data ? (
-        <CanvasCoursesError error={courses.error} />
-      ) : courses.data.length === 0 ? (
-        <Card className="grid justify-items-center gap-2 py-10 text-center">
-          <GraduationCap className="h-8 w-8 text-muted" aria-hidden />
-          <CardTitle>No courses found</CardTitle>
-          <CardDescription>
-            Connect your Canvas account in Settings to calculate your GPA from your completed courses.
-          </CardDescription>
-          <ButtonLink variant="secondary" size="sm" className="mt-2" href="/settings">
-            Open Settings
-          </ButtonLink>
-        </Card>
-      ) : (
-        <div className="grid gap-6">
-          <div className="grid grid-cols-3 gap-2 sm:gap-4">
-            <Stat label="Current GPA" value={formatGpa(summary.gpa)} />
-            <Stat label="Total Credit Hours" value={summary.totalCredits} />
-            <Stat label="Courses Included" value={summary.coursesIncluded} />
+      <QueryView
+        query={courses}
+        pending={<Loading />}
+        error={(err) => <CanvasCoursesError error={err} />}
+        empty={<NoCourses />}
+      >
+        {() => (
+          <div className="grid gap-6">
+            <div className="grid grid-cols-3 gap-2 sm:gap-4">
+              <Stat label="Current GPA" value={formatGpa(summary.gpa)} />
+              <Stat label="Total Credit Hours" value={summary.totalCredits} />
+              <Stat label="Courses Included" value={summary.coursesIncluded} />
+            </div>
+            <Card className="grid gap-3">
+              <CardTitle>Courses</CardTitle>
+              {rows.length === 0 ? (
+                <CardDescription>All courses removed. Revert to Original brings them back.</CardDescription>
+              ) : (
+                <ul className="grid gap-3">
+                  {rows.map((row) => (
+                    <GpaCourseRow
+                      key={row.course.id}
+                      row={row}
+                      onChange={(patch) =>
+                        setEdits((e) => ({ ...e, [row.course.id]: { ...e[row.course.id], ...patch } }))
+                      }
+                      onRemove={() => setRemoved((r) => new Set(r).add(row.course.id))}
+                    />
+                  ))}
+                </ul>
+              )}
+            </Card>
           </div>
-          <Card className="grid gap-3">
-            <CardTitle>Courses</CardTitle>
-            {rows.length === 0 ? (
-              <CardDescription>All courses removed. Revert to Original brings them back.</CardDescription>
-            ) : (
-              <ul className="grid gap-3">
-                {rows.map((row) => (
-                  <GpaCourseRow
-                    key={row.course.id}
-                    row={row}
-                    onChange={(patch) =>
-                      setEdits((e) => ({ ...e, [row.course.id]: { ...e[row.course.id], ...patch } }))
-                    }
-                    onRemove={() => setRemoved((r) => new Set(r).add(row.course.id))}
-                  />
-                ))}
-              </ul>
-            )}
-          </Card>
-        </div>
-      )}
+        )}
+      </QueryView>
     </div>
   );
 }

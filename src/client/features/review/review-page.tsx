@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
@@ -35,6 +36,45 @@ function useReviewTime() {
   };
 }
 
+/** Cards overdue by more than a day, and the choice to spread them over the next few days. */
+function BacklogNotice({ backlog, setId }: { backlog: number; setId: number | undefined }) {
+  const spread = useSpreadBacklog();
+  const [days, setDays] = useState<number>(7);
+  return (
+    <Alert tone="info" className="grid gap-2">
+      <p>
+        {backlog} {backlog === 1 ? "card is" : "cards are"} overdue by more than a day. Spread them out so
+        today stays manageable: the least remembered come first.
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor="spread-days" className="text-sm">
+          Spread over
+        </label>
+        <Select
+          id="spread-days"
+          className="w-auto"
+          value={days}
+          onChange={(e) => setDays(Number(e.target.value))}
+        >
+          {SPREAD_CHOICES.map((d) => (
+            <option key={d} value={d}>
+              {d} days
+            </option>
+          ))}
+        </Select>
+        <Button
+          size="sm"
+          disabled={spread.isPending}
+          onClick={() => spread.mutate({ days, ...(setId === undefined ? {} : { setId }) })}
+        >
+          Spread backlog
+        </Button>
+      </div>
+      {spread.isError && <p role="alert">{errorMessage(spread.error)}</p>}
+    </Alert>
+  );
+}
+
 /** /study/review: the due cards across all sets, or one set's (?set=<flashcard set id>). */
 export function ReviewPage() {
   const [params] = useSearchParams();
@@ -42,10 +82,7 @@ export function ReviewPage() {
   const setId = Number.isInteger(setParam) && setParam > 0 ? setParam : undefined;
   const queue = useReviewQueue(setId);
   const settings = useReviewSettings();
-  const spread = useSpreadBacklog();
-  const [days, setDays] = useState<number>(7);
   const onRated = useReviewTime();
-  const q = queue.data;
   const { refetch: refetchQueue } = queue;
   const refetch = useCallback(() => void refetchQueue(), [refetchQueue]);
 
@@ -60,68 +97,40 @@ export function ReviewPage() {
           </ButtonLink>
         }
       />
-      {queue.isPending ? (
-        <div role="status" aria-label="Loading" className="grid gap-3">
-          <Skeleton className="h-48" />
-        </div>
-      ) : queue.isError ? (
-        <Alert>{errorMessage(queue.error, "Could not load the cards due.")}</Alert>
-      ) : (
-        <>
-          <p className="text-sm" aria-live="polite" data-testid="due-count">
-            {q!.dueCount} {q!.dueCount === 1 ? "card" : "cards"} due ({q!.reviewCount} to review,{" "}
-            {q!.plannedCount > 0 && `${q!.plannedCount} for your exam plan, `}
-            {q!.newCount} new)
-          </p>
-          {q!.backlog > 0 && (
-            <Alert tone="info" className="grid gap-2">
-              <p>
-                {q!.backlog} {q!.backlog === 1 ? "card is" : "cards are"} overdue by more than a day. Spread
-                them out so today stays manageable: the least remembered come first.
-              </p>
-              <div className="flex flex-wrap items-center gap-2">
-                <label htmlFor="spread-days" className="text-sm">
-                  Spread over
-                </label>
-                <Select
-                  id="spread-days"
-                  className="w-auto"
-                  value={days}
-                  onChange={(e) => setDays(Number(e.target.value))}
-                >
-                  {SPREAD_CHOICES.map((d) => (
-                    <option key={d} value={d}>
-                      {d} days
-                    </option>
-                  ))}
-                </Select>
-                <Button
-                  size="sm"
-                  disabled={spread.isPending}
-                  onClick={() => spread.mutate({ days, ...(setId === undefined ? {} : { setId }) })}
-                >
-                  Spread backlog
-                </Button>
+      <QueryView
+        query={queue}
+        pending={
+          <div role="status" aria-label="Loading" className="grid gap-3">
+            <Skeleton className="h-48" />
+          </div>
+        }
+        error="Could not load the cards due."
+      >
+        {(q) => (
+          <>
+            <p className="text-sm" aria-live="polite" data-testid="due-count">
+              {q.dueCount} {q.dueCount === 1 ? "card" : "cards"} due ({q.reviewCount} to review,{" "}
+              {q.plannedCount > 0 && `${q.plannedCount} for your exam plan, `}
+              {q.newCount} new)
+            </p>
+            {q.backlog > 0 && <BacklogNotice backlog={q.backlog} setId={setId} />}
+            {q.cards.length === 0 ? (
+              <div className="rounded-xl border border-border bg-surface p-6 text-center">
+                <h2 className="font-semibold">All caught up</h2>
+                {q.nextDue ? (
+                  <NextCardNotice nextDue={q.nextDue} onDue={refetch} />
+                ) : (
+                  <p className="text-sm text-muted">
+                    No cards are due right now. Come back later, or add cards in the Study Center.
+                  </p>
+                )}
               </div>
-              {spread.isError && <p role="alert">{errorMessage(spread.error)}</p>}
-            </Alert>
-          )}
-          {q!.cards.length === 0 ? (
-            <div className="rounded-xl border border-border bg-surface p-6 text-center">
-              <h2 className="font-semibold">All caught up</h2>
-              {q!.nextDue ? (
-                <NextCardNotice nextDue={q!.nextDue} onDue={refetch} />
-              ) : (
-                <p className="text-sm text-muted">
-                  No cards are due right now. Come back later, or add cards in the Study Center.
-                </p>
-              )}
-            </div>
-          ) : (
-            <ReviewSession cards={q!.cards} onRated={onRated} />
-          )}
-        </>
-      )}
+            ) : (
+              <ReviewSession cards={q.cards} onRated={onRated} />
+            )}
+          </>
+        )}
+      </QueryView>
       {setId !== undefined && <ExamPanel setId={setId} />}
       {settings.data && <ReviewSettingsPanel key={JSON.stringify(settings.data)} settings={settings.data} />}
     </div>

@@ -1,5 +1,6 @@
 import { Copy, FileText, Sparkles } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { SummaryText } from "#client/components/summary-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -59,87 +60,102 @@ async function copy(text: string) {
   }
 }
 
+function RecentDocumentRow({
+  doc: d,
+  busy,
+  onSummarize,
+}: {
+  doc: RecentDocument;
+  busy: boolean;
+  onSummarize: (d: RecentDocument) => void;
+}) {
+  return (
+    <li className="flex min-w-0 flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3">
+      <div className="flex min-w-0 items-center gap-2">
+        <FileText className="h-4 w-4 shrink-0 text-muted" aria-hidden />
+        <div className="min-w-0">
+          <p className="wrap-anywhere text-sm font-medium">{d.title}</p>
+          <p className="wrap-anywhere text-xs text-muted">
+            {d.source === "study" ? `Study set: ${d.place ?? ""}` : "Course material"}
+          </p>
+        </div>
+        <Badge tone="blue">{d.fileType || "text"}</Badge>
+      </div>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        onClick={() => onSummarize(d)}
+        aria-label={`Summarize ${d.title}`}
+      >
+        Summarize
+      </Button>
+    </li>
+  );
+}
+
 function RecentDocuments({ busy, onSummarize }: { busy: boolean; onSummarize: (d: RecentDocument) => void }) {
   const recent = useRecentDocuments();
-  const list = recent.data ?? [];
   return (
     <Card className="grid gap-3">
       <CardTitle>
         <h2>Recent documents</h2>
       </CardTitle>
-      {recent.isPending ? (
-        <div role="status" aria-label="Loading documents" className="grid gap-2">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : recent.isError ? (
-        <Alert>{errorMessage(recent.error, "Failed to fetch documents")}</Alert>
-      ) : list.length === 0 ? (
-        <p className="text-sm text-muted">
-          Documents you add to a study set or upload as course material show up here, one click from a
-          summary.
-        </p>
-      ) : (
-        <ul className="grid gap-2">
-          {list.map((d) => (
-            <li
-              key={`${d.source}-${d.id}`}
-              className="flex min-w-0 flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3"
-            >
-              <div className="flex min-w-0 items-center gap-2">
-                <FileText className="h-4 w-4 shrink-0 text-muted" aria-hidden />
-                <div className="min-w-0">
-                  <p className="wrap-anywhere text-sm font-medium">{d.title}</p>
-                  <p className="wrap-anywhere text-xs text-muted">
-                    {d.source === "study" ? `Study set: ${d.place ?? ""}` : "Course material"}
-                  </p>
-                </div>
-                <Badge tone="blue">{d.fileType || "text"}</Badge>
-              </div>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={busy}
-                onClick={() => onSummarize(d)}
-                aria-label={`Summarize ${d.title}`}
-              >
-                Summarize
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={recent}
+        pending={
+          <div role="status" aria-label="Loading documents" className="grid gap-2">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        }
+        error="Failed to fetch documents"
+        empty={
+          <p className="text-sm text-muted">
+            Documents you add to a study set or upload as course material show up here, one click from a
+            summary.
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="grid gap-2">
+            {list.map((d) => (
+              <RecentDocumentRow key={`${d.source}-${d.id}`} doc={d} busy={busy} onSummarize={onSummarize} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </Card>
   );
 }
 
-/**
- * SPEC §2.15 Document Summarization (issue 15): paste text or upload a PDF, pick a style, and copy the
- * summary; the static sample list is the student's real recent documents, each one click from a summary.
- */
-export function SummarizerView() {
+/** Text or a PDF, the style, and Generate Summary: `onRun` gets the input and what it is a summary of. */
+function SummaryForm({
+  style,
+  onStyleChange,
+  busy,
+  onRun,
+}: {
+  style: SummaryStyle;
+  onStyleChange: (style: SummaryStyle) => void;
+  busy: boolean;
+  onRun: (input: SummaryInput, of: string) => void;
+}) {
   const id = useId();
   const [mode, setMode] = useState<Mode>("text");
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
-  const [style, setStyle] = useState<SummaryStyle>("brief");
-  const [result, setResult] = useState<(SummarizeReply & { of: string }) | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const summarize = useSummarize();
-
-  function run(input: SummaryInput, of: string) {
-    summarize.mutate(input, { onSuccess: (reply) => setResult({ ...reply, of }), onError: failed });
-  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (mode === "text") {
       // SPEC §5: nothing happens on empty text.
       if (!text.trim()) return;
-      run({ kind: "text", text, type: style }, "your text");
+      onRun({ kind: "text", text, type: style }, "your text");
     } else {
       if (!file) return;
-      run({ kind: "pdf", file, type: style }, file.name);
+      onRun({ kind: "pdf", file, type: style }, file.name);
     }
   }
 
@@ -169,59 +185,98 @@ export function SummarizerView() {
   );
 
   return (
-    <div className="grid min-w-0 gap-4">
-      <Card className="grid gap-4">
-        <form onSubmit={submit} className="grid gap-4" aria-label="Summarize">
-          <fieldset className="flex min-w-0 gap-1 rounded-lg bg-bg p-1">
-            <legend className="sr-only">Input</legend>
-            {modeButton("text", "Text Input")}
-            {modeButton("pdf", "PDF Upload")}
-          </fieldset>
-          {mode === "text" ? (
-            <Field id={`${id}-text`} label="Text to summarize">
-              <Textarea
-                id={`${id}-text`}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                placeholder="Paste lecture notes, an article or a chapter..."
-                className="min-h-48"
-              />
+    <Card className="grid gap-4">
+      <form onSubmit={submit} className="grid gap-4" aria-label="Summarize">
+        <fieldset className="flex min-w-0 gap-1 rounded-lg bg-bg p-1">
+          <legend className="sr-only">Input</legend>
+          {modeButton("text", "Text Input")}
+          {modeButton("pdf", "PDF Upload")}
+        </fieldset>
+        {mode === "text" ? (
+          <Field id={`${id}-text`} label="Text to summarize">
+            <Textarea
+              id={`${id}-text`}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Paste lecture notes, an article or a chapter..."
+              className="min-h-48"
+            />
+          </Field>
+        ) : (
+          <Field id={`${id}-file`} label="PDF file" hint="The text is read from the PDF's text layer.">
+            <input
+              id={`${id}-file`}
+              ref={fileInput}
+              type="file"
+              accept="application/pdf"
+              onChange={pickFile}
+              className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface file:px-3 file:py-1.5"
+            />
+          </Field>
+        )}
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="min-w-40 flex-1">
+            <Field id={`${id}-style`} label="Summary style">
+              <Select
+                id={`${id}-style`}
+                value={style}
+                onChange={(e) => onStyleChange(e.target.value as SummaryStyle)}
+              >
+                {Object.entries(STYLE_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </Select>
             </Field>
-          ) : (
-            <Field id={`${id}-file`} label="PDF file" hint="The text is read from the PDF's text layer.">
-              <input
-                id={`${id}-file`}
-                ref={fileInput}
-                type="file"
-                accept="application/pdf"
-                onChange={pickFile}
-                className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface file:px-3 file:py-1.5"
-              />
-            </Field>
-          )}
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="min-w-40 flex-1">
-              <Field id={`${id}-style`} label="Summary style">
-                <Select
-                  id={`${id}-style`}
-                  value={style}
-                  onChange={(e) => setStyle(e.target.value as SummaryStyle)}
-                >
-                  {Object.entries(STYLE_LABELS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </div>
-            <Button type="submit" disabled={summarize.isPending}>
-              <Sparkles className="h-4 w-4" aria-hidden />
-              {summarize.isPending ? "Generating Summary..." : "Generate Summary"}
-            </Button>
           </div>
-        </form>
-      </Card>
+          <Button type="submit" disabled={busy}>
+            <Sparkles className="h-4 w-4" aria-hidden />
+            {busy ? "Generating Summary..." : "Generate Summary"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function SummaryResult({ result, style }: { result: SummarizeReply & { of: string }; style: SummaryStyle }) {
+  return (
+    <Card className="grid gap-3" aria-live="polite">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>
+          <h2>Summary</h2>
+        </CardTitle>
+        <Button variant="secondary" size="sm" onClick={() => copy(result.summary)}>
+          <Copy className="h-4 w-4" aria-hidden /> Copy to clipboard
+        </Button>
+      </div>
+      <p className="text-xs text-muted">
+        {STYLE_LABELS[style]} summary of {result.of}
+        {result.provider === "builtin" ? ", from the built-in engine (sentences quoted from the text)." : "."}
+      </p>
+      {result.note && <Alert tone="info">{result.note}</Alert>}
+      <SummaryText text={result.summary} />
+    </Card>
+  );
+}
+
+/**
+ * SPEC §2.15 Document Summarization (issue 15): paste text or upload a PDF, pick a style, and copy the
+ * summary; the static sample list is the student's real recent documents, each one click from a summary.
+ */
+export function SummarizerView() {
+  const [style, setStyle] = useState<SummaryStyle>("brief");
+  const [result, setResult] = useState<(SummarizeReply & { of: string }) | null>(null);
+  const summarize = useSummarize();
+
+  function run(input: SummaryInput, of: string) {
+    summarize.mutate(input, { onSuccess: (reply) => setResult({ ...reply, of }), onError: failed });
+  }
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      <SummaryForm style={style} onStyleChange={setStyle} busy={summarize.isPending} onRun={run} />
 
       {summarize.isPending && summarize.streamed && (
         <Card className="grid gap-3" aria-busy="true">
@@ -233,26 +288,7 @@ export function SummarizerView() {
         </Card>
       )}
 
-      {result && !summarize.isPending && (
-        <Card className="grid gap-3" aria-live="polite">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <CardTitle>
-              <h2>Summary</h2>
-            </CardTitle>
-            <Button variant="secondary" size="sm" onClick={() => copy(result.summary)}>
-              <Copy className="h-4 w-4" aria-hidden /> Copy to clipboard
-            </Button>
-          </div>
-          <p className="text-xs text-muted">
-            {STYLE_LABELS[style]} summary of {result.of}
-            {result.provider === "builtin"
-              ? ", from the built-in engine (sentences quoted from the text)."
-              : "."}
-          </p>
-          {result.note && <Alert tone="info">{result.note}</Alert>}
-          <SummaryText text={result.summary} />
-        </Card>
-      )}
+      {result && !summarize.isPending && <SummaryResult result={result} style={style} />}
 
       <RecentDocuments
         busy={summarize.isPending}

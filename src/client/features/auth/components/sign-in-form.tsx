@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
-import { Field, Input } from "#client/components/ui/form.tsx";
+import { FormInput } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { toast } from "#client/lib/toast.tsx";
@@ -32,7 +32,6 @@ export function SignInForm({ onDone, notice }: { onDone?: () => void; notice?: s
     resolver: validation.resolver,
     defaultValues: { email: "", password: "" },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: () => {
@@ -59,24 +58,15 @@ export function SignInForm({ onDone, notice }: { onDone?: () => void; notice?: s
     <form onSubmit={submit} onFocus={validation.preload} noValidate className="grid gap-4">
       {notice && !login.isError && <Alert tone="success">{notice}</Alert>}
       {login.isError && <Alert>{errorMessage(login.error, "Login failed")}</Alert>}
-      <Field id="signin-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={errors.email ? true : undefined}
-          {...form.register("email")}
-        />
-      </Field>
-      <Field id="signin-password" label="Password" error={errors.password?.message}>
-        <Input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          {...form.register("password")}
-        />
-      </Field>
+      <FormInput form={form} name="email" id="signin-email" label="Email" type="email" autoComplete="email" />
+      <FormInput
+        form={form}
+        name="password"
+        id="signin-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? "Signing in..." : "Sign In"}
       </Button>

@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
-import { Field, Input } from "#client/components/ui/form.tsx";
+import { FormInput } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
 import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { toast } from "#client/lib/toast.tsx";
@@ -22,7 +22,6 @@ export function SignUpForm({ onDone }: { onDone?: () => void }) {
     resolver: validation.resolver,
     defaultValues: { email: "", password: "", firstName: "", lastName: "", username: "" },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     register.mutate(values, {
       onSuccess: () => {
@@ -35,12 +34,7 @@ export function SignUpForm({ onDone }: { onDone?: () => void }) {
       },
     }),
   );
-  const field = (name: keyof RegisterInput) => ({
-    id: `signup-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": `signup-${name}-${errors[name] ? "error" : "hint"}`,
-    ...form.register(name),
-  });
+  const field = (name: keyof RegisterInput) => ({ form, name, id: `signup-${name}` });
 
   return (
     <form onSubmit={submit} onFocus={validation.preload} noValidate className="grid gap-4">
@@ -48,37 +42,29 @@ export function SignUpForm({ onDone }: { onDone?: () => void }) {
         <Alert>{errorMessage(register.error, "Registration failed")}</Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="signup-firstName" label="First name" error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...field("firstName")} />
-        </Field>
-        <Field id="signup-lastName" label="Last name" error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...field("lastName")} />
-        </Field>
+        <FormInput {...field("firstName")} label="First name" autoComplete="given-name" />
+        <FormInput {...field("lastName")} label="Last name" autoComplete="family-name" />
       </div>
-      <Field
-        id="signup-email"
+      <FormInput
+        {...field("email")}
         label="Email"
         hint="Use your school email address"
-        error={errors.email?.message}
-      >
-        <Input type="email" autoComplete="email" {...field("email")} />
-      </Field>
-      <Field
-        id="signup-username"
+        type="email"
+        autoComplete="email"
+      />
+      <FormInput
+        {...field("username")}
         label="Username"
         hint="3-20 characters, letters, numbers, and underscores only"
-        error={errors.username?.message}
-      >
-        <Input autoComplete="username" {...field("username")} />
-      </Field>
-      <Field
-        id="signup-password"
+        autoComplete="username"
+      />
+      <FormInput
+        {...field("password")}
         label="Password"
         hint="Must be at least 6 characters"
-        error={errors.password?.message}
-      >
-        <Input type="password" autoComplete="new-password" {...field("password")} />
-      </Field>
+        type="password"
+        autoComplete="new-password"
+      />
       <Button type="submit" disabled={register.isPending}>
         {register.isPending ? "Creating account..." : "Create Account"}
       </Button>

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
-import { Field, Input, Select } from "#client/components/ui/form.tsx";
+import { Field, FormInput, Select } from "#client/components/ui/form.tsx";
 import { CUSTOM_UNIVERSITY, UNIVERSITIES, universityDomain } from "#client/features/canvas/universities.ts";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
@@ -67,25 +67,15 @@ export interface CanvasConnectFormProps {
   actions?: React.ReactNode;
 }
 
-/** University select, custom Canvas URL, token and 'Try with demo data' (SPEC §2.13 step 2, §2.6). */
-export function CanvasConnectForm({ variant, domain, onConnected, actions }: CanvasConnectFormProps) {
-  const connect = useConnectCanvas();
-  const demo = useConnectDemoCanvas();
+/**
+ * What follows an attempt to connect: a toast on success; on failure the message inline above the form
+ * in onboarding (SPEC §8) or as a toast in Settings.
+ */
+function useConnectOutcome(
+  variant: CanvasConnectFormProps["variant"],
+  onConnected?: (r: ConnectResult) => void,
+) {
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: initialValues(domain),
-  });
-  const { errors } = form.formState;
-  // A problem shown above the form is about what was sent: it goes as soon as the student edits a field.
-  useEffect(() => {
-    const sub = form.watch(() => setProblem(null));
-    return () => sub.unsubscribe();
-  }, [form]);
-  const custom = form.watch("university") === CUSTOM_UNIVERSITY.value;
-  const busy = connect.isPending || demo.isPending;
-  const id = (name: string) => `canvas-${variant}-${name}`;
-
   const fail = (title: string, message: string) => {
     if (variant === "onboarding") setProblem(message);
     else toast({ title, description: message, variant: "destructive" });
@@ -112,6 +102,28 @@ export function CanvasConnectForm({ variant, domain, onConnected, actions }: Can
     setProblem(null);
     attempt().then(done, onError);
   };
+  return { problem, setProblem, fail, run };
+}
+
+/** University select, custom Canvas URL, token and 'Try with demo data' (SPEC §2.13 step 2, §2.6). */
+export function CanvasConnectForm({ variant, domain, onConnected, actions }: CanvasConnectFormProps) {
+  const connect = useConnectCanvas();
+  const demo = useConnectDemoCanvas();
+  const { problem, setProblem, fail, run } = useConnectOutcome(variant, onConnected);
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: initialValues(domain),
+  });
+  const { errors } = form.formState;
+  // A problem shown above the form is about what was sent: it goes as soon as the student edits a field.
+  useEffect(() => {
+    const sub = form.watch(() => setProblem(null));
+    return () => sub.unsubscribe();
+  }, [form, setProblem]);
+  const custom = form.watch("university") === CUSTOM_UNIVERSITY.value;
+  const busy = connect.isPending || demo.isPending;
+  const id = (name: string) => `canvas-${variant}-${name}`;
+
   const submit = form.handleSubmit(
     (v) =>
       run(() =>
@@ -147,23 +159,26 @@ export function CanvasConnectForm({ variant, domain, onConnected, actions }: Can
         </Select>
       </Field>
       {custom && (
-        <Field
+        <FormInput
+          form={form}
+          name="customDomain"
           id={id("customDomain")}
           label="Canvas URL"
           hint="The address you open Canvas at, e.g. school.instructure.com"
-          error={errors.customDomain?.message}
-        >
-          <Input
-            placeholder="school.instructure.com"
-            autoComplete="url"
-            inputMode="url"
-            {...field("customDomain")}
-          />
-        </Field>
+          placeholder="school.instructure.com"
+          autoComplete="url"
+          inputMode="url"
+        />
       )}
-      <Field id={id("token")} label="API Token" error={errors.token?.message}>
-        <Input type="password" autoComplete="off" spellCheck={false} {...field("token")} />
-      </Field>
+      <FormInput
+        form={form}
+        name="token"
+        id={id("token")}
+        label="API Token"
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+      />
       <CanvasTokenHelp />
       <div className="flex flex-wrap items-center justify-end gap-2">
         <Button

@@ -1,6 +1,7 @@
 import { formatDistanceToNow } from "date-fns";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -71,53 +72,62 @@ function DisconnectDialog() {
   );
 }
 
+/** 'Connected to {domain}', when it last synced and why that failed, Update Token and Disconnect. */
+function ConnectedCanvas({ status: s, onUpdateToken }: { status: CanvasStatus; onUpdateToken: () => void }) {
+  return (
+    <div className="grid gap-3">
+      <p className="flex items-center gap-2 text-sm font-medium">
+        <CheckCircle2 className="h-5 w-5 text-green-600 dark:text-green-400" aria-hidden />
+        Connected to {connectedLabel(s)}
+      </p>
+      <p className="text-xs text-muted">
+        {s.lastSyncedAt
+          ? `Last synced ${formatDistanceToNow(new Date(s.lastSyncedAt), { addSuffix: true })}.`
+          : "Not synced yet."}
+      </p>
+      {s.lastSyncError && <Alert>{s.lastSyncError}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={onUpdateToken}>Update Token</Button>
+        <DisconnectDialog />
+      </div>
+    </div>
+  );
+}
+
 /** Settings > Integrations (SPEC §2.6): the connect form, or 'Connected to {domain}' with Update Token. */
 export function CanvasSettingsCard() {
   const status = useCanvasStatus();
   const [editing, setEditing] = useState(false);
-  const s = status.data;
-
   return (
     <Card className="grid gap-4">
       <div>
         <CardTitle>Canvas</CardTitle>
         <CardDescription>Connect Canvas to import your courses, assignments and grades.</CardDescription>
       </div>
-      {status.isPending ? (
-        <Skeleton className="h-24" />
-      ) : status.isError ? (
-        <Alert>Could not load your Canvas connection. {errorMessage(status.error)}</Alert>
-      ) : s?.connected && !editing ? (
-        <div className="grid gap-3">
-          <p className="flex items-center gap-2 text-sm font-medium">
-            <CheckCircle2 className="h-5 w-5 text-green-600 dark:text-green-400" aria-hidden />
-            Connected to {connectedLabel(s)}
-          </p>
-          <p className="text-xs text-muted">
-            {s.lastSyncedAt
-              ? `Last synced ${formatDistanceToNow(new Date(s.lastSyncedAt), { addSuffix: true })}.`
-              : "Not synced yet."}
-          </p>
-          {s.lastSyncError && <Alert>{s.lastSyncError}</Alert>}
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => setEditing(true)}>Update Token</Button>
-            <DisconnectDialog />
-          </div>
-        </div>
-      ) : (
-        <CanvasConnectForm
-          variant="settings"
-          domain={s?.connected && !s.demo ? (s.domain ?? undefined) : undefined}
-          onConnected={() => setEditing(false)}
-          actions={
-            editing && (
-              <Button variant="secondary" onClick={() => setEditing(false)}>
-                Cancel
-              </Button>
-            )
-          }
-        />
-      )}
+      <QueryView
+        query={status}
+        pending={<Skeleton className="h-24" />}
+        error={(err) => <Alert>Could not load your Canvas connection. {errorMessage(err)}</Alert>}
+      >
+        {(s) =>
+          s.connected && !editing ? (
+            <ConnectedCanvas status={s} onUpdateToken={() => setEditing(true)} />
+          ) : (
+            <CanvasConnectForm
+              variant="settings"
+              domain={s.connected && !s.demo ? (s.domain ?? undefined) : undefined}
+              onConnected={() => setEditing(false)}
+              actions={
+                editing && (
+                  <Button variant="secondary" onClick={() => setEditing(false)}>
+                    Cancel
+                  </Button>
+                )
+              }
+            />
+          )
+        }
+      </QueryView>
     </Card>
   );
 }

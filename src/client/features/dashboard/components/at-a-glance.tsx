@@ -1,6 +1,6 @@
 import { Link } from "wouter";
-import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import { errorMessage } from "#client/lib/api.ts";
+import { QueryView } from "#client/components/query-view.tsx";
+import { Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { calendarItems, itemsOnDay } from "#shared/calendar/calendar-items.ts";
 import type { CalendarEvent } from "#shared/calendar/contract.ts";
 import { formatDate } from "#shared/date-format.ts";
@@ -23,15 +23,16 @@ const linkClass = "text-sm font-medium text-link hover:underline";
 export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
   // Each card keeps the height its loading placeholder had (five deadlines; a few events), so the
   // sections below do not jump when the lists arrive (layout shift was 0.07 on Home).
+  const state = {
+    status: data.isPending ? "pending" : data.error ? "error" : "success",
+    data,
+    error: data.error,
+  } as const;
   const body = (minHeight: string, content: () => React.ReactNode) => (
     <div className={minHeight}>
-      {data.isPending ? (
-        <Skeleton className={minHeight} />
-      ) : data.error ? (
-        <Alert>{errorMessage(data.error, "Could not load this.")}</Alert>
-      ) : (
-        content()
-      )}
+      <QueryView query={state} pending={<Skeleton className={minHeight} />} error="Could not load this.">
+        {content}
+      </QueryView>
     </div>
   );
   const nextDue = nextDueTasks(data.tasks ?? []);

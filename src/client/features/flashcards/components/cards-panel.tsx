@@ -1,8 +1,9 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
-import { Alert, Skeleton } from "#client/components/ui/card.tsx";
+import { Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -11,6 +12,7 @@ import { ImportDialog } from "../import/import-dialog.tsx";
 import { CardFormDialog } from "./card-form-dialog.tsx";
 import { ExportButtons } from "./export-buttons.tsx";
 import { FlashcardSetFormDialog } from "./flashcard-set-form-dialog.tsx";
+import { RetryAlert } from "./flashcard-set-list.tsx";
 
 /** SPEC §2.7 wording, kept as written. */
 export const cardCountLabel = (n: number) => `${n} flashcard(s)`;
@@ -89,7 +91,6 @@ export function CardsPanel({
   // The panel is announced from its heading; focus comes back there when a deleted card's buttons go.
   const focusHeading = () => requestAnimationFrame(() => heading.current?.focus());
   useEffect(() => heading.current?.focus(), []);
-  const list = cards.data ?? [];
 
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="cards-panel-title">
@@ -103,7 +104,9 @@ export function CardsPanel({
           >
             {set.title}
           </h3>
-          {cards.isSuccess && <p className="text-sm text-muted">{cardCountLabel(list.length)} in this set</p>}
+          {cards.isSuccess && (
+            <p className="text-sm text-muted">{cardCountLabel(cards.data.length)} in this set</p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           {!readOnly && (
@@ -124,41 +127,46 @@ export function CardsPanel({
           </Button>
         </div>
       </div>
-      {cards.isPending ? (
-        <div className="grid gap-2" role="status" aria-label="Loading flashcards...">
-          {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-16" />
-          ))}
-        </div>
-      ) : cards.isError ? (
-        <Alert className="flex flex-wrap items-center justify-between gap-2">
-          <span>{errorMessage(cards.error, "Could not load the flashcards.")}</span>
-          <Button size="sm" variant="secondary" onClick={() => cards.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : list.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-lg border border-dashed border-border p-6 text-center">
-          <p className="font-medium">No flashcards yet</p>
-          {!readOnly && (
-            <Button variant="secondary" onClick={() => setEditing(null)}>
-              Add Your First Flashcard
-            </Button>
-          )}
-        </div>
-      ) : (
-        <ul className="grid gap-2" aria-label={`Flashcards in ${set.title}`}>
-          {list.map((card) => (
-            <CardItem
-              key={card.id}
-              set={set}
-              card={card}
-              onEdit={readOnly ? undefined : () => setEditing(card)}
-              onDeleted={focusHeading}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={cards}
+        pending={
+          <div className="grid gap-2" role="status" aria-label="Loading flashcards...">
+            {[0, 1].map((i) => (
+              <Skeleton key={i} className="h-16" />
+            ))}
+          </div>
+        }
+        error={(err) => (
+          <RetryAlert
+            message={errorMessage(err, "Could not load the flashcards.")}
+            onRetry={() => cards.refetch()}
+          />
+        )}
+        empty={
+          <div className="grid justify-items-center gap-3 rounded-lg border border-dashed border-border p-6 text-center">
+            <p className="font-medium">No flashcards yet</p>
+            {!readOnly && (
+              <Button variant="secondary" onClick={() => setEditing(null)}>
+                Add Your First Flashcard
+              </Button>
+            )}
+          </div>
+        }
+      >
+        {(list) => (
+          <ul className="grid gap-2" aria-label={`Flashcards in ${set.title}`}>
+            {list.map((card) => (
+              <CardItem
+                key={card.id}
+                set={set}
+                card={card}
+                onEdit={readOnly ? undefined : () => setEditing(card)}
+                onDeleted={focusHeading}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <CardFormDialog
         set={set}
         card={editing ?? undefined}

@@ -1,11 +1,68 @@
 import { ArrowLeft, ArrowRight, RotateCcw } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { isOwnKey } from "#client/lib/keyboard.ts";
-import type { FlashcardSet } from "#shared/flashcards/contract.ts";
+import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useFlashcards } from "../flashcards.api.ts";
+
+/** Arrow keys move (through a ref, so the listener is added once); Space flips outside buttons. */
+function useFlipKeys(moveRef: RefObject<(by: number) => void>, flip: () => void) {
+  const flipRef = useRef(flip);
+  flipRef.current = flip;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isOwnKey(e)) return;
+      if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+        e.preventDefault();
+        moveRef.current(e.key === "ArrowRight" ? 1 : -1);
+      } else if (e.key === " " && !(e.target instanceof HTMLButtonElement)) {
+        // On a button Space is that button's own click (the card button flips by itself).
+        e.preventDefault();
+        flipRef.current();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [moveRef]);
+}
+
+/** The card as one button: the question (and hint), or the answer once flipped. */
+function FlipCard({
+  ref,
+  card,
+  flipped,
+  onFlip,
+}: {
+  ref: RefObject<HTMLButtonElement | null>;
+  card: Flashcard;
+  flipped: boolean;
+  onFlip: () => void;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      onClick={onFlip}
+      className={cn(
+        "grid min-h-48 w-full place-items-center rounded-xl border-2 p-6 text-center transition-colors",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
+        flipped ? "border-accent bg-bg" : "border-border bg-surface",
+      )}
+    >
+      <span className="grid gap-2">
+        <span className="text-xs font-semibold uppercase tracking-wide text-muted">
+          {flipped ? "Answer" : "Question"}
+        </span>
+        <span className="whitespace-pre-wrap wrap-anywhere text-lg">
+          {flipped ? card.answer : card.question}
+        </span>
+        {!flipped && card.hint && <span className="wrap-anywhere text-sm text-muted">Hint: {card.hint}</span>}
+      </span>
+    </button>
+  );
+}
 
 /**
  * Flip-card study: one card at a time, question first. Space flips, arrow keys move; focus stays on the
@@ -30,21 +87,7 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
   const moveRef = useRef(move);
   moveRef.current = move;
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isOwnKey(e)) return;
-      if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-        e.preventDefault();
-        moveRef.current(e.key === "ArrowRight" ? 1 : -1);
-      } else if (e.key === " " && !(e.target instanceof HTMLButtonElement)) {
-        // On a button Space is that button's own click (the card button flips by itself).
-        e.preventDefault();
-        setFlipped((f) => !f);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useFlipKeys(moveRef, () => setFlipped((f) => !f));
 
   useEffect(() => {
     if (cards.isSuccess) cardButton.current?.focus();
@@ -79,28 +122,7 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
               <p className="text-sm text-muted" aria-live="polite">
                 Card {at + 1} of {count}
               </p>
-              <button
-                ref={cardButton}
-                type="button"
-                onClick={() => setFlipped((f) => !f)}
-                className={cn(
-                  "grid min-h-48 w-full place-items-center rounded-xl border-2 p-6 text-center transition-colors",
-                  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
-                  flipped ? "border-accent bg-bg" : "border-border bg-surface",
-                )}
-              >
-                <span className="grid gap-2">
-                  <span className="text-xs font-semibold uppercase tracking-wide text-muted">
-                    {flipped ? "Answer" : "Question"}
-                  </span>
-                  <span className="whitespace-pre-wrap wrap-anywhere text-lg">
-                    {flipped ? card.answer : card.question}
-                  </span>
-                  {!flipped && card.hint && (
-                    <span className="wrap-anywhere text-sm text-muted">Hint: {card.hint}</span>
-                  )}
-                </span>
-              </button>
+              <FlipCard ref={cardButton} card={card} flipped={flipped} onFlip={() => setFlipped((f) => !f)} />
               <div className="grid grid-cols-3 gap-2">
                 <Button variant="secondary" className="px-2" onClick={() => move(-1)} disabled={at === 0}>
                   <ArrowLeft className="hidden h-4 w-4 sm:inline" aria-hidden /> Previous

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Upload } from "lucide-react";
 import { type ChangeEvent, useEffect, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm, useFormContext } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -19,6 +19,34 @@ import {
   importOptions,
 } from "./import-form.ts";
 import { ImportPreviewList } from "./import-preview.tsx";
+
+/** Where the cards come from: a chosen file, or (without one) the pasted text. */
+function ImportSource({
+  file,
+  onChooseFile,
+}: {
+  file: File | null;
+  onChooseFile: (e: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { register } = useFormContext<ImportFormValues>();
+  return (
+    <>
+      <Field id="import-file" label="Choose a file (.csv, .tsv, .txt)">
+        <Input
+          id="import-file"
+          type="file"
+          accept=".txt,.csv,.tsv,.tab,text/plain,text/csv"
+          onChange={onChooseFile}
+        />
+      </Field>
+      {!file && (
+        <Field id="import-text" label="Or paste the cards">
+          <Textarea id="import-text" rows={5} {...register("text")} />
+        </Field>
+      )}
+    </>
+  );
+}
 
 /**
  * Import from Quizlet, a spreadsheet or Anki: paste or choose a file, choose the format and what to do
@@ -97,19 +125,7 @@ export function ImportDialog({ set }: { set: FlashcardSet }) {
       <FormProvider {...form}>
         <form className="grid min-w-0 gap-3" onSubmit={runImport} noValidate>
           <ImportFields />
-          <Field id="import-file" label="Choose a file (.csv, .tsv, .txt)">
-            <Input
-              id="import-file"
-              type="file"
-              accept=".txt,.csv,.tsv,.tab,text/plain,text/csv"
-              onChange={chooseFile}
-            />
-          </Field>
-          {!file && (
-            <Field id="import-text" label="Or paste the cards">
-              <Textarea id="import-text" rows={5} {...form.register("text")} />
-            </Field>
-          )}
+          <ImportSource file={file} onChooseFile={chooseFile} />
           <Button
             type="button"
             variant="secondary"

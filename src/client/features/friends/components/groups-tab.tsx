@@ -1,45 +1,37 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Eye, Upload, Users } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert, Badge, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
-import type { StudyGroup } from "#shared/friends/groups.ts";
+import { Field, FormInput, Textarea } from "#client/components/ui/form.tsx";
+import { createGroupSchema, type StudyGroup } from "#shared/friends/groups.ts";
 import { useCreateGroup, useGroups } from "../groups.api.ts";
 
-function CreateGroupForm() {
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const create = useCreateGroup();
+/** The contract's name and description (an empty description is none). */
+const groupFormSchema = createGroupSchema.pick({ name: true, description: true });
+const emptyGroup = { name: "", description: "" };
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) return;
-    create.mutate(
-      { name: name.trim(), description: description.trim() || null },
-      {
-        onSuccess: () => {
-          setName("");
-          setDescription("");
-        },
-      },
-    );
-  }
+function CreateGroupForm() {
+  const form = useForm<z.input<typeof groupFormSchema>, unknown, z.output<typeof groupFormSchema>>({
+    resolver: zodResolver(groupFormSchema),
+    defaultValues: emptyGroup,
+  });
+  const create = useCreateGroup();
+  const submit = form.handleSubmit((values) =>
+    create.mutate(values, { onSuccess: () => form.reset(emptyGroup) }),
+  );
+  const name = form.watch("name");
 
   return (
     <Card>
       <CardTitle>Create Group</CardTitle>
       <form onSubmit={submit} className="mt-3 grid gap-3">
-        <Field id="group-name" label="Group name">
-          <Input id="group-name" value={name} onChange={(e) => setName(e.target.value)} required />
-        </Field>
+        <FormInput form={form} name="name" id="group-name" label="Group name" required />
         <Field id="group-description" label="Description (optional)">
-          <Textarea
-            id="group-description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
+          <Textarea id="group-description" {...form.register("description")} />
         </Field>
         <div>
           <Button type="submit" disabled={!name.trim() || create.isPending}>

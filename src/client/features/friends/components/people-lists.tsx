@@ -1,16 +1,14 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import { Flame, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardDescription, Skeleton } from "#client/components/ui/card.tsx";
 import type { FriendProgress, FriendRequest, UserSummary } from "#shared/friends/contract.ts";
 import { useAcceptRequest, useFriendProgress, useRejectRequest, useRemoveFriend } from "../friends.api.ts";
 import { PersonRow } from "./person-row.tsx";
 
-interface ListState<T> {
-  data?: T[];
-  isPending: boolean;
-  isError: boolean;
-}
+type ListState<T> = Pick<UseQueryResult<T[]>, "status" | "data" | "error">;
 
 /** Loading, error and empty states shared by the three people lists. */
 function ListBody<T>({
@@ -24,26 +22,28 @@ function ListBody<T>({
   empty: string;
   children: (items: T[]) => ReactNode;
 }) {
-  if (state.isPending) {
-    return (
-      <div role="status" aria-label={`Loading ${label}`} className="grid gap-2">
-        <Skeleton className="h-16" />
-        <Skeleton className="h-16" />
-      </div>
-    );
-  }
-  if (state.isError) return <Alert>Could not load {label}. Please try again.</Alert>;
-  if (!state.data?.length) {
-    return (
-      <Card className="py-8 text-center">
-        <CardDescription>{empty}</CardDescription>
-      </Card>
-    );
-  }
   return (
-    <ul aria-label={label} className="grid gap-2">
-      {children(state.data)}
-    </ul>
+    <QueryView
+      query={state}
+      pending={
+        <div role="status" aria-label={`Loading ${label}`} className="grid gap-2">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+      }
+      error={() => <Alert>Could not load {label}. Please try again.</Alert>}
+      empty={
+        <Card className="py-8 text-center">
+          <CardDescription>{empty}</CardDescription>
+        </Card>
+      }
+    >
+      {(items) => (
+        <ul aria-label={label} className="grid gap-2">
+          {children(items)}
+        </ul>
+      )}
+    </QueryView>
   );
 }
 

@@ -2,6 +2,7 @@ import { CalendarClock, CheckCheck, Layers, ListTodo } from "lucide-react";
 import { Popover } from "radix-ui";
 import type { RefObject } from "react";
 import { Link } from "wouter";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { Notification, NotificationKind } from "#shared/notifications/contract.ts";
@@ -69,37 +70,33 @@ export function NotificationPanel({
               <CheckCheck className="h-4 w-4" aria-hidden /> Mark all read
             </Button>
           </div>
-          <NotificationList
-            items={list.data?.notifications}
-            failed={list.isError}
-            onOpen={(n) => {
-              if (!n.readAt) mark.mutate(n.id);
-              onClose();
-            }}
-          />
+          <QueryView
+            query={{ status: list.status, data: list.data?.notifications, error: list.error }}
+            pending={<p className="p-4 text-sm text-muted">Loading…</p>}
+            error={() => <p className="p-4 text-sm text-muted">Could not load notifications.</p>}
+            empty={
+              <p className="p-4 text-sm text-muted">
+                No reminders yet. Due tasks, daily reviews and exam plans show up here.
+              </p>
+            }
+          >
+            {(items) => (
+              <NotificationList
+                items={items}
+                onOpen={(n) => {
+                  if (!n.readAt) mark.mutate(n.id);
+                  onClose();
+                }}
+              />
+            )}
+          </QueryView>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
   );
 }
 
-function NotificationList({
-  items,
-  failed,
-  onOpen,
-}: {
-  items: Notification[] | undefined;
-  failed: boolean;
-  onOpen: (n: Notification) => void;
-}) {
-  if (failed) return <p className="p-4 text-sm text-muted">Could not load notifications.</p>;
-  if (!items) return <p className="p-4 text-sm text-muted">Loading…</p>;
-  if (items.length === 0)
-    return (
-      <p className="p-4 text-sm text-muted">
-        No reminders yet. Due tasks, daily reviews and exam plans show up here.
-      </p>
-    );
+function NotificationList({ items, onOpen }: { items: Notification[]; onOpen: (n: Notification) => void }) {
   const now = Date.now();
   return (
     <ul className="max-h-[60vh] divide-y divide-border overflow-y-auto" aria-label="Reminders">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Skeleton } from "#client/components/ui/card.tsx";
 import { Input, Label } from "#client/components/ui/form.tsx";
@@ -61,18 +62,85 @@ const SWITCHES: {
   { key: "quietHours", label: "Quiet hours", hint: "Hold reminders until quiet hours end." },
 ];
 
+type TimeKey = "reviewTime" | "quietStart" | "quietEnd";
+
+/** One of the reminder times: a 24-hour HH:MM field that saves each complete time it is given. */
+function ReminderTime({
+  name,
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  name: TimeKey;
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (time: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={`reminder-${name}`}>{label}</Label>
+      <Input
+        id={`reminder-${name}`}
+        type="time"
+        required
+        disabled={disabled}
+        className="w-32"
+        value={value}
+        onChange={(e) => {
+          if (/^\d\d:\d\d$/.test(e.target.value)) onChange(e.target.value);
+        }}
+      />
+    </div>
+  );
+}
+
+/** Push on this device: what its state means, and the one button that turns it on or off. */
+function PushControls() {
+  const [push, setPush] = usePushState();
+  const toggle =
+    push === "off"
+      ? { label: "Turn on push for this device", variant: "secondary" as const, run: turnOnPush }
+      : push === "on"
+        ? { label: "Turn off push for this device", variant: "ghost" as const, run: disablePush }
+        : null;
+  return (
+    <div className="grid gap-2">
+      <p className="text-xs text-muted" role="status">
+        {push ? PUSH_TEXT[push] : "Checking push notifications on this device…"}
+      </p>
+      {toggle && (
+        <Button
+          variant={toggle.variant}
+          size="sm"
+          className="justify-self-start"
+          onClick={() => void toggle.run().then(setPush)}
+        >
+          {toggle.label}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * What reminds the student, under Settings > General's 'Enable notifications' (`enabled`): each reminder
- * on or off, the daily review time, quiet hours, and push on this device.
+ * on or off, the daily review time, quiet hours, and push on this device. A failed load shows nothing:
+ * the switch above it still works.
  */
 export function ReminderSettingsForm({ enabled }: { enabled: boolean }) {
   const settings = useReminderSettings();
-  const save = useSaveReminderSettings();
-  const [push, setPush] = usePushState();
-  const value = settings.data;
   if (!enabled) return null;
-  if (!value) return settings.isError ? null : <Skeleton className="h-40" />;
+  return (
+    <QueryView query={settings} pending={<Skeleton className="h-40" />} error={() => null}>
+      {(value) => <ReminderFields value={value} />}
+    </QueryView>
+  );
+}
 
+function ReminderFields({ value }: { value: ReminderSettings }) {
+  const save = useSaveReminderSettings();
   const change = (patch: Partial<ReminderSettings>) =>
     save.mutate(
       { ...value, ...patch },
@@ -81,21 +149,14 @@ export function ReminderSettingsForm({ enabled }: { enabled: boolean }) {
         onError: () => toast({ title: "Failed to save settings", variant: "destructive" }),
       },
     );
-  const time = (key: "reviewTime" | "quietStart" | "quietEnd", label: string, disabled: boolean) => (
-    <div className="grid gap-1">
-      <Label htmlFor={`reminder-${key}`}>{label}</Label>
-      <Input
-        id={`reminder-${key}`}
-        type="time"
-        required
-        disabled={disabled}
-        className="w-32"
-        value={value[key]}
-        onChange={(e) => {
-          if (/^\d\d:\d\d$/.test(e.target.value)) change({ [key]: e.target.value });
-        }}
-      />
-    </div>
+  const time = (name: TimeKey, label: string, disabled: boolean) => (
+    <ReminderTime
+      name={name}
+      label={label}
+      value={value[name]}
+      disabled={disabled}
+      onChange={(t) => change({ [name]: t })}
+    />
   );
 
   return (
@@ -119,31 +180,7 @@ export function ReminderSettingsForm({ enabled }: { enabled: boolean }) {
         {time("quietStart", "Quiet from", !value.quietHours)}
         {time("quietEnd", "Quiet until", !value.quietHours)}
       </div>
-      <div className="grid gap-2">
-        <p className="text-xs text-muted" role="status">
-          {push ? PUSH_TEXT[push] : "Checking push notifications on this device…"}
-        </p>
-        {push === "off" && (
-          <Button
-            variant="secondary"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => void turnOnPush().then(setPush)}
-          >
-            Turn on push for this device
-          </Button>
-        )}
-        {push === "on" && (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => void disablePush().then(setPush)}
-          >
-            Turn off push for this device
-          </Button>
-        )}
-      </div>
+      <PushControls />
     </fieldset>
   );
 }

@@ -1,11 +1,13 @@
 import { parseISO } from "date-fns";
 import { CalendarDays, ClipboardList } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
 import { formatDate } from "#shared/date-format.ts";
+import type { ExamPlanView } from "#shared/review/contract.ts";
 import { useExamCandidates, useExamPlan, useSetExam } from "../review.api.ts";
 
 /** Typing settles for this long before the search asks the server. */
@@ -41,40 +43,82 @@ function ExamPicker({
           onChange={(e) => setSearch(e.target.value)}
         />
       </Field>
-      {candidates.isPending ? (
-        <Skeleton className="h-10" />
-      ) : candidates.isError ? (
-        <Alert>{errorMessage(candidates.error, "Could not load your tasks and events.")}</Alert>
-      ) : candidates.data.length === 0 ? (
-        <p className="text-sm text-muted">
-          {search.trim() ? "No upcoming task or event matches." : "No upcoming tasks or events with a date."}
-        </p>
-      ) : (
-        <ul className="grid max-h-64 gap-1 overflow-y-auto" aria-label="Upcoming tasks and events">
-          {candidates.data.map((c) => {
-            const Icon = c.kind === "task" ? ClipboardList : CalendarDays;
-            return (
-              <li key={`${c.kind}-${c.id}`}>
-                <Button
-                  variant="ghost"
-                  className="h-auto w-full justify-start gap-2 py-2 text-left"
-                  disabled={busy}
-                  onClick={() => onPick(c.kind === "task" ? { taskId: c.id } : { eventId: c.id })}
-                >
-                  <Icon className="h-4 w-4 shrink-0" aria-hidden />
-                  <span className="grid min-w-0">
-                    <span className="wrap-anywhere font-medium">{c.title}</span>
-                    <span className="text-xs text-muted">
-                      {c.kind === "task" ? "Task" : "Event"},{" "}
-                      {formatDate(parseISO(c.date), "EEE d MMM yyyy, h:mm a")}
+      <QueryView
+        query={candidates}
+        pending={<Skeleton className="h-10" />}
+        error="Could not load your tasks and events."
+        empty={
+          <p className="text-sm text-muted">
+            {search.trim()
+              ? "No upcoming task or event matches."
+              : "No upcoming tasks or events with a date."}
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="grid max-h-64 gap-1 overflow-y-auto" aria-label="Upcoming tasks and events">
+            {list.map((c) => {
+              const Icon = c.kind === "task" ? ClipboardList : CalendarDays;
+              return (
+                <li key={`${c.kind}-${c.id}`}>
+                  <Button
+                    variant="ghost"
+                    className="h-auto w-full justify-start gap-2 py-2 text-left"
+                    disabled={busy}
+                    onClick={() => onPick(c.kind === "task" ? { taskId: c.id } : { eventId: c.id })}
+                  >
+                    <Icon className="h-4 w-4 shrink-0" aria-hidden />
+                    <span className="grid min-w-0">
+                      <span className="wrap-anywhere font-medium">{c.title}</span>
+                      <span className="text-xs text-muted">
+                        {c.kind === "task" ? "Task" : "Event"},{" "}
+                        {formatDate(parseISO(c.date), "EEE d MMM yyyy, h:mm a")}
+                      </span>
                     </span>
-                  </span>
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+/** The exam and, per day until it, the cards to review; a warning when some cannot make it. */
+function PlanDays({
+  plan,
+  exam,
+  onRemove,
+}: {
+  plan: ExamPlanView;
+  exam: NonNullable<ExamPlanView["exam"]>;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm wrap-anywhere" data-testid="exam-summary">
+        {exam.examTitle} on {formatDate(parseISO(exam.examDate), "EEE d MMM yyyy, h:mm a")}
+      </p>
+      <ul className="grid max-w-sm gap-1 text-sm" aria-label="Cards to review each day">
+        {plan.days.map((d) => (
+          <li key={d.date} className="flex justify-between gap-2">
+            <span>{formatDate(parseISO(d.date), "EEE d MMM")}</span>
+            <span>
+              {d.count} {d.count === 1 ? "card" : "cards"}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {plan.belowTarget > 0 && (
+        <Alert tone="warning">
+          {plan.belowTarget} cards cannot reach your desired retention by the exam, even with the plan.
+        </Alert>
       )}
+      <Button variant="secondary" size="sm" className="justify-self-start" onClick={onRemove}>
+        Remove exam date
+      </Button>
     </div>
   );
 }
@@ -92,7 +136,6 @@ export function ExamPanel({ setId }: { setId: number }) {
     // A picked day means the morning of that day, in the student's zone.
     if (date) save.mutate({ examDate: new Date(`${date}T09:00`).toISOString() });
   };
-  const exam = plan.data?.exam;
   if (plan.data?.canPlan === false) return null;
   if (plan.error instanceof ApiError && plan.error.code === "not_found") return null;
 
@@ -104,45 +147,17 @@ export function ExamPanel({ setId }: { setId: number }) {
       <h2 id="exam-plan-title" className="font-semibold">
         Exam plan
       </h2>
-      {plan.isPending ? (
-        <Skeleton className="h-16" />
-      ) : plan.isError ? (
-        <Alert>{errorMessage(plan.error, "Could not load the plan.")}</Alert>
-      ) : exam ? (
-        <div className="grid gap-2">
-          <p className="text-sm wrap-anywhere" data-testid="exam-summary">
-            {exam.examTitle} on {formatDate(parseISO(exam.examDate), "EEE d MMM yyyy, h:mm a")}
-          </p>
-          <ul className="grid max-w-sm gap-1 text-sm" aria-label="Cards to review each day">
-            {plan.data.days.map((d) => (
-              <li key={d.date} className="flex justify-between gap-2">
-                <span>{formatDate(parseISO(d.date), "EEE d MMM")}</span>
-                <span>
-                  {d.count} {d.count === 1 ? "card" : "cards"}
-                </span>
-              </li>
-            ))}
-          </ul>
-          {plan.data.belowTarget > 0 && (
-            <Alert tone="warning">
-              {plan.data.belowTarget} cards cannot reach your desired retention by the exam, even with the
-              plan.
-            </Alert>
-          )}
-          <Button
-            variant="secondary"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => save.mutate(null)}
-          >
-            Remove exam date
-          </Button>
-        </div>
-      ) : (
-        <p className="text-sm text-muted">
-          Pick the exam date, or the assignment or event it is, to see how many cards to review each day.
-        </p>
-      )}
+      <QueryView query={plan} pending={<Skeleton className="h-16" />} error="Could not load the plan.">
+        {(data) =>
+          data.exam ? (
+            <PlanDays plan={data} exam={data.exam} onRemove={() => save.mutate(null)} />
+          ) : (
+            <p className="text-sm text-muted">
+              Pick the exam date, or the assignment or event it is, to see how many cards to review each day.
+            </p>
+          )
+        }
+      </QueryView>
       <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
         <Field id="exam-date" label="Exam date">
           <Input id="exam-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />

@@ -16,6 +16,105 @@ const BUTTONS = [
 ] as const;
 
 /**
+ * Keys for the review loop, read through a ref so the listener is added once: Ctrl+Z undoes (outside text
+ * fields), Space or Enter reveals (Enter on a button is its own click), 1-4 rate.
+ */
+function useReviewKeys(handlers: {
+  doRate: (r: ReviewRating) => void;
+  doUndo: () => void;
+  reveal: () => void;
+}) {
+  const actions = useRef(handlers);
+  actions.current = handlers;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !e.shiftKey) {
+        const t = e.target as HTMLElement | null;
+        if (t && ["INPUT", "TEXTAREA"].includes(t.tagName)) return;
+        e.preventDefault();
+        actions.current.doUndo();
+        return;
+      }
+      if (isOwnKey(e)) return;
+      if ((e.key === " " || e.key === "Enter") && !(e.target instanceof HTMLButtonElement)) {
+        e.preventDefault();
+        actions.current.reveal();
+      } else if (["1", "2", "3", "4"].includes(e.key)) {
+        e.preventDefault();
+        actions.current.doRate(Number(e.key) as ReviewRating);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+}
+
+/** The card: its set and kind, the question and hint, then the answer once revealed. */
+function CardFace({
+  card,
+  revealed,
+  onReveal,
+}: {
+  card: ReviewCard;
+  revealed: boolean;
+  onReveal: () => void;
+}) {
+  return (
+    <div className="grid min-w-0 gap-4 rounded-xl border-2 border-border bg-surface p-6 text-center">
+      <p className="text-xs text-muted wrap-anywhere">
+        {card.setTitle}
+        {card.isNew ? " · New card" : ""}
+        {card.planned ? " · For your exam plan" : ""}
+      </p>
+      <p className="text-xl font-semibold wrap-anywhere" data-testid="review-question">
+        {card.question}
+      </p>
+      {card.hint && !revealed && <p className="text-sm text-muted wrap-anywhere">Hint: {card.hint}</p>}
+      {revealed ? (
+        <p className="border-t border-border pt-4 text-lg wrap-anywhere" data-testid="review-answer">
+          {card.answer}
+        </p>
+      ) : (
+        <Button className="justify-self-center" onClick={onReveal}>
+          Show answer (Space)
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Again, Hard, Good, Easy with their keys and the interval each would give. */
+function RatingButtons({
+  card,
+  busy,
+  onRate,
+}: {
+  card: ReviewCard;
+  busy: boolean;
+  onRate: (rating: ReviewRating) => void;
+}) {
+  return (
+    <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4" disabled={busy}>
+      <legend className="sr-only">How well did you remember it?</legend>
+      {BUTTONS.map((b) => (
+        <Button
+          key={b.key}
+          variant={b.key === "good" ? "primary" : "secondary"}
+          className={cn("h-auto flex-col gap-0.5 py-2")}
+          onClick={() => onRate(b.rating)}
+          aria-keyshortcuts={String(b.rating)}
+        >
+          <span>
+            {b.label} <span className="text-xs">({b.rating})</span>
+          </span>
+          <span className="text-xs">{card.intervals[b.key]}</span>
+        </Button>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
  * The Anki loop over the queue's first card: question first, Space or Enter shows the answer, 1-4 rate
  * (each button shows the interval the scheduler would give), Ctrl+Z undoes the last rating.
  */
@@ -55,30 +154,7 @@ export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated
       },
     });
   };
-  const actions = useRef({ doRate, doUndo });
-  actions.current = { doRate, doUndo };
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !e.shiftKey) {
-        const t = e.target as HTMLElement | null;
-        if (t && ["INPUT", "TEXTAREA"].includes(t.tagName)) return;
-        e.preventDefault();
-        actions.current.doUndo();
-        return;
-      }
-      if (isOwnKey(e)) return;
-      if ((e.key === " " || e.key === "Enter") && !(e.target instanceof HTMLButtonElement)) {
-        e.preventDefault();
-        setRevealed(true);
-      } else if (["1", "2", "3", "4"].includes(e.key)) {
-        e.preventDefault();
-        actions.current.doRate(Number(e.key) as ReviewRating);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useReviewKeys({ doRate, doUndo, reveal: () => setRevealed(true) });
 
   const error = rate.error ?? undo.error;
   return (
@@ -92,46 +168,9 @@ export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated
           Loading the next card...
         </p>
       ) : (
-        <div className="grid min-w-0 gap-4 rounded-xl border-2 border-border bg-surface p-6 text-center">
-          <p className="text-xs text-muted wrap-anywhere">
-            {card.setTitle}
-            {card.isNew ? " · New card" : ""}
-            {card.planned ? " · For your exam plan" : ""}
-          </p>
-          <p className="text-xl font-semibold wrap-anywhere" data-testid="review-question">
-            {card.question}
-          </p>
-          {card.hint && !revealed && <p className="text-sm text-muted wrap-anywhere">Hint: {card.hint}</p>}
-          {revealed ? (
-            <p className="border-t border-border pt-4 text-lg wrap-anywhere" data-testid="review-answer">
-              {card.answer}
-            </p>
-          ) : (
-            <Button className="justify-self-center" onClick={() => setRevealed(true)}>
-              Show answer (Space)
-            </Button>
-          )}
-        </div>
+        <CardFace card={card} revealed={revealed} onReveal={() => setRevealed(true)} />
       )}
-      {card && revealed && (
-        <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4" disabled={busy}>
-          <legend className="sr-only">How well did you remember it?</legend>
-          {BUTTONS.map((b) => (
-            <Button
-              key={b.key}
-              variant={b.key === "good" ? "primary" : "secondary"}
-              className={cn("h-auto flex-col gap-0.5 py-2")}
-              onClick={() => doRate(b.rating)}
-              aria-keyshortcuts={String(b.rating)}
-            >
-              <span>
-                {b.label} <span className="text-xs">({b.rating})</span>
-              </span>
-              <span className="text-xs">{card.intervals[b.key]}</span>
-            </Button>
-          ))}
-        </fieldset>
-      )}
+      {card && revealed && <RatingButtons card={card} busy={busy} onRate={doRate} />}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted">Space or Enter shows the answer, 1-4 rate, Ctrl+Z undoes.</p>
         <Button

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import { Field, Input } from "#client/components/ui/form.tsx";
+import { FormInput } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { toast } from "#client/lib/toast.tsx";
@@ -41,7 +42,6 @@ function ChangePassword() {
     resolver: passwordValidation.resolver,
     defaultValues: { currentPassword: "", newPassword: "" },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {
@@ -60,24 +60,22 @@ function ChangePassword() {
       <CardDescription>Every other device signed in to your account is signed out.</CardDescription>
       <form onSubmit={submit} onFocus={passwordValidation.preload} noValidate className="grid gap-3">
         {change.isError && <Alert>{errorMessage(change.error, "Could not change your password")}</Alert>}
-        <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
-          <Input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={errors.currentPassword ? true : undefined}
-            {...form.register("currentPassword")}
-          />
-        </Field>
-        <Field id="new-password" label="New password" error={errors.newPassword?.message}>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={errors.newPassword ? true : undefined}
-            {...form.register("newPassword")}
-          />
-        </Field>
+        <FormInput
+          form={form}
+          name="currentPassword"
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <FormInput
+          form={form}
+          name="newPassword"
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+        />
         <div>
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? "Changing..." : "Change password"}
@@ -126,45 +124,47 @@ function Devices() {
     <Card className="grid gap-3">
       <CardTitle>Signed-in devices</CardTitle>
       <CardDescription>Sign out a device you no longer use or do not recognise.</CardDescription>
-      {devices.isError ? (
-        <Alert>Could not load your devices. {devices.error.message}</Alert>
-      ) : !devices.data ? (
-        <Skeleton className="h-24" />
-      ) : (
-        <ul className="grid gap-2" aria-label="Signed-in devices">
-          {devices.data.map((d) => (
-            <li
-              key={d.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
-            >
-              <div className="min-w-0">
-                <p className="font-medium break-words">
-                  {deviceName(d)}
-                  {d.current && <span className="ml-2 text-xs text-muted">(this device)</span>}
-                </p>
-                <p className="text-xs text-muted">
-                  Signed in {when(d.createdAt)} · last active {when(d.lastSeenAt)}
-                </p>
-              </div>
-              {!d.current && (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={signOut.isPending}
-                  aria-label={`Sign out ${deviceName(d)}, signed in ${when(d.createdAt)}`}
-                  onClick={() =>
-                    signOut.mutate(d.id, {
-                      onSuccess: () => toast({ title: "Device signed out", variant: "success" }),
-                    })
-                  }
-                >
-                  Sign out
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={devices}
+        pending={<Skeleton className="h-24" />}
+        error={(err) => <Alert>Could not load your devices. {errorMessage(err, "")}</Alert>}
+      >
+        {(list) => (
+          <ul className="grid gap-2" aria-label="Signed-in devices">
+            {list.map((d) => (
+              <li
+                key={d.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium break-words">
+                    {deviceName(d)}
+                    {d.current && <span className="ml-2 text-xs text-muted">(this device)</span>}
+                  </p>
+                  <p className="text-xs text-muted">
+                    Signed in {when(d.createdAt)} · last active {when(d.lastSeenAt)}
+                  </p>
+                </div>
+                {!d.current && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={signOut.isPending}
+                    aria-label={`Sign out ${deviceName(d)}, signed in ${when(d.createdAt)}`}
+                    onClick={() =>
+                      signOut.mutate(d.id, {
+                        onSuccess: () => toast({ title: "Device signed out", variant: "success" }),
+                      })
+                    }
+                  >
+                    Sign out
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {others > 0 && (
         <div>
           <Button
@@ -218,7 +218,6 @@ function DeleteAccount() {
     resolver: deleteValidation.resolver,
     defaultValues: { password: "" },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) => remove.mutate(values));
   return (
     <Card className="grid gap-3 border-red-300 dark:border-red-800">
@@ -236,15 +235,14 @@ function DeleteAccount() {
       ) : (
         <form onSubmit={submit} onFocus={deleteValidation.preload} noValidate className="grid gap-3">
           {remove.isError && <Alert>{errorMessage(remove.error, "Could not delete your account")}</Alert>}
-          <Field id="delete-password" label="Your password, to confirm" error={errors.password?.message}>
-            <Input
-              id="delete-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={errors.password ? true : undefined}
-              {...form.register("password")}
-            />
-          </Field>
+          <FormInput
+            form={form}
+            name="password"
+            id="delete-password"
+            label="Your password, to confirm"
+            type="password"
+            autoComplete="current-password"
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="destructive" disabled={remove.isPending}>
               {remove.isPending ? "Deleting..." : "Delete my account for good"}

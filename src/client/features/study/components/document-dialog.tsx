@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Skeleton } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -38,85 +39,101 @@ function Body({
   onClose: () => void;
 }) {
   const doc = useStudyDocument(id);
+  return (
+    <QueryView
+      query={doc}
+      pending={
+        <div role="status" aria-label="Loading document" className="grid gap-2">
+          <Skeleton className="h-4" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      }
+      error="Could not open this document."
+    >
+      {(d) => (
+        <div className="grid gap-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone="blue">{d.fileType || "text"}</Badge>
+            <span className="text-xs text-muted">{d.content.length.toLocaleString()} characters</span>
+          </div>
+          {!readOnly && <DocumentActions doc={d} studySetId={studySetId} onClose={onClose} />}
+          <div className="max-h-[55vh] overflow-y-auto rounded-lg border border-border bg-bg p-3">
+            <DocumentText doc={d} />
+          </div>
+        </div>
+      )}
+    </QueryView>
+  );
+}
+
+/** Rename (in place) and delete (after a confirmation) for the document's owner. */
+function DocumentActions({
+  doc: d,
+  studySetId,
+  onClose,
+}: {
+  doc: StudyDocument;
+  studySetId: number;
+  onClose: () => void;
+}) {
+  const id = d.id;
   const rename = useRenameDocument();
   const remove = useDeleteDocument();
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-
-  if (doc.isPending) {
-    return (
-      <div role="status" aria-label="Loading document" className="grid gap-2">
-        <Skeleton className="h-4" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
-    );
-  }
-  if (doc.isError) return <Alert>{errorMessage(doc.error, "Could not open this document.")}</Alert>;
-  const d = doc.data;
   const onRename = (e: FormEvent) => {
     e.preventDefault();
     if (editing === null || !editing.trim()) return;
     rename.mutate({ id, title: editing.trim() }, { onSuccess: () => setEditing(null) });
   };
 
-  return (
-    <div className="grid gap-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="blue">{d.fileType || "text"}</Badge>
-        <span className="text-xs text-muted">{d.content.length.toLocaleString()} characters</span>
+  return editing !== null ? (
+    <form onSubmit={onRename} className="grid gap-2">
+      <Field id="rename-document" label="Document title">
+        <Input
+          id="rename-document"
+          autoFocus
+          value={editing}
+          maxLength={300}
+          onChange={(e) => setEditing(e.target.value)}
+        />
+      </Field>
+      {rename.isError && <Alert>{errorMessage(rename.error, "Could not rename the document.")}</Alert>}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={!editing.trim() || rename.isPending}>
+          Save
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setEditing(null)}>
+          Cancel
+        </Button>
       </div>
-      {readOnly ? null : editing !== null ? (
-        <form onSubmit={onRename} className="grid gap-2">
-          <Field id="rename-document" label="Document title">
-            <Input
-              id="rename-document"
-              autoFocus
-              value={editing}
-              maxLength={300}
-              onChange={(e) => setEditing(e.target.value)}
-            />
-          </Field>
-          {rename.isError && <Alert>{errorMessage(rename.error, "Could not rename the document.")}</Alert>}
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={!editing.trim() || rename.isPending}>
-              Save
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      ) : confirming ? (
-        <div className="grid gap-2 rounded-lg border border-border p-3">
-          <p className="text-sm">Delete this document? This cannot be undone.</p>
-          {remove.isError && <Alert>{errorMessage(remove.error, "Failed to delete document.")}</Alert>}
-          <div className="flex gap-2">
-            <Button
-              variant="destructive"
-              size="sm"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate({ id, studySetId }, { onSuccess: onClose })}
-            >
-              Delete Document
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={() => setEditing(d.title)}>
-            Rename
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-            Delete
-          </Button>
-        </div>
-      )}
-      <div className="max-h-[55vh] overflow-y-auto rounded-lg border border-border bg-bg p-3">
-        <DocumentText doc={d} />
+    </form>
+  ) : confirming ? (
+    <div className="grid gap-2 rounded-lg border border-border p-3">
+      <p className="text-sm">Delete this document? This cannot be undone.</p>
+      {remove.isError && <Alert>{errorMessage(remove.error, "Failed to delete document.")}</Alert>}
+      <div className="flex gap-2">
+        <Button
+          variant="destructive"
+          size="sm"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ id, studySetId }, { onSuccess: onClose })}
+        >
+          Delete Document
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
+          Cancel
+        </Button>
       </div>
+    </div>
+  ) : (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" size="sm" onClick={() => setEditing(d.title)}>
+        Rename
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+        Delete
+      </Button>
     </div>
   );
 }

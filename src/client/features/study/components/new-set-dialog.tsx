@@ -1,10 +1,18 @@
-import { type FormEvent, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
-import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
+import { Field, FormInput, Input, Textarea } from "#client/components/ui/form.tsx";
 import { DEFAULT_STUDY_SET_COLOR } from "#shared/constants.ts";
+import { createStudySetSchema } from "#shared/study/contract.ts";
 import { useCreateStudySet } from "../study.api.ts";
 import { NewSetButton } from "./new-set-button.tsx";
+
+/** The contract's rules for the three fields (an empty description is none, the colour upper-cased). */
+const newSetSchema = createStudySetSchema.pick({ title: true, description: true, color: true });
+const emptySet = { title: "", description: "", color: DEFAULT_STUDY_SET_COLOR };
 
 /**
  * SPEC §2.7 'New Study Set': title required, description optional, colour defaulting to #3B82F6. The set
@@ -18,27 +26,20 @@ export function NewSetDialog({
   defaultOpen?: boolean;
 }) {
   const [open, setOpen] = useState(defaultOpen);
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
-  const [color, setColor] = useState(DEFAULT_STUDY_SET_COLOR);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof newSetSchema>, unknown, z.output<typeof newSetSchema>>({
+    resolver: zodResolver(newSetSchema),
+    defaultValues: emptySet,
+  });
   const create = useCreateStudySet();
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      setTitle("");
-      setDescription("");
-      setColor(DEFAULT_STUDY_SET_COLOR);
-      setError(null);
-    }
+    if (!next) form.reset(emptySet);
   };
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!title.trim()) return setError("Study set title is required");
-    create.mutate({ title: title.trim(), description: description.trim() || null, color });
+  const onSubmit = form.handleSubmit((values) => {
+    create.mutate(values);
     onOpenChange(false);
-  };
+  });
 
   return (
     <Dialog
@@ -48,36 +49,12 @@ export function NewSetDialog({
       trigger={<NewSetButton label={label} />}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <Field id="study-set-title" label="Title" error={error ?? undefined}>
-          <Input
-            id="study-set-title"
-            autoFocus
-            value={title}
-            maxLength={200}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "study-set-title-error" : undefined}
-          />
-        </Field>
+        <FormInput form={form} name="title" id="study-set-title" label="Title" autoFocus maxLength={200} />
         <Field id="study-set-description" label="Description (optional)">
-          <Textarea
-            id="study-set-description"
-            value={description}
-            maxLength={2000}
-            onChange={(e) => setDescription(e.target.value)}
-          />
+          <Textarea id="study-set-description" maxLength={2000} {...form.register("description")} />
         </Field>
         <Field id="study-set-color" label="Colour">
-          <Input
-            id="study-set-color"
-            type="color"
-            className="h-10 w-20 p-1"
-            value={color}
-            onChange={(e) => setColor(e.target.value.toUpperCase())}
-          />
+          <Input id="study-set-color" type="color" className="h-10 w-20 p-1" {...form.register("color")} />
         </Field>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

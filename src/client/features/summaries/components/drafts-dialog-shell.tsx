@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
-import { errorMessage } from "#client/lib/api.ts";
 
 /**
  * The frame both draft dialogs (issue 15 'Make flashcards', 'Make a quiz') share: opening fetches the
@@ -51,21 +51,29 @@ export function DraftsDialogShell({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} trigger={trigger}>
-      {request.isPending ? (
-        <div role="status" aria-label={busyLabel} className="grid gap-2">
-          <Skeleton className={skeletonClassName} />
-          <Skeleton className={skeletonClassName} />
-        </div>
-      ) : request.isError ? (
-        <Alert>{errorMessage(request.error, errorFallback)}</Alert>
-      ) : empty ? (
-        <p className="text-sm text-muted">{emptyText}</p>
-      ) : (
-        <div className="grid gap-4">
-          {note && <Alert tone="info">{note}</Alert>}
-          {children}
-        </div>
-      )}
+      <QueryView
+        query={{
+          status: request.isPending ? "pending" : request.isError ? "error" : "success",
+          data: undefined,
+          error: request.error,
+        }}
+        pending={
+          <div role="status" aria-label={busyLabel} className="grid gap-2">
+            <Skeleton className={skeletonClassName} />
+            <Skeleton className={skeletonClassName} />
+          </div>
+        }
+        error={errorFallback}
+        empty={<p className="text-sm text-muted">{emptyText}</p>}
+        isEmpty={() => empty}
+      >
+        {() => (
+          <div className="grid gap-4">
+            {note && <Alert tone="info">{note}</Alert>}
+            {children}
+          </div>
+        )}
+      </QueryView>
     </Dialog>
   );
 }

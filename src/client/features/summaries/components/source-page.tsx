@@ -1,17 +1,23 @@
 import { useState } from "react";
+import { QueryView } from "#client/components/query-view.tsx";
 import { Skeleton } from "#client/components/ui/card.tsx";
 import { useStudyDocument } from "../drafts.api.ts";
 
 function PageText({ docId, page }: { docId: number; page: number }) {
   const doc = useStudyDocument(docId);
-  if (doc.isPending) return <Skeleton className="h-16" />;
-  if (!doc.data) return null;
-  const range = doc.data.pages?.find((p) => p.page === page);
-  const text = range ? doc.data.content.slice(range.start, range.end) : doc.data.content;
+  // A failed load shows nothing: the page number stays, and the draft's text is what matters.
   return (
-    <p className="max-h-48 overflow-y-auto whitespace-pre-wrap wrap-anywhere rounded-md bg-bg p-2 text-xs leading-relaxed">
-      {text}
-    </p>
+    <QueryView query={doc} pending={<Skeleton className="h-16" />} error={() => null}>
+      {(data) => {
+        const range = data.pages?.find((p) => p.page === page);
+        const text = range ? data.content.slice(range.start, range.end) : data.content;
+        return (
+          <p className="max-h-48 overflow-y-auto whitespace-pre-wrap wrap-anywhere rounded-md bg-bg p-2 text-xs leading-relaxed">
+            {text}
+          </p>
+        );
+      }}
+    </QueryView>
   );
 }
 
