@@ -71,7 +71,7 @@ export function BulkBar({
             if (el) el.indeterminate = some && !all;
           }}
           onChange={() => onSelectAll(!all)}
-          aria-describedby={hintId}
+          aria-describedby={some ? undefined : hintId}
           className="h-4 w-4 accent-accent"
         />
         {some ? `${selected.length} selected` : `Select all (${tasks.length})`}
