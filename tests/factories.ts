@@ -72,6 +72,7 @@ export function buildTask(over: Partial<Task> = {}): Task {
     recurrenceTimeZone: null,
     seriesStart: null,
     seriesId: null,
+    subtasks: [],
     createdAt: "2025-01-01T00:00:00.000Z",
     updatedAt: "2025-01-01T00:00:00.000Z",
     ...over,

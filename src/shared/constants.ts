@@ -68,3 +68,7 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const STUDY_UPLOAD_EXTENSIONS = [".pdf", ".txt", ".docx", ".md"] as const;
 /** Course-material types (SPEC §9, plus .md). A .ppt is offered but refused with a hint to save as .pptx. */
 export const MATERIAL_UPLOAD_EXTENSIONS = [".txt", ".pdf", ".doc", ".docx", ".ppt", ".pptx", ".md"] as const;
+
+/** A task's checklist bounds, and how many tasks one bulk request may name (issue 26). */
+export const SUBTASK_LIMITS = { perTask: 100, titleLength: 500 } as const;
+export const BULK_TASK_LIMIT = 500;

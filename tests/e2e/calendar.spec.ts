@@ -3,13 +3,13 @@ import { format } from "date-fns";
 import ical, { type VEvent } from "node-ical";
 import { signUpViaApi } from "./helpers.ts";
 
-test("adds an event: a dot and the day panel show it, it survives a reload, and it can be deleted", async ({
+test("adds an event: its title in the month and the day panel show it, it survives a reload, and it can be deleted", async ({
   page,
 }) => {
   await signUpViaApi(page);
   await page.goto("/calendar");
   await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
-  await expect(page.getByText("Events marked with a dot")).toBeVisible();
+  await expect(page.getByText("Drag an item to another day")).toBeVisible();
   await expect(page.getByText("No events scheduled for this day")).toBeVisible();
 
   // Pick the 20th of the month shown, so the test does not depend on today's date.

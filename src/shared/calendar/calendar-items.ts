@@ -1,4 +1,4 @@
-import { isSameDay } from "date-fns";
+import { addDays, isSameDay, startOfDay, startOfWeek } from "date-fns";
 import { UPCOMING_EVENTS_SHOWN } from "../constants.ts";
 import type { Priority, Task } from "../tasks/contract.ts";
 import type { CalendarEvent } from "./contract.ts";
@@ -14,8 +14,18 @@ export type CalendarItem =
       taskId: number;
       priority: Priority;
       completed: boolean;
+      /** A Canvas assignment's date is Canvas's: it cannot be moved here. */
+      readOnly: boolean;
     }
-  | { kind: "custom"; key: string; title: string; description: string; date: Date; eventId: number };
+  | {
+      kind: "custom";
+      key: string;
+      title: string;
+      description: string;
+      date: Date;
+      eventId: number;
+      readOnly: false;
+    };
 
 /** Tasks with a due date and custom events, in date order (title settles ties). */
 export function calendarItems(tasks: readonly Task[], events: readonly CalendarEvent[]): CalendarItem[] {
@@ -31,6 +41,7 @@ export function calendarItems(tasks: readonly Task[], events: readonly CalendarE
       taskId: t.id,
       priority: t.priority,
       completed: t.completed,
+      readOnly: t.canvasId !== null,
     });
   }
   for (const e of events) {
@@ -41,6 +52,7 @@ export function calendarItems(tasks: readonly Task[], events: readonly CalendarE
       description: e.description,
       date: new Date(e.date),
       eventId: e.id,
+      readOnly: false,
     });
   }
   return items.sort((a, b) => a.date.getTime() - b.date.getTime() || byTitle(a.title, b.title));
@@ -75,3 +87,32 @@ export const upcomingItems = (
 /** SPEC §2.4 left border: priority colour for tasks, blue for events. */
 export const itemTone = (item: CalendarItem): "red" | "yellow" | "green" | "blue" =>
   item.kind === "custom" ? "blue" : ({ high: "red", medium: "yellow", low: "green" } as const)[item.priority];
+
+/**
+ * `instant` moved to `day`, keeping its wall-clock time in the viewer's zone (a 5 PM task dragged to
+ * Friday is due Friday at 5 PM, across a DST change too).
+ */
+export function moveToDay(instant: Date, day: Date): Date {
+  const out = new Date(day.getFullYear(), day.getMonth(), day.getDate());
+  out.setHours(instant.getHours(), instant.getMinutes(), instant.getSeconds(), instant.getMilliseconds());
+  return out;
+}
+
+/** The seven days of `day`'s week, Sunday first (as the month grid). */
+export function weekDays(day: Date): Date[] {
+  const first = startOfWeek(startOfDay(day));
+  return Array.from({ length: 7 }, (_, i) => addDays(first, i));
+}
+
+/** What a month cell shows: the first `max` items of the day, and how many more there are. */
+export function cellItems(items: readonly CalendarItem[], day: Date, max: number) {
+  const all = itemsOnDay(items, day);
+  return { shown: all.slice(0, max), more: Math.max(0, all.length - max) };
+}
+
+/**
+ * A task due at 11:59 PM was given a date without a time (the task form's rule): the week view shows it
+ * in the all-day row, not at the bottom of the day.
+ */
+export const isAllDay = (item: CalendarItem) =>
+  item.kind === "task" && item.date.getHours() === 23 && item.date.getMinutes() === 59;

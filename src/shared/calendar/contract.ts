@@ -21,6 +21,9 @@ export const createEventSchema = z.object({
 });
 export type CreateEventInput = z.input<typeof createEventSchema>;
 
+/** Moving an event (the calendar's drag or keyboard move, issue 26): its new date-time. */
+export const moveEventSchema = z.object({ date: sensibleDate("Date must be an ISO 8601 date-time") });
+
 export const calendarFeedSchema = z.object({
   /** The secret subscription URL, or null when the student has none (never created or revoked). */
   url: z.string().nullable(),
@@ -59,6 +62,13 @@ export const eventEndpoints = {
     status: 201,
   }),
   remove: endpoint({ method: "DELETE", path: "/api/events/:id", params: idParamsSchema, response: okSchema }),
+  move: endpoint({
+    method: "PATCH",
+    path: "/api/events/:id",
+    params: idParamsSchema,
+    body: moveEventSchema,
+    response: calendarEventSchema,
+  }),
 };
 
 export const calendarFeedEndpoints = {

@@ -1,11 +1,21 @@
 import { z } from "zod";
-import { DEFAULT_PRIORITY, PRIORITIES } from "../constants.ts";
+import { BULK_TASK_LIMIT, DEFAULT_PRIORITY, PRIORITIES, SUBTASK_LIMITS } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
 import { dbId, dbIdParam, safeText, sensibleDate } from "../schema-primitives.ts";
 import { isTimeZone } from "../time-zone.ts";
 
 export const prioritySchema = z.enum(PRIORITIES, "Priority must be high, medium or low");
 export type Priority = z.infer<typeof prioritySchema>;
+
+/** One item of a task's checklist (issue 26); a task's list is in the student's order. */
+export const subtaskSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  done: z.boolean(),
+});
+export type Subtask = z.infer<typeof subtaskSchema>;
+
+export { BULK_TASK_LIMIT, SUBTASK_LIMITS };
 
 export const taskSchema = z.object({
   id: z.number().int(),
@@ -30,6 +40,8 @@ export const taskSchema = z.object({
   recurrenceTimeZone: z.string().nullable(),
   seriesStart: z.string().nullable(),
   seriesId: z.number().int().nullable(),
+  /** The checklist, in order; a series' next occurrence gets it again, unticked. */
+  subtasks: z.array(subtaskSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -99,6 +111,46 @@ export const listTasksQuerySchema = userIdQuerySchema.extend({
   courseId: dbIdParam("Course must be a course id").optional(),
 });
 
+const subtaskTitle = safeText("A checklist item needs a title")
+  .trim()
+  .min(1, "A checklist item needs a title")
+  .max(SUBTASK_LIMITS.titleLength, `A checklist item is at most ${SUBTASK_LIMITS.titleLength} characters`);
+
+export const createSubtaskSchema = z.object({ title: subtaskTitle });
+export const updateSubtaskSchema = z
+  .object({ title: subtaskTitle, done: z.boolean("done must be true or false") })
+  .partial()
+  .refine((v) => v.title !== undefined || v.done !== undefined, "Send a title or done to change");
+/** The task's checklist ids in their new order: every item once. */
+export const reorderSubtasksSchema = z.object({
+  ids: z
+    .array(dbId("ids must be checklist item ids"))
+    .max(SUBTASK_LIMITS.perTask, `A checklist has at most ${SUBTASK_LIMITS.perTask} items`)
+    .refine((ids) => new Set(ids).size === ids.length, "Each item appears once"),
+});
+export const subtaskParamsSchema = z.object({
+  id: dbIdParam(),
+  subtaskId: dbIdParam("subtaskId must be an id"),
+});
+
+/** The tasks one bulk request acts on: the student's own, each once, at most BULK_TASK_LIMIT. */
+const bulkIds = z
+  .array(dbId("ids must be task ids"))
+  .min(1, "Choose at least one task")
+  .max(BULK_TASK_LIMIT, `At most ${BULK_TASK_LIMIT} tasks at once`)
+  .refine((ids) => new Set(ids).size === ids.length, "Each task appears once");
+
+/** Complete (or reopen) several tasks, or move them to a course (null: no course), in one request. */
+export const bulkUpdateTasksSchema = z
+  .object({
+    ids: bulkIds,
+    completed: z.boolean("completed must be true or false").optional(),
+    courseId: courseIdSchema.nullable().optional(),
+  })
+  .refine((v) => v.completed !== undefined || v.courseId !== undefined, "Send completed or courseId");
+export type BulkUpdateTasksInput = z.input<typeof bulkUpdateTasksSchema>;
+export const bulkDeleteTasksSchema = z.object({ ids: bulkIds });
+
 export const taskEndpoints = {
   list: endpoint({
     method: "GET",
@@ -121,4 +173,49 @@ export const taskEndpoints = {
     response: taskSchema,
   }),
   remove: endpoint({ method: "DELETE", path: "/api/tasks/:id", params: idParamsSchema, response: okSchema }),
+  /** All-or-nothing: an id that is not the student's task is a 404 and nothing changes. */
+  bulkUpdate: endpoint({
+    method: "PATCH",
+    path: "/api/tasks",
+    body: bulkUpdateTasksSchema,
+    response: z.array(taskSchema),
+  }),
+  /**
+   * Deletes the student's tasks among `ids` in one statement and says how many went. An id that is gone
+   * already (or never was theirs) is skipped, so a delete sent twice (a keepalive, then its retry) is harmless.
+   */
+  bulkRemove: endpoint({
+    method: "DELETE",
+    path: "/api/tasks",
+    body: bulkDeleteTasksSchema,
+    response: z.object({ deleted: z.number().int() }),
+  }),
+  addSubtask: endpoint({
+    method: "POST",
+    path: "/api/tasks/:id/subtasks",
+    params: idParamsSchema,
+    body: createSubtaskSchema,
+    response: taskSchema,
+    status: 201,
+  }),
+  updateSubtask: endpoint({
+    method: "PATCH",
+    path: "/api/tasks/:id/subtasks/:subtaskId",
+    params: subtaskParamsSchema,
+    body: updateSubtaskSchema,
+    response: taskSchema,
+  }),
+  removeSubtask: endpoint({
+    method: "DELETE",
+    path: "/api/tasks/:id/subtasks/:subtaskId",
+    params: subtaskParamsSchema,
+    response: taskSchema,
+  }),
+  reorderSubtasks: endpoint({
+    method: "PUT",
+    path: "/api/tasks/:id/subtasks/order",
+    params: idParamsSchema,
+    body: reorderSubtasksSchema,
+    response: taskSchema,
+  }),
 };

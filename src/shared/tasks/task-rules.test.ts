@@ -2,11 +2,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildTask } from "#tests/factories.ts";
 import { createTaskSchema, type Task, updateTaskSchema } from "./contract.ts";
 import {
+  checklistProgress,
   compareTasks,
   descriptionPreview,
   dueBadge,
   filterTasks,
   formatDueDate,
+  moveItem,
   nextDueTasks,
   plainText,
   sortTasks,
@@ -243,5 +245,34 @@ describe("task schemas (SPEC §5)", () => {
   it("refuses an update that changes nothing", () => {
     expect(updateTaskSchema.safeParse({}).success).toBe(false);
     expect(updateTaskSchema.parse({ completed: true })).toEqual({ completed: true });
+  });
+});
+
+describe("moveItem", () => {
+  it.each([
+    [0, 2, ["b", "c", "a", "d"]],
+    [3, 0, ["d", "a", "b", "c"]],
+    [1, 1, ["a", "b", "c", "d"]],
+    [-1, 2, ["a", "b", "c", "d"]],
+    [0, 4, ["a", "b", "c", "d"]],
+  ])("moves index %i to %i", (from, to, expected) => {
+    const items = ["a", "b", "c", "d"];
+    expect(moveItem(items, from, to)).toEqual(expected);
+    expect(items).toEqual(["a", "b", "c", "d"]);
+  });
+});
+
+describe("checklistProgress", () => {
+  it("counts the ticked items, and is null without a checklist", () => {
+    expect(checklistProgress({ subtasks: [] })).toBeNull();
+    expect(
+      checklistProgress({
+        subtasks: [
+          { id: 1, title: "a", done: true },
+          { id: 2, title: "b", done: false },
+          { id: 3, title: "c", done: true },
+        ],
+      }),
+    ).toEqual({ done: 2, total: 3 });
   });
 });

@@ -191,3 +191,18 @@ export function repeatLabel(rrule: string | null): string | null {
   if (count) text += `, ${count} times`;
   return text;
 }
+
+/** `items` with the one at `from` moved to `to` (both indexes in range; otherwise the same order). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const out = [...items];
+  if (from < 0 || from >= out.length || to < 0 || to >= out.length) return out;
+  const [moved] = out.splice(from, 1);
+  out.splice(to, 0, moved as T);
+  return out;
+}
+
+/** A row's checklist count ('2/5'), or null when the task has no checklist. */
+export function checklistProgress(task: Pick<Task, "subtasks">): { done: number; total: number } | null {
+  if (!task.subtasks.length) return null;
+  return { done: task.subtasks.filter((s) => s.done).length, total: task.subtasks.length };
+}

@@ -45,6 +45,25 @@ export function useCreateEvent() {
   });
 }
 
+/** The calendar's drag or keyboard move: the event shows on its new day at once, back if refused. */
+export function useMoveEvent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, date }: { id: number; date: string }) =>
+      call((await eventEndpoints()).move, { params: { id }, body: { date } }),
+    onMutate: ({ id, date }) => {
+      const previous = qc.getQueryData(eventsKey);
+      qc.setQueryData(eventsKey, (old) => old?.map((e) => (e.id === id ? { ...e, date } : e)).sort(byDate));
+      return { previous };
+    },
+    onError: (_err, _vars, context) => {
+      if (context?.previous) qc.setQueryData(eventsKey, context.previous);
+    },
+    onSuccess: (event) =>
+      qc.setQueryData(eventsKey, (old) => old?.map((e) => (e.id === event.id ? event : e)).sort(byDate)),
+  });
+}
+
 export function useDeleteEvent() {
   const qc = useQueryClient();
   return useMutation({

@@ -5,8 +5,8 @@ import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-ac
 import { offlineStore } from "#client/lib/offline-store.ts";
 import { isNetworkError, isOffline, noteReachable, pendingChanges, queueChange } from "#client/lib/outbox.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { TOAST } from "#shared/constants.ts";
-import type { CreateTaskInput, Task, UpdateTaskInput } from "#shared/tasks/contract.ts";
+import { BULK_TASK_LIMIT, TOAST } from "#shared/constants.ts";
+import type { BulkUpdateTasksInput, CreateTaskInput, Task, UpdateTaskInput } from "#shared/tasks/contract.ts";
 
 // A delete sent as the page goes away cannot wait for an import: it takes `endpoints.loaded()`, which
 // the list it deletes from has loaded by then.
@@ -26,7 +26,9 @@ export const taskQueries = {
         // answered 404 on every reload (issue 26: one DELETE per delete); only a lost one is sent again.
         const lost = await resendLostDeletes(list);
         // A task whose delete is waiting out its Undo window stays hidden if the list is fetched meanwhile.
-        return withOfflineChanges(list.filter((t) => !isDeferred(deleteKey(t.id)) && !lost.has(t.id)));
+        return withOfflineChanges(
+          list.filter((t) => !isDeferred(deleteKey(t.id)) && !waitingBulk.has(t.id) && !lost.has(t.id)),
+        );
       },
     }),
 };
@@ -87,6 +89,7 @@ function offlineTask(body: CreateTaskInput & { clientId: string }, at: string): 
     recurrenceTimeZone: null,
     seriesStart: null,
     seriesId: null,
+    subtasks: [],
     createdAt: at,
     updatedAt: at,
   };
@@ -232,8 +235,8 @@ const markSent = (id: number) => {
 };
 
 async function finishLeftoverDeletes() {
-  const leftover = storedDeletes().filter((id) => !isDeferred(deleteKey(id)));
-  await Promise.all(leftover.map((id) => sendDelete(id, false).catch(() => undefined)));
+  const leftover = storedDeletes().filter((id) => !isDeferred(deleteKey(id)) && !waitingBulk.has(id));
+  if (leftover.length) await sendDeletes(leftover, false).catch(() => undefined);
 }
 
 /** Keepalive deletes whose task is still listed were lost on the way: sent again, and their ids answered. */
@@ -243,7 +246,7 @@ async function resendLostDeletes(list: Task[]): Promise<Set<number>> {
   const listed = new Set(list.map((t) => t.id));
   const lost = sent.filter((id) => listed.has(id));
   storeSent([]);
-  await Promise.all(lost.map((id) => sendDelete(id, false).catch(() => remember(id))));
+  if (lost.length) await sendDeletes(lost, false).catch(() => lost.forEach(remember));
   return new Set(lost);
 }
 
@@ -297,4 +300,132 @@ export function useDeleteTaskWithUndo(onFailed: (task: Task, err: unknown) => vo
     },
     [qc, onFailed],
   );
+}
+
+/** Tasks of a bulk delete waiting out its Undo window: hidden from a list fetched meanwhile. */
+const waitingBulk = new Set<number>();
+let bulkDeletes = 0;
+
+/**
+ * Several tasks in one DELETE (chunks of BULK_TASK_LIMIT), with keepalive as the page goes away. The
+ * server skips ids already gone, so a resend is harmless.
+ */
+async function sendDeletes(ids: number[], keepalive: boolean) {
+  const table = keepalive ? endpoints.loaded()! : await endpoints();
+  if (keepalive) ids.forEach(markSent);
+  for (let i = 0; i < ids.length; i += BULK_TASK_LIMIT) {
+    await call(table.bulkRemove, { body: { ids: ids.slice(i, i + BULK_TASK_LIMIT) }, keepalive });
+  }
+  if (!keepalive) ids.forEach(forget);
+}
+
+/**
+ * Bulk delete and 'Clear completed' with Undo: as a single delete (see useDeleteTaskWithUndo), but the
+ * set goes in one request when the window closes. Answers the undo.
+ */
+export function useDeleteTasksWithUndo(onFailed: (tasks: Task[], err: unknown) => void) {
+  const qc = useQueryClient();
+  return useCallback(
+    (tasks: Task[]) => {
+      const ids = tasks.map((t) => t.id);
+      const gone = new Set(ids);
+      const key = `task-bulk-delete:${++bulkDeletes}`;
+      const restore = () => {
+        for (const id of ids) waitingBulk.delete(id);
+        qc.setQueryData(listKey, (old) => {
+          if (!old) return old;
+          const listed = new Set(old.map((t) => t.id));
+          return [...old, ...tasks.filter((t) => !listed.has(t.id))];
+        });
+      };
+      qc.setQueryData(listKey, (old) => old?.filter((t) => !gone.has(t.id)));
+      for (const id of ids) waitingBulk.add(id);
+      storeDeletes([...new Set([...storedDeletes(), ...ids])]);
+      deferAction(key, TOAST.durationMs, async ({ keepalive }) => {
+        try {
+          await sendDeletes(ids, keepalive);
+          for (const id of ids) waitingBulk.delete(id);
+        } catch (err) {
+          ids.forEach(forget);
+          restore();
+          onFailed(tasks, err);
+        }
+      });
+      return () => {
+        const inTime = cancelDeferred(key);
+        if (inTime) {
+          ids.forEach(forget);
+          restore();
+        }
+        return inTime;
+      };
+    },
+    [qc, onFailed],
+  );
+}
+
+/** Complete, reopen or move several tasks in one request; the list shows the server's answer. */
+export function useBulkUpdateTasks() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: BulkUpdateTasksInput) => call((await endpoints()).bulkUpdate, { body }),
+    meta: { invalidates: [queryKeys.achievements.all] },
+    onSuccess: (saved, body) => {
+      const byId = new Map(saved.map((t) => [t.id, t]));
+      qc.setQueryData(listKey, (old) => old?.map((t) => byId.get(t.id) ?? t));
+      // Completing an occurrence of a series created the next one on the server.
+      if (body.completed && saved.some((t) => t.rrule)) void qc.invalidateQueries({ queryKey: listKey });
+    },
+  });
+}
+
+/** A task's checklist: every change answers the whole task, which replaces the row. */
+type SubtaskChange =
+  | { kind: "add"; title: string }
+  | { kind: "update"; subtaskId: number; title?: string; done?: boolean }
+  | { kind: "remove"; subtaskId: number }
+  | { kind: "reorder"; ids: number[] };
+
+export function useChangeSubtasks(task: Task) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: SubtaskChange) => {
+      const table = await endpoints();
+      const params = { id: task.id };
+      switch (change.kind) {
+        case "add":
+          return call(table.addSubtask, { params, body: { title: change.title } });
+        case "update": {
+          const { subtaskId, title, done } = change;
+          return call(table.updateSubtask, { params: { ...params, subtaskId }, body: { title, done } });
+        }
+        case "remove":
+          return call(table.removeSubtask, { params: { ...params, subtaskId: change.subtaskId } });
+        case "reorder":
+          return call(table.reorderSubtasks, { params, body: { ids: change.ids } });
+      }
+    },
+    // Ticks and moves show at once; the server's answer (or the old list, on failure) follows.
+    onMutate: async (change) => {
+      const previous = qc.getQueryData(listKey);
+      const current = previous?.find((t) => t.id === task.id);
+      if (!current) return { previous };
+      let subtasks = current.subtasks;
+      if (change.kind === "update")
+        subtasks = subtasks.map((s) =>
+          s.id === change.subtaskId
+            ? { ...s, title: change.title ?? s.title, done: change.done ?? s.done }
+            : s,
+        );
+      else if (change.kind === "remove") subtasks = subtasks.filter((s) => s.id !== change.subtaskId);
+      else if (change.kind === "reorder")
+        subtasks = change.ids.flatMap((id) => subtasks.filter((s) => s.id === id));
+      qc.setQueryData(listKey, (old) => replaceTask(old, { ...current, subtasks }));
+      return { previous };
+    },
+    onError: (_err, _change, context) => {
+      if (context?.previous) qc.setQueryData(listKey, context.previous);
+    },
+    onSuccess: (saved) => qc.setQueryData(listKey, (old) => replaceTask(old, saved)),
+  });
 }

@@ -65,3 +65,24 @@ export const tasks = pgTable(
     uniqueIndex("tasks_series_due_idx").on(t.seriesId, t.dueDate).where(sql`${t.seriesId} is not null`),
   ],
 );
+
+/**
+ * A task's checklist (issue 26): its items in `position` order. `user_id` is the task's owner, copied
+ * from the checked task, so every query is scoped by owner and the account export and deletion reach
+ * the rows directly; deleting the task deletes its checklist.
+ */
+export const taskSubtasks = pgTable(
+  "task_subtasks",
+  {
+    id: serial("id").primaryKey(),
+    taskId: integer("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    userId: ownerId(() => users.id),
+    title: text("title").notNull(),
+    done: boolean("done").notNull().default(false),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("task_subtasks_task_idx").on(t.taskId, t.position)],
+);

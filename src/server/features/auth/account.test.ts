@@ -56,7 +56,8 @@ async function tableCounts(): Promise<Record<string, number>> {
 async function busyStudent() {
   const who = await createUser(t.app);
   const course = await ok(who, "POST", "/api/courses", { name: "Biology" });
-  await createTask(t.app, who, { title: "Essay", courseId: course.id });
+  const essay = await createTask(t.app, who, { title: "Essay", courseId: course.id });
+  await ok(who, "POST", `/api/tasks/${essay.id}/subtasks`, { title: "Outline" });
   await ok(who, "POST", "/api/events", { title: "Exam", date: "2026-06-01T10:00:00Z" });
   const set = await ok(who, "POST", "/api/study/sets", { title: "Cells" });
   await ok(who, "POST", `/api/study/sets/${set.id}/documents`, { content: "Mitochondria make ATP." });
@@ -161,6 +162,7 @@ describe("download all my data", () => {
       JSON.parse(strFromU8(files[`data/${name}.json`]!)) as Array<Record<string, unknown>>;
     expect(json("users")).toEqual([expect.objectContaining({ id: who.user.id, email: who.input.email })]);
     expect(json("tasks").map((r) => r.title)).toEqual(["Essay"]);
+    expect(json("task_subtasks").map((r) => r.title)).toEqual(["Outline"]);
     expect(json("courses").map((r) => r.name)).toEqual(["Biology"]);
     expect(json("flashcards").map((r) => r.question)).toEqual(["Powerhouse?"]);
     expect(json("sessions")).toHaveLength(1);

@@ -39,6 +39,14 @@ export const eventsRepo = {
       .returning(eventColumns);
     return toEvent(row!);
   },
+  async move(db: DbOrTx, userId: number, id: number, startsAt: Date): Promise<CalendarEvent | undefined> {
+    const [row] = await db
+      .update(calendarEvents)
+      .set({ startsAt })
+      .where(and(eq(calendarEvents.userId, userId), eq(calendarEvents.id, id)))
+      .returning(eventColumns);
+    return row && toEvent(row);
+  },
   async remove(db: DbOrTx, userId: number, id: number): Promise<boolean> {
     const rows = await db
       .delete(calendarEvents)

@@ -21,6 +21,9 @@ export async function calendarRoutes(app: FastifyInstance) {
 
   route(app, eventEndpoints.list, async ({ user }) => calendar.events(user.id));
   route(app, eventEndpoints.create, async ({ user, body }) => calendar.createEvent(user.id, body));
+  route(app, eventEndpoints.move, async ({ user, params, body }) =>
+    calendar.moveEvent(user.id, params.id, body.date),
+  );
   route(app, eventEndpoints.remove, async ({ user, params }) => {
     await calendar.removeEvent(user.id, params.id);
     return { ok: true as const };

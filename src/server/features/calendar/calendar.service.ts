@@ -45,6 +45,12 @@ export function createCalendarService({
         startsAt: new Date(input.date),
       }),
 
+    async moveEvent(userId: number, id: number, date: string): Promise<CalendarEvent> {
+      const event = await eventsRepo.move(db, userId, id, new Date(date));
+      if (!event) throw notFound("Event");
+      return event;
+    },
+
     async removeEvent(userId: number, id: number): Promise<void> {
       if (!(await eventsRepo.remove(db, userId, id))) throw notFound("Event");
     },

@@ -12,9 +12,16 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { Task } from "#shared/tasks/contract.ts";
+import type { Subtask, Task } from "#shared/tasks/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { tasks } from "../../db/schema/tasks.ts";
+import { taskSubtasks, tasks } from "../../db/schema/tasks.ts";
+
+/**
+ * A task's checklist as a JSON array, in order. The row is named by its table ("tasks"."id"), which an
+ * INSERT or UPDATE ... RETURNING can read too, so every statement that answers a Task carries its list.
+ */
+const subtasksJson = sql<Subtask[]>`coalesce((select json_agg(json_build_object('id', s.id, 'title', s.title,
+  'done', s.done) order by s.position, s.id) from task_subtasks s where s.task_id = "tasks"."id"), '[]'::json)`;
 
 // Only the columns the shared Task carries: the list is the hottest read in the app.
 const columns = {
@@ -34,10 +41,13 @@ const columns = {
   recurrenceTimeZone: tasks.recurrenceTimeZone,
   seriesStart: tasks.seriesStart,
   seriesId: tasks.seriesId,
+  subtasks: subtasksJson,
   createdAt: tasks.createdAt,
   updatedAt: tasks.updatedAt,
 };
-type TaskRow = { [K in keyof typeof columns]: (typeof tasks.$inferSelect)[K] };
+type TaskRow = { [K in Exclude<keyof typeof columns, "subtasks">]: (typeof tasks.$inferSelect)[K] } & {
+  subtasks: Subtask[];
+};
 
 /** Maps a task row (this list's columns or a whole row) to the shared Task, and nothing more. */
 export const toTask = (row: TaskRow): Task => ({
@@ -57,6 +67,7 @@ export const toTask = (row: TaskRow): Task => ({
   recurrenceTimeZone: row.recurrenceTimeZone,
   seriesStart: row.seriesStart?.toISOString() ?? null,
   seriesId: row.seriesId,
+  subtasks: row.subtasks,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -71,7 +82,7 @@ const taskJson = sql`json_build_object('id', ${tasks.id}, 'userId', ${tasks.user
   'completed', ${tasks.completed}, 'isParsed', ${tasks.isParsed}, 'canvasId', ${tasks.canvasId},
   'htmlUrl', ${tasks.htmlUrl}, 'priority', ${tasks.priority}, 'dueDate', ${isoUtc(tasks.dueDate)},
   'rrule', ${tasks.rrule}, 'recurrenceTimeZone', ${tasks.recurrenceTimeZone},
-  'seriesStart', ${isoUtc(tasks.seriesStart)}, 'seriesId', ${tasks.seriesId},
+  'seriesStart', ${isoUtc(tasks.seriesStart)}, 'seriesId', ${tasks.seriesId}, 'subtasks', ${subtasksJson},
   'createdAt', ${isoUtc(tasks.createdAt)}, 'updatedAt', ${isoUtc(tasks.updatedAt)})`;
 
 export interface TaskNarrowing {
@@ -262,6 +273,86 @@ export const tasksRepo = {
       .where(and(eq(tasks.userId, userId), eq(tasks.id, id)))
       .returning({ id: tasks.id });
     return rows.length > 0;
+  },
+
+  /** Deletes the student's tasks among `ids`; answers how many went. */
+  async removeMany(db: DbOrTx, userId: number, ids: number[]): Promise<number> {
+    const rows = await db
+      .delete(tasks)
+      .where(and(eq(tasks.userId, userId), inArray(tasks.id, ids)))
+      .returning({ id: tasks.id });
+    return rows.length;
+  },
+  /** The student's tasks among `ids` (fewer than asked: some are not theirs). */
+  async findMany(db: DbOrTx, userId: number, ids: number[]): Promise<Task[]> {
+    const rows = await db
+      .select(columns)
+      .from(tasks)
+      .where(and(eq(tasks.userId, userId), inArray(tasks.id, ids)))
+      .orderBy(asc(tasks.id));
+    return rows.map(toTask);
+  },
+  async updateMany(db: DbOrTx, userId: number, ids: number[], values: TaskValues): Promise<Task[]> {
+    const rows = await db
+      .update(tasks)
+      .set(values)
+      .where(and(eq(tasks.userId, userId), inArray(tasks.id, ids)))
+      .returning(columns);
+    return rows.map(toTask).sort((a, b) => a.id - b.id);
+  },
+
+  /** Appends an item to a task's checklist (the task is the student's: checked by the caller). */
+  async addSubtask(db: DbOrTx, userId: number, taskId: number, title: string) {
+    await db.execute(sql`
+      insert into task_subtasks (task_id, user_id, title, position)
+      select ${taskId}, ${userId}, ${title}, coalesce(max(position) + 1, 0)
+      from task_subtasks where task_id = ${taskId}`);
+  },
+  async countSubtasks(db: DbOrTx, taskId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(taskSubtasks)
+      .where(eq(taskSubtasks.taskId, taskId));
+    return row?.n ?? 0;
+  },
+  async updateSubtask(
+    db: DbOrTx,
+    userId: number,
+    taskId: number,
+    id: number,
+    values: { title?: string; done?: boolean },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(taskSubtasks)
+      .set(values)
+      .where(and(eq(taskSubtasks.userId, userId), eq(taskSubtasks.taskId, taskId), eq(taskSubtasks.id, id)))
+      .returning({ id: taskSubtasks.id });
+    return rows.length > 0;
+  },
+  async removeSubtask(db: DbOrTx, userId: number, taskId: number, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(taskSubtasks)
+      .where(and(eq(taskSubtasks.userId, userId), eq(taskSubtasks.taskId, taskId), eq(taskSubtasks.id, id)))
+      .returning({ id: taskSubtasks.id });
+    return rows.length > 0;
+  },
+  /** Positions from the order of `ids`, which the caller has checked are exactly the task's items. */
+  async reorderSubtasks(db: DbOrTx, taskId: number, ids: number[]) {
+    if (!ids.length) return;
+    const order = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update task_subtasks set position = array_position(array[${order}]::int[], id) - 1
+      where task_id = ${taskId}`);
+  },
+  /** A series' next occurrence gets the checklist of the one completed, every item unticked. */
+  async copySubtasks(db: DbOrTx, userId: number, fromTaskId: number, toTaskId: number) {
+    await db.execute(sql`
+      insert into task_subtasks (task_id, user_id, title, done, position)
+      select ${toTaskId}, ${userId}, title, false, position
+      from task_subtasks where task_id = ${fromTaskId} and user_id = ${userId}`);
   },
 
   async loadImported(db: DbOrTx, userId: number): Promise<ImportedTask[]> {

@@ -1,5 +1,5 @@
 import type { Infer } from "#shared/http.ts";
-import type { Task, taskEndpoints } from "#shared/tasks/contract.ts";
+import { SUBTASK_LIMITS, type Task, type taskEndpoints } from "#shared/tasks/contract.ts";
 import {
   checkSeries,
   nextOccurrence,
@@ -27,6 +27,8 @@ export type { ImportedTask, ImportedTaskValues };
 
 type CreateTask = Infer<(typeof taskEndpoints.create)["body"]>;
 type UpdateTask = Infer<(typeof taskEndpoints.update)["body"]>;
+type BulkUpdate = Infer<(typeof taskEndpoints.bulkUpdate)["body"]>;
+type SubtaskChange = Infer<(typeof taskEndpoints.updateSubtask)["body"]>;
 
 /**
  * The student's tasks, typed or imported. The Canvas feature imports through the `*Imported` methods, which
@@ -80,7 +82,7 @@ export function createTasksService({
     if (await tasksRepo.seriesHasAfter(db, userId, task.seriesId, due)) return;
     const next = nextOccurrence(series, due);
     if (!next) return;
-    await tasksRepo.insertOccurrence(db, userId, {
+    const created = await tasksRepo.insertOccurrence(db, userId, {
       title: task.title,
       description: task.description,
       courseId: task.courseId,
@@ -91,6 +93,15 @@ export function createTasksService({
       seriesStart: series.start,
       seriesId: task.seriesId,
     });
+    if (created && task.subtasks.length) {
+      await tasksRepo.copySubtasks(db, userId, task.id, created.id);
+    }
+  }
+
+  async function ownTask(userId: number, id: number): Promise<Task> {
+    const task = await tasksRepo.find(db, userId, id);
+    if (!task) throw notFound("Task");
+    return task;
   }
 
   /**
@@ -267,6 +278,58 @@ export function createTasksService({
     // rule (SPEC §2.3), and Canvas sync or other clients may need to remove open ones.
     async remove(userId: number, id: number): Promise<void> {
       if (!(await tasksRepo.remove(db, userId, id))) throw notFound("Task");
+    },
+
+    /**
+     * Completes, reopens or moves several tasks at once. Every id must be the student's (else 404 and
+     * nothing changes); a Canvas assignment keeps its Canvas course. Completing a series' latest
+     * occurrence creates its next one, as a single completion does.
+     */
+    async bulkUpdate(userId: number, input: BulkUpdate): Promise<Task[]> {
+      const before = await tasksRepo.findMany(db, userId, input.ids);
+      if (before.length !== input.ids.length) throw notFound("Task");
+      if (input.courseId !== undefined) {
+        if (before.some((t) => t.canvasId && t.courseId !== input.courseId))
+          throw badRequest("A Canvas assignment's course comes from Canvas and cannot be changed here.");
+        await courses.assertOwn(userId, input.courseId);
+      }
+      const values: TaskValues = { courseId: input.courseId, completed: input.completed };
+      if (input.completed !== undefined) values.completedAt = input.completed ? clock.now() : null;
+      const saved = await tasksRepo.updateMany(db, userId, input.ids, values);
+      if (input.completed) {
+        const wasOpen = new Set(before.filter((t) => !t.completed).map((t) => t.id));
+        for (const task of saved) if (wasOpen.has(task.id)) await createNext(userId, task);
+        if (wasOpen.size) await events.emit("task.completed", { userId });
+      }
+      return saved;
+    },
+
+    /** Deletes the student's tasks among `ids` (another student's are never touched); answers how many. */
+    bulkRemove: (userId: number, ids: number[]) => tasksRepo.removeMany(db, userId, ids),
+
+    async addSubtask(userId: number, taskId: number, title: string): Promise<Task> {
+      await ownTask(userId, taskId);
+      if ((await tasksRepo.countSubtasks(db, taskId)) >= SUBTASK_LIMITS.perTask)
+        throw badRequest(`A checklist has at most ${SUBTASK_LIMITS.perTask} items`);
+      await tasksRepo.addSubtask(db, userId, taskId, title);
+      return ownTask(userId, taskId);
+    },
+    async updateSubtask(userId: number, taskId: number, id: number, change: SubtaskChange): Promise<Task> {
+      if (!(await tasksRepo.updateSubtask(db, userId, taskId, id, change))) throw notFound("Checklist item");
+      return ownTask(userId, taskId);
+    },
+    async removeSubtask(userId: number, taskId: number, id: number): Promise<Task> {
+      if (!(await tasksRepo.removeSubtask(db, userId, taskId, id))) throw notFound("Checklist item");
+      return ownTask(userId, taskId);
+    },
+    /** `ids` must name every item of the task's checklist once: a stale list is refused, not half-applied. */
+    async reorderSubtasks(userId: number, taskId: number, ids: number[]): Promise<Task> {
+      const task = await ownTask(userId, taskId);
+      const have = new Set(task.subtasks.map((s) => s.id));
+      if (ids.length !== have.size || ids.some((id) => !have.has(id)))
+        throw badRequest("Send every item of the checklist once, in the new order");
+      await tasksRepo.reorderSubtasks(db, taskId, ids);
+      return ownTask(userId, taskId);
     },
 
     /** Imported tasks' Canvas fields, for a sync to compare against. */

@@ -1,4 +1,5 @@
-import { Trash2 } from "lucide-react";
+import { Move, Trash2 } from "lucide-react";
+import type { KeyboardEvent } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
@@ -19,11 +20,20 @@ export function CalendarItemRow({
   showDate = false,
   onDelete,
   deleting = false,
+  moving = false,
+  onMoveStart,
+  onMoveKey,
+  onMoveBlur,
 }: {
   item: CalendarItem;
   showDate?: boolean;
   onDelete?: (item: CalendarItem) => void;
   deleting?: boolean;
+  /** The keyboard move (issue 26): this item is being moved. */
+  moving?: boolean;
+  onMoveStart?: () => void;
+  onMoveKey?: (e: KeyboardEvent) => void;
+  onMoveBlur?: () => void;
 }) {
   const description = plainText(item.description);
   const done = item.kind === "task" && item.completed;
@@ -49,6 +59,21 @@ export function CalendarItemRow({
         </time>
         {description && <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-muted">{description}</p>}
       </div>
+      {onMoveStart && !item.readOnly && (
+        <Button
+          variant={moving ? "primary" : "ghost"}
+          size="icon"
+          aria-label={`Move ${item.title}`}
+          aria-pressed={moving}
+          aria-keyshortcuts="m"
+          onClick={() => (moving ? undefined : onMoveStart())}
+          onKeyDown={onMoveKey}
+          onBlur={onMoveBlur}
+          className="shrink-0 text-muted hover:text-fg"
+        >
+          <Move className="h-4 w-4" aria-hidden />
+        </Button>
+      )}
       {item.kind === "custom" && onDelete && (
         <Button
           variant="ghost"

@@ -11,7 +11,12 @@ import {
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { cn } from "#client/lib/cn.ts";
+import { type CalendarItem, cellItems } from "#shared/calendar/calendar-items.ts";
 import { formatDate } from "#shared/date-format.ts";
+import { dropTarget, ItemChip } from "./item-chip.tsx";
+
+/** Titles a month cell shows before '+N more'. */
+const SHOWN_PER_CELL = 2;
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const dayKey = (day: Date) => formatDate(day, "yyyy-MM-dd");
@@ -49,8 +54,9 @@ function moveFor(key: string, day: Date): Date | null {
 }
 
 /**
- * SPEC §2.4 month picker with single-day selection; days holding items get a dot, which screen readers
- * hear as part of the day's name. Written here rather than taken from react-day-picker, which with its
+ * SPEC §2.4 month picker with single-day selection; each day shows its first items' titles and '+N
+ * more' (issue 26), and screen readers hear 'has events' as part of the day's name. Items are dropped on
+ * a day to move them there. Written here rather than taken from react-day-picker, which with its
  * date-fns locale and styles was 20 KB gzip of the calendar's first load. One day is a Tab stop (the
  * selected one is pressed); the arrows, Home/End and PageUp/PageDown move between days and months.
  */
@@ -59,19 +65,24 @@ export function MonthCalendar({
   onSelect,
   month,
   onMonthChange,
-  markedDays,
+  items,
+  onDropItem,
+  moveTarget = null,
 }: {
   selected: Date;
   onSelect: (day: Date) => void;
   month: Date;
   onMonthChange: (month: Date) => void;
-  markedDays: Date[];
+  items: readonly CalendarItem[];
+  /** An item dragged onto a day. */
+  onDropItem: (key: string, day: Date) => void;
+  /** The day a keyboard move would drop on, outlined. */
+  moveTarget?: Date | null;
 }) {
   const captionId = useId();
   const grid = useRef<HTMLTableElement>(null);
   // The day the keyboard moved to: it keeps the Tab stop and gets focus once its month is drawn.
   const [focused, setFocused] = useState<Date | null>(null);
-  const marked = useMemo(() => new Set(markedDays.map(dayKey)), [markedDays]);
   const days = useMemo(() => gridDays(month), [month]);
   const today = new Date();
   const tabStop =
@@ -97,7 +108,7 @@ export function MonthCalendar({
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
 
   return (
-    <div className="studyhall-calendar mx-auto w-fit">
+    <div className="studyhall-calendar w-full">
       <div className="mb-2 flex items-center justify-between gap-2">
         <span id={captionId} role="status" aria-live="polite" className="pl-2 text-lg font-bold">
           {formatDate(month, "MMMM yyyy")}
@@ -121,11 +132,11 @@ export function MonthCalendar({
           ))}
         </div>
       </div>
-      <table ref={grid} aria-labelledby={captionId} className="border-collapse">
+      <table ref={grid} aria-labelledby={captionId} className="w-full table-fixed border-collapse">
         <thead aria-hidden>
           <tr>
             {WEEKDAYS.map((name) => (
-              <th key={name} scope="col" className="h-10 w-10 text-xs font-medium text-muted">
+              <th key={name} scope="col" className="h-8 text-xs font-medium text-muted">
                 {name.slice(0, 2)}
               </th>
             ))}
@@ -137,9 +148,16 @@ export function MonthCalendar({
               {week.map((day) => {
                 const key = dayKey(day);
                 const isSelected = isSameDay(day, selected);
-                const hasItems = marked.has(key);
+                const cell = cellItems(items, day, SHOWN_PER_CELL);
+                const hasItems = cell.shown.length > 0;
                 return (
-                  <td key={key} className="h-10 w-10 p-px text-center">
+                  <td
+                    key={key}
+                    data-cell={key}
+                    data-move-target={moveTarget && isSameDay(day, moveTarget) ? "true" : undefined}
+                    className="h-20 overflow-hidden border border-border p-0.5 align-top data-[move-target=true]:outline-2 data-[move-target=true]:outline-accent"
+                    {...dropTarget((itemKey) => onDropItem(itemKey, day))}
+                  >
                     <button
                       type="button"
                       data-day={key}
@@ -148,13 +166,12 @@ export function MonthCalendar({
                       aria-label={`${formatDate(day, "EEEE, MMMM d, yyyy")}${hasItems ? ", has events" : ""}`}
                       aria-current={isSameDay(day, today) ? "date" : undefined}
                       className={cn(
-                        "h-[38px] w-[38px] rounded-full border-2 hover:bg-bg",
+                        "mx-auto block h-7 w-7 rounded-full border-2 text-sm hover:bg-bg",
                         "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent",
                         isSelected ? "border-accent font-bold" : "border-transparent",
                         isSameDay(day, today)
                           ? "font-bold text-link"
                           : !isSameMonth(day, month) && "text-muted",
-                        hasItems && "has-items",
                       )}
                       onClick={() => {
                         setFocused(null);
@@ -164,6 +181,21 @@ export function MonthCalendar({
                     >
                       {day.getDate()}
                     </button>
+                    <div className="mt-0.5 grid gap-px">
+                      {cell.shown.map((item) => (
+                        <ItemChip key={item.key} item={item} onOpen={() => onSelect(day)} />
+                      ))}
+                      {cell.more > 0 && (
+                        <button
+                          type="button"
+                          tabIndex={-1}
+                          onClick={() => onSelect(day)}
+                          className="w-full overflow-hidden text-ellipsis whitespace-nowrap text-left text-[11px] text-link hover:underline"
+                        >
+                          +{cell.more} more
+                        </button>
+                      )}
+                    </div>
                   </td>
                 );
               })}
@@ -171,7 +203,9 @@ export function MonthCalendar({
           ))}
         </tbody>
       </table>
-      <p className="mt-2 text-center text-xs text-muted">Events marked with a dot</p>
+      <p className="mt-2 text-center text-xs text-muted">
+        Drag an item to another day, or use its Move button in the day's list.
+      </p>
     </div>
   );
 }

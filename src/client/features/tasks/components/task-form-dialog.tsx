@@ -21,6 +21,7 @@ import { useCreateTask, useUpdateTask } from "../tasks.api.ts";
 import { QuickAddField } from "./quick-add-field.tsx";
 import { RepeatFields } from "./repeat-fields.tsx";
 import { EditTaskButton, NewTaskButton } from "./task-buttons.tsx";
+import { TaskChecklist } from "./task-checklist.tsx";
 import { type TaskDialogValues, TaskFields, taskDialogSchema } from "./task-fields.tsx";
 
 const valuesOf = (task?: Task): TaskDialogValues =>
@@ -101,6 +102,7 @@ export function TaskFormDialog({
       trigger={task ? <EditTaskButton taskTitle={task.title} /> : <NewTaskButton id={newTaskButtonId} />}
     >
       {!task && <QuickAddField courses={courses} onAdded={(t) => saved(t.title, "Task added")} />}
+      {task && <TaskChecklist task={task} />}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <TaskFields form={form} courses={courses} task={task} />
         {!fromCanvas && <RepeatFields form={form} inSeries={task?.seriesId != null} />}

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useSearchParams } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { useDeleteTaskWithUndo, useSetTaskCompleted } from "../tasks.api.ts";
+import { useDeleteTasksWithUndo, useDeleteTaskWithUndo, useSetTaskCompleted } from "../tasks.api.ts";
+import { BulkBar } from "./task-bulk-bar.tsx";
 import { TaskRow } from "./task-row.tsx";
 
 /**
@@ -23,6 +24,21 @@ const onDeleteFailed = (_task: Task, err: unknown) =>
     description: errorMessage(err, "Please try again."),
     variant: "destructive",
   });
+
+const onBulkDeleteFailed = (tasks: Task[], err: unknown) =>
+  toast({
+    title: tasks.length === 1 ? "Could not delete task" : `Could not delete ${tasks.length} tasks`,
+    description: errorMessage(err, "Please try again."),
+    variant: "destructive",
+  });
+
+const plural = (n: number) => (n === 1 ? "1 task" : `${n} tasks`);
+
+/** Whether a key press came from a field the student types in (where x is a letter, not a command). */
+const typing = (target: EventTarget) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) &&
+  !(target instanceof HTMLInputElement && target.type === "checkbox");
 
 /** The toast's Undo button, once the (lazily loaded) toaster has drawn it: tried for up to a second. */
 function focusUndo(triesLeft = 60) {
@@ -48,6 +64,21 @@ export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: read
   }, [linked, linkedIndex]);
   const setCompleted = useSetTaskCompleted();
   const remove = useDeleteTaskWithUndo(onDeleteFailed);
+  const removeMany = useDeleteTasksWithUndo(onBulkDeleteFailed);
+  // Selection for bulk actions (issue 26): ids, kept to the tasks on screen.
+  const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
+  const visibleIds = new Set(tasks.map((t) => t.id));
+  const selected = tasks.filter((t) => picked.has(t.id));
+  if (selected.length !== picked.size) setPicked(new Set(selected.map((t) => t.id)));
+  const onSelect = useCallback(
+    (task: Task) =>
+      setPicked((old) => {
+        const next = new Set(old);
+        if (!next.delete(task.id)) next.add(task.id);
+        return next;
+      }),
+    [],
+  );
 
   const onToggle = useCallback(
     (task: Task) =>
@@ -100,6 +131,42 @@ export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: read
     [remove],
   );
 
+  /** Deletes a set with one Undo toast; focus goes where a single delete's would. */
+  const deleteMany = useCallback(
+    (gone: Task[], what: string) => {
+      if (!gone.length) return;
+      const first = current.current.findIndex((t) => gone.some((g) => g.id === t.id));
+      focusAt.current = Math.max(first, 0);
+      setPicked(new Set());
+      const undo = removeMany(gone);
+      toast({
+        title: what,
+        description: gone.length === 1 ? gone[0]!.title : plural(gone.length),
+        action: {
+          label: "Undo",
+          onClick: () => {
+            if (undo())
+              toast({ title: "Tasks restored", description: plural(gone.length), variant: "success" });
+          },
+        },
+      });
+    },
+    [removeMany],
+  );
+
+  // x (or Space on a row's checkbox, natively) selects the row the focus is in.
+  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    if (e.key !== "x" || e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
+    const rowEl = (e.target as HTMLElement).closest<HTMLElement>('[data-testid="task-row"]');
+    const id = Number(rowEl?.dataset.taskId);
+    const task = current.current.find((t) => t.id === id);
+    if (!task) return;
+    e.preventDefault();
+    onSelect(task);
+  };
+
+  const completedShown = tasks.filter((t) => t.completed);
+
   if (tasks.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-muted">
@@ -110,7 +177,17 @@ export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: read
   const shown = tasks.slice(0, limit);
   return (
     <div className="grid gap-3">
-      <ul ref={listRef} className="grid gap-2" aria-label="Tasks">
+      <BulkBar
+        tasks={tasks}
+        selected={selected}
+        courses={courses}
+        completedShown={completedShown.length}
+        onSelectAll={(all) => setPicked(all ? visibleIds : new Set())}
+        onDelete={() => deleteMany(selected, selected.length === 1 ? "Task deleted" : "Tasks deleted")}
+        onClearCompleted={() => deleteMany(completedShown, "Completed tasks cleared")}
+        onDone={() => setPicked(new Set())}
+      />
+      <ul ref={listRef} className="grid gap-2" aria-label="Tasks" onKeyDown={onListKey}>
         {shown.map((task) => (
           <TaskRow
             key={task.id}
@@ -120,6 +197,8 @@ export function TaskList({ tasks, courses, now }: { tasks: Task[]; courses: read
             courseName={courseName(courses, task.courseId)}
             onToggle={onToggle}
             onDelete={onDelete}
+            selected={picked.has(task.id)}
+            onSelect={onSelect}
           />
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { Check, ExternalLink, Repeat, Trash2 } from "lucide-react";
+import { Check, ExternalLink, ListChecks, Repeat, Trash2 } from "lucide-react";
 import { memo } from "react";
 import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -6,7 +6,13 @@ import { Badge } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { descriptionPreview, formatDueDate, repeatLabel, taskBadge } from "#shared/tasks/task-rules.ts";
+import {
+  checklistProgress,
+  descriptionPreview,
+  formatDueDate,
+  repeatLabel,
+  taskBadge,
+} from "#shared/tasks/task-rules.ts";
 import { EditTaskButton } from "./task-buttons.tsx";
 import { taskFormDialog } from "./task-dialogs.ts";
 
@@ -27,6 +33,9 @@ interface TaskRowProps {
   courseName?: string;
   onToggle: (task: Task) => void;
   onDelete: (task: Task) => void;
+  /** Bulk selection (issue 26); rows outside a list (the dashboard) have none. */
+  selected?: boolean;
+  onSelect?: (task: Task) => void;
 }
 
 /** One task (SPEC §2.3). Memoised: typing in the search box must not re-render unchanged rows. */
@@ -37,9 +46,12 @@ export const TaskRow = memo(function TaskRow({
   courseName,
   onToggle,
   onDelete,
+  selected = false,
+  onSelect,
 }: TaskRowProps) {
   const badge = taskBadge(task, now);
   const repeats = repeatLabel(task.rrule);
+  const checklist = checklistProgress(task);
   const title = task.htmlUrl ? (
     // A Canvas assignment opens on the school's Canvas site.
     <a
@@ -60,12 +72,24 @@ export const TaskRow = memo(function TaskRow({
       data-testid="task-row"
       // A reminder's link (/tasks?task=12) scrolls here and marks it (task-list.tsx).
       id={`task-${task.id}`}
+      data-task-id={task.id}
+      data-selected={onSelect ? selected : undefined}
       className={cn(
+        "data-[selected=true]:bg-accent/10",
         "scroll-mt-20 data-[linked=true]:ring-2 data-[linked=true]:ring-accent",
         "flex gap-3 rounded-lg border border-l-4 border-border bg-surface p-3",
         priorityBorder[task.priority],
       )}
     >
+      {onSelect && (
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={() => onSelect(task)}
+          aria-label={`Select ${task.title}`}
+          className="mt-1.5 h-4 w-4 shrink-0 accent-accent"
+        />
+      )}
       <button
         type="button"
         aria-pressed={task.completed}
@@ -97,6 +121,17 @@ export const TaskRow = memo(function TaskRow({
           {task.dueDate && <time dateTime={task.dueDate}>{formatDueDate(task.dueDate)}</time>}
           <span className="capitalize">{task.priority} priority</span>
           {task.isParsed && <span>Canvas</span>}
+          {checklist && (
+            <span
+              className="inline-flex items-center gap-1"
+              data-testid="task-checklist-count"
+              title={`${checklist.done} of ${checklist.total} checklist items done`}
+            >
+              <ListChecks className="h-3.5 w-3.5" aria-hidden />
+              <span className="sr-only">Checklist: </span>
+              {checklist.done}/{checklist.total}
+            </span>
+          )}
           {repeats && (
             <span className="inline-flex items-center gap-1" data-testid="task-repeat">
               <Repeat className="h-3.5 w-3.5" aria-hidden />
