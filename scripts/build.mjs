@@ -61,7 +61,8 @@ function buildClient() {
  * optional native driver (pg-native), and ioredis, loaded only when REDIS_URL is set. wink's English
  * model is 3.5 MB of JSON that the built-in engine needs only on first use: bundled, every start parsed it
  * (integrations/ai/builtin/text.ts requires both wink packages then). sql.js reads its .wasm beside itself
- * (integrations/anki/sqlite.ts).
+ * (integrations/anki/sqlite.ts). tesseract.js starts its own worker thread from a script inside its package,
+ * which loads tesseract.js-core's WASM beside itself; the OCR model is read from @tesseract.js-data/eng.
  */
 const external = [
   "@electric-sql/pglite",
@@ -73,6 +74,9 @@ const external = [
   "wink-nlp",
   "wink-eng-lite-web-model",
   "sql.js",
+  "tesseract.js",
+  "tesseract.js-core",
+  "@tesseract.js-data/eng",
 ];
 
 /**

@@ -64,10 +64,21 @@ export const LEVEL_POINTS_STEP = 50;
 
 /** Largest file a student may upload (study documents, course materials, summarizer PDFs). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** Photos and screenshots of slides or notes, read by OCR (issue 24). */
+export const IMAGE_UPLOAD_EXTENSIONS = [".png", ".jpg", ".jpeg"] as const;
 /** File types the study-set 'Upload File' dialog accepts (SPEC §9); client pickers join them for `accept`. */
-export const STUDY_UPLOAD_EXTENSIONS = [".pdf", ".txt", ".docx", ".md"] as const;
-/** Course-material types (SPEC §9, plus .md). A .ppt is offered but refused with a hint to save as .pptx. */
-export const MATERIAL_UPLOAD_EXTENSIONS = [".txt", ".pdf", ".doc", ".docx", ".ppt", ".pptx", ".md"] as const;
+export const STUDY_UPLOAD_EXTENSIONS = [".pdf", ".txt", ".docx", ".md", ...IMAGE_UPLOAD_EXTENSIONS] as const;
+/** Course-material types (SPEC §9, plus .md and images). A .ppt is offered but refused with a hint to save as .pptx. */
+export const MATERIAL_UPLOAD_EXTENSIONS = [
+  ".txt",
+  ".pdf",
+  ".doc",
+  ".docx",
+  ".ppt",
+  ".pptx",
+  ".md",
+  ...IMAGE_UPLOAD_EXTENSIONS,
+] as const;
 
 /** A task's checklist bounds, and how many tasks one bulk request may name (issue 26). */
 export const SUBTASK_LIMITS = { perTask: 100, titleLength: 500 } as const;

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   "legacy_ppt",
   "file_empty",
   "pdf_no_text",
+  "image_no_text",
   "pdf_protected",
   "not_plain_text",
   "file_corrupt",
@@ -50,6 +51,7 @@ export const ERROR_CODES = [
   "extraction_busy",
   "extraction_limit",
   "too_many_pages",
+  "too_many_scanned_pages",
   // The server's own failures.
   "upstream_error",
   "response_contract",

@@ -75,11 +75,15 @@ test("creates a set, uploads a real PDF, reads, renames and deletes it, then del
   const card = documentCards(page).filter({ hasText: "Cells lecture" });
   await expect(card).toContainText("pdf");
 
-  // A scan is refused with what to do instead.
+  // A scan whose images hold no text is refused with what to do instead (after OCR has looked: seconds).
   await page.getByRole("button", { name: "Upload File" }).click();
   await upload.locator('input[type="file"]').setInputFiles(fixture("scanned.pdf"));
   await upload.getByRole("button", { name: "Upload" }).click();
-  await expect(upload.getByText("This PDF has no text layer; paste the text instead.")).toBeVisible();
+  await expect(
+    upload.getByText(
+      "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
+    ),
+  ).toBeVisible({ timeout: 30_000 });
   await upload.getByRole("button", { name: "Cancel" }).click();
 
   await card.getByRole("button", { name: "Open Cells lecture" }).click();

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { QUEUE_SCHEMA } from "../jobs/queue-schema.ts";
 import { serveBackups } from "./backup.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
@@ -22,12 +23,17 @@ const memorySettings = {
   wal_buffers: "1MB",
 };
 
-export const pgliteOptions: PGliteOptions = {
-  startParams: [
-    ...PGlite.defaultStartParams,
-    ...Object.entries(memorySettings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
-  ],
-};
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(memorySettings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+];
+
+/**
+ * pg_trgm (trigram similarity: retrieval corrects a misspelt question term to the closest word of the
+ * student's documents) ships with PGlite as a contrib extension that must be handed to every open before
+ * a migration's CREATE EXTENSION can find it.
+ */
+export const pgliteOptions: PGliteOptions = { startParams, extensions: { pg_trgm } };
 
 const run = promisify(execFile);
 
@@ -43,21 +49,23 @@ async function createDataFolder(dataPath: string) {
     rmSync(path.join(parent, leftover), { recursive: true, force: true });
   const scratch = `${dataPath}.new-${process.pid}`;
   const resolve = createRequire(import.meta.url).resolve;
-  const [pglite, drizzle, migrator] = [
+  const [pglite, trgm, drizzle, migrator] = [
     "@electric-sql/pglite",
+    "@electric-sql/pglite/contrib/pg_trgm",
     "drizzle-orm/pglite",
     "drizzle-orm/pglite/migrator",
   ].map((name) => JSON.stringify(resolve(name)));
   // The job queue's schema too (pg-boss's own SQL, jobs/queue-schema.ts): the server then only checks it.
   const pgBoss = JSON.stringify(pathToFileURL(resolve("pg-boss")).href);
   const script = `const [dir, options, migrationsFolder, queueSchema] = process.argv.slice(1);
-require(${pglite}).PGlite.create(dir, JSON.parse(options)).then(async (db) => {
+require(${pglite}).PGlite.create(dir, { ...JSON.parse(options), extensions: { pg_trgm: require(${trgm}).pg_trgm } }).then(async (db) => {
   await require(${migrator}).migrate(require(${drizzle}).drizzle(db), { migrationsFolder });
   const { getConstructionPlans } = await import(${pgBoss});
   await db.exec(getConstructionPlans(queueSchema, { backend: "pglite" }));
   await db.close();
 });`;
-  const args = [scratch, JSON.stringify(pgliteOptions), migrationsFolder, QUEUE_SCHEMA];
+  // The extensions are functions, which JSON cannot carry: the script requires them itself.
+  const args = [scratch, JSON.stringify({ startParams }), migrationsFolder, QUEUE_SCHEMA];
   await run(process.execPath, ["-e", script, ...args]);
   renameSync(scratch, dataPath);
 }

@@ -83,6 +83,13 @@ describe("POST /api/chat with the built-in engine", () => {
     expect(aiMessage.content).toContain("[1]");
   });
 
+  it("reads past a typo: the misspelt term stands for the closest word of the student's documents", async () => {
+    const res = await ask(t, ada, "Where does photosinthesis take place?");
+    const ai: ChatMessage = res.json().aiMessage;
+    expect(ai.citations![0]).toMatchObject({ kind: "document", title: "cell-biology", page: 3 });
+    expect(ai.citations![0]!.quote).toContain("chloroplasts");
+  });
+
   it("says when the material does not cover the question, naming the closest documents", async () => {
     const res = await ask(t, ada, "Who won the battle of Hastings in 1066?");
     const ai: ChatMessage = res.json().aiMessage;

@@ -142,6 +142,38 @@ export const retrievalRepo = {
     };
   },
 
+  /**
+   * For each stem, the most similar word (trigram similarity, pg_trgm) among the lexemes of the student's
+   * chunks (in the course, when one is chosen), if one is at least `threshold` alike; null otherwise.
+   * ts_stat reads every chunk's vector in scope: asked only for terms that matched nothing. Only plain
+   * words (letters and digits) are offered: the answer goes into a tsquery as it is.
+   */
+  async closestWords(
+    db: DbOrTx,
+    userId: number,
+    stems: readonly string[],
+    options: { courseId?: number | null; threshold: number },
+  ): Promise<(string | null)[]> {
+    if (!stems.length) return [];
+    // ts_stat takes its query as text; both values are integers, so nothing can be injected through it.
+    const scope = `user_id = ${Math.trunc(userId)}${options.courseId ? ` and course_id = ${Math.trunc(options.courseId)}` : ""}`;
+    const stat = `select search from document_chunks where ${scope}`;
+    const result = await db.execute(sql`
+      with vocab as materialized (select word, ndoc from ts_stat(${stat}))
+      select t.i, (
+        select v.word from vocab v
+        where similarity(v.word, t.stem) >= ${options.threshold} and v.word ~ '^[a-z0-9]+$'
+        order by similarity(v.word, t.stem) desc, v.ndoc desc, v.word
+        limit 1
+      ) as word
+      from unnest(array[${sql.join(
+        stems.map((stem) => sql`${stem}`),
+        sql`, `,
+      )}]::text[]) with ordinality as t(stem, i)
+      order by t.i`);
+    return (result as unknown as { rows: { word: string | null }[] }).rows.map((r) => r.word ?? null);
+  },
+
   async countChunks(db: DbOrTx, userId: number): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })

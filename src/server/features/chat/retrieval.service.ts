@@ -8,6 +8,14 @@ import { type ChunkSource, type FoundChunk, type NewChunk, retrievalRepo } from 
 
 /** Candidates full-text search hands to re-ranking: enough that the right passage is among them. */
 const CANDIDATES = 40;
+/**
+ * How alike (pg_trgm similarity, 0-1) a misspelt term and a word of the student's documents must be for
+ * the one to stand for the other: 'photosinthesis' and 'photosynthesis' are 0.65 alike as stems,
+ * 'chloroplast' and 'chlorophyll' 0.44 (different words, left alone).
+ */
+const TYPO_SIMILARITY = 0.5;
+/** Shorter terms have too few trigrams for a correction to mean anything. */
+const TYPO_MIN_LENGTH = 5;
 
 export interface IndexedDocument {
   source: ChunkSource;
@@ -54,21 +62,43 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
       terms: readonly QuestionTerm[],
       options: { courseId?: number | null; limit?: number; definition?: boolean } = {},
     ): Promise<Ranked<FoundChunk>[]> {
-      const tsQuery = toTsQuery(terms);
-      if (!tsQuery) return [];
       const limit = options.limit ?? 8;
-      const [candidates, frequencies] = await Promise.all([
-        retrievalRepo.search(db, userId, tsQuery, {
-          courseId: options.courseId,
-          limit: Math.max(limit, CANDIDATES),
-        }),
-        retrievalRepo.documentFrequencies(
+      const lookup = (ts: readonly QuestionTerm[]) =>
+        Promise.all([
+          retrievalRepo.search(db, userId, toTsQuery(ts), {
+            courseId: options.courseId,
+            limit: Math.max(limit, CANDIDATES),
+          }),
+          retrievalRepo.documentFrequencies(
+            db,
+            userId,
+            ts.map((t) => toTsQuery([t])),
+            { courseId: options.courseId },
+          ),
+        ]);
+      if (!toTsQuery(terms)) return [];
+      let [candidates, frequencies] = await lookup(terms);
+      // A term no chunk has may be a typo: the closest word of the student's own documents stands in.
+      const missing = terms.filter(
+        (t, i) => !frequencies.counts[i] && !t.number && t.stem.length >= TYPO_MIN_LENGTH,
+      );
+      if (missing.length && frequencies.total) {
+        const words = await retrievalRepo.closestWords(
           db,
           userId,
-          terms.map((t) => toTsQuery([t])),
-          { courseId: options.courseId },
-        ),
-      ]);
+          missing.map((t) => t.stem),
+          { courseId: options.courseId, threshold: TYPO_SIMILARITY },
+        );
+        const corrected = new Map(missing.flatMap((t, i) => (words[i] ? [[t, words[i]] as const] : [])));
+        if (corrected.size) {
+          // The lexeme is already a stem: it is both the word searched and the stem ranked.
+          terms = terms.map((t) => {
+            const word = corrected.get(t);
+            return word ? { word, stem: word } : t;
+          });
+          [candidates, frequencies] = await lookup(terms);
+        }
+      }
       const documentFrequency = new Map(terms.map((t, i) => [t.stem, frequencies.counts[i] ?? 0]));
       const stats = { passages: frequencies.total, documentFrequency };
       return rankPassages(terms, candidates, stats, { definition: options.definition }).slice(0, limit);

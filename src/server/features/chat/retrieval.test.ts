@@ -71,6 +71,16 @@ describe("retrieval search", () => {
     expect(await search(ada, "mitochondria", { limit: 2 })).toHaveLength(2);
   });
 
+  it("corrects a term no chunk has to the closest word of the student's own chunks (pg_trgm)", async () => {
+    const found = await search(ada, "What do chloroplasts capture? mitocondria");
+    expect(found.map((c) => c.documentId)).toContain(notes.id);
+    expect(found.some((c) => c.documentId === cells.id)).toBe(true);
+    // Bob has no 'chloroplasts': his misspelling finds nothing of Ada's.
+    expect(await search(bob, "chloroplastes")).toEqual([]);
+    // Too unlike any word: nothing stands in.
+    expect(await search(ada, "zygomorphic")).toEqual([]);
+  });
+
   it("never returns another student's chunks", async () => {
     const found = await search(bob, "mitochondria respiration");
     expect(found.map((c) => c.title)).toEqual(["bobs"]);

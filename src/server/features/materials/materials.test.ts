@@ -86,6 +86,25 @@ describe("course materials", () => {
     expect(scanned.statusCode).toBe(422);
   });
 
+  it("reads a scanned PDF by OCR with its pages, and a photo of notes; a blank photo is a 422", async () => {
+    const scan = await upload(ada, [file("scanned-notes.pdf")]);
+    expect(scan.statusCode).toBe(201);
+    expect(scan.json().fileType).toBe("pdf");
+    const text: DocumentText = (await viewer(ada, "material", scan.json().id)).json();
+    expect(text.pages?.map((p) => p.page)).toEqual([1, 2]);
+    const [page1, page2] = text.pages!.map((p) => text.content.slice(p.start, p.end));
+    expect(page1).toContain("Chlorophyll absorbs red and blue light");
+    expect(page2).toContain("Glycolysis splits glucose into two pyruvate molecules.");
+    const photo = await upload(ada, [file("notes-photo.png")]);
+    expect(photo.statusCode).toBe(201);
+    expect(photo.json().fileType).toBe("image");
+    const photoText: DocumentText = (await viewer(ada, "material", photo.json().id)).json();
+    expect(photoText.content).toContain("Turgor pressure keeps plant cells firm.");
+    const blank = await upload(ada, [file("blank.png")]);
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().code).toBe("image_no_text");
+  });
+
   it("stores pasted text (SPEC's JSON upload) and lists by course, newest first", async () => {
     const res = await t.app.inject({
       method: "POST",

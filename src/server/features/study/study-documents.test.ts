@@ -56,6 +56,29 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
     expect(doc.content.slice(page4.start, page4.end)).not.toContain("muscle cell");
   });
 
+  it("reads a scanned PDF by OCR, page by page, and a photo of notes as page 1", async () => {
+    const scan = await upload(ada, set.id, [file("scanned-notes.pdf")]);
+    expect(scan.statusCode).toBe(201);
+    const doc: StudyDocument = scan.json();
+    expect(doc).toMatchObject({ title: "scanned-notes", fileType: "pdf" });
+    expect(doc.pages?.map((p) => p.page)).toEqual([1, 2]);
+    const [page1, page2] = doc.pages!.map((p) => doc.content.slice(p.start, p.end));
+    expect(page1).toContain("Plants capture light energy in the chloroplasts.");
+    expect(page1).not.toContain("Mitochondria");
+    expect(page2).toContain("Mitochondria release the energy stored in glucose.");
+    const photo = await upload(ada, set.id, [file("notes-photo.png")]);
+    expect(photo.statusCode).toBe(201);
+    expect(photo.json()).toMatchObject({ title: "notes-photo", fileType: "image" });
+    expect(photo.json().content).toContain("Osmosis is the diffusion of water");
+    const blank = await upload(ada, set.id, [file("blank.png")]);
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json()).toMatchObject({
+      code: "image_no_text",
+      error:
+        "We could not find any text in this image. Try a sharper, brighter photo, or paste the text instead.",
+    });
+  });
+
   it("reads a DOCX with its list items, and UTF-8 Markdown and text with a BOM", async () => {
     const docx = await upload(ada, set.id, [{ name: "title", value: "  Guide  " }, file("study-guide.docx")]);
     expect(docx.statusCode).toBe(201);
@@ -90,7 +113,9 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
       expect(res.json().code).toBe(code);
     }
     const scan = await upload(ada, set.id, [file("scanned.pdf")]);
-    expect(scan.json().error).toBe("This PDF has no text layer; paste the text instead.");
+    expect(scan.json().error).toBe(
+      "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
+    );
     const none = await upload(ada, set.id, [{ name: "title", value: "x" }]);
     expect(none.statusCode).toBe(400);
     const list = await t.app.inject({
@@ -99,7 +124,9 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
       headers: ada.headers,
     });
     expect(
-      list.json().every((d: StudyDocumentSummary) => ["pdf", "docx", "md", "txt"].includes(d.fileType)),
+      list
+        .json()
+        .every((d: StudyDocumentSummary) => ["pdf", "docx", "md", "txt", "image"].includes(d.fileType)),
     ).toBe(true);
   });
 

@@ -1,7 +1,18 @@
 import { type DocumentKind, type ExtractionFailure, failure } from "./types.ts";
 
 /** Every extension the module can be asked about; `.ppt` is known only to be refused helpfully. */
-export const KNOWN_EXTENSIONS = [".pdf", ".docx", ".doc", ".pptx", ".ppt", ".md", ".txt"] as const;
+export const KNOWN_EXTENSIONS = [
+  ".pdf",
+  ".docx",
+  ".doc",
+  ".pptx",
+  ".ppt",
+  ".md",
+  ".txt",
+  ".png",
+  ".jpg",
+  ".jpeg",
+] as const;
 
 const MIME_EXTENSIONS: Record<string, string> = {
   "application/pdf": ".pdf",
@@ -11,6 +22,8 @@ const MIME_EXTENSIONS: Record<string, string> = {
   "application/vnd.ms-powerpoint": ".ppt",
   "text/markdown": ".md",
   "text/plain": ".txt",
+  "image/png": ".png",
+  "image/jpeg": ".jpg",
 };
 
 /** ".pdf" for "Notes.PDF"; "" when the name has no extension. */
@@ -55,6 +68,8 @@ const startsWith = (bytes: Uint8Array, magic: number[], at = 0) => magic.every((
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
 
 /** Readers allow junk before the header; so does the PDF spec's implementation note, within 1 KB. */
 function isPdf(bytes: Uint8Array): boolean {
@@ -77,6 +92,11 @@ export function sniffKind(ext: string, bytes: Uint8Array): DocumentKind | null {
       return startsWith(bytes, ZIP) ? "docx" : startsWith(bytes, OLE) ? "doc" : null;
     case ".pptx":
       return startsWith(bytes, ZIP) ? "pptx" : null;
+    case ".png":
+    case ".jpg":
+    case ".jpeg":
+      // Phones and screenshot tools mix the two up; either is read by its content.
+      return startsWith(bytes, PNG) || startsWith(bytes, JPEG) ? "image" : null;
     case ".md":
       return "md";
     case ".txt":

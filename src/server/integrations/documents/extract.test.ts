@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { MATERIAL_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES, STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import { docxBomb, manyPagesPdf, pdfBomb, pptxBomb } from "#tests/fixtures/bombs.ts";
@@ -9,10 +11,12 @@ import {
   type ExtractInput,
   type ExtractionFailure,
   type ExtractionPool,
+  type ExtractionProgress,
   extractDocument,
   extractionError,
 } from "./index.ts";
 import { inflateBudget, OVER_BUDGET } from "./inflate-limit.ts";
+import { OCR_LANG_PATH } from "./ocr.ts";
 import { MAX_PDF_PAGES } from "./pdf.ts";
 
 const fixture = (name: string) =>
@@ -57,12 +61,13 @@ describe("extractDocument: PDF", () => {
     expect(doc.text).toBe(doc.pages.map((p) => p.text).join("\n\n"));
   });
 
-  it("answers 422 'no text layer' for a scan", async () => {
+  it("answers 422 'no text' for a scan whose images hold no text, even read by OCR", async () => {
     const f = await fail({ bytes: fixture("scanned.pdf"), fileName: "scanned.pdf" });
     expect(f).toMatchObject({
       reason: "pdf_no_text",
       status: 422,
-      message: "This PDF has no text layer; paste the text instead.",
+      message:
+        "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
     });
   });
 
@@ -208,6 +213,56 @@ describe("extractDocument: Markdown and text", () => {
   });
 });
 
+describe("extractDocument: OCR of scanned PDFs and photos", () => {
+  it("reads a scanned PDF page by page (a PNG and a JPEG page), reporting each page", async () => {
+    const progress: ExtractionProgress[] = [];
+    const doc = await read("scanned-notes.pdf", { onProgress: (p) => progress.push(p) });
+    expect(doc.kind).toBe("pdf");
+    expect(doc.pages.map((p) => p.n)).toEqual([1, 2]);
+    const [p1, p2] = doc.pages.map((p) => p.text);
+    expect(p1).toMatch(/^Lecture 4: Photosynthesis\n\n/);
+    expect(p1).toContain("Plants capture light energy in the chloroplasts.");
+    expect(p1).not.toContain("Mitochondria");
+    expect(p2).toContain("Mitochondria release the energy stored in glucose.");
+    expect(p2).toContain("oxidative phosphorylation");
+    // The last report may come just after the answer (its own port): wait for it, not for a time.
+    await expect.poll(() => progress.length).toBe(3);
+    expect(progress).toEqual([
+      { done: 0, total: 2 },
+      { done: 1, total: 2 },
+      { done: 2, total: 2 },
+    ]);
+  });
+
+  it("reads a PNG as page 1, and a JPEG named .png by its content", async () => {
+    const doc = await read("notes-photo.png");
+    expect(doc).toMatchObject({ kind: "image", title: "notes-photo" });
+    expect(doc.pages.map((p) => p.n)).toEqual([1]);
+    expect(doc.text).toContain("Osmosis is the diffusion of water");
+    expect(doc.text).toContain("Turgor pressure keeps plant cells firm.");
+    const jpeg = await sharp(fixture("notes-photo.png")).jpeg().toBuffer();
+    const named = await extractDocument({ bytes: jpeg, fileName: "photo.png" });
+    expect(named.ok && named.document.text).toContain("semipermeable membrane");
+  });
+
+  it("answers 422 with what to do for a blank image, and 'damaged' for a .png that is not a picture", async () => {
+    expect(await fail({ bytes: fixture("blank.png"), fileName: "whiteboard.png" })).toMatchObject({
+      reason: "image_no_text",
+      status: 422,
+      message:
+        "We could not find any text in this image. Try a sharper, brighter photo, or paste the text instead.",
+    });
+    const notImage = await fail({ bytes: fixture("notes.txt"), fileName: "notes.jpg" });
+    expect(notImage).toMatchObject({ reason: "file_corrupt", status: 422 });
+  });
+
+  it("reads the model from node_modules, never from the network or a cache in the working folder", () => {
+    expect(OCR_LANG_PATH).toContain(`node_modules${path.sep}@tesseract.js-data${path.sep}eng`);
+    expect(existsSync(path.join(OCR_LANG_PATH, "eng.traineddata.gz"))).toBe(true);
+    expect(existsSync("eng.traineddata")).toBe(false);
+  });
+});
+
 describe("extractDocument: size and type rules", () => {
   it("answers 413 above 20 MB without reading the file", async () => {
     const f = await fail({ bytes: Buffer.alloc(MAX_UPLOAD_BYTES + 1), fileName: "big.pdf" });
@@ -216,14 +271,16 @@ describe("extractDocument: size and type rules", () => {
   });
 
   it("answers 415 for a type outside the caller's list, naming the accepted types", async () => {
-    const png = await fail({ bytes: fixture("png-renamed.pdf"), fileName: "photo.png" });
-    expect(png).toMatchObject({ reason: "unsupported_file_type", status: 415 });
+    const gif = await fail({ bytes: fixture("png-renamed.pdf"), fileName: "photo.gif" });
+    expect(gif).toMatchObject({ reason: "unsupported_file_type", status: 415 });
     const study = await fail({
       bytes: fixture("lecture-slides.pptx"),
       fileName: "slides.pptx",
       accept: STUDY_UPLOAD_EXTENSIONS,
     });
-    expect(study.message).toBe("This file type is not supported. Upload a .pdf, .txt, .docx or .md file.");
+    expect(study.message).toBe(
+      "This file type is not supported. Upload a .pdf, .txt, .docx, .md, .png, .jpg or .jpeg file.",
+    );
     const pdfOnly = await fail({ bytes: fixture("notes.md"), fileName: "notes.md", accept: [".pdf"] });
     expect(pdfOnly.message).toBe("This file type is not supported. Upload a .pdf file.");
   });

@@ -1,10 +1,17 @@
 import { availableParallelism } from "node:os";
+import { MessageChannel } from "node:worker_threads";
 import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
 import { WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "../../lib/worker-pool.ts";
 import { checkFileType, KNOWN_EXTENSIONS, sniffKind, titleOf } from "./detect.ts";
 import type { ParseJob, ParseReply } from "./parse.ts";
 import { plainTextPages } from "./text.ts";
-import { type ExtractionResult, type FailureReason, failure } from "./types.ts";
+import {
+  type DocumentKind,
+  type ExtractionProgress,
+  type ExtractionResult,
+  type FailureReason,
+  failure,
+} from "./types.ts";
 
 export { checkFileType, extensionOf, titleOf } from "./detect.ts";
 export * from "./types.ts";
@@ -20,6 +27,11 @@ export interface ExtractInput {
   owner?: string;
   /** Epoch ms by which the answer must be known (before the connection's limit); default: in 20 s. */
   deadline?: number;
+  /**
+   * Called as OCR reads each page of a scanned PDF or an image (first with `done: 0`); never called for
+   * files that need no OCR.
+   */
+  onProgress?: (progress: ExtractionProgress) => void;
 }
 
 /**
@@ -64,6 +76,9 @@ export const extractionPool = (): ExtractionPool => {
   return shared;
 };
 
+/** What an empty result means, for the kinds that are read by OCR when they have no text of their own. */
+const NO_TEXT: Partial<Record<DocumentKind, FailureReason>> = { pdf: "pdf_no_text", image: "image_no_text" };
+
 const POOL_FAILURES: Record<WorkerPoolError["reason"], FailureReason> = {
   timeout: "extraction_timeout",
   out_of_memory: "file_too_complex",
@@ -100,11 +115,18 @@ export async function extractDocument(
   } else {
     // A copy of exactly these bytes is moved to the worker; the caller's buffer may be a pooled slice.
     const copy = new Uint8Array(bytes);
+    // OCR reports each page on a port of its own: the pool's one reply per job comes at the end.
+    const channel = input.onProgress && new MessageChannel();
+    if (channel) {
+      const report = input.onProgress!;
+      channel.port1.on("message", (p: ExtractionProgress) => report(p));
+      channel.port1.unref();
+    }
     try {
       reply = await pool.run(
-        { kind, bytes: copy },
+        { kind, bytes: copy, ...(channel ? { progress: channel.port2 } : {}) },
         {
-          transfer: [copy.buffer],
+          transfer: channel ? [copy.buffer, channel.port2] : [copy.buffer],
           key: input.owner,
           deadline: input.deadline ?? Date.now() + EXTRACTION_BUDGET_MS,
         },
@@ -112,6 +134,16 @@ export async function extractDocument(
     } catch (err) {
       if (err instanceof WorkerPoolError) return failure(POOL_FAILURES[err.reason], { cause: err.message });
       throw err;
+    } finally {
+      // The worker closes its end after its last report, which may arrive after the reply (two ports keep
+      // no order between them): the reports still come, and a worker that never got the port is waited
+      // for a moment only.
+      if (channel) {
+        const port = channel.port1;
+        const stop = setTimeout(() => port.close(), 1000);
+        stop.unref();
+        port.once("close", () => clearTimeout(stop));
+      }
     }
   }
   if (!reply.ok) return failure(reply.reason, { cause: reply.cause });
@@ -120,6 +152,6 @@ export async function extractDocument(
     .map((p) => p.text)
     .filter((t) => t.trim())
     .join("\n\n");
-  if (!text) return failure(kind === "pdf" ? "pdf_no_text" : "file_empty");
+  if (!text) return failure(NO_TEXT[kind] ?? "file_empty");
   return { ok: true, document: { kind, pages: reply.pages, text, title: titleOf(fileName) } };
 }

@@ -1,13 +1,23 @@
+import type { MessagePort } from "node:worker_threads";
 import { checkPdfStreams, isWordTextPart, readZipBounded } from "./inflate-limit.ts";
+import { imagePages, withOcr } from "./ocr.ts";
 import { pdfPages } from "./pdf.ts";
 import { pptxPages } from "./pptx.ts";
 import { plainTextPages } from "./text.ts";
-import { type DocumentKind, type ExtractedPage, ExtractionError, type FailureReason } from "./types.ts";
+import {
+  type DocumentKind,
+  type ExtractedPage,
+  ExtractionError,
+  type ExtractionProgress,
+  type FailureReason,
+} from "./types.ts";
 import { docText, docxText } from "./word.ts";
 
 export interface ParseJob {
   kind: DocumentKind;
   bytes: Uint8Array;
+  /** Where OCR progress goes ({ done, total } messages), when the caller listens. */
+  progress?: MessagePort;
 }
 
 export type ParseReply =
@@ -15,22 +25,37 @@ export type ParseReply =
   | { ok: false; reason: FailureReason; cause?: string };
 
 /** Reads one file of a known kind. Runs inside the extraction worker; never throws. */
-export async function parseDocument({ kind, bytes }: ParseJob): Promise<ParseReply> {
+export async function parseDocument({ kind, bytes, progress }: ParseJob): Promise<ParseReply> {
+  const onProgress = progress && ((p: ExtractionProgress) => progress.postMessage(p));
   try {
-    return { ok: true, pages: await pagesOf(kind, bytes) };
+    return { ok: true, pages: await pagesOf(kind, bytes, onProgress) };
   } catch (err) {
     if (err instanceof ExtractionError)
       return { ok: false, reason: err.reason, ...(err.detail ? { cause: err.detail } : {}) };
     // Parsers throw whatever they like on a damaged file.
     return { ok: false, reason: "file_corrupt", cause: err instanceof Error ? err.message : String(err) };
+  } finally {
+    progress?.close();
   }
 }
 
-async function pagesOf(kind: DocumentKind, bytes: Uint8Array): Promise<ExtractedPage[]> {
+async function pagesOf(
+  kind: DocumentKind,
+  bytes: Uint8Array,
+  onProgress?: (progress: ExtractionProgress) => void,
+): Promise<ExtractedPage[]> {
   switch (kind) {
     case "pdf":
       checkPdfStreams(bytes);
-      return pdfPages(bytes);
+      // Pages without a text layer are read from their scanned image.
+      return withOcr((ocr) => pdfPages(bytes, { ocr, onProgress }));
+    case "image":
+      return withOcr(async (ocr) => {
+        onProgress?.({ done: 0, total: 1 });
+        const pages = await imagePages(bytes, ocr);
+        onProgress?.({ done: 1, total: 1 });
+        return pages;
+      });
     case "pptx":
       return pptxPages(bytes);
     case "docx":

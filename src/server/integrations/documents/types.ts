@@ -1,9 +1,19 @@
 import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
 import { AppError } from "../../lib/errors.ts";
 
-export type DocumentKind = "pdf" | "docx" | "doc" | "pptx" | "md" | "txt";
+/** `image`: a PNG or JPEG photo or screenshot, read by OCR. */
+export type DocumentKind = "pdf" | "docx" | "doc" | "pptx" | "md" | "txt" | "image";
 
-/** A PDF page or a PPTX slide (numbered from 1); other kinds have one page. */
+/**
+ * How far a long extraction has got: pages read by OCR out of those that need it. Reported as each
+ * page is done (and once with `done: 0` when the count is known); kinds without OCR report nothing.
+ */
+export interface ExtractionProgress {
+  done: number;
+  total: number;
+}
+
+/** A PDF page or a PPTX slide (numbered from 1); other kinds (an image too) have one page. */
 export interface ExtractedPage {
   n: number;
   text: string;
@@ -21,6 +31,12 @@ export interface ExtractedDocument {
 const MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 
 /**
+ * Pages without text that one PDF may ask to have read by OCR: each takes about a second of a core, so
+ * more cannot finish within an upload's time, and a scanned book is better uploaded by chapter.
+ */
+export const MAX_OCR_PAGES = 50;
+
+/**
  * Why a file could not be read. The reason doubles as the error `code` a route answers with; `status` and
  * `message` are what the student sees.
  */
@@ -32,7 +48,15 @@ export const FAILURES = {
     message: "PowerPoint 97-2003 (.ppt) files cannot be read. Save it as .pptx or PDF and upload again.",
   },
   file_empty: { status: 422, message: "This file is empty." },
-  pdf_no_text: { status: 422, message: "This PDF has no text layer; paste the text instead." },
+  pdf_no_text: {
+    status: 422,
+    message: "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
+  },
+  image_no_text: {
+    status: 422,
+    message:
+      "We could not find any text in this image. Try a sharper, brighter photo, or paste the text instead.",
+  },
   pdf_protected: {
     status: 422,
     message: "This PDF is password-protected. Remove the password and upload it again.",
@@ -53,6 +77,10 @@ export const FAILURES = {
   too_many_pages: {
     status: 422,
     message: "This PDF has more than 2,000 pages. Upload the chapters you need as separate files.",
+  },
+  too_many_scanned_pages: {
+    status: 422,
+    message: `This PDF has more than ${MAX_OCR_PAGES} scanned pages. Upload the chapters you need as separate files.`,
   },
   extraction_limit: {
     status: 429,

@@ -55,7 +55,7 @@ describe("readUpload", () => {
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({
       code: "unsupported_file_type",
-      error: "This file type is not supported. Upload a .pdf, .txt, .docx or .md file.",
+      error: "This file type is not supported. Upload a .pdf, .txt, .docx, .md, .png, .jpg or .jpeg file.",
     });
   });
 
@@ -96,7 +96,7 @@ describe("readUpload", () => {
     expect(scan.statusCode).toBe(422);
     expect(scan.json()).toMatchObject({
       code: "pdf_no_text",
-      error: "This PDF has no text layer; paste the text instead.",
+      error: "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
     });
     const png = await upload([
       { name: "file", fileName: "photo.pdf", data: documentFixture("png-renamed.pdf") },

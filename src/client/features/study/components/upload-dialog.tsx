@@ -16,7 +16,7 @@ const accepted = (name: string) => STUDY_UPLOAD_EXTENSIONS.some((ext) => name.to
 
 /**
  * SPEC §2.7 'Upload File': optional title (filled from the file name), a drop or click zone for .pdf,
- * .txt, .docx and .md, or pasted text. The server reads the file; its message says what to do when it
+ * .txt, .docx, .md and photos (.png, .jpg), or pasted text. The server reads the file; its message says what to do when it
  * cannot (a scan, a damaged file, too large).
  */
 export function UploadDialog({ studySetId }: { studySetId: number }) {
@@ -113,7 +113,7 @@ export function UploadDialog({ studySetId }: { studySetId: number }) {
             <span className="break-all font-medium">
               {file ? file.name : "Drop a file here, or click to choose one"}
             </span>
-            <span className="text-xs text-muted">PDF, TXT, DOCX or MD, up to 20 MB</span>
+            <span className="text-xs text-muted">PDF, TXT, DOCX, MD or a photo (PNG, JPG), up to 20 MB</span>
             <input
               id={zoneId}
               ref={inputRef}
