@@ -4,7 +4,7 @@ import { WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "../../lib/w
 import { checkFileType, KNOWN_EXTENSIONS, sniffKind, titleOf } from "./detect.ts";
 import type { ParseJob, ParseReply } from "./parse.ts";
 import { plainTextPages } from "./text.ts";
-import { type ExtractionResult, type FailureReason, failure } from "./types.ts";
+import { type ExtractionResult, type FailureReason, failure, type OnExtractionProgress } from "./types.ts";
 
 export { checkFileType, extensionOf, titleOf } from "./detect.ts";
 export * from "./types.ts";
@@ -20,6 +20,8 @@ export interface ExtractInput {
   owner?: string;
   /** Epoch ms by which the answer must be known (before the connection's limit); default: in 20 s. */
   deadline?: number;
+  /** Pages read so far (a background job stores it for the student's progress bar). */
+  onProgress?: OnExtractionProgress;
 }
 
 /**
@@ -27,6 +29,13 @@ export interface ExtractInput {
  * 30 s idle cut (http-server.ts), with a clear message rather than an empty reply.
  */
 export const EXTRACTION_BUDGET_MS = 20_000;
+
+/**
+ * How long a background job's extraction may take, waiting included: nobody holds a connection open for
+ * it, so a long document gets this long (decision 009). A request's extraction keeps EXTRACTION_BUDGET_MS
+ * (its deadline cuts the pool's limit to end there).
+ */
+export const BACKGROUND_EXTRACTION_MS = 120_000;
 
 /**
  * Text files up to this size are read on the calling thread: decoding 4 MB takes milliseconds, and a
@@ -49,7 +58,7 @@ export function createExtractionPool(
     perKeyRunning: 1,
     // One reading and one waiting per student; the rest are refused (429) at once, not held in memory.
     perKeyMax: 2,
-    timeoutMs: EXTRACTION_BUDGET_MS,
+    timeoutMs: BACKGROUND_EXTRACTION_MS,
     // Waiting jobs hold their bytes in memory: 8 x 20 MB at most.
     maxQueue: 8,
     maxMemoryMb: 512,
@@ -107,6 +116,7 @@ export async function extractDocument(
           transfer: [copy.buffer],
           key: input.owner,
           deadline: input.deadline ?? Date.now() + EXTRACTION_BUDGET_MS,
+          ...(input.onProgress ? { onProgress: input.onProgress as (p: unknown) => void } : {}),
         },
       );
     } catch (err) {

@@ -2,7 +2,13 @@ import { checkPdfStreams, isWordTextPart, readZipBounded } from "./inflate-limit
 import { pdfPages } from "./pdf.ts";
 import { pptxPages } from "./pptx.ts";
 import { plainTextPages } from "./text.ts";
-import { type DocumentKind, type ExtractedPage, ExtractionError, type FailureReason } from "./types.ts";
+import {
+  type DocumentKind,
+  type ExtractedPage,
+  ExtractionError,
+  type FailureReason,
+  type OnExtractionProgress,
+} from "./types.ts";
 import { docText, docxText } from "./word.ts";
 
 export interface ParseJob {
@@ -15,9 +21,12 @@ export type ParseReply =
   | { ok: false; reason: FailureReason; cause?: string };
 
 /** Reads one file of a known kind. Runs inside the extraction worker; never throws. */
-export async function parseDocument({ kind, bytes }: ParseJob): Promise<ParseReply> {
+export async function parseDocument(
+  { kind, bytes }: ParseJob,
+  onProgress?: OnExtractionProgress,
+): Promise<ParseReply> {
   try {
-    return { ok: true, pages: await pagesOf(kind, bytes) };
+    return { ok: true, pages: await pagesOf(kind, bytes, onProgress) };
   } catch (err) {
     if (err instanceof ExtractionError)
       return { ok: false, reason: err.reason, ...(err.detail ? { cause: err.detail } : {}) };
@@ -26,11 +35,15 @@ export async function parseDocument({ kind, bytes }: ParseJob): Promise<ParseRep
   }
 }
 
-async function pagesOf(kind: DocumentKind, bytes: Uint8Array): Promise<ExtractedPage[]> {
+async function pagesOf(
+  kind: DocumentKind,
+  bytes: Uint8Array,
+  onProgress?: OnExtractionProgress,
+): Promise<ExtractedPage[]> {
   switch (kind) {
     case "pdf":
       checkPdfStreams(bytes);
-      return pdfPages(bytes);
+      return pdfPages(bytes, onProgress);
     case "pptx":
       return pptxPages(bytes);
     case "docx":

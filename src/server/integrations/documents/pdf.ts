@@ -1,6 +1,6 @@
 import { getDocumentProxy } from "unpdf";
 import { normalizeLaidOutText } from "./normalize.ts";
-import { type ExtractedPage, ExtractionError } from "./types.ts";
+import { type ExtractedPage, ExtractionError, type OnExtractionProgress } from "./types.ts";
 
 /**
  * Pages read at most: more than a document of MAX_DOCUMENT_CHARS (about 500 pages of text) can fill with
@@ -20,7 +20,10 @@ export interface PdfTextItem {
  * Every page of a PDF, numbered as the reader shows them; pages without text are kept (empty).
  * Takes ownership of `bytes`: pdf.js moves their buffer to its own (in-thread) worker, detaching it.
  */
-export async function pdfPages(bytes: Uint8Array): Promise<ExtractedPage[]> {
+export async function pdfPages(
+  bytes: Uint8Array,
+  onProgress?: OnExtractionProgress,
+): Promise<ExtractedPage[]> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // verbosity 0: pdf.js warns on stdout about every font quirk; errors still throw.
@@ -40,6 +43,7 @@ export async function pdfPages(bytes: Uint8Array): Promise<ExtractedPage[]> {
       const items = content.items.filter((i) => "str" in i) as PdfTextItem[];
       pages.push({ n, text: normalizeLaidOutText(layoutText(items)) });
       page.cleanup();
+      onProgress?.({ done: n, total: pdf.numPages });
     }
     return pages;
   } finally {

@@ -9,6 +9,10 @@ export interface ExtractedPage {
   text: string;
 }
 
+/** Pages (or, for OCR, images) read so far out of all; called as reading goes on, from any part of extraction. */
+export type ExtractionProgress = { done: number; total: number };
+export type OnExtractionProgress = (progress: ExtractionProgress) => void;
+
 export interface ExtractedDocument {
   kind: DocumentKind;
   pages: ExtractedPage[];
