@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ne, sql, sum } from "drizzle-orm";
 import {
   DOCUMENT_LIST_PREVIEW,
   type DocumentPage,
@@ -248,7 +248,8 @@ export const studyRepo = {
     const [row] = await db
       .select({ n: count() })
       .from(studyDocuments)
-      .where(and(eq(studyDocuments.userId, userId), eq(studyDocuments.status, "ready")));
+      // An upload still being read counts (it was announced when uploaded); one that failed does not.
+      .where(and(eq(studyDocuments.userId, userId), ne(studyDocuments.status, "failed")));
     return row?.n ?? 0;
   },
 

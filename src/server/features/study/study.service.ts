@@ -178,7 +178,8 @@ export function createStudyService({
       await requireOwnedStudySet(userId, studySetId);
       if (!jobs) throw new Error("study: no job queue to read uploads with");
       const queue = jobs;
-      return db.transaction(async (tx) => {
+      // Announced at upload, as a text file is: the student sees the unlock as they upload.
+      const stored = db.transaction(async (tx) => {
         const doc = await studyRepo.insertDocument(tx, userId, {
           studySetId,
           title: (title.trim() || titleOf(file.fileName)).slice(0, DOCUMENT_TITLE_MAX),
@@ -192,10 +193,11 @@ export function createStudyService({
         await queue.enqueue(readStudyDocumentJob, { userId, documentId: doc.id }, { tx });
         return doc;
       });
+      return announce(stored, "document.uploaded", userId);
     },
-    /** The job's work (study.jobs.ts); the document is announced once its text is in. */
-    async readUpload(userId: number, documentId: number, opts: { lastTry: boolean; log: FastifyBaseLogger }) {
-      const outcome = await readStoredUpload({
+    /** The job's work (study.jobs.ts). */
+    readUpload: (userId: number, documentId: number, opts: { lastTry: boolean; log: FastifyBaseLogger }) =>
+      readStoredUpload({
         db,
         retrieval,
         store: storedUploads,
@@ -204,10 +206,7 @@ export function createStudyService({
         documentId,
         accept: STUDY_UPLOAD_EXTENSIONS,
         ...opts,
-      });
-      if (outcome.status === "ready") await events.emit("document.uploaded", { userId });
-      return outcome;
-    },
+      }),
     /** Checked before extraction, so a file for someone else's set costs no parsing. */
     assertOwnSet: requireOwnedStudySet,
     async renameDocument(userId: number, id: number, title: string) {
