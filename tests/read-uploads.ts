@@ -32,11 +32,11 @@ export async function settledUpload(
   app: FastifyInstance,
   res: LightMyRequestResponse,
   read: (id: number) => Promise<unknown>,
-): Promise<{ statusCode: number; json(): any }> {
+): Promise<Pick<LightMyRequestResponse, "statusCode" | "json">> {
   if (res.statusCode !== 201 || res.json().status !== "processing") return res;
   await readWaitingUploads(app);
   const now = await read(res.json().id);
-  return { statusCode: res.statusCode, json: () => now };
+  return { statusCode: res.statusCode, json: (() => now) as LightMyRequestResponse["json"] };
 }
 
 /** A study document as its owner reads it now. */
