@@ -67,6 +67,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     clock,
     events,
     retrieval,
+    jobs,
     groups: { canReadSet: (u, s) => groups.canReadSet(u, s) },
   });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, jobs, selfOrigin });
@@ -74,7 +75,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const achievements = createAchievementsService({ db, clock, events, secretKey: config.secretKey });
   const friends = createFriendsService({ db, clock, events, settings, achievements });
   const groups = createGroupsService({ db, friends, studySets: study });
-  const materials = createMaterialsService({ db, courses, retrieval, study });
+  const materials = createMaterialsService({ db, courses, retrieval, study, jobs });
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings, log });
   const exams = createExamService({ db, clock, settings, tasks, calendar, flashcards });
   const review = createReviewService({ db, clock, settings, study, flashcards, events, exams });

@@ -29,11 +29,12 @@ test("uploads a PDF, asks about it from /tasks, and opens the cited page", async
   await page.getByLabel("File").setInputFiles(path.join(fixtures, "cell-biology.pdf"));
   await page.getByRole("button", { name: "Upload Material" }).click();
   await expect(
-    page.getByText("Document uploaded successfully! The AI can now reference this material."),
+    page.getByText("Document uploaded! It is being read now; the AI can reference it once it is ready."),
   ).toBeVisible();
   const item = page.getByRole("listitem").filter({ hasText: "cell-biology" });
   await expect(item).toContainText("Lecture");
-  await expect(item).toContainText("Introduction to Cell Biology");
+  // Read in the background: its text arrives in the list without a reload.
+  await expect(item).toContainText("Introduction to Cell Biology", { timeout: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto("/tasks");

@@ -74,17 +74,25 @@ test("creates a set, uploads a real PDF, reads, renames and deletes it, then del
   await expect(upload).toBeHidden();
   const card = documentCards(page).filter({ hasText: "Cells lecture" });
   await expect(card).toContainText("pdf");
+  // Read in the background: the card says so, then shows the text without a reload.
+  await expect(card.getByRole("status")).toContainText("Processing…");
+  await expect(card.getByRole("button", { name: "Open Cells lecture" })).toBeVisible({ timeout: 30_000 });
+  await expect(card).toContainText("cell");
 
-  // A scan whose images hold no text is refused with what to do instead (after OCR has looked: seconds).
+  // A scan ends 'failed' with what to do instead, and can be removed.
   await page.getByRole("button", { name: "Upload File" }).click();
   await upload.locator('input[type="file"]').setInputFiles(fixture("scanned.pdf"));
   await upload.getByRole("button", { name: "Upload" }).click();
-  await expect(
-    upload.getByText(
-      "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
-    ),
-  ).toBeVisible({ timeout: 30_000 });
-  await upload.getByRole("button", { name: "Cancel" }).click();
+  await expect(upload).toBeHidden();
+  const scan = documentCards(page).filter({ hasText: "scanned" });
+  await expect(scan.getByRole("alert")).toHaveText(
+    "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
+    {
+      timeout: 30_000,
+    },
+  );
+  await scan.getByRole("button", { name: "Remove scanned" }).click();
+  await expect(scan).toHaveCount(0);
 
   await card.getByRole("button", { name: "Open Cells lecture" }).click();
   const reader = page.getByRole("dialog", { name: "Cells lecture" });

@@ -13,11 +13,13 @@ import { flashcardsRoutes } from "./flashcards/flashcards.routes.ts";
 import { friendsRoutes } from "./friends/friends.routes.ts";
 import { groupsRoutes } from "./friends/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { readMaterialJob } from "./materials/materials.jobs.ts";
 import { materialsRoutes } from "./materials/materials.routes.ts";
 import { notificationsRoutes } from "./notifications/notifications.routes.ts";
 import { deliverRemindersJob, remindersTickJob } from "./reminders/reminders.jobs.ts";
 import { reviewRoutes } from "./review/review.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
+import { readStudyDocumentJob } from "./study/study.jobs.ts";
 import { studyRoutes } from "./study/study.routes.ts";
 import { summariesRoutes } from "./summaries/summaries.routes.ts";
 import { tasksRoutes } from "./tasks/tasks.routes.ts";
@@ -51,4 +53,6 @@ export const featureJobs: readonly JobDefinition[] = [
   canvasAutoSyncJob,
   remindersTickJob,
   deliverRemindersJob,
+  readStudyDocumentJob,
+  readMaterialJob,
 ];

@@ -43,6 +43,8 @@ export interface RunOptions {
    * still waiting then, it fails with 'busy'; running, its time limit is cut to end there ('timeout').
    */
   deadline?: number;
+  /** What the worker reports while the job runs (serveJobs' `report`), e.g. pages read so far. */
+  onProgress?: (progress: unknown) => void;
 }
 
 /** 'limit': the key already has perKeyMax jobs; 'busy': the pool's queue is full or the wait ran out. */
@@ -64,6 +66,7 @@ interface Job {
   transfer: readonly Transferable[];
   key: string;
   deadline: number;
+  onProgress?: (progress: unknown) => void;
   waitTimer?: NodeJS.Timeout;
   resolve(value: unknown): void;
   reject(err: Error): void;
@@ -92,7 +95,8 @@ const STARTUP_LIMIT_MS = 60_000;
 type Reply =
   | { ok: true; value: unknown; retire?: boolean }
   | { ok: false; error: string; retire?: boolean }
-  | { ready: true };
+  | { ready: true }
+  | { progress: unknown };
 
 export class WorkerPool<Task, Result> {
   readonly #options: Required<WorkerPoolOptions>;
@@ -139,6 +143,7 @@ export class WorkerPool<Task, Result> {
         transfer: opts.transfer ?? [],
         key,
         deadline: opts.deadline ?? Number.POSITIVE_INFINITY,
+        ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
         resolve: resolve as (v: unknown) => void,
         reject,
       };
@@ -239,6 +244,10 @@ export class WorkerPool<Task, Result> {
       if ("ready" in reply) {
         slot.ready = true;
         if (slot.job) this.#startClock(slot);
+        return;
+      }
+      if ("progress" in reply) {
+        slot.job?.onProgress?.(reply.progress);
         return;
       }
       const job = slot.job;
@@ -365,14 +374,19 @@ const RETIRE_HEAP_BYTES = 96 * 1024 * 1024;
 const RETIRE_AFTER_MS = 2_000;
 
 /** The worker side: answers each job posted by a WorkerPool with `handler`'s result. */
-export function serveJobs<Task, Result>(handler: (task: Task) => Promise<Result> | Result): void {
+export function serveJobs<Task, Result, Progress = never>(
+  handler: (task: Task, report: (progress: Progress) => void) => Promise<Result> | Result,
+): void {
   const port = parentPort;
   if (!port) throw new Error("serveJobs() runs inside a worker thread.");
   port.on("message", async (task: Task) => {
     const started = performance.now();
     let reply: Reply;
     try {
-      reply = { ok: true, value: await handler(task) };
+      reply = {
+        ok: true,
+        value: await handler(task, (progress) => port.postMessage({ progress } satisfies Reply)),
+      };
     } catch (err) {
       reply = { ok: false, error: err instanceof Error ? err.message : String(err) };
     }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MATERIAL_TYPES } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { safeText } from "../schema-primitives.ts";
-import { PASTED_CONTENT_MAX } from "../study/contract.ts";
+import { documentProcessingFields, PASTED_CONTENT_MAX } from "../study/contract.ts";
 
 export const materialTypeSchema = z.enum(MATERIAL_TYPES, "Material type must be one of the listed types");
 export type MaterialType = z.infer<typeof materialTypeSchema>;
@@ -19,6 +19,7 @@ export const materialSchema = z.object({
   content: z.string(),
   fileType: z.string(),
   createdAt: z.string(),
+  ...documentProcessingFields,
 });
 export type Material = z.infer<typeof materialSchema>;
 

@@ -65,6 +65,19 @@ export const documentPageSchema = z.object({
 });
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 
+/**
+ * An uploaded file read in the background (issue 23): 'processing' until a job has its text (`progress`:
+ * pages read of all, once known), then 'ready', or 'failed' with the message to show (`error`).
+ * Pasted text and text files are 'ready' at once.
+ */
+export const DOCUMENT_STATUSES = ["processing", "ready", "failed"] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export const documentProcessingFields = {
+  status: z.enum(DOCUMENT_STATUSES),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  error: z.string().nullable(),
+};
+
 /** SPEC §3 study-set document; in a list, `content` is a preview and `truncated` says so. */
 export const studyDocumentSummarySchema = z.object({
   id: z.number().int(),
@@ -75,6 +88,7 @@ export const studyDocumentSummarySchema = z.object({
   fileType: z.string(),
   summary: z.string().nullable(),
   createdAt: z.string(),
+  ...documentProcessingFields,
 });
 export type StudyDocumentSummary = z.infer<typeof studyDocumentSummarySchema>;
 

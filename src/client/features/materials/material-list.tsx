@@ -1,9 +1,11 @@
 import type { UseQueryResult } from "@tanstack/react-query";
+import { Loader2 } from "lucide-react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { formatDate } from "#shared/date-format.ts";
 import type { Material, MaterialType } from "#shared/materials/contract.ts";
+import { processingLabel } from "#shared/study/document-status.ts";
 
 export const TYPE_LABELS: Record<MaterialType, string> = {
   reading: "Reading",
@@ -42,7 +44,16 @@ export function MaterialList({
                     <Badge>{TYPE_LABELS[m.type]}</Badge>
                     <span>{formatDate(new Date(m.createdAt), "MMM d, yyyy")}</span>
                   </div>
-                  <p className="break-words text-sm text-muted">{m.content}</p>
+                  {m.status === "processing" ? (
+                    <p role="status" className="flex items-center gap-2 text-sm text-muted">
+                      <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden />
+                      {processingLabel(m.progress)}
+                    </p>
+                  ) : m.status === "failed" ? (
+                    <Alert>{m.error ?? "This file could not be read."}</Alert>
+                  ) : (
+                    <p className="break-words text-sm text-muted">{m.content}</p>
+                  )}
                 </div>
                 <Button
                   variant="secondary"

@@ -35,10 +35,13 @@ export function MaterialsView({ courses, headingLevel = 1 }: { courses: Course[]
     upload.mutate(
       { file, courseId, type },
       {
-        onSuccess: () => {
+        onSuccess: (material) => {
           setMessage({
             tone: "success",
-            text: "Document uploaded successfully! The AI can now reference this material.",
+            text:
+              material.status === "processing"
+                ? "Document uploaded! It is being read now; the AI can reference it once it is ready."
+                : "Document uploaded successfully! The AI can now reference this material.",
           });
           setFile(null);
           if (fileInput.current) fileInput.current.value = "";

@@ -10,6 +10,8 @@ export const materialQueries = {
     queryOptions({
       queryKey: queryKeys.materials.list(courseId),
       queryFn: async () => call((await materialEndpoints()).list, { query: courseId ? { courseId } : {} }),
+      // An upload is read in the background: ask again while any is, so its text arrives without a reload.
+      refetchInterval: (query) => (query.state.data?.some((m) => m.status === "processing") ? 2000 : false),
     }),
 };
 

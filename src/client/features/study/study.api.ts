@@ -14,6 +14,9 @@ import type {
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
 const studyEndpoints = endpointTable(() => import("#shared/study/contract.ts"), "studyEndpoints");
 
+/** How often a list holding a document still being read asks for it again. */
+export const PROCESSING_POLL_MS = 2000;
+
 export const studyQueries = {
   sets: () =>
     queryOptions({
@@ -24,6 +27,9 @@ export const studyQueries = {
     queryOptions({
       queryKey: queryKeys.study.documents(setId),
       queryFn: async () => call((await studyEndpoints()).listDocuments, { params: { id: setId } }),
+      // An upload is read in the background: ask again while any is, so its text arrives without a reload.
+      refetchInterval: (query) =>
+        query.state.data?.some((d) => d.status === "processing") ? PROCESSING_POLL_MS : false,
     }),
   document: (id: number) =>
     queryOptions({
@@ -126,7 +132,8 @@ export function useAddDocument(setId: number) {
         ? uploadFile(setId, input.file, input.title)
         : call((await studyEndpoints()).createDocument, { params: { id: setId }, body: input.body }),
     onSuccess: (doc) => {
-      qc.setQueryData(queryKeys.study.document(doc.id), doc);
+      // A document still being read is fetched whole once it is ready, not kept from now.
+      if (doc.status === "ready") qc.setQueryData(queryKeys.study.document(doc.id), doc);
       const { pages: _pages, ...summary } = doc;
       qc.setQueryData<StudyDocumentSummary[]>(key, (old) => [summary, ...(old ?? [])]);
     },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { customType, integer, timestamp } from "drizzle-orm/pg-core";
+import { customType, integer, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Timestamps are always timezone-aware and returned as Date. */
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -21,3 +21,20 @@ export const searchVector = (...columns: string[]) =>
 
 export const ownerId = (references: () => import("drizzle-orm/pg-core").AnyPgColumn) =>
   integer("user_id").notNull().references(references, { onDelete: "cascade" });
+
+/** Raw bytes (node-postgres answers a Buffer, PGlite a Uint8Array: both are Uint8Arrays). */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * An uploaded document read in the background (issue 23): 'processing' while a job extracts its text
+ * (the file waits in `upload` until then, so any instance's worker can read it), then 'ready', or
+ * 'failed' with the message the student sees. Pages read so far are `progress_done` of `progress_total`.
+ */
+export const processingColumns = () => ({
+  status: text("status").$type<"processing" | "ready" | "failed">().notNull().default("ready"),
+  progressDone: integer("progress_done"),
+  progressTotal: integer("progress_total"),
+  error: text("error"),
+  upload: bytea("upload"),
+  uploadName: text("upload_name"),
+});

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-import { createdAt, ownerId, searchVector } from "./columns.ts";
+import { createdAt, ownerId, processingColumns, searchVector } from "./columns.ts";
 import { courses } from "./courses.ts";
 
 /** Course material the AI answers from (SPEC §2.14), searchable with PostgreSQL full-text search. */
@@ -18,6 +18,7 @@ export const courseDocuments = pgTable(
     pages: jsonb("pages").$type<Array<{ page: number; start: number; end: number }>>(),
     search: searchVector("title", "content"),
     createdAt: createdAt(),
+    ...processingColumns(),
   },
   (t) => [
     index("course_documents_user_course_idx").on(t.userId, t.courseId),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-import { createdAt, ownerId, searchVector } from "./columns.ts";
+import { createdAt, ownerId, processingColumns, searchVector } from "./columns.ts";
 
 export const studySets = pgTable(
   "study_sets",
@@ -33,6 +33,7 @@ export const studyDocuments = pgTable(
     pages: jsonb("pages").$type<Array<{ page: number; start: number; end: number }>>(),
     search: searchVector("title", "content"),
     createdAt: createdAt(),
+    ...processingColumns(),
   },
   (t) => [
     index("study_documents_set_idx").on(t.studySetId),

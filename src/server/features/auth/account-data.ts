@@ -11,7 +11,10 @@ import type { DbOrTx } from "../../db/client.ts";
  * under the student's rows there). Catalogue tables (the achievement list) reference neither.
  */
 
-/** Columns never exported: secrets (hashes, sealed tokens, push keys) and derived search vectors. */
+/**
+ * Columns never exported: secrets (hashes, sealed tokens, push keys), derived search vectors, and an
+ * upload's raw file while a job reads it (its text is exported once read).
+ */
 const HIDDEN_COLUMNS = new Set([
   "password_hash",
   "token_hash",
@@ -25,6 +28,7 @@ const HIDDEN_COLUMNS = new Set([
   "endpoint",
   "private_key_sealed",
   "search",
+  "upload",
 ]);
 /** Tables whose `content` is an uploaded or pasted document's text: written as files/<table>/<id>.txt. */
 const DOCUMENT_TABLES = new Set(["study_documents", "course_documents"]);

@@ -3,6 +3,7 @@ import type { ChatMessage } from "#shared/chat/contract.ts";
 import { createCourse, createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { type FakeOpenAi, startFakeOpenAi } from "#tests/fixtures/fake-openai.ts";
 import { documentFixture, multipartForm } from "#tests/multipart-form.ts";
+import { readWaitingUploads } from "#tests/read-uploads.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 
 // Wednesday 4 March 2026, noon UTC.
@@ -27,6 +28,7 @@ async function addPdf(app: TestApp, who: TestUser, courseId?: number) {
     payload: form.payload,
   });
   expect(res.statusCode).toBe(201);
+  await readWaitingUploads(app.app);
   return res.json();
 }
 

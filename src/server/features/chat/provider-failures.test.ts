@@ -10,6 +10,7 @@ import {
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { type FakeOpenAi, startFakeOpenAi } from "#tests/fixtures/fake-openai.ts";
 import { documentFixture, multipartForm } from "#tests/multipart-form.ts";
+import { readWaitingUploads } from "#tests/read-uploads.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 
 const KEY = "sk-proj-Zx81QwErTy55UiOp09AsDfGhJkL";
@@ -40,6 +41,7 @@ beforeAll(async () => {
     payload: form.payload,
   });
   expect(res.statusCode).toBe(201);
+  await readWaitingUploads(t.app);
 }, 180_000);
 afterAll(async () => {
   await t.close();

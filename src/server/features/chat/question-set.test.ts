@@ -9,6 +9,7 @@ import {
   UNCOVERED_QUESTIONS,
 } from "#tests/fixtures/ai-question-set.ts";
 import { documentFixture, multipartForm } from "#tests/multipart-form.ts";
+import { readWaitingUploads } from "#tests/read-uploads.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 
 // The built-in engine on the question set: the share of first citations at the right document and page,
@@ -41,6 +42,7 @@ beforeAll(async () => {
     });
     expect(res.statusCode, name).toBe(201);
   }
+  await readWaitingUploads(t.app);
   const bio = await createCourse(t.app, ada, { name: "Introduction to Biology", code: "BIO 101" });
   const his = await createCourse(t.app, ada, { name: "Modern History", code: "HIS 200" });
   const courseIds = { "BIO 101": bio.id, "HIS 200": his.id };

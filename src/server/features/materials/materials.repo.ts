@@ -15,13 +15,31 @@ const listColumns = {
   content: sql<string>`left(${courseDocuments.content}, ${DOCUMENT_PREVIEW_LENGTH})`,
   fileType: courseDocuments.fileType,
   createdAt: courseDocuments.createdAt,
+  status: courseDocuments.status,
+  progressDone: courseDocuments.progressDone,
+  progressTotal: courseDocuments.progressTotal,
+  error: courseDocuments.error,
 };
-type Row = Omit<Material, "createdAt" | "type"> & { type: string; createdAt: Date };
-const toMaterial = (row: Row): Material => ({
+type Row = Omit<Material, "createdAt" | "type" | "progress"> & {
+  type: string;
+  createdAt: Date;
+  progressDone: number | null;
+  progressTotal: number | null;
+};
+const toMaterial = ({ progressDone, progressTotal, ...row }: Row): Material => ({
   ...row,
   type: row.type as MaterialType,
   createdAt: row.createdAt.toISOString(),
+  progress:
+    row.status === "processing" && progressTotal !== null
+      ? { done: progressDone ?? 0, total: progressTotal }
+      : null,
 });
+
+const own = (userId: number, id: number) =>
+  and(eq(courseDocuments.userId, userId), eq(courseDocuments.id, id));
+const processing = (userId: number, id: number) =>
+  and(own(userId, id), eq(courseDocuments.status, "processing"));
 
 export interface NewMaterial {
   courseId: number | null;
@@ -30,6 +48,10 @@ export interface NewMaterial {
   content: string;
   fileType: string;
   pages: DocumentPage[] | null;
+  /** An upload a job reads later (status 'processing'). */
+  status?: "processing";
+  upload?: Uint8Array;
+  uploadName?: string;
 }
 
 export const materialsRepo = {
@@ -53,6 +75,47 @@ export const materialsRepo = {
       .returning(listColumns);
     return toMaterial(row!);
   },
+  /** A material still waiting for its job: the stored file, or nothing once ready, failed or gone. */
+  async pendingUpload(db: DbOrTx, userId: number, id: number) {
+    const [row] = await db
+      .select({
+        upload: courseDocuments.upload,
+        uploadName: courseDocuments.uploadName,
+        courseId: courseDocuments.courseId,
+      })
+      .from(courseDocuments)
+      .where(processing(userId, id));
+    return row?.upload && row.uploadName
+      ? { bytes: row.upload, fileName: row.uploadName, courseId: row.courseId }
+      : undefined;
+  },
+  async setProgress(db: DbOrTx, userId: number, id: number, done: number, total: number) {
+    await db
+      .update(courseDocuments)
+      .set({ progressDone: done, progressTotal: total })
+      .where(processing(userId, id));
+  },
+  async finishUpload(
+    db: DbOrTx,
+    userId: number,
+    id: number,
+    values: { content: string; fileType: string; pages: DocumentPage[] | null },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(courseDocuments)
+      .set({ ...values, status: "ready", upload: null, progressDone: null, progressTotal: null })
+      .where(processing(userId, id))
+      .returning({ id: courseDocuments.id });
+    return rows.length > 0;
+  },
+  async failUpload(db: DbOrTx, userId: number, id: number, error: string): Promise<boolean> {
+    const rows = await db
+      .update(courseDocuments)
+      .set({ status: "failed", error, upload: null, progressDone: null, progressTotal: null })
+      .where(processing(userId, id))
+      .returning({ id: courseDocuments.id });
+    return rows.length > 0;
+  },
   async remove(db: DbOrTx, userId: number, id: number): Promise<boolean> {
     const rows = await db
       .delete(courseDocuments)
@@ -60,7 +123,11 @@ export const materialsRepo = {
       .returning({ id: courseDocuments.id });
     return rows.length > 0;
   },
-  async text(db: DbOrTx, userId: number, id: number): Promise<DocumentText | undefined> {
+  async text(
+    db: DbOrTx,
+    userId: number,
+    id: number,
+  ): Promise<(DocumentText & { status: string }) | undefined> {
     const [row] = await db
       .select({
         id: courseDocuments.id,
@@ -68,6 +135,7 @@ export const materialsRepo = {
         fileType: courseDocuments.fileType,
         content: courseDocuments.content,
         pages: courseDocuments.pages,
+        status: courseDocuments.status,
       })
       .from(courseDocuments)
       .where(and(eq(courseDocuments.userId, userId), eq(courseDocuments.id, id)));

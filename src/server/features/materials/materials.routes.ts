@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import { materialEndpoints, materialUploadFieldsSchema } from "#shared/materials/contract.ts";
-import { extractUpload, readUpload } from "../../integrations/documents/upload.ts";
+import { acceptUpload, readUpload } from "../../integrations/documents/upload.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 
@@ -15,8 +15,9 @@ export async function materialsRoutes(app: FastifyInstance) {
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid upload fields");
     const meta = { courseId: parsed.data.courseId, type: parsed.data.type, title: parsed.data.title ?? "" };
     await materials.assertOwnCourse(user.id, meta.courseId);
-    const document = await extractUpload(req, file, MATERIAL_UPLOAD_EXTENSIONS);
-    return materials.addExtracted(user.id, meta, document);
+    const accepted = await acceptUpload(req, file, MATERIAL_UPLOAD_EXTENSIONS);
+    if ("document" in accepted) return materials.addExtracted(user.id, meta, accepted.document);
+    return materials.addUpload(user.id, meta, file, accepted.later);
   });
   route(app, materialEndpoints.remove, async ({ user, params }) => {
     await materials.remove(user.id, params.id);

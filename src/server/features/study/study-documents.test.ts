@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StudyDocument, StudyDocumentSummary, StudySet } from "#shared/study/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { documentFixture, type FormPart, multipartForm } from "#tests/multipart-form.ts";
+import { settledUpload, studyDocumentNow } from "#tests/read-uploads.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 
 let t: TestApp;
@@ -27,14 +28,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (who: TestUser | null, setId: number, parts: FormPart[]) => {
+/** The upload's answer; a file read in the background is read and the body is the document as it ends. */
+const upload = async (who: TestUser | null, setId: number, parts: FormPart[]) => {
   const form = multipartForm(parts);
-  return t.app.inject({
+  const res = await t.app.inject({
     method: "POST",
     url: `/api/study/sets/${setId}/documents/upload`,
     headers: { ...(who?.headers ?? {}), ...form.headers },
     payload: form.payload,
   });
+  return settledUpload(t.app, res, studyDocumentNow(t.app, who?.headers ?? {}));
 };
 const file = (fileName: string, data = documentFixture(fileName)): FormPart => ({
   name: "file",
@@ -47,7 +50,14 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
     const res = await upload(ada, set.id, [{ name: "title", value: "" }, file("cell-biology.pdf")]);
     expect(res.statusCode).toBe(201);
     const doc: StudyDocument = res.json();
-    expect(doc).toMatchObject({ title: "cell-biology", fileType: "pdf", summary: null, studySetId: set.id });
+    expect(doc).toMatchObject({
+      title: "cell-biology",
+      fileType: "pdf",
+      summary: null,
+      studySetId: set.id,
+      status: "ready",
+      error: null,
+    });
     expect(doc.pages?.map((p) => p.page)).toEqual([1, 2, 3, 4]);
     const page2 = doc.pages![1]!;
     expect(doc.content.slice(page2.start, page2.end)).toContain("A good example is the muscle cell");
@@ -56,7 +66,7 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
     expect(doc.content.slice(page4.start, page4.end)).not.toContain("muscle cell");
   });
 
-  it("reads a scanned PDF by OCR, page by page, and a photo of notes as page 1", async () => {
+  it("reads a scanned PDF by OCR, page by page, and a photo of notes as page 1; a blank photo ends 'failed'", async () => {
     const scan = await upload(ada, set.id, [file("scanned-notes.pdf")]);
     expect(scan.statusCode).toBe(201);
     const doc: StudyDocument = scan.json();
@@ -71,9 +81,8 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
     expect(photo.json()).toMatchObject({ title: "notes-photo", fileType: "image" });
     expect(photo.json().content).toContain("Osmosis is the diffusion of water");
     const blank = await upload(ada, set.id, [file("blank.png")]);
-    expect(blank.statusCode).toBe(422);
     expect(blank.json()).toMatchObject({
-      code: "image_no_text",
+      status: "failed",
       error:
         "We could not find any text in this image. Try a sharper, brighter photo, or paste the text instead.",
     });
@@ -92,10 +101,8 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
     expect(txt.json().fileType).toBe("txt");
   });
 
-  it("answers each unreadable file with its status and what to do", async () => {
+  it("answers each file it can tell is unreadable at once with its status and what to do", async () => {
     const cases: Array<[FormPart, number, string]> = [
-      [file("scanned.pdf"), 422, "pdf_no_text"],
-      [file("truncated.pdf"), 422, "file_corrupt"],
       [file("png-renamed.pdf"), 422, "file_corrupt"],
       [file("empty.txt", Buffer.alloc(0)), 422, "file_empty"],
       [
@@ -112,10 +119,6 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
       expect(res.statusCode, code).toBe(status);
       expect(res.json().code).toBe(code);
     }
-    const scan = await upload(ada, set.id, [file("scanned.pdf")]);
-    expect(scan.json().error).toBe(
-      "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
-    );
     const none = await upload(ada, set.id, [{ name: "title", value: "x" }]);
     expect(none.statusCode).toBe(400);
     const list = await t.app.inject({
@@ -128,6 +131,22 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
         .json()
         .every((d: StudyDocumentSummary) => ["pdf", "docx", "md", "txt", "image"].includes(d.fileType)),
     ).toBe(true);
+  });
+
+  it("keeps a PDF it could not read as 'failed' with the message for the student", async () => {
+    const cases: Array<[string, string]> = [
+      [
+        "scanned.pdf",
+        "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
+      ],
+      ["truncated.pdf", "We could not read this file. It may be damaged."],
+      ["protected.pdf", "This PDF is password-protected. Remove the password and upload it again."],
+    ];
+    for (const [name, error] of cases) {
+      const res = await upload(ada, set.id, [file(name)]);
+      expect(res.statusCode, name).toBe(201);
+      expect(res.json(), name).toMatchObject({ status: "failed", error, content: "", progress: null });
+    }
   });
 
   it("answers 404 for another student's set, 403 for another userId field, 401 without a session", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ne, sql, sum } from "drizzle-orm";
 import {
   DOCUMENT_LIST_PREVIEW,
   type DocumentPage,
@@ -33,6 +33,10 @@ const summaryColumns = {
   fileType: studyDocuments.fileType,
   summary: studyDocuments.summary,
   createdAt: studyDocuments.createdAt,
+  status: studyDocuments.status,
+  progressDone: studyDocuments.progressDone,
+  progressTotal: studyDocuments.progressTotal,
+  error: studyDocuments.error,
 };
 const documentColumns = {
   ...summaryColumns,
@@ -40,11 +44,19 @@ const documentColumns = {
   truncated: sql<boolean>`false`,
   pages: studyDocuments.pages,
 };
-type SummaryRow = Omit<StudyDocumentSummary, "createdAt"> & { createdAt: Date };
-const toSummary = (row: SummaryRow): StudyDocumentSummary => ({
+type SummaryRow = Omit<StudyDocumentSummary, "createdAt" | "progress"> & {
+  createdAt: Date;
+  progressDone: number | null;
+  progressTotal: number | null;
+};
+const toSummary = ({ progressDone, progressTotal, ...row }: SummaryRow): StudyDocumentSummary => ({
   ...row,
   truncated: Boolean(row.truncated),
   createdAt: row.createdAt.toISOString(),
+  progress:
+    row.status === "processing" && progressTotal !== null
+      ? { done: progressDone ?? 0, total: progressTotal }
+      : null,
 });
 const toDocument = (row: SummaryRow & { pages: DocumentPage[] | null }): StudyDocument => ({
   ...toSummary(row),
@@ -60,7 +72,14 @@ export interface NewDocument {
   content: string;
   fileType: string;
   pages: DocumentPage[] | null;
+  /** An upload a job reads later (status 'processing'). */
+  status?: "processing";
+  upload?: Uint8Array;
+  uploadName?: string;
 }
+
+const processing = (userId: number, id: number) =>
+  and(ownDocument(userId, id), eq(studyDocuments.status, "processing"));
 
 export const studyRepo = {
   /** The owner of a set, whoever asks: for the shared-set read check only. */
@@ -140,7 +159,7 @@ export const studyRepo = {
       })
       .from(studyDocuments)
       .innerJoin(studySets, eq(studySets.id, studyDocuments.studySetId))
-      .where(eq(studyDocuments.userId, userId))
+      .where(and(eq(studyDocuments.userId, userId), eq(studyDocuments.status, "ready")))
       .orderBy(desc(studyDocuments.createdAt), desc(studyDocuments.id))
       .limit(limit);
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
@@ -189,11 +208,48 @@ export const studyRepo = {
       .returning({ id: studyDocuments.id });
     return rows.length > 0;
   },
+  /** A document still waiting for its job: the stored file, or nothing once it is ready, failed or gone. */
+  async pendingUpload(db: DbOrTx, userId: number, id: number) {
+    const [row] = await db
+      .select({ upload: studyDocuments.upload, uploadName: studyDocuments.uploadName })
+      .from(studyDocuments)
+      .where(processing(userId, id));
+    return row?.upload && row.uploadName ? { bytes: row.upload, fileName: row.uploadName } : undefined;
+  },
+  async setProgress(db: DbOrTx, userId: number, id: number, done: number, total: number) {
+    await db
+      .update(studyDocuments)
+      .set({ progressDone: done, progressTotal: total })
+      .where(processing(userId, id));
+  },
+  /** The job's text, once (only a document still processing changes): answers whether it did. */
+  async finishUpload(
+    db: DbOrTx,
+    userId: number,
+    id: number,
+    values: { content: string; fileType: string; pages: DocumentPage[] | null },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(studyDocuments)
+      .set({ ...values, status: "ready", upload: null, progressDone: null, progressTotal: null })
+      .where(processing(userId, id))
+      .returning({ id: studyDocuments.id });
+    return rows.length > 0;
+  },
+  async failUpload(db: DbOrTx, userId: number, id: number, error: string): Promise<boolean> {
+    const rows = await db
+      .update(studyDocuments)
+      .set({ status: "failed", error, upload: null, progressDone: null, progressTotal: null })
+      .where(processing(userId, id))
+      .returning({ id: studyDocuments.id });
+    return rows.length > 0;
+  },
   async countDocuments(db: DbOrTx, userId: number): Promise<number> {
     const [row] = await db
       .select({ n: count() })
       .from(studyDocuments)
-      .where(eq(studyDocuments.userId, userId));
+      // An upload still being read counts (it was announced when uploaded); one that failed does not.
+      .where(and(eq(studyDocuments.userId, userId), ne(studyDocuments.status, "failed")));
     return row?.n ?? 0;
   },
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import { studyEndpoints } from "#shared/study/contract.ts";
-import { extractUpload, readUpload } from "../../integrations/documents/upload.ts";
+import { acceptUpload, readUpload } from "../../integrations/documents/upload.ts";
 import { route } from "../../lib/route.ts";
 
 const ok = { ok: true as const };
@@ -26,8 +26,10 @@ export async function studyRoutes(app: FastifyInstance) {
   route(app, studyEndpoints.uploadDocument, async ({ user, params, req }) => {
     const { file, fields } = await readUpload(req, { accept: STUDY_UPLOAD_EXTENSIONS });
     await study.assertOwnSet(user.id, params.id);
-    const document = await extractUpload(req, file, STUDY_UPLOAD_EXTENSIONS);
-    return study.addExtracted(user.id, params.id, fields.title ?? "", document);
+    const accepted = await acceptUpload(req, file, STUDY_UPLOAD_EXTENSIONS);
+    if ("document" in accepted)
+      return study.addExtracted(user.id, params.id, fields.title ?? "", accepted.document);
+    return study.addUpload(user.id, params.id, fields.title ?? "", file, accepted.later);
   });
   route(app, studyEndpoints.getDocument, ({ user, params }) => study.getDocument(user.id, params.id));
   route(app, studyEndpoints.renameDocument, ({ user, params, body }) =>

@@ -1,4 +1,7 @@
-import type { ExtractedDocument } from "#server/integrations/documents/index.ts";
+import type { FastifyBaseLogger } from "fastify";
+import { type DocumentKind, type ExtractedDocument, titleOf } from "#server/integrations/documents/index.ts";
+import type { UploadedFile } from "#server/integrations/documents/upload.ts";
+import { STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import type { Infer } from "#shared/http.ts";
 import {
   DOCUMENT_TITLE_MAX,
@@ -9,13 +12,26 @@ import {
 } from "#shared/study/contract.ts";
 import { startOfStudyWeek } from "#shared/study/study-stats.ts";
 import type { Db } from "../../db/client.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { insertIndexed } from "../chat/indexed-insert.ts";
 import type { RetrievalService } from "../chat/retrieval.service.ts";
+import { readStoredUpload, type StoredUploads, textOf } from "./stored-upload.ts";
+import { readStudyDocumentJob } from "./study.jobs.ts";
 import { type NewDocument, studyRepo } from "./study.repo.ts";
-import { pageRanges, titleFromText } from "./study-text.ts";
+import { titleFromText } from "./study-text.ts";
+
+const storedUploads: StoredUploads = {
+  pending: async (db, userId, id) => {
+    const upload = await studyRepo.pendingUpload(db, userId, id);
+    return upload && { ...upload, courseId: null };
+  },
+  setProgress: studyRepo.setProgress,
+  finish: studyRepo.finishUpload,
+  fail: studyRepo.failUpload,
+};
 
 type CreateSet = Infer<(typeof studyEndpoints.createSet)["body"]>;
 type UpdateSet = Infer<(typeof studyEndpoints.updateSet)["body"]>;
@@ -49,10 +65,13 @@ export function createStudyService({
   events,
   groups,
   retrieval,
+  jobs,
 }: {
   db: Db;
   clock: Clock;
   events: EventBus;
+  /** Uploads other than text files are read by a job (study.jobs.ts); absent, nothing can enqueue. */
+  jobs?: JobQueue;
   /** Whether a student belongs to a group the set is shared with (the groups feature answers). */
   groups: { canReadSet(userId: number, studySetId: number): Promise<boolean> };
   retrieval?: RetrievalService;
@@ -138,16 +157,56 @@ export function createStudyService({
     /** An uploaded file's extracted text; the caller has read and extracted it (see the route). */
     async addExtracted(userId: number, studySetId: number, title: string, document: ExtractedDocument) {
       await requireOwnedStudySet(userId, studySetId);
-      const paged = document.kind === "pdf" || document.kind === "pptx";
       const values = {
         studySetId,
         title: (title.trim() || document.title || "Untitled document").slice(0, DOCUMENT_TITLE_MAX),
-        content: document.text,
-        fileType: document.kind,
-        pages: paged ? pageRanges(document.pages) : null,
+        ...textOf(document),
       };
       return announce(insertDocument(db, retrieval, userId, values, true), "document.uploaded", userId);
     },
+    /**
+     * An uploaded file a job reads (issue 23): stored 'processing' with its bytes, and the job enqueued
+     * in the same transaction, so there is never a row without its job or a job without its row.
+     */
+    async addUpload(
+      userId: number,
+      studySetId: number,
+      title: string,
+      file: UploadedFile,
+      kind: DocumentKind,
+    ) {
+      await requireOwnedStudySet(userId, studySetId);
+      if (!jobs) throw new Error("study: no job queue to read uploads with");
+      const queue = jobs;
+      // Announced at upload, as a text file is: the student sees the unlock as they upload.
+      const stored = db.transaction(async (tx) => {
+        const doc = await studyRepo.insertDocument(tx, userId, {
+          studySetId,
+          title: (title.trim() || titleOf(file.fileName)).slice(0, DOCUMENT_TITLE_MAX),
+          content: "",
+          fileType: kind,
+          pages: null,
+          status: "processing",
+          upload: file.bytes,
+          uploadName: file.fileName,
+        });
+        await queue.enqueue(readStudyDocumentJob, { userId, documentId: doc.id }, { tx });
+        return doc;
+      });
+      return announce(stored, "document.uploaded", userId);
+    },
+    /** The job's work (study.jobs.ts). */
+    readUpload: (userId: number, documentId: number, opts: { lastTry: boolean; log: FastifyBaseLogger }) =>
+      readStoredUpload({
+        db,
+        retrieval,
+        store: storedUploads,
+        source: "study",
+        userId,
+        documentId,
+        accept: STUDY_UPLOAD_EXTENSIONS,
+        ...opts,
+      }),
     /** Checked before extraction, so a file for someone else's set costs no parsing. */
     assertOwnSet: requireOwnedStudySet,
     async renameDocument(userId: number, id: number, title: string) {

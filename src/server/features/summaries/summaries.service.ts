@@ -16,6 +16,7 @@ import { unprocessable } from "../../lib/errors.ts";
 import type { ChatService } from "../chat/chat.service.ts";
 import type { MaterialsService } from "../materials/materials.service.ts";
 import type { ServiceLog } from "../notifications/notifications.service.ts";
+import { assertReadable } from "../study/stored-upload.ts";
 import type { StudyService } from "../study/study.service.ts";
 
 /** Each page's text at its number's place (page n at index n - 1), blank pages kept as gaps. */
@@ -96,7 +97,7 @@ export function createSummariesService(deps: {
   }
 
   const studyPages = async (userId: number, id: number) => {
-    const doc = await study.getDocument(userId, id);
+    const doc = assertReadable(await study.getDocument(userId, id));
     return pageTexts(doc.content, doc.pages);
   };
 
@@ -130,20 +131,22 @@ export function createSummariesService(deps: {
           place: d.setTitle,
           createdAt: d.createdAt,
         })),
-        ...mats.map((m) => ({
-          source: "material" as const,
-          id: m.id,
-          title: m.title,
-          fileType: m.fileType,
-          place: null,
-          createdAt: m.createdAt,
-        })),
+        ...mats
+          .filter((m) => m.status === "ready")
+          .map((m) => ({
+            source: "material" as const,
+            id: m.id,
+            title: m.title,
+            fileType: m.fileType,
+            place: null,
+            createdAt: m.createdAt,
+          })),
       ];
       return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_DOCUMENTS_SHOWN);
     },
 
     async storeSummary(userId: number, id: number, style: SummaryStyle) {
-      const doc = await study.getOwnDocument(userId, id);
+      const doc = assertReadable(await study.getOwnDocument(userId, id));
       const made = await summarizePages(userId, pageTexts(doc.content, doc.pages), style);
       const stored = await study.setSummary(userId, id, made.summary);
       return { ...stored, provider: made.provider, ...(made.note ? { note: made.note } : {}) };

@@ -1,5 +1,4 @@
 import { availableParallelism } from "node:os";
-import { MessageChannel } from "node:worker_threads";
 import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
 import { WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "../../lib/worker-pool.ts";
 import { checkFileType, KNOWN_EXTENSIONS, sniffKind, titleOf } from "./detect.ts";
@@ -7,10 +6,10 @@ import type { ParseJob, ParseReply } from "./parse.ts";
 import { plainTextPages } from "./text.ts";
 import {
   type DocumentKind,
-  type ExtractionProgress,
   type ExtractionResult,
   type FailureReason,
   failure,
+  type OnExtractionProgress,
 } from "./types.ts";
 
 export { checkFileType, extensionOf, titleOf } from "./detect.ts";
@@ -27,11 +26,8 @@ export interface ExtractInput {
   owner?: string;
   /** Epoch ms by which the answer must be known (before the connection's limit); default: in 20 s. */
   deadline?: number;
-  /**
-   * Called as OCR reads each page of a scanned PDF or an image (first with `done: 0`); never called for
-   * files that need no OCR.
-   */
-  onProgress?: (progress: ExtractionProgress) => void;
+  /** Pages read so far (a background job stores it for the student's progress bar). */
+  onProgress?: OnExtractionProgress;
 }
 
 /**
@@ -39,6 +35,13 @@ export interface ExtractInput {
  * 30 s idle cut (http-server.ts), with a clear message rather than an empty reply.
  */
 export const EXTRACTION_BUDGET_MS = 20_000;
+
+/**
+ * How long a background job's extraction may take, waiting included: nobody holds a connection open for
+ * it, so a long document gets this long (decision 009). A request's extraction keeps EXTRACTION_BUDGET_MS
+ * (its deadline cuts the pool's limit to end there).
+ */
+export const BACKGROUND_EXTRACTION_MS = 120_000;
 
 /**
  * Text files up to this size are read on the calling thread: decoding 4 MB takes milliseconds, and a
@@ -61,7 +64,7 @@ export function createExtractionPool(
     perKeyRunning: 1,
     // One reading and one waiting per student; the rest are refused (429) at once, not held in memory.
     perKeyMax: 2,
-    timeoutMs: EXTRACTION_BUDGET_MS,
+    timeoutMs: BACKGROUND_EXTRACTION_MS,
     // Waiting jobs hold their bytes in memory: 8 x 20 MB at most.
     maxQueue: 8,
     maxMemoryMb: 512,
@@ -115,35 +118,19 @@ export async function extractDocument(
   } else {
     // A copy of exactly these bytes is moved to the worker; the caller's buffer may be a pooled slice.
     const copy = new Uint8Array(bytes);
-    // OCR reports each page on a port of its own: the pool's one reply per job comes at the end.
-    const channel = input.onProgress && new MessageChannel();
-    if (channel) {
-      const report = input.onProgress!;
-      channel.port1.on("message", (p: ExtractionProgress) => report(p));
-      channel.port1.unref();
-    }
     try {
       reply = await pool.run(
-        { kind, bytes: copy, ...(channel ? { progress: channel.port2 } : {}) },
+        { kind, bytes: copy },
         {
-          transfer: channel ? [copy.buffer, channel.port2] : [copy.buffer],
+          transfer: [copy.buffer],
           key: input.owner,
           deadline: input.deadline ?? Date.now() + EXTRACTION_BUDGET_MS,
+          ...(input.onProgress ? { onProgress: input.onProgress as (p: unknown) => void } : {}),
         },
       );
     } catch (err) {
       if (err instanceof WorkerPoolError) return failure(POOL_FAILURES[err.reason], { cause: err.message });
       throw err;
-    } finally {
-      // The worker closes its end after its last report, which may arrive after the reply (two ports keep
-      // no order between them): the reports still come, and a worker that never got the port is waited
-      // for a moment only.
-      if (channel) {
-        const port = channel.port1;
-        const stop = setTimeout(() => port.close(), 1000);
-        stop.unref();
-        port.once("close", () => clearTimeout(stop));
-      }
     }
   }
   if (!reply.ok) return failure(reply.reason, { cause: reply.cause });

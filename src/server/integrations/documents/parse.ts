@@ -1,4 +1,3 @@
-import type { MessagePort } from "node:worker_threads";
 import { checkPdfStreams, isWordTextPart, readZipBounded } from "./inflate-limit.ts";
 import { imagePages, withOcr } from "./ocr.ts";
 import { pdfPages } from "./pdf.ts";
@@ -8,16 +7,14 @@ import {
   type DocumentKind,
   type ExtractedPage,
   ExtractionError,
-  type ExtractionProgress,
   type FailureReason,
+  type OnExtractionProgress,
 } from "./types.ts";
 import { docText, docxText } from "./word.ts";
 
 export interface ParseJob {
   kind: DocumentKind;
   bytes: Uint8Array;
-  /** Where OCR progress goes ({ done, total } messages), when the caller listens. */
-  progress?: MessagePort;
 }
 
 export type ParseReply =
@@ -25,8 +22,10 @@ export type ParseReply =
   | { ok: false; reason: FailureReason; cause?: string };
 
 /** Reads one file of a known kind. Runs inside the extraction worker; never throws. */
-export async function parseDocument({ kind, bytes, progress }: ParseJob): Promise<ParseReply> {
-  const onProgress = progress && ((p: ExtractionProgress) => progress.postMessage(p));
+export async function parseDocument(
+  { kind, bytes }: ParseJob,
+  onProgress?: OnExtractionProgress,
+): Promise<ParseReply> {
   try {
     return { ok: true, pages: await pagesOf(kind, bytes, onProgress) };
   } catch (err) {
@@ -34,15 +33,13 @@ export async function parseDocument({ kind, bytes, progress }: ParseJob): Promis
       return { ok: false, reason: err.reason, ...(err.detail ? { cause: err.detail } : {}) };
     // Parsers throw whatever they like on a damaged file.
     return { ok: false, reason: "file_corrupt", cause: err instanceof Error ? err.message : String(err) };
-  } finally {
-    progress?.close();
   }
 }
 
 async function pagesOf(
   kind: DocumentKind,
   bytes: Uint8Array,
-  onProgress?: (progress: ExtractionProgress) => void,
+  onProgress?: OnExtractionProgress,
 ): Promise<ExtractedPage[]> {
   switch (kind) {
     case "pdf":

@@ -1,7 +1,7 @@
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { normalizeLaidOutText } from "./normalize.ts";
 import { type GrayImage, grayFromPdfImage, MAX_OCR_PIXELS, type OcrReader } from "./ocr.ts";
-import { type ExtractedPage, ExtractionError, type ExtractionProgress, MAX_OCR_PAGES } from "./types.ts";
+import { type ExtractedPage, ExtractionError, MAX_OCR_PAGES, type OnExtractionProgress } from "./types.ts";
 
 /**
  * Pages read at most: more than a document of MAX_DOCUMENT_CHARS (about 500 pages of text) can fill with
@@ -23,8 +23,8 @@ type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
 export interface PdfOptions {
   /** Reads pages that have no text layer from their scanned image; without it they stay empty. */
   ocr?: OcrReader;
-  /** Called as each page without text has been read by OCR. */
-  onProgress?: (progress: ExtractionProgress) => void;
+  /** Called as each page is read (a page without text once OCR has read it). */
+  onProgress?: OnExtractionProgress;
 }
 
 /**
@@ -52,27 +52,31 @@ export async function pdfPages(bytes: Uint8Array, options: PdfOptions = {}): Pro
   }
   try {
     if (pdf.numPages > MAX_PDF_PAGES) throw new ExtractionError("too_many_pages");
+    const { ocr, onProgress } = options;
+    const total = pdf.numPages;
     const pages: ExtractedPage[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) {
+    // A page counts as read once it has text: pages left for OCR are counted by the second pass.
+    let done = 0;
+    onProgress?.({ done, total });
+    for (let n = 1; n <= total; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
       const items = content.items.filter((i) => "str" in i) as PdfTextItem[];
-      pages.push({ n, text: normalizeLaidOutText(layoutText(items)) });
+      const text = normalizeLaidOutText(layoutText(items));
+      pages.push({ n, text });
       page.cleanup();
+      if (text.trim() || !ocr) onProgress?.({ done: ++done, total });
     }
-    const { ocr, onProgress } = options;
     const scanned = pages.filter((p) => !p.text.trim());
     if (!ocr || !scanned.length) return pages;
     if (scanned.length > MAX_OCR_PAGES) throw new ExtractionError("too_many_scanned_pages");
-    let done = 0;
-    onProgress?.({ done, total: scanned.length });
     // Second pass, one page at a time, so only one page's pixels are held at once.
     for (const p of scanned) {
       const page = await pdf.getPage(p.n);
       const image = await scannedImage(page);
       page.cleanup();
       if (image) p.text = await ocr.read(image);
-      onProgress?.({ done: ++done, total: scanned.length });
+      onProgress?.({ done: ++done, total });
     }
     return pages;
   } finally {

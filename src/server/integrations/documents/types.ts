@@ -4,20 +4,18 @@ import { AppError } from "../../lib/errors.ts";
 /** `image`: a PNG or JPEG photo or screenshot, read by OCR. */
 export type DocumentKind = "pdf" | "docx" | "doc" | "pptx" | "md" | "txt" | "image";
 
-/**
- * How far a long extraction has got: pages read by OCR out of those that need it. Reported as each
- * page is done (and once with `done: 0` when the count is known); kinds without OCR report nothing.
- */
-export interface ExtractionProgress {
-  done: number;
-  total: number;
-}
-
 /** A PDF page or a PPTX slide (numbered from 1); other kinds (an image too) have one page. */
 export interface ExtractedPage {
   n: number;
   text: string;
 }
+
+/**
+ * Pages read so far out of all: reported as each page is done (a page without text only once OCR has read
+ * it), and once with `done: 0` when the count is known. Kinds read in one piece report nothing.
+ */
+export type ExtractionProgress = { done: number; total: number };
+export type OnExtractionProgress = (progress: ExtractionProgress) => void;
 
 export interface ExtractedDocument {
   kind: DocumentKind;

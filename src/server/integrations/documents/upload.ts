@@ -2,9 +2,17 @@ import type { FastifyRequest } from "fastify";
 import { PASTED_CONTENT_MAX } from "#shared/study/contract.ts";
 import { AppError, badRequest, forbidden } from "../../lib/errors.ts";
 import { checkWorkLimit } from "../../lib/work-limit.ts";
-import { checkFileType } from "./detect.ts";
-import { extractDocument } from "./index.ts";
-import { type ExtractedDocument, extractionError, failure } from "./types.ts";
+import { checkFileType, sniffKind } from "./detect.ts";
+import { BACKGROUND_EXTRACTION_MS, extractDocument } from "./index.ts";
+import {
+  type DocumentKind,
+  type ExtractedDocument,
+  type ExtractionFailure,
+  type ExtractionResult,
+  extractionError,
+  failure,
+  type OnExtractionProgress,
+} from "./types.ts";
 
 // A document upload: the multipart body (lib/upload.ts registers the parser and its limits), the file type
 // checked against what the route accepts, the text extracted. Here, not in lib/, because it is made of
@@ -83,25 +91,73 @@ export const MAX_DOCUMENT_CHARS = PASTED_CONTENT_MAX;
  * status and message (logged with the parser's cause, which the student never sees), or a 422 for a
  * text over MAX_DOCUMENT_CHARS. Every upload route reads its file through here.
  */
+/** Read on the request's thread in milliseconds (documents/index.ts): never worth a background job. */
+const READ_AT_ONCE = new Set(["txt", "md"]);
+
+/**
+ * What an upload route does before it answers (issue 23): the work limit and the checks that cost
+ * nothing (type, size, empty, content that is not what the name says) answer their 4xx at once; a text
+ * or Markdown file is read here (`document`); any other kind is for a background job to read
+ * (`later`: its kind), with extractStoredUpload.
+ */
+export async function acceptUpload(
+  req: FastifyRequest,
+  file: UploadedFile,
+  accept: readonly string[],
+): Promise<{ document: ExtractedDocument } | { later: DocumentKind }> {
+  await checkWorkLimit(req, "upload");
+  const type = checkFileType(file.fileName, accept, file.mimeType);
+  if (!type.ok) throw extractionError(type.failure);
+  if (file.bytes.byteLength === 0) throw extractionError(failure("file_empty").failure);
+  const kind = sniffKind(type.ext, file.bytes);
+  if (!kind) {
+    req.log.info({ reason: "file_corrupt", cause: `content is not ${type.ext}` }, "upload not readable");
+    throw extractionError(failure("file_corrupt").failure);
+  }
+  if (READ_AT_ONCE.has(kind)) return { document: await extractUpload(req, file, accept, false) };
+  return { later: kind };
+}
+
+/** The failures a background job retries: the file is fine, the readers were busy. */
+export const isTransientFailure = (f: ExtractionFailure) =>
+  f.reason === "extraction_busy" || f.reason === "extraction_limit";
+
+/**
+ * A stored upload's text for a background job: the same extraction and bounds as extractUpload, with the
+ * longer background budget and the pages read reported to `onProgress`. A failure is the result (the job
+ * decides whether to retry it, isTransientFailure), never thrown.
+ */
+export async function extractStoredUpload(input: {
+  bytes: Uint8Array;
+  fileName: string;
+  accept: readonly string[];
+  owner: string;
+  onProgress?: OnExtractionProgress;
+}): Promise<ExtractionResult> {
+  const result = await extractDocument({ ...input, deadline: Date.now() + BACKGROUND_EXTRACTION_MS });
+  if (result.ok && result.document.text.length > MAX_DOCUMENT_CHARS) return tooMuchText();
+  return result;
+}
+
+const tooMuchText = () =>
+  failure("file_too_complex", {
+    message:
+      "This file holds more text than one document can (about 500 pages). Split it and upload the parts.",
+  });
+
 export async function extractUpload(
   req: FastifyRequest,
   file: UploadedFile,
   accept: readonly string[],
+  limit = true,
 ): Promise<ExtractedDocument> {
-  await checkWorkLimit(req, "upload");
+  if (limit) await checkWorkLimit(req, "upload");
   // Each student's files share the extraction workers fairly with everyone else's (documents/index.ts).
   const result = await extractDocument({ ...file, accept, owner: req.user ? String(req.user.id) : req.ip });
   if (!result.ok) {
     req.log.info({ reason: result.failure.reason, cause: result.failure.cause }, "upload not readable");
     throw extractionError(result.failure);
   }
-  if (result.document.text.length > MAX_DOCUMENT_CHARS) {
-    throw extractionError(
-      failure("file_too_complex", {
-        message:
-          "This file holds more text than one document can (about 500 pages). Split it and upload the parts.",
-      }).failure,
-    );
-  }
+  if (result.document.text.length > MAX_DOCUMENT_CHARS) throw extractionError(tooMuchText().failure);
   return result.document;
 }

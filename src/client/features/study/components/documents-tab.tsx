@@ -1,10 +1,12 @@
-import { FileText } from "lucide-react";
+import { FileText, Loader2 } from "lucide-react";
 import { type ComponentType, useState } from "react";
 import { EmptyState, QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Badge, Card, Skeleton } from "#client/components/ui/card.tsx";
+import { Alert, Badge, Card, Skeleton } from "#client/components/ui/card.tsx";
+import { errorMessage } from "#client/lib/api.ts";
 import type { StudyDocumentSummary } from "#shared/study/contract.ts";
-import { useStudyDocuments } from "../study.api.ts";
+import { processingLabel } from "#shared/study/document-status.ts";
+import { useDeleteDocument, useStudyDocuments } from "../study.api.ts";
 import { DocumentDialog } from "./document-dialog.tsx";
 import { UploadDialog } from "./upload-dialog.tsx";
 
@@ -13,6 +15,30 @@ type DocumentProps = { doc: StudyDocumentSummary; readOnly: boolean };
 export interface DocumentExtras {
   Summary: ComponentType<DocumentProps>;
   Actions: ComponentType<DocumentProps>;
+}
+
+/** A document that could not be read: its message, and a way to remove it (its owner only). */
+function FailedDocument({ doc, readOnly }: { doc: StudyDocumentSummary; readOnly: boolean }) {
+  const remove = useDeleteDocument();
+  return (
+    <div className="grid gap-2">
+      <Alert>{doc.error ?? "This file could not be read."}</Alert>
+      {remove.isError && <Alert>{errorMessage(remove.error, "Failed to delete document.")}</Alert>}
+      {!readOnly && (
+        <div>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate({ id: doc.id, studySetId: doc.studySetId })}
+            aria-label={`Remove ${doc.title}`}
+          >
+            {remove.isPending ? "Removing..." : "Remove"}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
 }
 
 /** A document's card; `readOnly` (a group member on someone else's set) passes on to the extras. */
@@ -29,14 +55,25 @@ function DocumentCard({
           <h3 className="min-w-0 wrap-anywhere font-semibold">{doc.title}</h3>
           <Badge tone="blue">{doc.fileType || "text"}</Badge>
         </div>
-        {extras && <extras.Summary doc={doc} readOnly={readOnly} />}
-        <p className="line-clamp-3 whitespace-pre-line wrap-anywhere text-sm text-muted">{doc.content}</p>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={onOpen} aria-label={`Open ${doc.title}`}>
-            Open
-          </Button>
-          {extras && <extras.Actions doc={doc} readOnly={readOnly} />}
-        </div>
+        {doc.status === "processing" ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted">
+            <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden />
+            {processingLabel(doc.progress)}
+          </p>
+        ) : doc.status === "failed" ? (
+          <FailedDocument doc={doc} readOnly={readOnly} />
+        ) : (
+          <>
+            {extras && <extras.Summary doc={doc} readOnly={readOnly} />}
+            <p className="line-clamp-3 whitespace-pre-line wrap-anywhere text-sm text-muted">{doc.content}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" size="sm" onClick={onOpen} aria-label={`Open ${doc.title}`}>
+                Open
+              </Button>
+              {extras && <extras.Actions doc={doc} readOnly={readOnly} />}
+            </div>
+          </>
+        )}
       </Card>
     </li>
   );
