@@ -249,9 +249,9 @@ async function soak(kind: "pglite" | "postgres") {
       ...(process.env.MEMLOG_FILE ? { MEMLOG_FILE: process.env.MEMLOG_FILE } : {}),
       // Every request comes from this one address.
       MAX_CONNECTIONS_PER_IP: "0",
-      // Load-shedding settings to try, passed through when set here.
+      // Load-shedding settings (and glibc's MALLOC_ARENA_MAX) to try, passed through when set here.
       ...Object.fromEntries(
-        ["MAX_EVENT_LOOP_DELAY_MS", "MAX_REQUESTS_IN_FLIGHT"].flatMap((k) =>
+        ["MAX_EVENT_LOOP_DELAY_MS", "MAX_REQUESTS_IN_FLIGHT", "MALLOC_ARENA_MAX"].flatMap((k) =>
           process.env[k] ? [[k, process.env[k]!]] : [],
         ),
       ),
