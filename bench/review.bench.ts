@@ -2,7 +2,9 @@
 // cards. Times GET /api/review/queue (first 50, with its counts) and POST .../rate through the whole app
 // (app.inject: routing, session, validation, ts-fsrs, serialization), beside the same SQL written by hand
 // and sent straight to the database (pg for PostgreSQL, the PGlite instance itself for PGlite). Prints
-// p50/p99, the ratio baseline/ours (target >= 0.7) and EXPLAIN ANALYZE of the app's own queue query.
+// p50/p99, the ratio baseline/ours (targets: queue >= 0.7, rating >= 0.5) and EXPLAIN ANALYZE of the
+// app's own queue query. A rating answers before its achievement re-evaluation (issue 27): that work is
+// timed apart, and waited for between samples so it never lands inside the next one.
 // Usage: npm run bench:review   (REVIEW_BENCH_CARDS=2000 for a quick run; REVIEW_BENCH_SAMPLES=200)
 // PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
 // a fresh database is created there and dropped afterwards.
@@ -245,6 +247,7 @@ async function measure(kind: "pglite" | "postgres") {
       await raw.query(QUEUE_SQL.replace("limit 50", `limit ${2 * (SAMPLES + WARMUP)}`), [userId, new Date()])
     ).rows.map((r) => Number(r.id));
     const ourRate: number[] = [];
+    const afterAnswer: number[] = [];
     const handRateMs: number[] = [];
     for (let i = -WARMUP; i < SAMPLES; i++) {
       const [x, y] = [due.pop()!, due.pop()!];
@@ -257,14 +260,17 @@ async function measure(kind: "pglite" | "postgres") {
         });
         if (res.statusCode !== 200) throw new Error(`rate: ${res.statusCode} ${res.body}`);
       });
+      // The re-evaluation the rating announced runs after its answer: let it finish before timing more.
+      const after = await timed(() => app.services.events.settle());
       const b = await timed(() => handRate(raw, userId, y));
       if (i >= 0) {
         ourRate.push(a);
         handRateMs.push(b);
+        afterAnswer.push(after);
       }
     }
 
-    // What a rating waits for besides its own transaction: the achievement re-evaluation it announces.
+    // The achievement re-evaluation a rating announces, alone (it no longer delays the rating's answer).
     const evaluate: number[] = [];
     for (let i = 0; i < Math.min(SAMPLES, 50); i++)
       evaluate.push(await timed(() => app.services.achievements.evaluate(userId)));
@@ -286,6 +292,7 @@ async function measure(kind: "pglite" | "postgres") {
         hand: { p50: pct(handRateMs, 0.5), p99: pct(handRateMs, 0.99) },
       },
       evaluate: { p50: pct(evaluate, 0.5), p99: pct(evaluate, 0.99) },
+      afterAnswer: { p50: pct(afterAnswer, 0.5), p99: pct(afterAnswer, 0.99) },
       plan,
       usesIndex: plan.includes("card_states_user_due_idx"),
     };
@@ -301,6 +308,7 @@ console.log(
   `Review: a student with ${CARDS} cards (${Math.ceil(CARDS / 2)} due) beside ${OTHER_STUDENTS} students with ${Math.floor(CARDS / 4)} each; ${SAMPLES} samples after ${WARMUP} warm-up, ours and the hand-written SQL alternating`,
 );
 const results = [];
+let missed = false;
 for (const kind of ["pglite", "postgres"] as const) {
   try {
     results.push(await measure(kind));
@@ -314,25 +322,30 @@ console.log(
 );
 for (const r of results) {
   for (const [what, m, target] of [
-    ["queue (50 + counts)", r.queue, true],
-    ["rate one card", r.rate, false],
+    ["queue (50 + counts)", r.queue, 0.7],
+    ["rate one card", r.rate, 0.5],
   ] as const) {
     const ratio = m.hand.p50 / m.ours.p50;
-    // The target is the queue's (issue 11); a rating's ratio is shown for what it costs beyond its SQL.
-    const verdict = target ? `${ratio >= 0.7 ? "met" : "MISSED"} (target >= 0.70)` : "(no target)";
+    // Targets: the queue's from issue 11, the rating's from issue 27 (it answers before achievements).
+    const verdict = `${ratio >= target ? "met" : "MISSED"} (target >= ${target.toFixed(2)})`;
+    if (ratio < target) missed = true;
     console.log(
       `${r.kind.padEnd(10)}${what.padEnd(22)}${f(m.ours.p50)} ${f(m.ours.p99).trim().padStart(7)}${f(m.hand.p50)} ${f(m.hand.p99).trim().padStart(7)}${f(ratio)}  ${verdict}`,
     );
   }
   console.log(
-    `${r.kind.padEnd(10)}${"  of which achievements".padEnd(22)}${f(r.evaluate.p50)} ${f(r.evaluate.p99).trim().padStart(7)}  (progress.evaluate alone, run after each rating)`,
+    `${r.kind.padEnd(10)}${"  after the answer".padEnd(22)}${f(r.afterAnswer.p50)} ${f(r.afterAnswer.p99).trim().padStart(7)}  (the rating's achievement re-evaluation, not in its answer)`,
+  );
+  console.log(
+    `${r.kind.padEnd(10)}${"  achievements alone".padEnd(22)}${f(r.evaluate.p50)} ${f(r.evaluate.p99).trim().padStart(7)}  (achievements.evaluate called directly)`,
   );
 }
 console.log(
-  "\nms; ratio = hand-written p50 / ours p50 (1.00 = as fast as the bare SQL). Ours includes the session lookup, the review settings, today's exam plans and, for a rating, the achievement re-evaluation it triggers (progress facts); the hand-written side has none of these.",
+  "\nms; ratio = hand-written p50 / ours p50 (1.00 = as fast as the bare SQL). Ours includes the session lookup, the review settings, today's exam plans and, for a rating, a shared set's access check; the hand-written side has none of these. A rating's achievement re-evaluation runs after its answer and is shown on its own line.",
 );
 for (const r of results) {
   console.log(
     `\nEXPLAIN ANALYZE of the app's due-queue query on ${r.kind} (index ${r.usesIndex ? "used" : "NOT USED"}):\n${r.plan}`,
   );
 }
+process.exitCode = missed ? 1 : 0;

@@ -3,10 +3,11 @@
 // schedule whether or not earlier ones answered, so a server that falls behind shows it as latency and
 // errors rather than slowing the load down). Reports errors, p50/p99 and the server's RSS at start and
 // end, beside a bare node:http server answering a task list at the same rate (the floor of this machine).
-// Targets: 100 req/s on PGlite and 300 req/s on PostgreSQL, 0 errors, p99 <= 500 ms, over 5 minutes.
+// Targets: 100 req/s on PGlite and 300 req/s on PostgreSQL, 0 errors, p99 <= 500 ms, over 5 minutes, and
+// on PGlite the server's RSS at the end <= 250 MB (issue 27; docs/operations.md "Memory").
 //
-// Usage: npm run bench:soak                    (60 s per database: a quick check)
-//        SOAK_SECONDS=300 npm run bench:soak   (the full run, on a quiet machine)
+// Usage: npm run bench:soak                    (300 s per database: the full run, on a quiet machine)
+//        SOAK_SECONDS=60 npm run bench:soak    (a quick check; the RSS target is for the full run)
 // Env: SOAK_DB=pglite|postgres|both (both), SOAK_RATE_PGLITE (100), SOAK_RATE_POSTGRES (300),
 //      SOAK_STUDENTS (20), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
 import { randomBytes } from "node:crypto";
@@ -15,6 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import {
+  builtServer,
   ensureBuilt,
   freePort,
   registerOverHttp,
@@ -24,7 +26,7 @@ import {
 import { scratchPostgres } from "#tests/test-app.ts";
 import { pct } from "./server-bench-kit.ts";
 
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const BASELINE_SECONDS = Math.min(SECONDS, 60);
 const STUDENTS = Number(process.env.SOAK_STUDENTS ?? 20);
 const RATES = {
@@ -41,6 +43,8 @@ const PG_URL =
   "postgres://postgres@127.0.0.1:5432/test";
 const REQUEST_TIMEOUT_MS = 30_000;
 const TARGET_P99_MS = 500;
+/** The server's resident memory at the end of the run on PGlite (the database is in it). */
+const TARGET_RSS_MB = 250;
 
 interface Req {
   method: "GET" | "POST" | "PUT";
@@ -237,19 +241,24 @@ async function soak(kind: "pglite" | "postgres") {
   const secretKey = randomBytes(32).toString("hex");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "studyhall-soak-"));
   const scratch = kind === "postgres" ? await scratchPostgres(PG_URL, "studyhall_soak") : undefined;
-  const server = spawnServer({
-    PORT: String(await freePort()),
-    SECRET_KEY: secretKey,
-    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
-    // Every request comes from this one address.
-    MAX_CONNECTIONS_PER_IP: "0",
-    // Load-shedding settings to try, passed through when set here.
-    ...Object.fromEntries(
-      ["MAX_EVENT_LOOP_DELAY_MS", "MAX_REQUESTS_IN_FLIGHT"].flatMap((k) =>
-        process.env[k] ? [[k, process.env[k]!]] : [],
+  const server = spawnServer(
+    {
+      PORT: String(await freePort()),
+      SECRET_KEY: secretKey,
+      ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+      ...(process.env.MEMLOG_FILE ? { MEMLOG_FILE: process.env.MEMLOG_FILE } : {}),
+      // Every request comes from this one address.
+      MAX_CONNECTIONS_PER_IP: "0",
+      // Load-shedding settings (and glibc's MALLOC_ARENA_MAX) to try, passed through when set here.
+      ...Object.fromEntries(
+        ["MAX_EVENT_LOOP_DELAY_MS", "MAX_REQUESTS_IN_FLIGHT", "MALLOC_ARENA_MAX"].flatMap((k) =>
+          process.env[k] ? [[k, process.env[k]!]] : [],
+        ),
       ),
-    ),
-  });
+      // SOAK_NODE_ARGS: flags for the server's node (e.g. --import a memory logger, --heapsnapshot-signal).
+    },
+    [...(process.env.SOAK_NODE_ARGS?.split(" ").filter(Boolean) ?? []), builtServer],
+  );
   try {
     await waitForHealth(server);
     const students: Student[] = [];
@@ -275,6 +284,9 @@ async function soak(kind: "pglite" | "postgres") {
     }
     agent.destroy();
     const rssStart = server.rssMb();
+    // RSS every 5 s: growth that levels off and growth that does not look alike at the end.
+    const rssSamples: number[] = [];
+    const sampler = setInterval(() => rssSamples.push(server.rssMb()), 5000);
     const result = await run(server.url, rate, SECONDS, (i) => {
       const student = students[i % students.length]!;
       const req = pick(student, Math.floor(i / students.length) * 7 + i);
@@ -287,7 +299,17 @@ async function soak(kind: "pglite" | "postgres") {
         },
       };
     });
-    return { kind, rate, ...result, rssStartMb: rssStart, rssEndMb: server.rssMb() };
+    clearInterval(sampler);
+    const rssEnd = server.rssMb();
+    return {
+      kind,
+      rate,
+      ...result,
+      rssStartMb: rssStart,
+      rssEndMb: rssEnd,
+      rssPeakMb: Math.max(rssEnd, ...rssSamples),
+      rssSamples,
+    };
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
@@ -306,14 +328,20 @@ let failed = false;
 for (const kind of KINDS) {
   const ours = await soak(kind);
   const floor = await baseline(ours.rate);
-  const ok = ours.errors === 0 && ours.p99 <= TARGET_P99_MS;
+  const rssOk = kind !== "pglite" || ours.rssEndMb <= TARGET_RSS_MB;
+  const ok = ours.errors === 0 && ours.p99 <= TARGET_P99_MS && rssOk;
   failed ||= !ok;
   console.log(
     [
       `${kind} @ ${ours.rate} req/s: ${ours.requests} requests (${fmt(ours.achievedRate)} req/s achieved)`,
       `  errors ${ours.errors} ${JSON.stringify(ours.errorsByStatus)}; sent again after a stale kept-alive socket: ${ours.staleSockets}`,
       `  p50 ${fmt(ours.p50)} ms, p99 ${fmt(ours.p99)} ms, max ${fmt(ours.max)} ms`,
-      `  RSS ${ours.rssStartMb} MB at start -> ${ours.rssEndMb} MB at end`,
+      `  RSS ${ours.rssStartMb} MB at start -> ${ours.rssEndMb} MB at end (peak ${ours.rssPeakMb} MB)${
+        kind === "pglite" ? `: ${rssOk ? "met" : "MISSED"} (target <= ${TARGET_RSS_MB} MB at the end)` : ""
+      }`,
+      `    RSS each ${Math.max(1, Math.round(ours.rssSamples.length / 10)) * 5} s: ${ours.rssSamples
+        .filter((_, i, all) => i % Math.max(1, Math.round(all.length / 10)) === 0)
+        .join(" ")} MB`,
       `  bare node:http at the same rate (${BASELINE_SECONDS} s): p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms (p99 ratio ${fmt(ours.p99 / floor.p99)}x)`,
       `  ${ok ? "PASS" : "FAIL"}`,
     ].join("\n"),

@@ -93,6 +93,8 @@ export async function buildApp(
     if (role === "worker") return starting;
     starting.catch((err) => app.log.error({ err }, "job workers did not start"));
   });
+  // Work a request left for after its answer (a rating's achievement evaluation) ends before the pool.
+  app.addHook("preClose", () => app.services.events.settle());
   app.addHook("preClose", () => jobs.stopWorkers());
   app.addHook("onClose", () => jobs.close());
   app.addHook("onClose", async () => app.services.notifications.close());

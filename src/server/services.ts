@@ -68,7 +68,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     events,
     retrieval,
     jobs,
-    groups: { canReadSet: (u, s) => groups.canReadSet(u, s) },
+    groups: { canReadSet: (u, s, tx) => groups.canReadSet(u, s, tx) },
   });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, jobs, selfOrigin });
   const flashcards = createFlashcardsService({ db, events, study });

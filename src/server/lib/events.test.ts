@@ -34,4 +34,21 @@ describe("domain event bus", () => {
     expect(logged).toHaveLength(1);
     await bus.settle();
   });
+
+  it("runs emitAfterAnswer's listeners after the caller goes on, and settledFor waits for them", async () => {
+    const bus = createEventBus();
+    const seen: string[] = [];
+    bus.on("card.reviewed", async ({ userId }) => {
+      await new Promise((r) => setTimeout(r, 5));
+      seen.push(`evaluated ${userId}`);
+    });
+    bus.emitAfterAnswer("card.reviewed", { userId: 3 });
+    seen.push("answered");
+    await Promise.resolve();
+    expect(seen).toEqual(["answered"]);
+    await bus.settledFor(4);
+    await bus.settledFor(3);
+    expect(seen).toEqual(["answered", "evaluated 3"]);
+    await bus.settle();
+  });
 });

@@ -123,6 +123,13 @@ export class WorkerPool<Task, Result> {
     };
   }
 
+  /** Jobs running in a worker now (all keys). */
+  get running(): number {
+    let n = 0;
+    for (const slot of this.#slots.values()) if (slot.job) n++;
+    return n;
+  }
+
   /** Jobs waiting for a worker (all keys). */
   get waiting(): number {
     return this.#waiting;

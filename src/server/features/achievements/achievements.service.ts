@@ -128,6 +128,31 @@ export function createAchievementsService({
     return achievementsRepo.award(db, userId, due);
   }
 
+  /**
+   * One student's evaluations in turn, and at most one waiting: a burst of ratings answered before their
+   * evaluations ran costs one evaluation per run, not one each. A waiting evaluation starts after the
+   * running one, so it reads every fact written before it was asked for.
+   */
+  const running = new Map<number, Promise<void>>();
+  const waiting = new Map<number, Promise<void>>();
+  function reevaluate(userId: number): Promise<void> {
+    const queued = waiting.get(userId);
+    if (queued) return queued;
+    const before = running.get(userId) ?? Promise.resolve();
+    const next: Promise<void> = before
+      .catch(() => {})
+      .then(() => {
+        waiting.delete(userId);
+        return evaluate(userId).then(() => {});
+      })
+      .finally(() => {
+        if (running.get(userId) === next) running.delete(userId);
+      });
+    waiting.set(userId, next);
+    running.set(userId, next);
+    return next;
+  }
+
   for (const name of [
     "session.recorded",
     "task.completed",
@@ -138,12 +163,11 @@ export function createAchievementsService({
     "studyset.created",
     "document.uploaded",
   ] as const) {
-    events.on(name, async ({ userId }) => {
-      await evaluate(userId);
-    });
+    events.on(name, ({ userId }) => reevaluate(userId));
   }
 
   async function stats(userId: number): Promise<StudyStats> {
+    await events.settledFor(userId);
     const row = await achievementsRepo.facts(db, userId);
     const { longestStreak, facts } = toFacts(row, clock.now());
     return {
@@ -175,6 +199,8 @@ export function createAchievementsService({
     },
 
     async catalogue(userId: number): Promise<Achievement[]> {
+      // A rating's evaluation runs after its answer (card.reviewed): what is earned is read after it.
+      await events.settledFor(userId);
       const [row, catalogue, earned] = await Promise.all([
         achievementsRepo.facts(db, userId),
         loadCatalogue(),
@@ -204,7 +230,10 @@ export function createAchievementsService({
       });
     },
 
-    earned: async (userId: number) => (await achievementsRepo.earned(db, userId)).map(toUserAchievement),
+    async earned(userId: number) {
+      await events.settledFor(userId);
+      return (await achievementsRepo.earned(db, userId)).map(toUserAchievement);
+    },
 
     /** Minutes per local day over the last 12 months, from timer sessions. */
     async heatmap(userId: number, timeZone: string): Promise<Heatmap> {

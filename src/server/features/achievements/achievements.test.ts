@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shareLinks, studySessions, userAchievements } from "#server/db/schema/index.ts";
+import { cardReviews, shareLinks, studySessions, userAchievements } from "#server/db/schema/index.ts";
 import { createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
 
@@ -150,6 +150,48 @@ describe("catalogue and progress", () => {
     expect((await catalogue(cat)).find((a) => a.title === "Recall Rookie")!.progress).toBe(2);
     const stats = (await get(`/api/study-stats/${cat.user.id}`, cat)).json();
     expect(stats).toMatchObject({ currentStudyStreak: 1, totalStudyTime: 0, totalPoints: 30 });
+  });
+
+  it("answers a rating before its achievement re-evaluation, and the award follows (issue 27)", async () => {
+    const dee = await createUser(t.app, { firstName: "Dee" });
+    const ok = async (url: string, payload: object) => {
+      const res = await post(url, dee, payload);
+      expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
+      return res.json();
+    };
+    const set = await ok("/api/study/sets", { title: "Latin" });
+    const fc = await ok(`/api/study/sets/${set.id}/flashcard-sets`, { title: "Verbs" });
+    const card = await ok(`/api/study/flashcard-sets/${fc.id}/cards`, { question: "amo?", answer: "I love" });
+    // 49 reviews already recorded: the next rating earns 'Recall Rookie' (50).
+    const at = clock.now();
+    await t.database.db.insert(cardReviews).values(
+      Array.from({ length: 49 }, () => ({
+        userId: dee.user.id,
+        flashcardId: card.id,
+        rating: 3,
+        state: 2,
+        elapsedDays: 1,
+        scheduledDays: 1,
+        reviewedAt: at,
+      })),
+    );
+    // Whatever listens to card.reviewed is held until the rating has answered: a rating that waited
+    // for its listeners would never answer.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    t.app.services.events.on("card.reviewed", ({ userId }) => (userId === dee.user.id ? held : undefined));
+    const rated = await post(`/api/review/cards/${card.id}/rate`, dee, { rating: 3 });
+    expect(rated.statusCode).toBe(200);
+    release();
+    // The earned list waits for the evaluation the rating started.
+    expect(await earnedTitles(dee)).toContain("Recall Rookie");
+    const rows = await t.database.db
+      .select()
+      .from(userAchievements)
+      .where(eq(userAchievements.userId, dee.user.id));
+    expect(rows).toHaveLength(new Set(rows.map((r) => r.achievementId)).size);
   });
 
   it("refuses another student's stats and needs a session", async () => {

@@ -21,8 +21,9 @@ import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { StudyService } from "../study/study.service.ts";
-import { parseImport, toAnkiTsv, toCsv } from "./flashcard-io.ts";
+import { toAnkiTsv, toCsv } from "./flashcard-io.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
+import { parseImportFairly } from "./import-parse.ts";
 
 /** Lines named in an import's 400 message; the preview shows them all. */
 const LINES_NAMED = 10;
@@ -187,7 +188,7 @@ export function createFlashcardsService({
       fileName?: string,
     ): Promise<ImportPreview> {
       await ownSet(userId, setId);
-      const parsed = parseImport(text, options, fileName);
+      const parsed = await parseImportFairly(userId, { text, options, fileName });
       const existing = await flashcardsRepo.listCards(db, userId, setId);
       const matches = classifyDuplicates(
         parsed.cards,
@@ -213,7 +214,7 @@ export function createFlashcardsService({
       fileName?: string,
     ): Promise<ImportResult> {
       await ownSet(userId, setId);
-      const parsed: ParseResult = parseImport(text, options, fileName);
+      const parsed: ParseResult = await parseImportFairly(userId, { text, options, fileName });
       const errors = parsed.problems.map(problem);
       if (errors.length > 0 && options.badLines === "refuse") {
         const named = errors.slice(0, LINES_NAMED).map((e) => `line ${e.line} (${e.reason})`);

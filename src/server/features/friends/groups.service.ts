@@ -7,7 +7,7 @@ import type {
   StudyGroup,
 } from "#shared/friends/groups.ts";
 import type { Infer } from "#shared/http.ts";
-import type { Db, DbOrTx } from "../../db/client.ts";
+import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { FriendsService } from "./friends.service.ts";
 import { groupsRepo } from "./groups.repo.ts";
@@ -137,7 +137,8 @@ export function createGroupsService({
       await groupsRepo.deleteShare(db, groupId, studySetId);
     },
 
-    canReadSet: (userId: number, studySetId: number) => groupsRepo.canReadSet(db, userId, studySetId),
+    canReadSet: (userId: number, studySetId: number, tx?: Tx) =>
+      groupsRepo.canReadSet(tx ?? db, userId, studySetId),
   };
 }
 export type GroupsService = ReturnType<typeof createGroupsService>;

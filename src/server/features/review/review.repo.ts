@@ -175,6 +175,27 @@ export const reviewRepo = {
   },
 
   /**
+   * A card to rate, whoever owns it, locked, with its owner, its study set and the reviewer's state: a
+   * rating's one read (the service checks a shared set's access in the same transaction).
+   */
+  async cardForRating(tx: DbOrTx, userId: number, cardId: number) {
+    const [row] = await tx
+      .select({
+        ownerId: flashcards.userId,
+        studySetId: flashcardSets.studySetId,
+        ...withState,
+      })
+      .from(flashcards)
+      .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
+      .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, userId)))
+      .where(eq(flashcards.id, cardId))
+      .for("update", { of: flashcards });
+    if (!row) return undefined;
+    const { ownerId, studySetId, ...state } = row;
+    return { ownerId, studySetId, state: stateOrNull(state) };
+  },
+
+  /**
    * The card (of `ownerId`) and the reviewer's state of it, the card locked so two ratings of one card
    * cannot both start from the same state.
    */
@@ -197,6 +218,31 @@ export const reviewRepo = {
       .insert(cardStates)
       .values({ userId, flashcardId, ...state })
       .onConflictDoUpdate({ target: [cardStates.userId, cardStates.flashcardId], set: state });
+  },
+
+  /** A rating's two writes in one statement: the card's new state, and the log row (its id answered). */
+  async saveRating(
+    db: DbOrTx,
+    userId: number,
+    flashcardId: number,
+    state: CardState,
+    log: ReviewLogEntry,
+    extra: { clientId: string | null; nextDue: Date; nextState: number },
+  ): Promise<number> {
+    // Postgres runs a data-modifying WITH exactly once, whether or not the main statement reads it.
+    const saved = db.$with("saved_state").as(
+      db
+        .insert(cardStates)
+        .values({ userId, flashcardId, ...state })
+        .onConflictDoUpdate({ target: [cardStates.userId, cardStates.flashcardId], set: state })
+        .returning({ flashcardId: cardStates.flashcardId }),
+    );
+    const [row] = await db
+      .with(saved)
+      .insert(cardReviews)
+      .values({ userId, flashcardId, ...log, ...extra })
+      .returning({ id: cardReviews.id });
+    return row!.id;
   },
 
   async removeState(db: DbOrTx, userId: number, flashcardId: number) {

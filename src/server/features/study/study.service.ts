@@ -11,7 +11,7 @@ import {
   type studyEndpoints,
 } from "#shared/study/contract.ts";
 import { startOfStudyWeek } from "#shared/study/study-stats.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -73,18 +73,18 @@ export function createStudyService({
   /** Uploads other than text files are read by a job (study.jobs.ts); absent, nothing can enqueue. */
   jobs?: JobQueue;
   /** Whether a student belongs to a group the set is shared with (the groups feature answers). */
-  groups: { canReadSet(userId: number, studySetId: number): Promise<boolean> };
+  groups: { canReadSet(userId: number, studySetId: number, tx?: Tx): Promise<boolean> };
   retrieval?: RetrievalService;
 }) {
   /**
    * READS of a set: its owner, or a member of a group it is shared with. Answers the owner's id, which
    * the owner-scoped queries then use; anyone else gets the same 404 as for a missing set. Writes keep
-   * requireOwnedStudySet.
+   * requireOwnedStudySet. `tx`: the caller's transaction, when the check is part of a write.
    */
-  async function readableStudySet(userId: number, studySetId: number): Promise<number> {
-    const ownerId = await studyRepo.setOwner(db, studySetId);
+  async function readableStudySet(userId: number, studySetId: number, tx?: Tx): Promise<number> {
+    const ownerId = await studyRepo.setOwner(tx ?? db, studySetId);
     if (ownerId === undefined) throw notFound("Study set");
-    if (ownerId !== userId && !(await groups.canReadSet(userId, studySetId))) throw notFound("Study set");
+    if (ownerId !== userId && !(await groups.canReadSet(userId, studySetId, tx))) throw notFound("Study set");
     return ownerId;
   }
 

@@ -1,0 +1,109 @@
+import { type CardState, newCardState, previewIntervals } from "#server/features/review/fsrs.ts";
+import { addLocalDays, startOfLocalDay } from "#shared/local-day.ts";
+import type { ReviewCard, ReviewQueue } from "#shared/review/contract.ts";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+import type { ExamService } from "./exam.service.ts";
+import { type QueueScope, reviewRepo } from "./review.repo.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface QueueDeps {
+  db: Db;
+  clock: Clock;
+  settings: Pick<SettingsService, "getReview">;
+  flashcards: Pick<FlashcardsService, "readableSet">;
+  /** Today's exam-plan cards join the queue. */
+  exams: Pick<ExamService, "plannedToday">;
+}
+
+export type QueueQuery = { setId?: number | undefined; limit: number; timeZone?: string | undefined };
+
+/**
+ * Whose cards a queue covers: all of the student's own, or one set they can read. A group member
+ * (issue 13) reviews a shared set's cards (the owner's) on their own card_states rows.
+ */
+export async function queueScope(
+  { flashcards }: Pick<QueueDeps, "flashcards">,
+  userId: number,
+  setId?: number,
+): Promise<QueueScope> {
+  if (setId === undefined) return { userId };
+  return { userId, setId, ownerId: await flashcards.readableSet(userId, setId) };
+}
+
+type CardFields = Omit<ReviewCard, "isNew" | "planned" | "intervals">;
+
+/** A card as the queue shows it: its text, whether it is new or planned, and each rating's interval. */
+function cardView(
+  { id, flashcardSetId, setTitle, question, answer, hint }: CardFields,
+  state: CardState | null,
+  planned: boolean,
+  now: Date,
+  desiredRetention: number,
+): ReviewCard {
+  return {
+    ...{ id, flashcardSetId, setTitle, question, answer, hint },
+    isNew: state === null,
+    planned,
+    intervals: previewIntervals(state ?? newCardState(now), now, desiredRetention),
+  };
+}
+
+/**
+ * The review queue: due reviews oldest first, then today's exam-plan cards FSRS would show later, then
+ * new cards within the day's limit; with the counts the screen shows.
+ */
+export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery): Promise<ReviewQueue> {
+  const { db, clock, settings, exams } = deps;
+  const scope = await queueScope(deps, userId, q.setId);
+  const now = clock.now();
+  const timeZone = q.timeZone ?? "UTC";
+  const [{ desiredRetention, newCardsPerDay }, dueCounts, unseen, started, due, plannedIds] =
+    await Promise.all([
+      settings.getReview(userId),
+      reviewRepo.countDue(db, scope, now, new Date(now.getTime() - DAY_MS)),
+      reviewRepo.count(db, scope, { isNew: true }),
+      reviewRepo.countStartedSince(db, userId, startOfLocalDay(now, timeZone)),
+      reviewRepo.dueCards(db, scope, now, q.limit),
+      exams.plannedToday(userId, timeZone, q.setId),
+    ]);
+  const nextDue = await reviewRepo.nextDue(
+    db,
+    scope,
+    now,
+    addLocalDays(startOfLocalDay(now, timeZone), 1, timeZone),
+  );
+  // The plan's cards FSRS would not show now (the due ones are in `due` already), in the plan's order.
+  const byId = new Map((await reviewRepo.cardsByIds(db, scope, plannedIds)).map((r) => [r.card.id, r]));
+  const planned = plannedIds.flatMap((id) => {
+    const r = byId.get(id);
+    return r && (r.state === null || r.state.due.getTime() > now.getTime()) ? [r] : [];
+  });
+  const plannedNew = planned.filter((r) => r.state === null).map((r) => r.card.id);
+  const newCount = Math.min(unseen - plannedNew.length, Math.max(0, newCardsPerDay - started));
+  const room = Math.max(0, q.limit - due.length - planned.length);
+  const fresh =
+    room > 0 && newCount > 0
+      ? await reviewRepo.newCards(db, scope, Math.min(newCount, room), plannedNew)
+      : [];
+
+  const view = (card: CardFields, state: CardState | null, isPlanned: boolean) =>
+    cardView(card, state, isPlanned, now, desiredRetention);
+  const cards: ReviewCard[] = [
+    ...due.map((c) => view(c, c, false)),
+    ...planned.map((r) => view(r.card, r.state, true)),
+    ...fresh.map((c) => view(c, null, false)),
+  ].slice(0, q.limit);
+  return {
+    dueCount: dueCounts.due + planned.length + newCount,
+    reviewCount: dueCounts.due,
+    plannedCount: planned.length,
+    newCount,
+    backlog: dueCounts.overdue,
+    cards,
+    nextDue: nextDue?.toISOString() ?? null,
+  };
+}

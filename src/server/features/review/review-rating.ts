@@ -1,0 +1,189 @@
+import { type CardState, newCardState, rateCard, undoRating } from "#server/features/review/fsrs.ts";
+import {
+  CLOCK_SKEW_MS,
+  OFFLINE_RATING_MAX_AGE_DAYS,
+  type RateResult,
+  type ReviewRating,
+} from "#shared/review/contract.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+import type { StudyService } from "../study/study.service.ts";
+import { reviewRepo } from "./review.repo.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RatingDeps {
+  db: Db;
+  clock: Clock;
+  settings: Pick<SettingsService, "getReview">;
+  study: Pick<StudyService, "readableStudySet">;
+  events: EventBus;
+}
+
+/** What a device that rated offline (issue 23) sends beside the rating. */
+export type OfflineRating = { clientId?: string | undefined; reviewedAt?: string | undefined };
+
+type StoredReview = { id: number; flashcardId: number; nextDue: Date | null; nextState: number | null };
+type Rated = RateResult & { replay?: true };
+
+/** The owner of a card the student may review: their own, or one in a set shared with them. */
+export async function reviewableCard({ db, study }: RatingDeps, userId: number, cardId: number) {
+  const place = await reviewRepo.cardPlace(db, cardId);
+  if (!place) throw notFound("Flashcard");
+  if (place.ownerId !== userId)
+    await study.readableStudySet(userId, place.studySetId).catch(() => {
+      throw notFound("Flashcard");
+    });
+  return place.ownerId;
+}
+
+/** When the rating was made: now, or a device's recorded time within the offline bounds. */
+function ratedAt(now: Date, offline: OfflineRating): Date {
+  const at = offline.reviewedAt ? new Date(offline.reviewedAt) : now;
+  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS)
+    throw badRequest("reviewedAt is in the future: check the device's clock");
+  if (now.getTime() - at.getTime() > OFFLINE_RATING_MAX_AGE_DAYS * DAY_MS)
+    throw badRequest(`A rating older than ${OFFLINE_RATING_MAX_AGE_DAYS} days cannot be recorded`);
+  return at;
+}
+
+/** The answer a replayed clientId gets: the first request's, for the same card only. */
+function replayOf(stored: StoredReview, cardId: number, at: Date): Rated {
+  if (stored.flashcardId !== cardId) throw conflict("This clientId was used for another card.");
+  return {
+    reviewId: stored.id,
+    flashcardId: stored.flashcardId,
+    due: (stored.nextDue ?? at).toISOString(),
+    state: stored.nextState ?? 0,
+    replay: true,
+  };
+}
+
+/** A rating older than the card's last review (another device got there first): history only, no undo. */
+async function recordLateRating(
+  tx: Tx,
+  userId: number,
+  cardId: number,
+  state: CardState & { lastReview: Date },
+  rating: ReviewRating,
+  at: Date,
+  desiredRetention: number,
+  clientId: string | null,
+): Promise<Rated> {
+  const log = { ...rateCard(state, rating, state.lastReview, desiredRetention).log, reviewedAt: at };
+  const reviewId = await reviewRepo.insertReview(tx, userId, cardId, log, {
+    clientId,
+    due: null,
+    nextDue: state.due,
+    nextState: state.state,
+  });
+  return { reviewId, flashcardId: cardId, due: state.due.toISOString(), state: state.state };
+}
+
+/**
+ * One rating: the scheduler's next state and its log row, in one transaction whose first statement
+ * locks the card and reads its owner and the student's state. A rating made offline (issue 23) brings
+ * its device's id and time: a replay of a stored id answers as the first request did and changes
+ * nothing; FSRS schedules at the recorded time; a rating older than the card's last review is kept in
+ * the history, in time order, and leaves the schedule to the later one (decision 012).
+ *
+ * The answer does not wait for the achievement re-evaluation the rating causes (issue 27): `card.reviewed`
+ * is handled after the answer is sent, and achievement reads wait for it.
+ */
+export async function rate(
+  deps: RatingDeps,
+  userId: number,
+  cardId: number,
+  rating: ReviewRating,
+  offline: OfflineRating = {},
+): Promise<RateResult> {
+  const { db, clock, settings, study, events } = deps;
+  const at = ratedAt(clock.now(), offline);
+  const clientId = offline.clientId ?? null;
+  const { desiredRetention } = await settings.getReview(userId);
+  const result = await db.transaction(async (tx): Promise<Rated> => {
+    const card = await reviewRepo.cardForRating(tx, userId, cardId);
+    if (!card) throw notFound("Flashcard");
+    if (card.ownerId !== userId)
+      await study.readableStudySet(userId, card.studySetId, tx).catch(() => {
+        throw notFound("Flashcard");
+      });
+    if (clientId) {
+      // Looked up under the card's lock, after the access check: a replay racing the first request
+      // waits for it, then finds it.
+      const earlier = await reviewRepo.findByClientId(tx, userId, clientId);
+      if (earlier) return replayOf(earlier, cardId, at);
+    }
+    const last = card.state?.lastReview;
+    if (card.state && last && last.getTime() > at.getTime())
+      return recordLateRating(
+        tx,
+        userId,
+        cardId,
+        { ...card.state, lastReview: last },
+        rating,
+        at,
+        desiredRetention,
+        clientId,
+      );
+    const next = rateCard(card.state ?? newCardState(at), rating, at, desiredRetention);
+    const reviewId = await reviewRepo.saveRating(tx, userId, cardId, next.card, next.log, {
+      clientId,
+      nextDue: next.card.due,
+      nextState: next.card.state,
+    });
+    return { reviewId, flashcardId: cardId, due: next.card.due.toISOString(), state: next.card.state };
+  });
+  if (result.replay) return withoutReplay(result);
+  // After the commit and after the answer: cards_reviewed and streak achievements from the stored review.
+  events.emitAfterAnswer("card.reviewed", { userId });
+  return result;
+}
+
+function withoutReplay({ replay: _replay, ...answer }: Rated): RateResult {
+  return answer;
+}
+
+/** Undo a rating: only its card's latest, rolled back with the library from the logged state. */
+export async function undo(
+  deps: RatingDeps,
+  userId: number,
+  reviewId: number,
+): Promise<{ flashcardId: number }> {
+  const { db } = deps;
+  // The card must still be readable (a member removed from the group cannot touch it any more).
+  const found = await reviewRepo.findReview(db, userId, reviewId);
+  if (!found) throw notFound("Review");
+  const ownerId = await reviewableCard(deps, userId, found.flashcardId).catch(() => {
+    throw notFound("Review");
+  });
+  return db.transaction(async (tx) => {
+    const review = await reviewRepo.findReview(tx, userId, reviewId);
+    if (!review) throw notFound("Review");
+    const { latest, id: _id, flashcardId, ...log } = review;
+    if (Number(latest) !== reviewId) throw conflict("Only the last rating of a card can be undone.");
+    const card = await reviewRepo.cardForUpdate(tx, { userId, ownerId }, flashcardId);
+    if (!card?.state || log.due === null || log.stability === null || log.difficulty === null)
+      throw conflict("This rating cannot be undone.");
+    if (log.state === 0) {
+      await reviewRepo.removeState(tx, userId, flashcardId);
+    } else {
+      const entry = {
+        ...log,
+        rating: log.rating as ReviewRating,
+        state: log.state as 0 | 1 | 2 | 3,
+        due: log.due,
+        stability: log.stability,
+        difficulty: log.difficulty,
+        lastElapsedDays: log.lastElapsedDays ?? 0,
+        learningSteps: log.learningSteps ?? 0,
+      };
+      await reviewRepo.saveState(tx, userId, flashcardId, undoRating(card.state, entry));
+    }
+    await reviewRepo.removeReview(tx, userId, reviewId);
+    return { flashcardId };
+  });
+}
