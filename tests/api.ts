@@ -80,3 +80,14 @@ export function apiClient(app: FastifyInstance) {
   });
 }
 export type Api = ReturnType<typeof apiClient>;
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * The hand-written request older tests use (method, URL, JSON body, extra headers) as one caller; new
+ * tests use apiClient's `call`/`send`, which take the URL from the endpoint table.
+ */
+export const requester =
+  (app: () => FastifyInstance) =>
+  (who: Caller, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
+    app().inject({ method, url, payload, headers: { ...who?.headers, ...headers } });

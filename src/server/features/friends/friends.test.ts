@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FRIEND_REQUESTS_PER_HOUR } from "#shared/friends/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
-const req = (who: TestUser | null, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who?.headers });
+const req = t.req;
 
 const student = (firstName = "Ada", lastName = "Lovelace") => createUser(t.app, { firstName, lastName });
 const send = (from: TestUser, to: TestUser) =>

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Exam, ExamCandidate, ExamPlanView, ReviewQueue } from "#shared/review/contract.ts";
 import { createFlashcardSet, createTask, createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
-const req = (who: TestUser | null, method: "GET" | "PUT" | "POST", url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who?.headers });
+const req = t.req;
 
 const setWithCards = (owner: TestUser, n: number) =>
   createFlashcardSet(t.app, { owner, title: "Cells", cards: n });

@@ -1,31 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cardReviews, cardStates } from "#server/db/schema/review.ts";
 import { tasks as tasksTable } from "#server/db/schema/tasks.ts";
 import { newCardState, rateCard } from "#server/features/review/fsrs.ts";
 import type { ReviewQueue } from "#shared/review/contract.ts";
 import { createFlashcardSet, createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
+import { travellingClock } from "#tests/test-app.ts";
 
 // Issue 23: ratings and tasks made offline are replayed with a client id until an answer arrives.
 
 const clock = travellingClock();
-let t: TestApp;
+const t = testAppPerFile({ clock });
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-type Method = "GET" | "POST" | "PUT";
-const req = (who: TestUser, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who.headers });
+const req = t.req;
 
 async function cards(owner: TestUser, n: number) {
   const set = await createFlashcardSet(t.app, { owner, title: "Cells", cards: n });

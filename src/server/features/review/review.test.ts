@@ -1,27 +1,25 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards as cardsTable } from "#server/db/schema/flashcards.ts";
 import { cardReviews, cardStates } from "#server/db/schema/review.ts";
 import { studySessions } from "#server/db/schema/study.ts";
 import { newCardState, rateCard } from "#server/features/review/fsrs.ts";
 import type { ReviewQueue } from "#shared/review/contract.ts";
 import { createFlashcardSet, createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
+import { travellingClock } from "#tests/test-app.ts";
 
 const clock = travellingClock();
-let t: TestApp;
+const t = testAppPerFile({ clock });
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who?.headers });
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const req = t.req;
 
 const setWithCards = (owner: TestUser, n: number, title = "Cells") =>
   createFlashcardSet(t.app, { owner, title, cards: n });
