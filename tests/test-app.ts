@@ -5,6 +5,7 @@ import { buildApp } from "#server/app.ts";
 import type { AppConfig } from "#server/config.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import { type Api, apiClient } from "./api.ts";
 
 /**
  * A new, empty database on the PostgreSQL server named by `adminUrl`; `drop()` removes it again once its
@@ -97,6 +98,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Calls as a student, driven by the endpoint tables: `t.api(ada).call(studyEndpoints.createSet, ...)`. */
+  api: Api;
   close(): Promise<void>;
 }
 
@@ -107,6 +110,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   return {
     app,
     database,
+    api: apiClient(app),
     async close() {
       await app.close();
       await database.close();

@@ -7,15 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { readUpload } from "#server/integrations/documents/upload.ts";
 import { createTask, createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp, testConfig } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
+import { testConfig } from "#tests/test-app.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
 });
-afterAll(() => t.close());
 
 const NUL = "\u0000";
 const BIG = 2 ** 31;

@@ -1,19 +1,18 @@
 // Issue 8 §3 "Smaller" faults, and the overload and tracking limits: headers, Bearer parsing, expired
 // sessions, Retry-After on 429 and 503.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { sessions } from "#server/db/schema/auth.ts";
 import { SESSION_TTL_MS } from "#shared/constants.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp, testConfig, travellingClock } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
+import { createTestApp, testConfig, travellingClock } from "#tests/test-app.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
 });
-afterAll(() => t.close());
 
 describe("headers", () => {
   it("authenticated API answers carry Cache-Control: no-store", async () => {

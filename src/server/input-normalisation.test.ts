@@ -1,18 +1,16 @@
 // Issue 27 fault 9: lone surrogates were stored as U+FFFD (six of them registered as a password equal to
 // any other six), required titles made only of zero-width characters were accepted, and the import
 // preview took the NUL its commit refused and echoed a whole 900 KB bad line back.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EXCERPT_MAX } from "#shared/schema-primitives.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
 });
-afterAll(() => t.close());
 
 /** A raw JSON body, so escapes like \ud800 reach the server as written. */
 const raw = (

@@ -1,19 +1,17 @@
 // Issue 27 fault 11: calendar-feed tokens and share codes were stored in plaintext (sessions were already
 // hashed), and at debug level request URLs were logged with the feed token and share codes in the path.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { redactUrl } from "#server/app.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
 const lines: string[] = [];
-let t: TestApp;
+const t = testAppPerFile({ logLevel: "debug", logStream: { write: (l: string) => void lines.push(l) } });
 let ada: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ logLevel: "debug", logStream: { write: (l: string) => void lines.push(l) } });
   ada = await createUser(t.app);
 });
-afterAll(() => t.close());
 
 const all = { achievements: true, studyTime: true, streak: true, level: true };
 

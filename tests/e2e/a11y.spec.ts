@@ -1,13 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { signUpViaApi } from "./helpers.ts";
-
-async function seriousViolations(page: import("@playwright/test").Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { seriousViolations, signUpViaApi } from "./helpers.ts";
 
 test("onboarding has no serious accessibility violations", async ({ page }) => {
   await page.goto("/onboarding");

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { expectToast, signUpViaApi } from "./helpers.ts";
+import { expectToast, seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
 
 // Issue 27 "Accounts students control", in the browser: change password, devices, download, delete.
 test("Settings → Account: change password, sign out a device, download my data, delete my account", async ({
@@ -28,12 +27,10 @@ test("Settings → Account: change password, sign out a device, download my data
   await expect(devices).toContainText("Safari on iOS");
 
   // 360 px: nothing wider than the screen; and no axe violations.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await sidewaysOverflow(page);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.getByRole("button", { name: "Delete my account..." }).click();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Cancel" }).click();
 
   // Sign the phone out.

@@ -1,23 +1,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { signUpViaApi } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import { seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/documents");
 
-async function seriousViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
-
 // Upload, extraction and two axe runs: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test("uploads a PDF, asks about it from /tasks, and opens the cited page", async ({ page }) => {
   await signUpViaApi(page);
@@ -77,7 +66,7 @@ test("answers 'what is due this week' with the student's tasks, and works at 360
   await panel.getByRole("button", { name: "Send" }).click();
   await expect(panel.getByTestId("chat-messages")).toContainText("Lab report on enzymes");
   await expect(panel.getByRole("link", { name: /Source 1: Lab report on enzymes/ })).toBeVisible();
-  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
   // History stays on the server; 'New conversation' clears it.
   await page.reload();
@@ -87,5 +76,5 @@ test("answers 'what is due this week' with the student's tasks, and works at 360
 
   await page.goto("/materials");
   await expect(page.getByRole("heading", { level: 1, name: "Course Materials" })).toBeVisible();
-  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { expectToast, newStudent, signUpViaApi } from "./helpers.ts";
+import { expectToast, newStudent, seriousViolations, signUpViaApi } from "./helpers.ts";
 
 /** A new student who has an account but has not finished onboarding (the Canvas step is next). */
 async function registerOnly(page: Page) {
@@ -22,11 +21,6 @@ async function withDemoCanvas(page: Page) {
   });
   expect(res.status()).toBe(200);
   return token;
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
 test("onboarding step 2: validation, a refused address, then the demo Canvas", async ({ page }) => {

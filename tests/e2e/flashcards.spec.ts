@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { recordTrackingCalls, signUpViaApi } from "./helpers.ts";
+import { recordTrackingCalls, seriousViolations, signUpViaApi } from "./helpers.ts";
 
 type Card = { question: string; answer: string; hint?: string };
 
@@ -34,13 +33,6 @@ async function seed(page: Page, token: string, title: string, set?: { title: str
 async function openTab(page: Page, studySetId: number, tab: "flashcards" | "quizzes", title: string) {
   await page.goto(`/study?set=${studySetId}&tab=${tab}`);
   await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible({ timeout: 30_000 });
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** No sideways scroll, and no element reaching past the right edge (named, to say which). */

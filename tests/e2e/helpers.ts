@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 let seq = 0;
@@ -55,3 +56,20 @@ export function recordTrackingCalls(page: Page) {
   });
   return paths;
 }
+
+/**
+ * axe's serious and critical violations on the page (or inside `include`, a selector), each as
+ * `rule: targets`, so a failing `toEqual([])` names the elements.
+ */
+export async function seriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** How far the page scrolls sideways past the window, in px (0 or less: it fits, as at 360 px it must). */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

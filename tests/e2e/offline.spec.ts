@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { signUpViaApi } from "./helpers.ts";
+import { seriousViolations, signUpViaApi } from "./helpers.ts";
 
 // Issue 23 §3: installable (manifest, service worker) and offline (review queue and tasks on the device,
 // changes made offline sent once when the network returns). Offline is Playwright's context.setOffline.
@@ -41,13 +40,6 @@ async function seedCards(page: Page, token: string, cards: string[][]) {
     },
   });
   expect(res.status()).toBe(201);
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** Rating requests that reached the network (the page's own; the service worker does not touch the API). */

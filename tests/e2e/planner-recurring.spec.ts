@@ -1,11 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { signUpViaApi } from "./helpers.ts";
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
+import { seriousViolations, signUpViaApi } from "./helpers.ts";
 
 // Issue 26 items 1 and 2: a weekly series from the task form, and quick add from the keyboard.
 test.use({ timezoneId: "America/Chicago" });

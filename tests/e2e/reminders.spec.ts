@@ -1,21 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { signUpViaApi } from "./helpers.ts";
+import { seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
 
 // Reminders (issue 23) in the browser: a task due within the hour makes the delivery job store a reminder,
 // the shell's bell shows it at 360 px, its link opens the task, and the reminder settings sit under
 // 'Enable notifications'. This branch has no service worker, so push is reported unavailable.
 
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 /** No horizontal scrolling at this width. */
 async function fitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await sidewaysOverflow(page);
   expect(overflow).toBeLessThanOrEqual(0);
 }
 

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { signUpViaApi } from "./helpers.ts";
+import { seriousViolations, signUpViaApi } from "./helpers.ts";
 
 // Each journey runs axe two or three times; on the shared 2-core machine one axe pass can take 15 s.
 test.describe.configure({ timeout: 90_000 });
@@ -30,13 +29,6 @@ async function seed(page: Page, token: string, cards: string[][]) {
     expect(res.status()).toBe(201);
   }
   return { studySetId, flashcardSetId };
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("a student reviews three cards with the keyboard only and sees the due count fall", async ({ page }) => {

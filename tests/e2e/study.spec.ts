@@ -1,15 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { expectToast, recordTrackingCalls, signUpViaApi } from "./helpers.ts";
+import {
+  expectToast,
+  recordTrackingCalls,
+  seriousViolations,
+  sidewaysOverflow,
+  signUpViaApi,
+} from "./helpers.ts";
 
 const fixture = (name: string) => new URL(`../fixtures/documents/${name}`, import.meta.url).pathname;
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 async function createSetViaApi(page: Page, token: string, title: string, description?: string) {
   const res = await page.request.post("/api/study/sets", {
@@ -268,12 +266,8 @@ test("works at 360 px wide without sideways scrolling, long titles wrapping", as
       .slice(0, 5),
   );
   expect(wide).toEqual([]);
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await page.getByRole("button", { name: /^Open Notes_/ }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });

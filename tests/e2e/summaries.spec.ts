@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { expectToast, signUpViaApi } from "./helpers.ts";
+import { expectToast, seriousViolations, signUpViaApi } from "./helpers.ts";
 
 // Issue 15: the summarizer (pasted text, PDF), a document's AI summary, and flashcard drafts.
 
@@ -10,13 +9,6 @@ const LECTURE = readFileSync(
   new URL("../../src/server/integrations/ai/builtin/fixtures/cell-biology.txt", import.meta.url),
   "utf8",
 ).replaceAll("\f", "\n\n");
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 async function noSidewaysScroll(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

@@ -5,7 +5,15 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardReviews, shareLinks, studySessions, userAchievements } from "#server/db/schema/index.ts";
-import { createTask, createUser, type TestUser } from "#tests/factories.ts";
+import {
+  createCard,
+  createDocument,
+  createFlashcardSet,
+  createStudySet,
+  createTask,
+  createUser,
+  type TestUser,
+} from "#tests/factories.ts";
 import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
 
 const clock = travellingClock();
@@ -130,13 +138,10 @@ describe("catalogue and progress", () => {
       expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
       return res.json();
     };
-    const set = await ok("/api/study/sets", { title: "Cells" });
-    await ok(`/api/study/sets/${set.id}/documents`, { content: "Mitochondria make ATP." });
-    const fc = await ok(`/api/study/sets/${set.id}/flashcard-sets`, { title: "Organelles" });
-    const card = await ok(`/api/study/flashcard-sets/${fc.id}/cards`, {
-      question: "Powerhouse?",
-      answer: "Mitochondria",
-    });
+    const set = await createStudySet(t.app, { owner: cat, title: "Cells" });
+    await createDocument(t.app, { set, content: "Mitochondria make ATP." });
+    const fc = await createFlashcardSet(t.app, { studySet: set, title: "Organelles" });
+    const card = await createCard(t.app, { set: fc, question: "Powerhouse?", answer: "Mitochondria" });
     await ok(`/api/study/flashcard-sets/${fc.id}/quiz-attempts`, {
       answers: [{ cardId: card.id, chosen: "Mitochondria" }],
     });

@@ -2,24 +2,25 @@
 // my account. Runs on PGlite and PostgreSQL (TEST_DB).
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countOwnedRows } from "#server/features/auth/account-data.ts";
-import { createTask, createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import {
+  createCard,
+  createCourse,
+  createDocument,
+  createFlashcardSet,
+  createShareLink,
+  createStudySet,
+  createTask,
+  createUser,
+  type TestUser,
+} from "#tests/factories.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const req = (
-  who: { headers: Record<string, string> } | null,
-  method: Method,
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, payload, headers: who?.headers });
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const req = t.req;
 async function ok(who: TestUser, method: Method, url: string, payload?: object) {
   const res = await req(who, method, url, payload);
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
@@ -55,21 +56,16 @@ async function tableCounts(): Promise<Record<string, number>> {
 /** A student with something in every corner: tasks, a course, events, a study set with a document and cards. */
 async function busyStudent() {
   const who = await createUser(t.app);
-  const course = await ok(who, "POST", "/api/courses", { name: "Biology" });
+  const course = await createCourse(t.app, who, { name: "Biology" });
   const essay = await createTask(t.app, who, { title: "Essay", courseId: course.id });
   await ok(who, "POST", `/api/tasks/${essay.id}/subtasks`, { title: "Outline" });
   await ok(who, "POST", "/api/events", { title: "Exam", date: "2026-06-01T10:00:00Z" });
-  const set = await ok(who, "POST", "/api/study/sets", { title: "Cells" });
-  await ok(who, "POST", `/api/study/sets/${set.id}/documents`, { content: "Mitochondria make ATP." });
-  const fc = await ok(who, "POST", `/api/study/sets/${set.id}/flashcard-sets`, { title: "Organelles" });
-  await ok(who, "POST", `/api/study/flashcard-sets/${fc.id}/cards`, {
-    question: "Powerhouse?",
-    answer: "Mitochondria",
-  });
+  const set = await createStudySet(t.app, { owner: who, title: "Cells" });
+  await createDocument(t.app, { set, content: "Mitochondria make ATP." });
+  const fc = await createFlashcardSet(t.app, { studySet: set, title: "Organelles" });
+  await createCard(t.app, { set: fc, question: "Powerhouse?", answer: "Mitochondria" });
   await ok(who, "POST", "/api/calendar-feed");
-  await ok(who, "POST", "/api/shareable-links", {
-    shareSettings: { achievements: true, studyTime: true, streak: true, level: true },
-  });
+  await createShareLink(t.app, { owner: who });
   return { who, set };
 }
 

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SESSION_TTL_MS } from "#shared/constants.ts";
 import { createUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
+import { createTestApp, travellingClock } from "#tests/test-app.ts";
 
 const clock = travellingClock();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ clock });
 
 const register = (payload: object) => t.app.inject({ method: "POST", url: "/api/auth/register", payload });
 

@@ -1,25 +1,18 @@
 import ical, { type VEvent } from "node-ical";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createTask, createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
+import { createTestApp } from "#tests/test-app.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
-const req = (
-  who: TestUser | null,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) => t.app.inject({ method, url, payload, headers: { ...who?.headers, ...headers } });
+const req = t.req;
 
 const addEvent = async (who: TestUser, body: object) => {
   const res = await req(who, "POST", "/api/events", body);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 import { courses } from "../../db/schema/index.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ canvasInsecureHosts: [] });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ canvasInsecureHosts: [] });
 
 const parse = (headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: "POST", url: "/api/parse-canvas", headers, payload });

@@ -42,12 +42,7 @@ function taskLine(task: Task, courses: readonly Course[], timeZone: string): str
 
 export type SendInput = Omit<SendChatInput, "isUser" | "content"> & { content: string };
 
-/**
- * The assistant: task questions are answered exactly from the tasks table, everything else from the
- * student's own chunks; the configured model writes the answer from those sources when there is one,
- * the built-in engine quotes them otherwise (and whenever the model fails).
- */
-export function createChatService(deps: {
+interface ChatDeps {
   db: Db;
   config: AppConfig;
   clock: Clock;
@@ -57,172 +52,213 @@ export function createChatService(deps: {
   settings: SettingsService;
   /** Where a provider's failure is reported (redacted); the student sees only a fixed note. */
   log?: ServiceLog;
-}) {
-  const { db, config, clock, courses, tasks, retrieval, settings, log } = deps;
-  const openai: OpenAiProvider | null = createOpenAiProvider(config.openai);
-  const reportProviderFailure = (err: unknown, what: string) =>
-    log?.warn({ provider: providerFailureDetail(err, [config.openai.apiKey]) }, what);
+}
 
-  async function context(userId: number, input: SendInput, timeZone: string) {
-    const question = input.content.trim();
-    const now = clock.now();
-    // Most questions are about the material: their courses are not loaded.
-    const owned = mayBeTaskQuestion(question, { now, timeZone }) ? await courses.list(userId) : null;
-    const filter = owned && parseTaskQuestion(question, { now, timeZone, courses: owned });
-    if (owned && filter) {
-      if (!filter.courseIds && input.courseId) filter.courseIds = [input.courseId];
-      const narrowed = await tasks.matching(userId, {
-        completed: filter.completed,
-        dueFrom: filter.range?.from,
-        dueBefore: filter.overdue ? now : filter.range?.to,
-        courseIds: filter.courseIds,
-      });
-      const rows = applyTaskFilter(narrowed, filter, now);
-      const taskSources = (first: number): AnswerSource[] =>
-        rows.map((t, i) => ({
-          n: first + i,
-          kind: "task",
-          id: t.id,
-          title: t.title,
-          text: taskLine(t, owned, timeZone),
-        }));
-      const searched = describeTaskFilter(filter, owned, timeZone);
-      if (!filter.withMaterial)
-        return { question, terms: [], mode: "tasks" as const, sources: taskSources(1), searched };
-      const terms = questionTerms(question);
-      const documents = await documentSources(userId, question, terms, input.courseId);
-      if (documents.length === 0)
-        return { question, terms, mode: "tasks" as const, sources: taskSources(1), searched };
-      return {
-        question,
-        terms,
-        mode: "material" as const,
-        sources: [...documents, ...taskSources(documents.length + 1)],
-      };
-    }
-    // The terms retrieval searches with go on to the engine with the question (AnswerRequest.terms).
-    const terms = questionTerms(question);
-    const sources = await documentSources(userId, question, terms, input.courseId);
-    return { question, terms, mode: sources.length ? ("material" as const) : ("none" as const), sources };
-  }
+/** What every operation below works with: the deps and the configured model, if any. */
+interface Ctx extends ChatDeps {
+  openai: OpenAiProvider | null;
+}
 
-  async function documentSources(
-    userId: number,
-    question: string,
-    terms: readonly QuestionTerm[],
-    courseId: number | null | undefined,
-  ): Promise<AnswerSource[]> {
-    const chunks = await retrieval.search(userId, terms, {
-      courseId,
-      definition: isDefinitionQuestion(question),
-      limit: RETRIEVED_CHUNKS,
-    });
-    return chunks.map((c, i) => ({
-      n: i + 1,
-      kind: "document",
-      id: c.documentId,
-      title: c.title,
-      source: c.source,
-      page: c.page,
-      text: c.text,
-      start: c.charStart,
-      coverage: c.coverage,
+const reportProviderFailure = ({ log, config }: Ctx, err: unknown, what: string) =>
+  log?.warn({ provider: providerFailureDetail(err, [config.openai.apiKey]) }, what);
+
+const modelFor = async ({ config, settings }: Ctx, userId: number): Promise<string> =>
+  chosenModel(config.openai, (await settings.get(userId)).aiModel);
+
+/** The student's chunks that best answer the question, as numbered sources. */
+async function documentSources(
+  { retrieval }: Ctx,
+  userId: number,
+  question: string,
+  terms: readonly QuestionTerm[],
+  courseId: number | null | undefined,
+): Promise<AnswerSource[]> {
+  const chunks = await retrieval.search(userId, terms, {
+    courseId,
+    definition: isDefinitionQuestion(question),
+    limit: RETRIEVED_CHUNKS,
+  });
+  return chunks.map((c, i) => ({
+    n: i + 1,
+    kind: "document",
+    id: c.documentId,
+    title: c.title,
+    source: c.source,
+    page: c.page,
+    text: c.text,
+    start: c.charStart,
+    coverage: c.coverage,
+  }));
+}
+
+/**
+ * A question about the student's tasks, answered exactly from the tasks table (and the material too when
+ * it asks for both). Null when the question is not one.
+ */
+async function taskContext(ctx: Ctx, userId: number, input: SendInput, question: string, timeZone: string) {
+  const now = ctx.clock.now();
+  // Most questions are about the material: their courses are not loaded.
+  const owned = mayBeTaskQuestion(question, { now, timeZone }) ? await ctx.courses.list(userId) : null;
+  const filter = owned && parseTaskQuestion(question, { now, timeZone, courses: owned });
+  if (!owned || !filter) return null;
+  if (!filter.courseIds && input.courseId) filter.courseIds = [input.courseId];
+  const narrowed = await ctx.tasks.matching(userId, {
+    completed: filter.completed,
+    dueFrom: filter.range?.from,
+    dueBefore: filter.overdue ? now : filter.range?.to,
+    courseIds: filter.courseIds,
+  });
+  const rows = applyTaskFilter(narrowed, filter, now);
+  const taskSources = (first: number): AnswerSource[] =>
+    rows.map((t, i) => ({
+      n: first + i,
+      kind: "task",
+      id: t.id,
+      title: t.title,
+      text: taskLine(t, owned, timeZone),
     }));
-  }
-
-  /**
-   * The checks a message passes before it is answered (a stream's status line can no longer change
-   * after). The per-student message limit is the route's (chat.routes.ts).
-   */
-  async function admit(userId: number, input: SendInput): Promise<void> {
-    await courses.assertOwn(userId, input.courseId);
-  }
-
-  async function send(
-    userId: number,
-    input: SendInput,
-    onDelta?: (text: string) => void,
-    options: { admitted?: boolean; signal?: AbortSignal } = {},
-  ) {
-    if (!options.admitted) await admit(userId, input);
-    const courseId = input.courseId ?? null;
-    const timeZone = input.timeZone ?? "UTC";
-    // Only a model reads earlier turns; the built-in engine answers each question on its own.
-    const history = openai ? await chatRepo.recent(db, userId, courseId, HISTORY_TURNS) : [];
-    const askedAt = clock.now();
-    const ctx = await context(userId, input, timeZone);
-    const request: AnswerRequest = {
-      ...ctx,
-      history: history.map((m) => ({ isUser: m.isUser, content: m.content })),
-      timeZone,
-      model: openai ? await modelFor(userId) : undefined,
-    };
-    let provider: AnswerProvider = openai ?? builtinProvider;
-    let note: string | undefined;
-    let answer: Awaited<ReturnType<AnswerProvider["answer"]>>;
-    try {
-      answer = await provider.answer(request, onDelta, options.signal);
-    } catch (err) {
-      if (provider === builtinProvider || options.signal?.aborted) throw err;
-      // The provider's own words can quote the key: the log gets them redacted, the student a fixed note.
-      reportProviderFailure(err, "AI model failed; answered with the built-in engine");
-      note = MODEL_FAILED_NOTE;
-      provider = builtinProvider;
-      answer = await builtinProvider.answer(request, onDelta ? (text) => onDelta(`\n\n${text}`) : undefined);
-    }
-    // Both turns in one statement once the answer exists: a question whose answer failed is not kept
-    // without one, and the round trip is saved.
-    const [userMessage, aiMessage] = await chatRepo.insertTurn(db, userId, [
-      { courseId, isUser: true, content: input.content.trim(), createdAt: askedAt },
-      {
-        courseId,
-        isUser: false,
-        content: answer.content,
-        citations: answer.citations,
-        provider: provider.id,
-        createdAt: clock.now(),
-      },
-    ]);
-    return { userMessage, aiMessage: note ? { ...aiMessage, note } : aiMessage };
-  }
-
-  async function modelFor(userId: number): Promise<string> {
-    return chosenModel(config.openai, (await settings.get(userId)).aiModel);
-  }
-
+  const searched = describeTaskFilter(filter, owned, timeZone);
+  if (!filter.withMaterial)
+    return { question, terms: [], mode: "tasks" as const, sources: taskSources(1), searched };
+  const terms = questionTerms(question);
+  const documents = await documentSources(ctx, userId, question, terms, input.courseId);
+  if (documents.length === 0)
+    return { question, terms, mode: "tasks" as const, sources: taskSources(1), searched };
   return {
-    admit,
-    send,
-    async history(userId: number, courseId?: number) {
-      await courses.assertOwn(userId, courseId);
-      return chatRepo.list(db, userId, courseId ?? null);
+    question,
+    terms,
+    mode: "material" as const,
+    sources: [...documents, ...taskSources(documents.length + 1)],
+  };
+}
+
+/** The question with the sources its answer is written from: tasks, material, or none. */
+async function context(ctx: Ctx, userId: number, input: SendInput, timeZone: string) {
+  const question = input.content.trim();
+  const tasksAsked = await taskContext(ctx, userId, input, question, timeZone);
+  if (tasksAsked) return tasksAsked;
+  // The terms retrieval searches with go on to the engine with the question (AnswerRequest.terms).
+  const terms = questionTerms(question);
+  const sources = await documentSources(ctx, userId, question, terms, input.courseId);
+  return { question, terms, mode: sources.length ? ("material" as const) : ("none" as const), sources };
+}
+
+/**
+ * The checks a message passes before it is answered (a stream's status line can no longer change
+ * after). The per-student message limit is the route's (chat.routes.ts).
+ */
+async function admit(ctx: Ctx, userId: number, input: SendInput): Promise<void> {
+  await ctx.courses.assertOwn(userId, input.courseId);
+}
+
+/**
+ * Answers a message (streaming pieces to `onDelta` when given) and stores both turns. The model answers
+ * when there is one; the built-in engine when there is none or the model fails.
+ */
+async function send(
+  ctx: Ctx,
+  userId: number,
+  input: SendInput,
+  onDelta?: (text: string) => void,
+  options: { admitted?: boolean; signal?: AbortSignal } = {},
+) {
+  const { db, clock, openai } = ctx;
+  if (!options.admitted) await admit(ctx, userId, input);
+  const courseId = input.courseId ?? null;
+  const timeZone = input.timeZone ?? "UTC";
+  // Only a model reads earlier turns; the built-in engine answers each question on its own.
+  const history = openai ? await chatRepo.recent(db, userId, courseId, HISTORY_TURNS) : [];
+  const askedAt = clock.now();
+  const asked = await context(ctx, userId, input, timeZone);
+  const request: AnswerRequest = {
+    ...asked,
+    history: history.map((m) => ({ isUser: m.isUser, content: m.content })),
+    timeZone,
+    model: openai ? await modelFor(ctx, userId) : undefined,
+  };
+  let provider: AnswerProvider = openai ?? builtinProvider;
+  let note: string | undefined;
+  let answer: Awaited<ReturnType<AnswerProvider["answer"]>>;
+  try {
+    answer = await provider.answer(request, onDelta, options.signal);
+  } catch (err) {
+    if (provider === builtinProvider || options.signal?.aborted) throw err;
+    // The provider's own words can quote the key: the log gets them redacted, the student a fixed note.
+    reportProviderFailure(ctx, err, "AI model failed; answered with the built-in engine");
+    note = MODEL_FAILED_NOTE;
+    provider = builtinProvider;
+    answer = await builtinProvider.answer(request, onDelta ? (text) => onDelta(`\n\n${text}`) : undefined);
+  }
+  // Both turns in one statement once the answer exists: a question whose answer failed is not kept
+  // without one, and the round trip is saved.
+  const [userMessage, aiMessage] = await chatRepo.insertTurn(db, userId, [
+    { courseId, isUser: true, content: input.content.trim(), createdAt: askedAt },
+    {
+      courseId,
+      isUser: false,
+      content: answer.content,
+      citations: answer.citations,
+      provider: provider.id,
+      createdAt: clock.now(),
     },
-    async clear(userId: number, courseId?: number) {
-      await courses.assertOwn(userId, courseId);
-      await chatRepo.clear(db, userId, courseId ?? null);
-    },
-    async providerInfo(userId: number) {
-      const models = offeredModels(config.openai);
-      if (!openai) return { provider: "builtin" as const, label: "Built-in (offline)", model: null, models };
-      return {
-        provider: "openai" as const,
-        label: "OpenAI-compatible",
-        model: await modelFor(userId),
-        models,
-      };
-    },
-    async testProvider(userId: number) {
-      if (!openai) {
-        return { ok: true, provider: "builtin" as const, message: "The built-in engine works offline." };
-      }
-      const result = await openai.test(await modelFor(userId));
-      if (!result.ok) reportProviderFailure(result.error, "AI model test failed");
-      return {
-        ok: result.ok,
-        provider: "openai" as const,
-        message: result.ok ? PROVIDER_WORKS : PROVIDER_FAILS,
-      };
-    },
+  ]);
+  return { userMessage, aiMessage: note ? { ...aiMessage, note } : aiMessage };
+}
+
+async function history({ db, courses }: Ctx, userId: number, courseId?: number) {
+  await courses.assertOwn(userId, courseId);
+  return chatRepo.list(db, userId, courseId ?? null);
+}
+
+async function clear({ db, courses }: Ctx, userId: number, courseId?: number) {
+  await courses.assertOwn(userId, courseId);
+  await chatRepo.clear(db, userId, courseId ?? null);
+}
+
+async function providerInfo(ctx: Ctx, userId: number) {
+  const models = offeredModels(ctx.config.openai);
+  if (!ctx.openai) return { provider: "builtin" as const, label: "Built-in (offline)", model: null, models };
+  return {
+    provider: "openai" as const,
+    label: "OpenAI-compatible",
+    model: await modelFor(ctx, userId),
+    models,
+  };
+}
+
+async function testProvider(ctx: Ctx, userId: number) {
+  if (!ctx.openai) {
+    return { ok: true, provider: "builtin" as const, message: "The built-in engine works offline." };
+  }
+  const result = await ctx.openai.test(await modelFor(ctx, userId));
+  if (!result.ok) reportProviderFailure(ctx, result.error, "AI model test failed");
+  return {
+    ok: result.ok,
+    provider: "openai" as const,
+    message: result.ok ? PROVIDER_WORKS : PROVIDER_FAILS,
+  };
+}
+
+/**
+ * The assistant: task questions are answered exactly from the tasks table, everything else from the
+ * student's own chunks; the configured model writes the answer from those sources when there is one,
+ * the built-in engine quotes them otherwise (and whenever the model fails). Each operation is a function
+ * of its own above; this binds them to the app's deps.
+ */
+export function createChatService(deps: ChatDeps) {
+  const ctx: Ctx = { ...deps, openai: createOpenAiProvider(deps.config.openai) };
+  return {
+    admit: (userId: number, input: SendInput) => admit(ctx, userId, input),
+    send: (
+      userId: number,
+      input: SendInput,
+      onDelta?: (text: string) => void,
+      options?: { admitted?: boolean; signal?: AbortSignal },
+    ) => send(ctx, userId, input, onDelta, options),
+    history: (userId: number, courseId?: number) => history(ctx, userId, courseId),
+    clear: (userId: number, courseId?: number) => clear(ctx, userId, courseId),
+    providerInfo: (userId: number) => providerInfo(ctx, userId),
+    testProvider: (userId: number) => testProvider(ctx, userId),
   };
 }
 export type ChatService = ReturnType<typeof createChatService>;

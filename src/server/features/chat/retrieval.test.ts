@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
-import { createCourse, createUser, type TestUser } from "#tests/factories.ts";
+import { createCourse, createDocument, createStudySet, createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 
 // The retrieval query, below the chat route: each chunk carries its own document's title and kind
@@ -33,8 +33,8 @@ beforeAll(async () => {
     fileName: "market.txt",
     content: "Demand falls as the price rises. Mitochondria are not part of economics.",
   });
-  const set = await post(ada, "/api/study/sets", { title: "Bio" });
-  notes = await post(ada, `/api/study/sets/${set.id}/documents`, {
+  notes = await createDocument(t.app, {
+    set: await createStudySet(t.app, { owner: ada, title: "Bio" }),
     title: "Organelle notes",
     content: "Chloroplasts capture light. Mitochondria make ATP from glucose by respiration.",
   });

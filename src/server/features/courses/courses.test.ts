@@ -1,66 +1,47 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { courseEndpoints } from "#shared/courses/contract.ts";
 import { createUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const { list, create } = courseEndpoints;
 
 describe("GET /api/courses", () => {
   it("gives a student with no course the default 'Web Development' / 'CS 330', once", async () => {
     const u = await createUser(t.app);
     // Two first visits at the same moment must not create two default courses.
     const [a, ...rest] = await Promise.all([
-      t.app.inject({ url: `/api/courses?userId=${u.user.id}`, headers: u.headers }),
-      ...Array.from({ length: 7 }, () => t.app.inject({ url: "/api/courses", headers: u.headers })),
+      t.api(u).send(list, { query: { userId: u.user.id } }),
+      ...Array.from({ length: 7 }, () => t.api(u).send(list)),
     ]);
     expect(a!.statusCode).toBe(200);
     expect(a!.json()).toEqual([
       { id: expect.any(Number), name: "Web Development", code: "CS 330", canvasId: null },
     ]);
     for (const r of rest) expect(r.json()).toEqual(a!.json());
-    const later = await t.app.inject({ url: "/api/courses", headers: u.headers });
-    expect(later.json()).toEqual(a!.json());
+    expect(await t.api(u).call(list)).toEqual(a!.json());
   });
 
   it("lists only the caller's courses", async () => {
     const u = await createUser(t.app);
     const other = await createUser(t.app);
-    await t.app.inject({
-      method: "POST",
-      url: "/api/courses",
-      headers: other.headers,
-      payload: { name: "Secret", code: "X 1" },
-    });
-    const mine = await t.app.inject({
-      method: "POST",
-      url: "/api/courses",
-      headers: u.headers,
-      payload: { name: "Physics", code: "PHY 201" },
-    });
-    const res = await t.app.inject({ url: "/api/courses", headers: u.headers });
-    expect(res.json()).toEqual([mine.json()]);
+    await t.api(other).call(create, { body: { name: "Secret", code: "X 1" } });
+    const mine = await t.api(u).call(create, { body: { name: "Physics", code: "PHY 201" } });
+    expect(await t.api(u).call(list)).toEqual([mine]);
   });
 
   it("answers 401 without a session and 403 for another userId", async () => {
     const u = await createUser(t.app);
-    expect((await t.app.inject({ url: "/api/courses" })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ url: `/api/courses?userId=${u.user.id + 1000}`, headers: u.headers })).statusCode,
-    ).toBe(403);
+    expect((await t.api(null).send(list)).statusCode).toBe(401);
+    expect((await t.api(u).send(list, { query: { userId: u.user.id + 1000 } })).statusCode).toBe(403);
   });
 });
 
 describe("POST /api/courses", () => {
   it("creates a course with its name and code trimmed (SPEC §7 body)", async () => {
     const u = await createUser(t.app);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/courses",
-      headers: u.headers,
-      payload: { userId: u.user.id, name: " Web Development ", code: " CS 330 " },
+    const res = await t.api(u).send(create, {
+      body: { userId: u.user.id, name: " Web Development ", code: " CS 330 " },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
@@ -74,22 +55,12 @@ describe("POST /api/courses", () => {
   it("requires a name, refuses another userId and needs a session", async () => {
     const u = await createUser(t.app);
     const other = await createUser(t.app);
-    const blank = await t.app.inject({
-      method: "POST",
-      url: "/api/courses",
-      headers: u.headers,
-      payload: { name: "  " },
-    });
+    const blank = await t.api(u).send(create, { body: { name: "  " } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error).toBe("Course name is required");
-    const spoof = await t.app.inject({
-      method: "POST",
-      url: "/api/courses",
-      headers: u.headers,
-      payload: { name: "X", userId: other.user.id },
-    });
+    const spoof = await t.api(u).send(create, { body: { name: "X", userId: other.user.id } });
     expect(spoof.statusCode).toBe(403);
-    const anon = await t.app.inject({ method: "POST", url: "/api/courses", payload: { name: "X" } });
+    const anon = await t.api(null).send(create, { body: { name: "X" } });
     expect(anon.statusCode).toBe(401);
   });
 });

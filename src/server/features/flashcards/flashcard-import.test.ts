@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Flashcard, FlashcardSet, ImportOptionsInput } from "#shared/flashcards/contract.ts";
-import { createUser, type TestUser } from "#tests/factories.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Flashcard, ImportOptionsInput } from "#shared/flashcards/contract.ts";
+import { createFlashcardSet, createStudySet, createUser, type TestUser } from "#tests/factories.ts";
 import { multipartForm } from "#tests/multipart-form.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH" | "PUT";
-const req = (who: TestUser, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who.headers });
+const req = t.req;
 
-async function newSet(owner: TestUser, title = "Cells") {
-  const s = await req(owner, "POST", "/api/study/sets", { title: "Bio", color: "#3B82F6" });
-  return (
-    await req(owner, "POST", `/api/study/sets/${s.json().id}/flashcard-sets`, { title })
-  ).json() as FlashcardSet;
-}
+const newSet = (owner: TestUser, title = "Cells") => createFlashcardSet(t.app, { owner, title });
 const cardsOf = async (owner: TestUser, id: number) =>
   (await req(owner, "GET", `/api/study/flashcard-sets/${id}/cards`)).json() as Flashcard[];
 const importText = (who: TestUser, id: number, text: string, options: ImportOptionsInput) =>
@@ -221,7 +212,7 @@ describe("renaming sets (issue 25 §6)", () => {
   });
 
   it("edits a study set's title, description and colour; another student's is a 404", async () => {
-    const s = (await req(ada, "POST", "/api/study/sets", { title: "Bio", color: "#3B82F6" })).json();
+    const s = await createStudySet(t.app, { owner: ada, title: "Bio", color: "#3B82F6" });
     const res = await req(ada, "PATCH", `/api/study/sets/${s.id}`, { title: "Biology", color: "#ef4444" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: s.id, title: "Biology", color: "#EF4444", description: null });

@@ -1,30 +1,23 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards as cardsTable, quizAttempts } from "#server/db/schema/flashcards.ts";
 import { FLASHCARD_SET_MAX_CARDS, type Flashcard, type FlashcardSet } from "#shared/flashcards/contract.ts";
-import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { createStudySet, createUser, type TestUser } from "#tests/factories.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who?.headers });
+const req = t.req;
 
 /** A study set through the study feature's SPEC §7 endpoint. */
-async function studySet(owner: TestUser, title = "Biology") {
-  const res = await req(owner, "POST", "/api/study/sets", { title, description: "", color: "#3B82F6" });
-  if (res.statusCode !== 201) throw new Error(`studySet: ${res.statusCode} ${res.body}`);
-  return (res.json() as { id: number }).id;
-}
+const studySet = async (owner: TestUser, title = "Biology") =>
+  (await createStudySet(t.app, { owner, title, description: "", color: "#3B82F6" })).id;
 
 async function flashcardSet(owner: TestUser, studySetId: number, body: object = { title: "Cells" }) {
   const res = await req(owner, "POST", `/api/study/sets/${studySetId}/flashcard-sets`, body);

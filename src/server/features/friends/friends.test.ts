@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FRIEND_REQUESTS_PER_HOUR } from "#shared/friends/contract.ts";
+import { describe, expect, it } from "vitest";
+import { FRIEND_REQUESTS_PER_HOUR, friendEndpoints } from "#shared/friends/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
-const req = (who: TestUser | null, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who?.headers });
+const req = t.req;
 
 const student = (firstName = "Ada", lastName = "Lovelace") => createUser(t.app, { firstName, lastName });
 const send = (from: TestUser, to: TestUser) =>
-  req(from, "POST", "/api/friends/request", { username: to.user.username });
-const incoming = async (who: TestUser) => (await req(who, "GET", "/api/friends/requests")).json();
-const friendsOf = async (who: TestUser) => (await req(who, "GET", "/api/friends")).json();
+  t.api(from).send(friendEndpoints.request, { body: { username: to.user.username } });
+const incoming = async (who: TestUser) => (await t.api(who).send(friendEndpoints.requests)).json();
+const friendsOf = async (who: TestUser) => (await t.api(who).send(friendEndpoints.list)).json();
 
 describe("the friend request lifecycle", () => {
   it("sends, refuses a duplicate, lets only the addressee accept, then both see each other", async () => {
@@ -31,7 +26,7 @@ describe("the friend request lifecycle", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: "conflict", error: "Friend request already sent" });
 
-    const adaSent = (await req(ada, "GET", "/api/friends/sent")).json();
+    const adaSent = (await t.api(ada).send(friendEndpoints.sent)).json();
     expect(adaSent).toEqual([
       {
         id: expect.any(Number),
@@ -59,15 +54,19 @@ describe("the friend request lifecycle", () => {
         expect(res.statusCode).toBe(404);
       }
     }
-    expect((await req(bob, "POST", `/api/friends/accept/${request.id}`)).json()).toEqual({ ok: true });
-    expect((await req(bob, "POST", `/api/friends/accept/${request.id}`)).statusCode).toBe(404);
+    expect((await t.api(bob).send(friendEndpoints.accept, { params: { id: request.id } })).json()).toEqual({
+      ok: true,
+    });
+    expect((await t.api(bob).send(friendEndpoints.accept, { params: { id: request.id } })).statusCode).toBe(
+      404,
+    );
 
     expect(await friendsOf(ada)).toEqual([
       { id: bob.user.id, firstName: "Bob", lastName: "Brown", username: bob.user.username, avatarUrl: null },
     ]);
     expect((await friendsOf(bob)).map((f: { id: number }) => f.id)).toEqual([ada.user.id]);
     expect(await incoming(bob)).toEqual([]);
-    expect((await req(ada, "GET", "/api/friends/sent")).json()).toEqual([]);
+    expect((await t.api(ada).send(friendEndpoints.sent)).json()).toEqual([]);
 
     const already = await send(bob, ada);
     expect(already.statusCode).toBe(409);
@@ -93,7 +92,7 @@ describe("the friend request lifecycle", () => {
     await send(ada, bob);
     expect(await titles(ada)).not.toContain("Study Buddy");
     const [request] = await incoming(bob);
-    await req(bob, "POST", `/api/friends/accept/${request.id}`);
+    await t.api(bob).send(friendEndpoints.accept, { params: { id: request.id } });
     expect(await titles(ada)).toContain("Study Buddy");
     expect(await titles(bob)).toContain("Study Buddy");
   });
@@ -102,9 +101,11 @@ describe("the friend request lifecycle", () => {
     const [ada, bob] = await Promise.all([student(), student()]);
     await send(ada, bob);
     const [request] = await incoming(bob);
-    expect((await req(bob, "POST", `/api/friends/reject/${request.id}`)).json()).toEqual({ ok: true });
+    expect((await t.api(bob).send(friendEndpoints.reject, { params: { id: request.id } })).json()).toEqual({
+      ok: true,
+    });
     expect(await incoming(bob)).toEqual([]);
-    expect((await req(ada, "GET", "/api/friends/sent")).json()).toEqual([]);
+    expect((await t.api(ada).send(friendEndpoints.sent)).json()).toEqual([]);
     expect(await friendsOf(ada)).toEqual([]);
     expect((await send(ada, bob)).statusCode).toBe(200);
   });
@@ -114,23 +115,33 @@ describe("the friend request lifecycle", () => {
     for (const other of [bob, cat]) {
       await send(ada, other);
       const [request] = await incoming(other);
-      await req(other, "POST", `/api/friends/accept/${request.id}`);
+      await t.api(other).send(friendEndpoints.accept, { params: { id: request.id } });
     }
-    expect((await req(ada, "DELETE", `/api/friends/${bob.user.id}`)).json()).toEqual({ ok: true });
-    expect((await req(cat, "DELETE", `/api/friends/${ada.user.id}`)).json()).toEqual({ ok: true });
+    expect((await t.api(ada).send(friendEndpoints.remove, { params: { id: bob.user.id } })).json()).toEqual({
+      ok: true,
+    });
+    expect((await t.api(cat).send(friendEndpoints.remove, { params: { id: ada.user.id } })).json()).toEqual({
+      ok: true,
+    });
     expect(await friendsOf(ada)).toEqual([]);
     expect(await friendsOf(cat)).toEqual([]);
-    expect((await req(ada, "DELETE", `/api/friends/${eve.user.id}`)).statusCode).toBe(404);
+    expect((await t.api(ada).send(friendEndpoints.remove, { params: { id: eve.user.id } })).statusCode).toBe(
+      404,
+    );
     // A pending request is not a friendship to remove.
     await send(ada, eve);
-    expect((await req(ada, "DELETE", `/api/friends/${eve.user.id}`)).statusCode).toBe(404);
+    expect((await t.api(ada).send(friendEndpoints.remove, { params: { id: eve.user.id } })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe("POST /api/friends/request refusals", () => {
   it("unknown username is 404, yourself is 400, empty is 400", async () => {
     const ada = await student();
-    const unknown = await req(ada, "POST", "/api/friends/request", { username: "nobody_here_at_all" });
+    const unknown = await t
+      .api(ada)
+      .send(friendEndpoints.request, { body: { username: "nobody_here_at_all" } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: "not_found", error: "No student with that username" });
     const self = await req(ada, "POST", "/api/friends/request", {
@@ -138,14 +149,16 @@ describe("POST /api/friends/request refusals", () => {
     });
     expect(self.statusCode).toBe(400);
     expect(self.json().error).toBe("You cannot add yourself");
-    const empty = await req(ada, "POST", "/api/friends/request", { username: "   " });
+    const empty = await t.api(ada).send(friendEndpoints.request, { body: { username: "   " } });
     expect(empty.statusCode).toBe(400);
-    expect((await req(ada, "POST", "/api/friends/request", {})).statusCode).toBe(400);
+    expect((await t.api(ada).send(friendEndpoints.request, { body: {} })).statusCode).toBe(400);
   });
 
   it("answers 401 without a session and 400 for a non-numeric id", async () => {
-    expect((await req(null, "GET", "/api/friends")).statusCode).toBe(401);
-    expect((await req(null, "POST", "/api/friends/request", { username: "x" })).statusCode).toBe(401);
+    expect((await t.api(null).send(friendEndpoints.list)).statusCode).toBe(401);
+    expect((await t.api(null).send(friendEndpoints.request, { body: { username: "x" } })).statusCode).toBe(
+      401,
+    );
     const ada = await student();
     expect((await req(ada, "POST", "/api/friends/accept/abc")).statusCode).toBe(400);
     expect((await req(ada, "DELETE", "/api/friends/0")).statusCode).toBe(400);
@@ -157,7 +170,7 @@ describe("POST /api/friends/request refusals", () => {
     await send(cat, ada);
     await send(cat, bob);
     const [request] = await incoming(bob);
-    await req(bob, "POST", `/api/friends/accept/${request.id}`);
+    await t.api(bob).send(friendEndpoints.accept, { params: { id: request.id } });
     for (const who of [ada, bob, cat]) {
       for (const url of [
         "/api/friends",
@@ -177,7 +190,7 @@ describe("friend request rate limit", () => {
   it(`allows ${FRIEND_REQUESTS_PER_HOUR} requests an hour per student, then 429; others are unaffected`, async () => {
     const [ada, bob] = await Promise.all([student(), student()]);
     for (let i = 0; i < FRIEND_REQUESTS_PER_HOUR; i++) {
-      const res = await req(ada, "POST", "/api/friends/request", { username: `missing_${i}` });
+      const res = await t.api(ada).send(friendEndpoints.request, { body: { username: `missing_${i}` } });
       expect(res.statusCode).toBe(404);
     }
     const limited = await send(ada, bob);
@@ -189,7 +202,7 @@ describe("friend request rate limit", () => {
 
 describe("friends' level and streak", () => {
   const progressOf = async (who: TestUser) => {
-    const res = await req(who, "GET", "/api/friends/progress");
+    const res = await t.api(who).send(friendEndpoints.progress);
     expect(res.statusCode).toBe(200);
     return res.json();
   };
@@ -226,12 +239,12 @@ describe("friends' level and streak", () => {
     expect((await saveSettings(bob, { ...spec, showProgressToFriends: true })).statusCode).toBe(200);
     expect((await progressOf(ada)).map((p: { id: number }) => p.id)).toEqual([bob.user.id]);
     // Removing the friend removes the figures.
-    await req(ada, "DELETE", `/api/friends/${bob.user.id}`);
+    await t.api(ada).send(friendEndpoints.remove, { params: { id: bob.user.id } });
     expect(await progressOf(ada)).toEqual([]);
   });
 
   it("answers 401 without a session and refuses a bad setting", async () => {
-    expect((await req(null, "GET", "/api/friends/progress")).statusCode).toBe(401);
+    expect((await t.api(null).send(friendEndpoints.progress)).statusCode).toBe(401);
     const ada = await student();
     const bad = await saveSettings(ada, { ...spec, showProgressToFriends: "yes" });
     expect(bad.statusCode).toBe(400);

@@ -1,49 +1,42 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, type TestUser } from "#tests/factories.ts";
+import { describe, expect, it } from "vitest";
+import {
+  createCard,
+  createDocument,
+  createFlashcardSet,
+  createFriendship,
+  createGroup as createStudyGroup,
+  createStudySet,
+  createUser,
+  type TestUser,
+} from "#tests/factories.ts";
 import { multipartForm } from "#tests/multipart-form.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who?.headers });
+const req = t.req;
 async function ok(who: TestUser, method: Method, url: string, payload?: object) {
   const res = await req(who, method, url, payload);
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
-async function befriend(a: TestUser, b: TestUser) {
-  await ok(a, "POST", "/api/friends/request", { username: b.user.username });
-  await ok(b, "POST", "/api/friends/request", { username: a.user.username });
-}
+const befriend = (a: TestUser, b: TestUser) => createFriendship(t.app, a, b);
 const createGroup = (who: TestUser, name = "Biology crew") =>
-  ok(who, "POST", "/api/study-groups", { name, description: "Weekly", isPrivate: false });
+  createStudyGroup(t.app, { owner: who, name, description: "Weekly", isPrivate: false });
 const invite = (admin: TestUser, groupId: number, who: TestUser) =>
   req(admin, "POST", `/api/study-groups/${groupId}/members`, { username: who.user.username });
 
 /** A study set with one document and a two-card flashcard set, owned by `who`. */
 async function studySet(who: TestUser) {
-  const set = await ok(who, "POST", "/api/study/sets", { title: "Cells" });
-  const doc = await ok(who, "POST", `/api/study/sets/${set.id}/documents`, {
-    content: "Mitochondria make ATP.",
-  });
-  const fc = await ok(who, "POST", `/api/study/sets/${set.id}/flashcard-sets`, { title: "Organelles" });
-  const c1 = await ok(who, "POST", `/api/study/flashcard-sets/${fc.id}/cards`, {
-    question: "Powerhouse?",
-    answer: "Mitochondria",
-  });
-  const c2 = await ok(who, "POST", `/api/study/flashcard-sets/${fc.id}/cards`, {
-    question: "Protein maker?",
-    answer: "Ribosome",
-  });
-  return { set, doc, fc, cards: [c1, c2] };
+  const set = await createStudySet(t.app, { owner: who, title: "Cells" });
+  const doc = await createDocument(t.app, { set, content: "Mitochondria make ATP." });
+  const fc = await createFlashcardSet(t.app, { studySet: set, title: "Organelles" });
+  const c1 = await createCard(t.app, { set: fc, question: "Powerhouse?", answer: "Mitochondria" });
+  const c2 = await createCard(t.app, { set: fc, question: "Protein maker?", answer: "Ribosome" });
+  return { set, doc, fc, cards: [c1, c2] as const };
 }
 
 /** Every read of a shared set, with the status each answers for `who`. */

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "#shared/notifications/contract.ts";
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from "#shared/settings/contract.ts";
-import { createTask, createUser, type TestUser } from "#tests/factories.ts";
+import { createFlashcardSet, createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { FakePushService } from "#tests/fixtures/fake-push-service.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 import { remindersTickJob } from "./reminders.jobs.ts";
@@ -169,19 +169,8 @@ describe("task reminders", () => {
   });
 });
 
-async function setWithCards(owner: TestUser, n: number) {
-  const s = await req(owner, "POST", "/api/study/sets", { title: "Bio", description: "", color: "#3B82F6" });
-  const set = (
-    await req(owner, "POST", `/api/study/sets/${s.json().id}/flashcard-sets`, { title: "Cells" })
-  ).json();
-  const text = Array.from({ length: n }, (_, i) => `Q${i}\tA${i}`).join("\n");
-  const res = await req(owner, "POST", `/api/study/flashcard-sets/${set.id}/import`, {
-    text,
-    options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return set as { id: number };
-}
+const setWithCards = (owner: TestUser, n: number) =>
+  createFlashcardSet(t.app, { owner, title: "Cells", cards: n });
 
 describe("daily review reminder", () => {
   it("comes at the chosen local time, across the end of summer time (Europe/Paris, 25 October 2026)", async () => {

@@ -1,48 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FlashcardSet } from "#shared/flashcards/contract.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Exam, ExamCandidate, ExamPlanView, ReviewQueue } from "#shared/review/contract.ts";
-import { createTask, createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { createFlashcardSet, createTask, createUser, type TestUser } from "#tests/factories.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
-const req = (who: TestUser | null, method: "GET" | "PUT" | "POST", url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who?.headers });
+const req = t.req;
 
-async function setWithCards(owner: TestUser, n: number) {
-  const s = await t.app.inject({
-    method: "POST",
-    url: "/api/study/sets",
-    headers: owner.headers,
-    payload: { title: "Bio", description: "", color: "#3B82F6" },
-  });
-  const set = (
-    await t.app.inject({
-      method: "POST",
-      url: `/api/study/sets/${s.json().id}/flashcard-sets`,
-      headers: owner.headers,
-      payload: { title: "Cells" },
-    })
-  ).json() as FlashcardSet;
-  await t.app.inject({
-    method: "POST",
-    url: `/api/study/flashcard-sets/${set.id}/import`,
-    headers: owner.headers,
-    payload: {
-      text: Array.from({ length: n }, (_, i) => `Q${i}\tA${i}`).join("\n"),
-      options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
-    },
-  });
-  return set;
-}
+const setWithCards = (owner: TestUser, n: number) =>
+  createFlashcardSet(t.app, { owner, title: "Cells", cards: n });
 
 const DAY = 24 * 3600 * 1000;
 

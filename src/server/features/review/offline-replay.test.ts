@@ -1,43 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cardReviews, cardStates } from "#server/db/schema/review.ts";
 import { tasks as tasksTable } from "#server/db/schema/tasks.ts";
 import { newCardState, rateCard } from "#server/features/review/fsrs.ts";
-import type { FlashcardSet } from "#shared/flashcards/contract.ts";
 import type { ReviewQueue } from "#shared/review/contract.ts";
-import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
+import { createFlashcardSet, createUser, type TestUser } from "#tests/factories.ts";
+import { testAppPerFile } from "#tests/setup.ts";
+import { travellingClock } from "#tests/test-app.ts";
 
 // Issue 23: ratings and tasks made offline are replayed with a client id until an answer arrives.
 
 const clock = travellingClock();
-let t: TestApp;
+const t = testAppPerFile({ clock });
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-type Method = "GET" | "POST" | "PUT";
-const req = (who: TestUser, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who.headers });
+const req = t.req;
 
 async function cards(owner: TestUser, n: number) {
-  const s = await req(owner, "POST", "/api/study/sets", { title: "Bio", description: "", color: "#3B82F6" });
-  const set = (
-    await req(owner, "POST", `/api/study/sets/${s.json().id}/flashcard-sets`, { title: "Cells" })
-  ).json() as FlashcardSet;
-  const text = Array.from({ length: n }, (_, i) => `Q${i}\tA${i}`).join("\n");
-  await req(owner, "POST", `/api/study/flashcard-sets/${set.id}/import`, {
-    text,
-    options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
-  });
+  const set = await createFlashcardSet(t.app, { owner, title: "Cells", cards: n });
   const q = (await req(owner, "GET", `/api/review/queue?setId=${set.id}`)).json() as ReviewQueue;
   return q.cards.map((c) => c.id);
 }

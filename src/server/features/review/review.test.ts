@@ -1,42 +1,28 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards as cardsTable } from "#server/db/schema/flashcards.ts";
 import { cardReviews, cardStates } from "#server/db/schema/review.ts";
 import { studySessions } from "#server/db/schema/study.ts";
 import { newCardState, rateCard } from "#server/features/review/fsrs.ts";
-import type { FlashcardSet } from "#shared/flashcards/contract.ts";
 import type { ReviewQueue } from "#shared/review/contract.ts";
-import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
+import { createFlashcardSet, createUser, type TestUser } from "#tests/factories.ts";
+import { testAppPerFile } from "#tests/setup.ts";
+import { travellingClock } from "#tests/test-app.ts";
 
 const clock = travellingClock();
-let t: TestApp;
+const t = testAppPerFile({ clock });
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who?.headers });
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const req = t.req;
 
-async function setWithCards(owner: TestUser, n: number, title = "Cells") {
-  const s = await req(owner, "POST", "/api/study/sets", { title: "Bio", description: "", color: "#3B82F6" });
-  const set = (
-    await req(owner, "POST", `/api/study/sets/${s.json().id}/flashcard-sets`, { title })
-  ).json() as FlashcardSet;
-  const text = Array.from({ length: n }, (_, i) => `Q${i}\tA${i}`).join("\n");
-  const imported = await req(owner, "POST", `/api/study/flashcard-sets/${set.id}/import`, {
-    text,
-    options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
-  });
-  if (n > 0 && imported.statusCode !== 201) throw new Error(imported.body);
-  return set;
-}
+const setWithCards = (owner: TestUser, n: number, title = "Cells") =>
+  createFlashcardSet(t.app, { owner, title, cards: n });
 
 const queue = async (who: TestUser, query = "") =>
   (await req(who, "GET", `/api/review/queue${query}`)).json() as ReviewQueue;

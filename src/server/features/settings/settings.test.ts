@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "#shared/settings/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ana: TestUser;
 let ben: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ana = await createUser(t.app);
   ben = await createUser(t.app);
 });
-afterAll(() => t.close());
 
 const save = (user: TestUser, payload: object) =>
   t.app.inject({ method: "POST", url: "/api/settings", headers: user.headers, payload });

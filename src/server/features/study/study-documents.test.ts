@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { StudyDocument, StudyDocumentSummary, StudySet } from "#shared/study/contract.ts";
-import { createUser, type TestUser } from "#tests/factories.ts";
+import { createStudySet, createUser, type TestUser } from "#tests/factories.ts";
 import { documentFixture, type FormPart, multipartForm } from "#tests/multipart-form.ts";
 import { settledUpload, studyDocumentNow } from "#tests/read-uploads.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 let bob: TestUser;
 let set: StudySet;
 let bobSet: StudySet;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
   bob = await createUser(t.app);
-  const make = async (who: TestUser) =>
-    (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/study/sets",
-        headers: who.headers,
-        payload: { title: "Bio" },
-      })
-    ).json();
-  set = await make(ada);
-  bobSet = await make(bob);
+  set = await createStudySet(t.app, { owner: ada, title: "Bio" });
+  bobSet = await createStudySet(t.app, { owner: bob, title: "Bio" });
 });
-afterAll(() => t.close());
 
 /** The upload's answer; a file read in the background is read and the body is the document as it ends. */
 const upload = async (who: TestUser | null, setId: number, parts: FormPart[]) => {
@@ -170,7 +159,7 @@ describe("pasted documents, open, rename, delete", () => {
   ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
 
   it("stores pasted text, lists a preview and answers the whole text when opened", async () => {
-    const own = (await call(ada, "POST", "/api/study/sets", { title: "Paste" })).json() as StudySet;
+    const own = await createStudySet(t.app, { owner: ada, title: "Paste" });
     const long = `Photosynthesis\n\n${"Light reactions make ATP. ".repeat(40)}The end.`;
     const res = await call(ada, "POST", `/api/study/sets/${own.id}/documents`, { title: "", content: long });
     expect(res.statusCode).toBe(201);

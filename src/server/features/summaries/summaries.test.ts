@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StudyDocument, StudyDocumentSummary } from "#shared/study/contract.ts";
-import { createUser, type TestUser } from "#tests/factories.ts";
+import { createDocument, createStudySet, createUser, type TestUser } from "#tests/factories.ts";
 import { type FakeOpenAi, startFakeOpenAi } from "#tests/fixtures/fake-openai.ts";
 import { documentFixture, type FormPart, multipartForm } from "#tests/multipart-form.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
@@ -26,10 +26,8 @@ async function post(app: TestApp, who: TestUser | null, url: string, payload?: o
 }
 
 async function newDocument(app: TestApp, who: TestUser, content = lecture): Promise<StudyDocument> {
-  const set = (await post(app, who, "/api/study/sets", { title: "Biology" })).json();
-  const doc = await post(app, who, `/api/study/sets/${set.id}/documents`, { title: "Cells", content });
-  expect(doc.statusCode).toBe(201);
-  return doc.json();
+  const set = await createStudySet(app.app, { owner: who, title: "Biology" });
+  return createDocument(app.app, { set, title: "Cells", content });
 }
 
 const pdf = (app: TestApp, who: TestUser | null, parts: FormPart[]) => {

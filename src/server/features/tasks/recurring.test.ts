@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "#shared/tasks/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
 // Recurring tasks (issue 26 item 1): an RRULE on the task contract, checked by src/shared/tasks/recurrence.ts.
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const req = (who: TestUser | null, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who?.headers });
+const req = t.req;
 const list = async (who: TestUser) => (await req(who, "GET", "/api/tasks")).json() as Task[];
 const ofSeries = async (who: TestUser, seriesId: number) =>
   (await list(who)).filter((x) => x.seriesId === seriesId).sort((a, b) => (a.dueDate! < b.dueDate! ? -1 : 1));

@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { taskEndpoints } from "#shared/tasks/contract.ts";
 import { createCourse, createTask, createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { testAppPerFile } from "#tests/setup.ts";
 
-let t: TestApp;
+const t = testAppPerFile();
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
-afterAll(() => t.close());
 
-const req = (
-  who: TestUser | null,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, payload, headers: who?.headers });
+const req = t.req;
 
 describe("POST /api/tasks", () => {
   it("creates a manual task for the signed-in student, title trimmed, defaults applied", async () => {
-    const res = await req(ada, "POST", "/api/tasks", { title: "  Read chapter 3  ", userId: ada.user.id });
+    const res = await t
+      .api(ada)
+      .send(taskEndpoints.create, { body: { title: "  Read chapter 3  ", userId: ada.user.id } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       userId: ada.user.id,
@@ -63,22 +59,22 @@ describe("POST /api/tasks", () => {
     [{ title: "x", dueDate: "next friday" }, "Due date must be an ISO 8601 date-time"],
     [{ title: "x", courseId: "abc" }, "Course must be a course id"],
   ])("answers 400 with the message for %j", async (payload, message) => {
-    const res = await req(ada, "POST", "/api/tasks", payload);
+    const res = await t.api(ada).send(taskEndpoints.create, { body: payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
   });
 
   it("refuses another student's course (404) and a userId that is not the caller's (403)", async () => {
     const bobCourse = await createCourse(t.app, bob);
-    const res = await req(ada, "POST", "/api/tasks", { title: "x", courseId: bobCourse.id });
+    const res = await t.api(ada).send(taskEndpoints.create, { body: { title: "x", courseId: bobCourse.id } });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe("Course not found.");
-    const spoof = await req(ada, "POST", "/api/tasks", { title: "x", userId: bob.user.id });
+    const spoof = await t.api(ada).send(taskEndpoints.create, { body: { title: "x", userId: bob.user.id } });
     expect(spoof.statusCode).toBe(403);
   });
 
   it("answers 401 without a session", async () => {
-    expect((await req(null, "POST", "/api/tasks", { title: "x" })).statusCode).toBe(401);
+    expect((await t.api(null).send(taskEndpoints.create, { body: { title: "x" } })).statusCode).toBe(401);
   });
 });
 
@@ -94,7 +90,9 @@ describe("GET /api/tasks", () => {
       courseId: course.id,
       priority: "high",
     });
-    await req(carla, "PUT", `/api/tasks/${full.id}`, { completed: true, notes: "my notes" });
+    await t
+      .api(carla)
+      .send(taskEndpoints.update, { params: { id: full.id }, body: { completed: true, notes: "my notes" } });
     await t.app.services.tasks.importSome(carla.user.id, [
       {
         canvasId: "9876",
@@ -108,12 +106,12 @@ describe("GET /api/tasks", () => {
     ]);
     const expected = await t.app.services.tasks.list(carla.user.id);
     expect(expected).toHaveLength(3);
-    const res = await req(carla, "GET", "/api/tasks");
+    const res = await t.api(carla).send(taskEndpoints.list);
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(res.json()).toEqual(expected);
-    const inCourse = await req(carla, "GET", `/api/tasks?courseId=${course.id}`);
+    const inCourse = await t.api(carla).send(taskEndpoints.list, { query: { courseId: course.id } });
     expect(inCourse.json()).toEqual(expected.filter((task) => task.courseId === course.id));
-    const empty = await req(await createUser(t.app), "GET", "/api/tasks");
+    const empty = await t.api(await createUser(t.app)).send(taskEndpoints.list);
     expect(empty.json()).toEqual([]);
   });
 
@@ -124,18 +122,18 @@ describe("GET /api/tasks", () => {
     const other = await createTask(t.app, me, { title: "no course" });
     await createTask(t.app, bob, { title: "bob's" });
 
-    const all = await req(me, "GET", `/api/tasks?userId=${me.user.id}`);
+    const all = await t.api(me).send(taskEndpoints.list, { query: { userId: me.user.id } });
     expect(all.statusCode).toBe(200);
     expect(all.json().map((x: { id: number }) => x.id)).toEqual([inCourse.id, other.id]);
 
-    const filtered = await req(me, "GET", `/api/tasks?courseId=${course.id}`);
+    const filtered = await t.api(me).send(taskEndpoints.list, { query: { courseId: course.id } });
     expect(filtered.json().map((x: { title: string }) => x.title)).toEqual(["in course"]);
   });
 
   it("does not leak another student's tasks through their course id", async () => {
     const bobCourse = await createCourse(t.app, bob);
     await createTask(t.app, bob, { courseId: bobCourse.id });
-    const res = await req(ada, "GET", `/api/tasks?courseId=${bobCourse.id}`);
+    const res = await t.api(ada).send(taskEndpoints.list, { query: { courseId: bobCourse.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
   });
@@ -144,15 +142,19 @@ describe("GET /api/tasks", () => {
     const bad = await req(ada, "GET", "/api/tasks?courseId=abc");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toEqual(expect.any(String));
-    expect((await req(ada, "GET", `/api/tasks?userId=${bob.user.id}`)).statusCode).toBe(403);
-    expect((await req(null, "GET", "/api/tasks")).statusCode).toBe(401);
+    expect((await t.api(ada).send(taskEndpoints.list, { query: { userId: bob.user.id } })).statusCode).toBe(
+      403,
+    );
+    expect((await t.api(null).send(taskEndpoints.list)).statusCode).toBe(401);
   });
 });
 
 describe("PUT /api/tasks/:id", () => {
   it("changes only the fields sent", async () => {
     const task = await createTask(t.app, ada, { title: "Essay", priority: "low", description: "draft" });
-    const res = await req(ada, "PUT", `/api/tasks/${task.id}`, { completed: true });
+    const res = await t
+      .api(ada)
+      .send(taskEndpoints.update, { params: { id: task.id }, body: { completed: true } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: task.id, completed: true, title: "Essay", priority: "low" });
 
@@ -168,7 +170,9 @@ describe("PUT /api/tasks/:id", () => {
       description: "draft",
     });
 
-    const cleared = await req(ada, "PUT", `/api/tasks/${task.id}`, { dueDate: null });
+    const cleared = await t
+      .api(ada)
+      .send(taskEndpoints.update, { params: { id: task.id }, body: { dueDate: null } });
     expect(cleared.json().dueDate).toBeNull();
   });
 
@@ -179,7 +183,7 @@ describe("PUT /api/tasks/:id", () => {
     [{ dueDate: "2025-13-45" }, "Due date must be an ISO 8601 date-time"],
   ])("answers 400 for %j", async (payload, message) => {
     const task = await createTask(t.app, ada);
-    const res = await req(ada, "PUT", `/api/tasks/${task.id}`, payload);
+    const res = await t.api(ada).send(taskEndpoints.update, { params: { id: task.id }, body: payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
   });
@@ -219,7 +223,7 @@ describe("PUT /api/tasks/:id", () => {
       "Notes are too long",
     );
     // Nothing of the refused edits was written.
-    const unchanged = (await req(ada, "GET", "/api/tasks"))
+    const unchanged = (await t.api(ada).send(taskEndpoints.list))
       .json()
       .find((x: { id: number }) => x.id === canvasTask!.id);
     expect(unchanged).toMatchObject({ title: "Homework 4", priority: "medium", notes: "" });
@@ -245,9 +249,11 @@ describe("PUT /api/tasks/:id", () => {
 
   it("answers 404 for another student's task and leaves it unchanged", async () => {
     const bobs = await createTask(t.app, bob, { title: "bob's task" });
-    const res = await req(ada, "PUT", `/api/tasks/${bobs.id}`, { completed: true });
+    const res = await t
+      .api(ada)
+      .send(taskEndpoints.update, { params: { id: bobs.id }, body: { completed: true } });
     expect(res.statusCode).toBe(404);
-    const list = await req(bob, "GET", "/api/tasks");
+    const list = await t.api(bob).send(taskEndpoints.list);
     expect(list.json().find((x: { id: number }) => x.id === bobs.id).completed).toBe(false);
   });
 
@@ -260,21 +266,21 @@ describe("PUT /api/tasks/:id", () => {
 describe("DELETE /api/tasks/:id", () => {
   it("deletes the caller's task", async () => {
     const task = await createTask(t.app, ada);
-    const res = await req(ada, "DELETE", `/api/tasks/${task.id}`);
+    const res = await t.api(ada).send(taskEndpoints.remove, { params: { id: task.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    const list = await req(ada, "GET", "/api/tasks");
+    const list = await t.api(ada).send(taskEndpoints.list);
     expect(list.json().some((x: { id: number }) => x.id === task.id)).toBe(false);
-    expect((await req(ada, "DELETE", `/api/tasks/${task.id}`)).statusCode).toBe(404);
+    expect((await t.api(ada).send(taskEndpoints.remove, { params: { id: task.id } })).statusCode).toBe(404);
   });
 
   it("answers 404 for another student's task, 400 for a bad id and 401 without a session", async () => {
     const bobs = await createTask(t.app, bob);
-    expect((await req(ada, "DELETE", `/api/tasks/${bobs.id}`)).statusCode).toBe(404);
-    expect((await req(bob, "GET", "/api/tasks")).json().some((x: { id: number }) => x.id === bobs.id)).toBe(
-      true,
-    );
+    expect((await t.api(ada).send(taskEndpoints.remove, { params: { id: bobs.id } })).statusCode).toBe(404);
+    expect(
+      (await t.api(bob).send(taskEndpoints.list)).json().some((x: { id: number }) => x.id === bobs.id),
+    ).toBe(true);
     expect((await req(ada, "DELETE", "/api/tasks/0")).statusCode).toBe(400);
-    expect((await req(null, "DELETE", `/api/tasks/${bobs.id}`)).statusCode).toBe(401);
+    expect((await t.api(null).send(taskEndpoints.remove, { params: { id: bobs.id } })).statusCode).toBe(401);
   });
 });
