@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { recordTrackingCalls, seriousViolations, signUpViaApi } from "./helpers.ts";
+import { recordTrackingCalls, seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
 
 type Card = { question: string; answer: string; hint?: string };
 
@@ -342,3 +342,63 @@ for (const theme of ["light", "dark"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test("Write mode grades typed answers leniently, keeps its place over a reload, and asks the missed ones again", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { token } = await signUpViaApi(page);
+  const { studySetId } = await seed(page, token, "Biology", {
+    title: "Cells",
+    cards: [
+      { question: "Where does photosynthesis happen?", answer: "The chloroplast", hint: "A green organelle" },
+      { question: "Powerhouse of the cell?", answer: "mitochondrion; mitochondria" },
+      { question: "Year of Columbus's first voyage?", answer: "1492" },
+    ],
+  });
+  await openTab(page, studySetId, "flashcards", "Biology");
+  await page.getByRole("button", { name: "Write answers: Cells" }).click();
+  await expect(page.getByRole("heading", { name: "Write: Cells" })).toBeVisible();
+  const answer = page.getByRole("textbox", { name: "Your answer" });
+  await expect(answer).toBeFocused();
+
+  // The hint stays behind its button until asked for.
+  await expect(page.getByText("Hint: A green organelle")).toHaveCount(0);
+  await page.getByRole("button", { name: "Show hint" }).click();
+  await expect(page.getByText("Hint: A green organelle")).toBeVisible();
+  // A typo in a long word and a missing article are forgiven, and the page says so.
+  await answer.fill("chloroplst");
+  await answer.press("Enter");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Correct, watch the spelling: The chloroplast" }),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Card 2 of 3")).toBeVisible();
+
+  // A reload resumes on the same card with the same tally.
+  await page.reload();
+  await page.getByRole("button", { name: "Write answers: Cells" }).click();
+  await expect(page.getByText("Card 2 of 3")).toBeVisible();
+  await expect(page.getByText("1 right · 0 to learn")).toBeVisible();
+
+  await answer.fill("Mitochondria");
+  await answer.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Correct!" })).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  // A different year is wrong however close; 'I was right' is there for what the grader misses.
+  await answer.fill("1429");
+  await answer.press("Enter");
+  await expect(page.getByText("The answer is: 1492")).toBeVisible();
+  await expect(page.getByRole("button", { name: "I was right" })).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+
+  await expect(page.getByRole("heading", { name: "You got 2 of 3 right" })).toBeFocused();
+  await expect(page.getByText("Still learning:")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await page.getByRole("button", { name: "Write the 1 missed again" }).click();
+  await expect(page.getByText("Card 1 of 1 · round 2")).toBeVisible();
+  await expect(page.getByText("Year of Columbus's first voyage?")).toBeVisible();
+});

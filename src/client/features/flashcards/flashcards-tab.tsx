@@ -1,4 +1,4 @@
-import { BookOpen, Layers, Trash2 } from "lucide-react";
+import { BookOpen, Keyboard, Layers, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import type { FlashcardSet } from "#shared/flashcards/contract.ts";
@@ -8,8 +8,10 @@ import { FlashcardSetFormDialog } from "./components/flashcard-set-form-dialog.t
 import { FlashcardSetList } from "./components/flashcard-set-list.tsx";
 import { FlipStudy } from "./components/flip-study.tsx";
 import { useDeleteFlashcardSet, useFlashcardSets } from "./flashcards.api.ts";
+import { WriteStudy } from "./write/write-study.tsx";
 
-type View = { mode: "list" } | { mode: "manage" | "study"; setId: number };
+type Mode = "manage" | "study" | "write";
+type View = { mode: "list" } | { mode: Mode; setId: number };
 
 function SetActions({
   set,
@@ -19,7 +21,7 @@ function SetActions({
 }: {
   set: FlashcardSet;
   readOnly: boolean;
-  onOpen: (mode: "manage" | "study") => void;
+  onOpen: (mode: Mode) => void;
   onDeleted: () => void;
 }) {
   const remove = useDeleteFlashcardSet(set.studySetId);
@@ -36,6 +38,16 @@ function SetActions({
         disabled={set.cardCount === 0}
       >
         <BookOpen className="h-4 w-4" aria-hidden /> Study Cards
+      </Button>
+      <Button
+        id={`flashcard-set-${set.id}-write`}
+        size="sm"
+        variant="secondary"
+        onClick={() => onOpen("write")}
+        disabled={set.cardCount === 0}
+        aria-label={`Write answers: ${set.title}`}
+      >
+        <Keyboard className="h-4 w-4" aria-hidden /> Write
       </Button>
       {!readOnly && (
         <ConfirmDialog
@@ -56,7 +68,7 @@ function SetActions({
 }
 
 /**
- * SPEC §2.7 Flashcards tab of a study set: its flashcard sets, their cards, and flip-card study.
+ * SPEC §2.7 Flashcards tab of a study set: its flashcard sets, their cards, flip-card study and Write mode.
  * `readOnly` (a group member on someone else's shared set) hides every edit: only the owner edits the set.
  */
 export function FlashcardsTab({
@@ -86,6 +98,7 @@ export function FlashcardsTab({
 
   if (open && view.mode === "manage") return <CardsPanel set={open} readOnly={readOnly} onClose={back} />;
   if (open && view.mode === "study") return <FlipStudy set={open} onClose={back} />;
+  if (open && view.mode === "write") return <WriteStudy set={open} onClose={back} />;
 
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="flashcard-sets-title">
