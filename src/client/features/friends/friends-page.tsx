@@ -1,10 +1,13 @@
+import { lazy, Suspense } from "react";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/components/ui/tabs.tsx";
 import { AddFriendForm } from "./components/add-friend-form.tsx";
-import { GroupsTab } from "./components/groups-tab.tsx";
 import { FriendList, RequestList, SentList } from "./components/people-lists.tsx";
 import { useFriendRequests, useFriends, useSentRequests } from "./friends.api.ts";
 import { useGroups } from "./groups.api.ts";
+
+// The groups tab (and the form library its Create Group form uses) loads when the tab is opened.
+const GroupsTab = lazy(async () => ({ default: (await import("./components/groups-tab.tsx")).GroupsTab }));
 
 /** Friends (SPEC §2.12): add by username, then friends, incoming and sent requests, and study groups. */
 export function FriendsPage() {
@@ -36,7 +39,15 @@ export function FriendsPage() {
           <SentList state={sent} />
         </TabsContent>
         <TabsContent value="groups">
-          <GroupsTab />
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-muted">
+                Loading...
+              </p>
+            }
+          >
+            <GroupsTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>
