@@ -16,7 +16,7 @@ import {
 } from "#shared/calendar/calendar-items.ts";
 import { formatDate } from "#shared/date-format.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { useDeleteEvent, useEvents } from "./calendar.api.ts";
+import { useDeleteEvent, useEvents, useSubscriptionEvents } from "./calendar.api.ts";
 import { CalendarItemRow } from "./components/calendar-item-row.tsx";
 import { MonthCalendar } from "./components/month-calendar.tsx";
 
@@ -34,6 +34,8 @@ export interface TasksInput {
 
 export function CalendarView({ tasks }: { tasks: TasksInput }) {
   const events = useEvents();
+  // Subscribed feeds are extra: a failure there leaves the student's own calendar as it is.
+  const feedEvents = useSubscriptionEvents();
   const remove = useDeleteEvent();
   const now = useNow();
   const [selected, setSelected] = useState(() => startOfDay(new Date()));
@@ -43,7 +45,10 @@ export function CalendarView({ tasks }: { tasks: TasksInput }) {
     setMonth(startOfMonth(day));
   };
 
-  const items = useMemo(() => calendarItems(tasks.data ?? [], events.data ?? []), [tasks.data, events.data]);
+  const items = useMemo(
+    () => calendarItems(tasks.data ?? [], events.data ?? [], feedEvents.data ?? []),
+    [tasks.data, events.data, feedEvents.data],
+  );
   const markedDays = useMemo(() => items.map((i) => i.date), [items]);
   const dayItems = itemsOnDay(items, selected);
   const upcoming = upcomingItems(items, now);

@@ -11,6 +11,10 @@ const border = {
   yellow: "border-l-yellow-500",
   green: "border-l-green-500",
   blue: "border-l-blue-500",
+  purple: "border-l-purple-500",
+  orange: "border-l-orange-500",
+  pink: "border-l-pink-500",
+  teal: "border-l-teal-500",
 } as const;
 
 /** One calendar entry: left border by priority (events blue), a Task/Event badge (SPEC §2.4). */
@@ -40,12 +44,16 @@ export function CalendarItemRow({
           <span className={cn("font-medium wrap-anywhere", done && "text-muted line-through")}>
             {item.title}
           </span>
-          <Badge tone={item.kind === "task" ? "gray" : "blue"}>
-            {item.kind === "task" ? "Task" : "Event"}
+          <Badge tone={item.kind === "custom" ? "blue" : "gray"}>
+            {item.kind === "task" ? "Task" : item.kind === "feed" ? "Subscribed" : "Event"}
           </Badge>
         </div>
         <time dateTime={item.date.toISOString()} className="text-xs text-muted">
-          {formatDate(item.date, showDate ? "EEE, MMM d - h:mm a" : "h:mm a")}
+          {item.kind === "feed" && item.allDay
+            ? showDate
+              ? `${formatDate(item.date, "EEE, MMM d")} - all day`
+              : "All day"
+            : formatDate(item.date, showDate ? "EEE, MMM d - h:mm a" : "h:mm a")}
         </time>
         {description && <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-muted">{description}</p>}
       </div>
