@@ -40,6 +40,12 @@ test("subscribes to a feed, sees its event in the calendar read-only, and remove
   const form = page.getByRole("form", { name: "Add a calendar subscription" });
   await expect(page.getByText("No subscriptions yet.")).toBeVisible();
 
+  // The shared schema checks the form before anything is sent.
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByText("Feed URL is required")).toBeVisible();
+  await expect(form.getByText("Name is required")).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+
   // A private address is refused with a clear message, and nothing is saved.
   await form.getByLabel("Feed address (iCal / .ics)").fill("https://10.0.0.1/feed.ics");
   await form.getByLabel("Name").fill("Timetable");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
 import { dbId, safeText, sensibleDate } from "../schema-primitives.ts";
+import { SUBSCRIPTION_COLOURS } from "./subscription-limits.ts";
 
 /** A custom event the student added on the calendar (saved on the server, unlike SPEC §2.4). */
 export const calendarEventSchema = z.object({
@@ -91,11 +92,11 @@ export const calendarTokenEndpoints = {
   }),
 };
 
-/** At most this many feeds per student: each is fetched every few hours. */
-export const MAX_CALENDAR_SUBSCRIPTIONS = 10;
-/** A feed's colour on the calendar: one of the calendar's own tones, so it stays readable in both themes. */
-export const SUBSCRIPTION_COLOURS = ["blue", "green", "purple", "orange", "pink", "teal"] as const;
-export type SubscriptionColour = (typeof SUBSCRIPTION_COLOURS)[number];
+export {
+  MAX_CALENDAR_SUBSCRIPTIONS,
+  SUBSCRIPTION_COLOURS,
+  type SubscriptionColour,
+} from "./subscription-limits.ts";
 
 /** A subscribed iCal feed as its owner sees it (only ever its owner: the URL may hold a secret token). */
 export const calendarSubscriptionSchema = z.object({

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarSync, RefreshCw, Trash2 } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import { ConfirmDialog } from "#client/components/confirm-dialog.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -8,14 +8,12 @@ import { Field, Input, Select } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { toast } from "#client/lib/toast.tsx";
+import type { AddSubscriptionInput, CalendarSubscription } from "#shared/calendar/contract.ts";
 import {
-  type AddSubscriptionInput,
-  addSubscriptionSchema,
-  type CalendarSubscription,
   MAX_CALENDAR_SUBSCRIPTIONS,
   SUBSCRIPTION_COLOURS,
   type SubscriptionColour,
-} from "#shared/calendar/contract.ts";
+} from "#shared/calendar/subscription-limits.ts";
 import { formatDate } from "#shared/date-format.ts";
 import {
   useAddSubscription,
@@ -94,12 +92,22 @@ function SubscriptionRow({ sub }: { sub: CalendarSubscription }) {
   );
 }
 
+/** The shared schema, loaded with the first check (the contract and zod stay out of the Settings chunk). */
+const resolver: Resolver<AddSubscriptionInput> = async (values, context, options) => {
+  const { addSubscriptionSchema } = await import("#shared/calendar/contract.ts");
+  return (zodResolver(addSubscriptionSchema) as unknown as Resolver<AddSubscriptionInput>)(
+    values,
+    context,
+    options,
+  );
+};
+
 /** Settings > Integrations: iCal feeds (a Canvas calendar feed, a class timetable) shown read-only in the calendar. */
 export function CalendarSubscriptionsCard() {
   const subs = useSubscriptions();
   const add = useAddSubscription();
-  const form = useForm<AddSubscriptionInput, unknown, AddSubscriptionInput>({
-    resolver: zodResolver(addSubscriptionSchema) as never,
+  const form = useForm<AddSubscriptionInput>({
+    resolver,
     defaultValues: { name: "", url: "", colour: "blue" },
   });
   const { errors } = form.formState;
