@@ -1,5 +1,7 @@
 // Issue 27 "Accounts students control": change password, signed-in devices, download all my data, delete
 // my account. Runs on PGlite and PostgreSQL (TEST_DB).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,10 +10,26 @@ import { createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 
 let t: TestApp;
+// A calendar subscription needs a feed to read: one event, served here.
+let feedServer: http.Server;
+let feedUrl: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  feedServer = http.createServer((_req, res) => {
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10).replace(/-/g, "");
+    res.writeHead(200, { "content-type": "text/calendar" });
+    res.end(
+      `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:t1\r\nSUMMARY:Timetable lecture\r\nDTSTART:${day}T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`,
+    );
+  });
+  await new Promise<void>((r) => feedServer.listen(0, "127.0.0.1", r));
+  const host = `127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
+  feedUrl = `http://${host}/timetable.ics`;
+  t = await createTestApp({ calendarFeedInsecureHosts: [host] });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await new Promise((r) => feedServer.close(r));
+});
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 const req = (
@@ -66,6 +84,7 @@ async function busyStudent() {
     answer: "Mitochondria",
   });
   await ok(who, "POST", "/api/calendar-feed");
+  await ok(who, "POST", "/api/calendar-subscriptions", { name: "Timetable", url: feedUrl });
   await ok(who, "POST", "/api/shareable-links", {
     shareSettings: { achievements: true, studyTime: true, streak: true, level: true },
   });
@@ -164,6 +183,8 @@ describe("download all my data", () => {
     expect(json("courses").map((r) => r.name)).toEqual(["Biology"]);
     expect(json("flashcards").map((r) => r.question)).toEqual(["Powerhouse?"]);
     expect(json("sessions")).toHaveLength(1);
+    expect(json("calendar_subscriptions").map((r) => r.name)).toEqual(["Timetable"]);
+    expect(json("calendar_subscription_events").map((r) => r.title)).toEqual(["Timetable lecture"]);
     // Every count matches what the database holds for the student.
     const owned = await countOwnedRows(t.database.db, who.user.id);
     for (const [table, n] of Object.entries(owned)) expect(manifest.tables[table], table).toBe(n);
