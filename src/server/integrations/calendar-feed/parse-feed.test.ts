@@ -1,5 +1,6 @@
 // Reading subscribed feeds (parse-feed.ts): time zones across a DST change, moved and removed occurrences,
 // all-day dates, the window and the cap, and what is not a calendar.
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { FeedError } from "./feed-errors.ts";
 import { parseFeed } from "./parse-feed.ts";
@@ -56,6 +57,8 @@ describe("parseFeed", () => {
       ["Lecture (moved)", "2026-11-10T13:00:00.000Z", "Hall A"],
     ]);
     expect(new Set(events.map((e) => e.uid)).size).toBe(3);
+    // The feed's zones were there only while it was read: another feed cannot inherit them.
+    expect(ICAL.TimezoneService.has("Europe/Berlin")).toBe(false);
   });
 
   it("reads all-day dates as their calendar date and keeps only the window", () => {

@@ -52,13 +52,33 @@ export function parseFeed(ics: string, now: Date, maxEvents = MAX_FEED_EVENTS): 
   if (root.name !== "vcalendar") {
     throw new FeedError("invalid", "That address did not answer with an iCalendar feed (.ics).");
   }
+  // ical.js looks zones up in one process-wide registry: a feed's zones are there only while it is read,
+  // so one student's feed cannot change the times of another's.
+  const registered: Array<[string, ICAL.Timezone | null]> = [];
   for (const tz of root.getAllSubcomponents("vtimezone")) {
+    const tzid = String(tz.getFirstPropertyValue("tzid") ?? "");
+    if (!tzid) continue;
     try {
+      registered.push([
+        tzid,
+        ICAL.TimezoneService.has(tzid) ? (ICAL.TimezoneService.get(tzid) ?? null) : null,
+      ]);
       ICAL.TimezoneService.register(tz);
     } catch {
       // A broken time zone block: its times fall back to floating (read as UTC).
     }
   }
+  try {
+    return expand(root, now, maxEvents);
+  } finally {
+    for (const [tzid, previous] of registered.reverse()) {
+      if (previous) ICAL.TimezoneService.register(previous, tzid);
+      else ICAL.TimezoneService.remove(tzid);
+    }
+  }
+}
+
+function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed {
   const from = now.getTime() - WINDOW_BACK_DAYS * DAY_MS;
   const to = now.getTime() + WINDOW_AHEAD_DAYS * DAY_MS;
   const events: FeedEvent[] = [];
