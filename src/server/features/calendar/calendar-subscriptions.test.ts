@@ -5,7 +5,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import { createTestApp, type TestApp, travellingClock } from "#tests/test-app.ts";
+import { calendarSubscriptions } from "../../db/schema/calendar.ts";
 import type { JobContext } from "../../jobs/define.ts";
 import { refreshSubscriptionJob } from "./calendar.jobs.ts";
 
@@ -15,6 +16,7 @@ let base: string;
 let t: TestApp;
 let ada: TestUser;
 let bob: TestUser;
+const clock = travellingClock();
 
 const day = (offset: number) => {
   const d = new Date(Date.now() + offset * 86_400_000);
@@ -50,7 +52,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   base = `http://${host}`;
-  t = await createTestApp({ calendarFeedInsecureHosts: [host] });
+  t = await createTestApp({ calendarFeedInsecureHosts: [host], clock });
   ada = await createUser(t.app);
   bob = await createUser(t.app);
 });
@@ -239,5 +241,16 @@ describe("/api/calendar-subscriptions", () => {
     const res = await add(u, { name: "F10", url: `${base}/one.ics` });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe("calendar_feed_limit");
+  });
+
+  it("the sweep enqueues a refresh for each feed not read for 4 hours, and none before", async () => {
+    expect(await t.app.services.calendar.enqueueDueRefreshes({ spreadSeconds: 0 })).toBe(0);
+    const all = await t.app.db.select({ id: calendarSubscriptions.id }).from(calendarSubscriptions);
+    clock.travel(4 * 60 * 60 * 1000 + 60_000);
+    try {
+      expect(await t.app.services.calendar.enqueueDueRefreshes({ spreadSeconds: 0 })).toBe(all.length);
+    } finally {
+      clock.reset();
+    }
   });
 });
