@@ -112,6 +112,22 @@ describe("parseFeed", () => {
     expect(cut.events).toHaveLength(100);
   });
 
+  it("bounds the work of many series that start long before the window", () => {
+    const series = Array.from({ length: 100 }, (_, i) =>
+      [
+        "BEGIN:VEVENT",
+        `UID:s${i}`,
+        "SUMMARY:Often",
+        "DTSTART:19900101T000000Z",
+        "RRULE:FREQ=MINUTELY",
+        "END:VEVENT",
+      ].join("\r\n"),
+    );
+    const { events, truncated } = parseFeed(cal(...series), NOW);
+    expect(truncated).toBe(true);
+    expect(events).toEqual([]);
+  });
+
   it("refuses what is not an iCalendar feed", () => {
     for (const body of ["<html>Sign in</html>", "", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:x\r\n"]) {
       expect(() => parseFeed(body, NOW), body).toThrow(FeedError);

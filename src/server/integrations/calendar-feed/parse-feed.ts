@@ -10,6 +10,11 @@ export const WINDOW_BACK_DAYS = 60;
 export const WINDOW_AHEAD_DAYS = 365;
 /** Occurrences stepped through per series, in or before the window (an hourly rule since 1990 stops here). */
 const MAX_STEPS_PER_SERIES = 10_000;
+/**
+ * Occurrences stepped through in the whole feed (ical.js steps at ~10 us each, on the event loop): minutely series from 1990 would otherwise
+ * cost minutes of CPU before the window. Past it the feed is cut (marked truncated) like one over the cap.
+ */
+const MAX_STEPS_PER_FEED = 50_000;
 
 export interface FeedEvent {
   uid: string;
@@ -83,6 +88,7 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
   const to = now.getTime() + WINDOW_AHEAD_DAYS * DAY_MS;
   const events: FeedEvent[] = [];
   let truncated = false;
+  let steps = 0;
 
   const vevents = root.getAllSubcomponents("vevent");
   // Moved or changed occurrences (RECURRENCE-ID) belong to their series, not listed on their own.
@@ -142,6 +148,10 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
       continue;
     }
     for (let step = 0; step < MAX_STEPS_PER_SERIES; step++) {
+      if (++steps > MAX_STEPS_PER_FEED) {
+        truncated = true;
+        break;
+      }
       let next: ICAL.Time | undefined;
       try {
         next = it.next();
