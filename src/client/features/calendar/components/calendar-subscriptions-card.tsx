@@ -56,7 +56,7 @@ function SubscriptionRow({ sub }: { sub: CalendarSubscription }) {
         {sub.lastRefreshedAt
           ? ` · refreshed ${formatDate(new Date(sub.lastRefreshedAt), "MMM d, h:mm a")}`
           : ""}
-        {sub.truncated ? " · only the first 5,000 events are shown" : ""}
+        {sub.truncated ? " · the feed is too large, so some events are left out" : ""}
       </p>
       {sub.lastError && <Alert>Last refresh failed: {sub.lastError}</Alert>}
       <div className="flex flex-wrap gap-2">
