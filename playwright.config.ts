@@ -47,6 +47,8 @@ export default defineConfig({
       // Every answer is checked against its endpoint's schema: a leaked field fails the journey.
       CHECK_RESPONSES: "true",
       CANVAS_INSECURE_HOSTS: process.env.CANVAS_INSECURE_HOSTS ?? "",
+      // calendar-subscriptions.spec.ts serves its iCal feed here, over http on loopback.
+      CALENDAR_FEED_INSECURE_HOSTS: `127.0.0.1:${port + 10_000}`,
       // Shedding on event-loop lag is covered by API tests; on a starved CI machine it would turn a
       // journey's request into a 503.
       MAX_EVENT_LOOP_DELAY_MS: "0",

@@ -17,6 +17,8 @@ export interface AppConfig {
   dataDir: string | null;
   secretKey: Buffer;
   canvasInsecureHosts: string[];
+  /** CALENDAR_FEED_INSECURE_HOSTS: host:port values subscribed feeds may use over http and on loopback (tests). */
+  calendarFeedInsecureHosts?: string[];
   /**
    * An OpenAI-compatible server for the assistant; without key and base URL the built-in engine answers.
    * `model` is the server's own model (servers like Ollama name theirs), offered in Settings > AI beside
@@ -127,6 +129,7 @@ export function configFromEnv(env: Env): AppConfig {
     dataDir: env.DATA_DIR,
     secretKey: loadSecretKey(env.SECRET_KEY, env.DATA_DIR),
     canvasInsecureHosts: env.CANVAS_INSECURE_HOSTS,
+    calendarFeedInsecureHosts: env.CALENDAR_FEED_INSECURE_HOSTS,
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
     logLevel: env.LOG_LEVEL,
     clientDir: defaultClientDir,

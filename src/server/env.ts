@@ -46,6 +46,8 @@ const envSchema = z.object({
   /** A model name for servers other than OpenAI's (e.g. 'llama3.1' on Ollama); else Settings > AI. */
   OPENAI_MODEL: optional,
   CANVAS_INSECURE_HOSTS: hostList,
+  /** host:port values calendar subscriptions may fetch over http and on loopback (tests), like CANVAS_INSECURE_HOSTS. */
+  CALENDAR_FEED_INSECURE_HOSTS: hostList,
   /** Web Push (RFC 8292) key pair, base64url as `npx web-push generate-vapid-keys` prints it; both or neither. */
   VAPID_PUBLIC_KEY: optional.pipe(
     z

@@ -36,6 +36,12 @@ export const ERROR_CODES = [
   "canvas_unreachable",
   "canvas_unavailable",
   "canvas_demo_unavailable",
+  // Calendar subscriptions (iCal feeds in): why a feed could not be added or refreshed.
+  "calendar_feed_refused",
+  "calendar_feed_unreachable",
+  "calendar_feed_invalid",
+  "calendar_feed_too_large",
+  "calendar_feed_limit",
   // Uploaded files (integrations/documents): the reason a file could not be read.
   "file_too_large",
   "unsupported_file_type",

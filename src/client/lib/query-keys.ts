@@ -42,6 +42,8 @@ export const queryKeys = {
     events: () => [...queryKeys.calendar.all, "events"] as const,
     feed: () => [...queryKeys.calendar.all, "feed"] as const,
     token: () => [...queryKeys.calendar.all, "token"] as const,
+    subscriptions: () => [...queryKeys.calendar.all, "subscriptions"] as const,
+    subscriptionEvents: () => [...queryKeys.calendar.all, "subscription-events"] as const,
   },
   flashcards: {
     all: ["flashcards"] as const,

@@ -4,6 +4,7 @@ import { achievementsRoutes } from "./achievements/achievements.routes.ts";
 import { trackingRoutes } from "./achievements/tracking.routes.ts";
 import { purgeSessionsJob } from "./auth/auth.jobs.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { refreshSubscriptionJob, refreshSubscriptionsJob } from "./calendar/calendar.jobs.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { canvasAutoSyncJob, canvasSyncJob } from "./canvas/canvas.jobs.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
@@ -55,4 +56,6 @@ export const featureJobs: readonly JobDefinition[] = [
   deliverRemindersJob,
   readStudyDocumentJob,
   readMaterialJob,
+  refreshSubscriptionJob,
+  refreshSubscriptionsJob,
 ];

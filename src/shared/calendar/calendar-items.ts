@@ -1,7 +1,7 @@
 import { addDays, isSameDay, startOfDay, startOfWeek } from "date-fns";
 import { UPCOMING_EVENTS_SHOWN } from "../constants.ts";
 import type { Priority, Task } from "../tasks/contract.ts";
-import type { CalendarEvent } from "./contract.ts";
+import type { CalendarEvent, SubscriptionColour, SubscriptionEvent } from "./contract.ts";
 
 /** One entry on the calendar (SPEC §3 calendar event): a dated task or a custom event. */
 export type CalendarItem =
@@ -25,10 +25,33 @@ export type CalendarItem =
       date: Date;
       eventId: number;
       readOnly: false;
+    }
+  /** An event of a subscribed iCal feed: read-only (never moved or deleted here), in its feed's colour. */
+  | {
+      kind: "feed";
+      key: string;
+      title: string;
+      description: string;
+      date: Date;
+      allDay: boolean;
+      colour: SubscriptionColour;
+      subscriptionId: number;
+      readOnly: true;
     };
 
-/** Tasks with a due date and custom events, in date order (title settles ties). */
-export function calendarItems(tasks: readonly Task[], events: readonly CalendarEvent[]): CalendarItem[] {
+/** An all-day feed event is stored at midnight UTC of its date: it belongs on that date wherever the student is. */
+function feedDate(e: SubscriptionEvent): Date {
+  if (!e.allDay) return new Date(e.start);
+  const [y, m, d] = e.start.slice(0, 10).split("-").map(Number);
+  return new Date(y!, m! - 1, d!);
+}
+
+/** Tasks with a due date, custom events and subscribed feeds' events, in date order (title settles ties). */
+export function calendarItems(
+  tasks: readonly Task[],
+  events: readonly CalendarEvent[],
+  feedEvents: readonly SubscriptionEvent[] = [],
+): CalendarItem[] {
   const items: CalendarItem[] = [];
   for (const t of tasks) {
     if (!t.dueDate) continue;
@@ -53,6 +76,19 @@ export function calendarItems(tasks: readonly Task[], events: readonly CalendarE
       date: new Date(e.date),
       eventId: e.id,
       readOnly: false,
+    });
+  }
+  for (const e of feedEvents) {
+    items.push({
+      kind: "feed",
+      key: `feed-${e.id}`,
+      title: e.title,
+      description: e.location,
+      date: feedDate(e),
+      allDay: e.allDay,
+      colour: e.colour,
+      subscriptionId: e.subscriptionId,
+      readOnly: true,
     });
   }
   return items.sort((a, b) => a.date.getTime() - b.date.getTime() || byTitle(a.title, b.title));
@@ -84,9 +120,15 @@ export const upcomingItems = (
   return items.filter((i) => i.date.getTime() >= from && !(i.kind === "task" && i.completed)).slice(0, limit);
 };
 
-/** SPEC §2.4 left border: priority colour for tasks, blue for events. */
-export const itemTone = (item: CalendarItem): "red" | "yellow" | "green" | "blue" =>
-  item.kind === "custom" ? "blue" : ({ high: "red", medium: "yellow", low: "green" } as const)[item.priority];
+export type ItemTone = "red" | "yellow" | "green" | SubscriptionColour;
+
+/** SPEC §2.4 left border: priority colour for tasks, blue for events, the feed's own colour for its events. */
+export const itemTone = (item: CalendarItem): ItemTone =>
+  item.kind === "custom"
+    ? "blue"
+    : item.kind === "feed"
+      ? item.colour
+      : ({ high: "red", medium: "yellow", low: "green" } as const)[item.priority];
 
 /**
  * `instant` moved to `day`, keeping its wall-clock time in the viewer's zone (a 5 PM task dragged to
@@ -115,4 +157,6 @@ export function cellItems(items: readonly CalendarItem[], day: Date, max: number
  * in the all-day row, not at the bottom of the day.
  */
 export const isAllDay = (item: CalendarItem) =>
-  item.kind === "task" && item.date.getHours() === 23 && item.date.getMinutes() === 59;
+  item.kind === "feed"
+    ? item.allDay
+    : item.kind === "task" && item.date.getHours() === 23 && item.date.getMinutes() === 59;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
 import { dbId, safeText, sensibleDate } from "../schema-primitives.ts";
+import { SUBSCRIPTION_COLOURS } from "./subscription-limits.ts";
 
 /** A custom event the student added on the calendar (saved on the server, unlike SPEC §2.4). */
 export const calendarEventSchema = z.object({
@@ -98,5 +99,93 @@ export const calendarTokenEndpoints = {
     path: "/api/calendar-token",
     body: saveCalendarTokenSchema,
     response: calendarTokenStatusSchema,
+  }),
+};
+
+export {
+  MAX_CALENDAR_SUBSCRIPTIONS,
+  SUBSCRIPTION_COLOURS,
+  type SubscriptionColour,
+} from "./subscription-limits.ts";
+
+/** A subscribed iCal feed as its owner sees it (only ever its owner: the URL may hold a secret token). */
+export const calendarSubscriptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  colour: z.enum(SUBSCRIPTION_COLOURS),
+  lastRefreshedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  itemCount: z.number().int(),
+  /** The feed had more events than are kept; the rest are left out. */
+  truncated: z.boolean(),
+});
+export type CalendarSubscription = z.infer<typeof calendarSubscriptionSchema>;
+
+export const addSubscriptionSchema = z.object({
+  name: safeText("Name is required").trim().min(1, "Name is required").max(100, "At most 100 characters"),
+  url: safeText("Feed URL is required")
+    .trim()
+    .min(1, "Feed URL is required")
+    .max(2000, "That address is too long")
+    // webcal:// is how calendar sites hand out feeds; it is https underneath.
+    .transform((u) => u.replace(/^webcals?:\/\//i, "https://"))
+    .pipe(z.url({ message: "Enter a feed address starting with https://", protocol: /^https?$/ })),
+  colour: z.enum(SUBSCRIPTION_COLOURS).default("blue"),
+});
+export type AddSubscriptionInput = z.input<typeof addSubscriptionSchema>;
+
+/** One event of a subscribed feed, read-only (a recurring event's occurrence is one of these each). */
+export const subscriptionEventSchema = z.object({
+  id: z.number().int(),
+  subscriptionId: z.number().int(),
+  uid: z.string(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string().nullable(),
+  allDay: z.boolean(),
+  location: z.string(),
+  colour: z.enum(SUBSCRIPTION_COLOURS),
+});
+export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
+
+export const subscriptionEventsQuerySchema = z.object({
+  from: sensibleDate("from must be an ISO 8601 date-time"),
+  to: sensibleDate("to must be an ISO 8601 date-time"),
+});
+
+export const subscriptionEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/calendar-subscriptions",
+    response: z.array(calendarSubscriptionSchema),
+  }),
+  /** Fetches the feed once: a feed that cannot be read is a 4xx and nothing is saved. */
+  add: endpoint({
+    method: "POST",
+    path: "/api/calendar-subscriptions",
+    body: addSubscriptionSchema,
+    response: calendarSubscriptionSchema,
+    status: 201,
+  }),
+  /** Removes the subscription and every event it brought. */
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/calendar-subscriptions/:id",
+    params: idParamsSchema,
+    response: okSchema,
+  }),
+  refresh: endpoint({
+    method: "POST",
+    path: "/api/calendar-subscriptions/:id/refresh",
+    params: idParamsSchema,
+    response: calendarSubscriptionSchema,
+  }),
+  /** The events of every subscribed feed that start in [from, to). */
+  events: endpoint({
+    method: "GET",
+    path: "/api/calendar-subscriptions/events",
+    query: subscriptionEventsQuerySchema,
+    response: z.array(subscriptionEventSchema),
   }),
 };

@@ -1,4 +1,5 @@
 import { CalendarFeedCard } from "#client/features/calendar/components/calendar-feed-card.tsx";
+import { CalendarSubscriptionsCard } from "#client/features/calendar/components/calendar-subscriptions-card.tsx";
 import { GoogleCalendarCard } from "#client/features/calendar/components/google-calendar-card.tsx";
 import { CanvasSettingsCard } from "#client/features/canvas/components/canvas-settings-card.tsx";
 
@@ -8,6 +9,7 @@ export function IntegrationsSettings() {
     <>
       <CanvasSettingsCard />
       <CalendarFeedCard />
+      <CalendarSubscriptionsCard />
       <GoogleCalendarCard />
     </>
   );

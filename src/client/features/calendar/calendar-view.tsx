@@ -17,7 +17,7 @@ import {
 } from "#shared/calendar/calendar-items.ts";
 import { formatDate } from "#shared/date-format.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { useDeleteEvent, useEvents, useMoveEvent } from "./calendar.api.ts";
+import { useDeleteEvent, useEvents, useMoveEvent, useSubscriptionEvents } from "./calendar.api.ts";
 import { CalendarItemRow } from "./components/calendar-item-row.tsx";
 import { MonthCalendar } from "./components/month-calendar.tsx";
 import { WeekCalendar } from "./components/week-calendar.tsx";
@@ -46,6 +46,8 @@ export function CalendarView({
   onMoveTask: (taskId: number, dueDate: string) => Promise<unknown>;
 }) {
   const events = useEvents();
+  // Subscribed feeds are extra: a failure there leaves the student's own calendar as it is.
+  const feedEvents = useSubscriptionEvents();
   const remove = useDeleteEvent();
   const moveEvent = useMoveEvent();
   const [view, setView] = useState<View>("month");
@@ -59,7 +61,10 @@ export function CalendarView({
     setMonth(startOfMonth(day));
   };
 
-  const items = useMemo(() => calendarItems(tasks.data ?? [], events.data ?? []), [tasks.data, events.data]);
+  const items = useMemo(
+    () => calendarItems(tasks.data ?? [], events.data ?? [], feedEvents.data ?? []),
+    [tasks.data, events.data, feedEvents.data],
+  );
   const dayItems = itemsOnDay(items, selected);
   const upcoming = upcomingItems(items, now);
 
@@ -77,7 +82,11 @@ export function CalendarView({
   /** Moves an item to `day` (its time kept, or to `hour` in the week grid); Canvas items never move. */
   const move = (item: CalendarItem, day: Date, hour?: number) => {
     if (item.readOnly) {
-      toast({ title: "Canvas assignments keep Canvas's due date", variant: "destructive" });
+      const title =
+        item.kind === "feed"
+          ? "Events of a subscribed calendar keep their feed's date"
+          : "Canvas assignments keep Canvas's due date";
+      toast({ title, variant: "destructive" });
       return;
     }
     let date = moveToDay(item.date, day);

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import type { CalendarEvent, CreateEventInput } from "#shared/calendar/contract.ts";
+import type { AddSubscriptionInput, CalendarEvent, CreateEventInput } from "#shared/calendar/contract.ts";
 import { CALENDAR_TOKEN_LIFETIME_MS } from "#shared/constants.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
@@ -9,6 +9,9 @@ const contract = () => import("#shared/calendar/contract.ts");
 const eventEndpoints = endpointTable(contract, "eventEndpoints");
 const calendarFeedEndpoints = endpointTable(contract, "calendarFeedEndpoints");
 const calendarTokenEndpoints = endpointTable(contract, "calendarTokenEndpoints");
+const subscriptionEndpoints = endpointTable(contract, "subscriptionEndpoints");
+
+const DAY_MS = 86_400_000;
 
 export const calendarQueries = {
   events: () =>
@@ -20,6 +23,24 @@ export const calendarQueries = {
     queryOptions({
       queryKey: queryKeys.calendar.feed(),
       queryFn: async () => call((await calendarFeedEndpoints()).get),
+    }),
+  subscriptions: () =>
+    queryOptions({
+      queryKey: queryKeys.calendar.subscriptions(),
+      queryFn: async () => call((await subscriptionEndpoints()).list),
+    }),
+  /** Every subscribed feed's events in the window the server keeps (60 days back, a year ahead). */
+  subscriptionEvents: () =>
+    queryOptions({
+      queryKey: queryKeys.calendar.subscriptionEvents(),
+      queryFn: async () => {
+        const now = Date.now();
+        const query = {
+          from: new Date(now - 61 * DAY_MS).toISOString(),
+          to: new Date(now + 366 * DAY_MS).toISOString(),
+        };
+        return call((await subscriptionEndpoints()).events, { query });
+      },
     }),
   /** The mock link's state: connected with its expiry, or not connected (an OK answer either way). */
   token: () =>
@@ -105,5 +126,41 @@ export function useConnectCalendar() {
         },
       }),
     onSuccess: (status) => qc.setQueryData(calendarQueries.token().queryKey, status),
+  });
+}
+
+export const useSubscriptions = () => useQuery(calendarQueries.subscriptions());
+export const useSubscriptionEvents = () => useQuery(calendarQueries.subscriptionEvents());
+
+/** A feed added, refreshed or removed changes its events: the calendar reads them again. */
+function useSubscriptionChange() {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: queryKeys.calendar.subscriptions() });
+    void qc.invalidateQueries({ queryKey: queryKeys.calendar.subscriptionEvents() });
+  };
+}
+
+export function useAddSubscription() {
+  const changed = useSubscriptionChange();
+  return useMutation({
+    mutationFn: async (body: AddSubscriptionInput) => call((await subscriptionEndpoints()).add, { body }),
+    onSuccess: changed,
+  });
+}
+
+export function useRefreshSubscription() {
+  const changed = useSubscriptionChange();
+  return useMutation({
+    mutationFn: async (id: number) => call((await subscriptionEndpoints()).refresh, { params: { id } }),
+    onSettled: changed,
+  });
+}
+
+export function useRemoveSubscription() {
+  const changed = useSubscriptionChange();
+  return useMutation({
+    mutationFn: async (id: number) => call((await subscriptionEndpoints()).remove, { params: { id } }),
+    onSuccess: changed,
   });
 }

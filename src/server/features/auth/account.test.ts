@@ -1,8 +1,10 @@
 // Issue 27 "Accounts students control": change password, signed-in devices, download all my data, delete
 // my account. Runs on PGlite and PostgreSQL (TEST_DB).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countOwnedRows } from "#server/features/auth/account-data.ts";
 import {
   createCard,
@@ -17,7 +19,33 @@ import {
 } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
 
-const t = testAppPerFile();
+// A calendar subscription needs a feed to read: one event, served here, its host allowed before the app starts.
+const feedHosts: string[] = [];
+let feedServer: http.Server;
+let feedUrl: string;
+beforeAll(async () => {
+  feedServer = http.createServer((_req, res) => {
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10).replace(/-/g, "");
+    res.writeHead(200, { "content-type": "text/calendar" });
+    res.end(
+      `BEGIN:VCALENDAR
+VERSION:2.0
+BEGIN:VEVENT
+UID:t1
+SUMMARY:Timetable lecture
+DTSTART:${day}T100000Z
+END:VEVENT
+END:VCALENDAR
+`,
+    );
+  });
+  await new Promise<void>((r) => feedServer.listen(0, "127.0.0.1", r));
+  const host = `127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
+  feedHosts.push(host);
+  feedUrl = `http://${host}/timetable.ics`;
+});
+afterAll(() => new Promise((r) => feedServer.close(r)));
+const t = testAppPerFile({ calendarFeedInsecureHosts: feedHosts });
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const req = t.req;
@@ -65,6 +93,7 @@ async function busyStudent() {
   const fc = await createFlashcardSet(t.app, { studySet: set, title: "Organelles" });
   await createCard(t.app, { set: fc, question: "Powerhouse?", answer: "Mitochondria" });
   await ok(who, "POST", "/api/calendar-feed");
+  await ok(who, "POST", "/api/calendar-subscriptions", { name: "Timetable", url: feedUrl });
   await createShareLink(t.app, { owner: who });
   return { who, set };
 }
@@ -162,6 +191,8 @@ describe("download all my data", () => {
     expect(json("courses").map((r) => r.name)).toEqual(["Biology"]);
     expect(json("flashcards").map((r) => r.question)).toEqual(["Powerhouse?"]);
     expect(json("sessions")).toHaveLength(1);
+    expect(json("calendar_subscriptions").map((r) => r.name)).toEqual(["Timetable"]);
+    expect(json("calendar_subscription_events").map((r) => r.title)).toEqual(["Timetable lecture"]);
     // Every count matches what the database holds for the student.
     const owned = await countOwnedRows(t.database.db, who.user.id);
     for (const [table, n] of Object.entries(owned)) expect(manifest.tables[table], table).toBe(n);

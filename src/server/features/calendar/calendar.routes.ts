@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { calendarFeedEndpoints, calendarTokenEndpoints, eventEndpoints } from "#shared/calendar/contract.ts";
+import {
+  calendarFeedEndpoints,
+  calendarTokenEndpoints,
+  eventEndpoints,
+  subscriptionEndpoints,
+} from "#shared/calendar/contract.ts";
 import { route } from "../../lib/route.ts";
 import { selfOrigin } from "../canvas/self-origin.ts";
 
@@ -49,6 +54,19 @@ export async function calendarRoutes(app: FastifyInstance) {
       .header("Cache-Control", "private, max-age=300");
     return ics;
   });
+
+  route(app, subscriptionEndpoints.list, async ({ user }) => calendar.subscriptions(user.id));
+  route(app, subscriptionEndpoints.add, async ({ user, body }) => calendar.subscribe(user.id, body));
+  route(app, subscriptionEndpoints.remove, async ({ user, params }) => {
+    await calendar.unsubscribe(user.id, params.id);
+    return { ok: true as const };
+  });
+  route(app, subscriptionEndpoints.refresh, async ({ user, params }) =>
+    calendar.refreshSubscription(user.id, params.id),
+  );
+  route(app, subscriptionEndpoints.events, async ({ user, query }) =>
+    calendar.subscriptionEvents(user.id, new Date(query.from), new Date(query.to)),
+  );
 
   route(app, calendarTokenEndpoints.get, async ({ user }) => calendar.tokenStatus(user.id));
   route(app, calendarTokenEndpoints.save, async ({ user, body }) => calendar.saveToken(user.id, body));

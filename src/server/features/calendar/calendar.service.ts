@@ -4,14 +4,33 @@ import type {
   calendarTokenEndpoints,
   eventEndpoints,
 } from "#shared/calendar/contract.ts";
+import {
+  type AddSubscriptionInput,
+  addSubscriptionSchema,
+  type CalendarSubscription,
+  MAX_CALENDAR_SUBSCRIPTIONS,
+  type SubscriptionEvent,
+} from "#shared/calendar/contract.ts";
 import type { Infer } from "#shared/http.ts";
+import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import { FeedError } from "../../integrations/calendar-feed/feed-errors.ts";
+import { fetchFeed } from "../../integrations/calendar-feed/fetch-feed.ts";
 import { buildIcs } from "../../integrations/calendar-feed/ics.ts";
+import { parseFeed } from "../../integrations/calendar-feed/parse-feed.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { deriveSecret, randomToken, sha256 } from "../../lib/crypto.ts";
-import { notFound } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { type HostPolicy, systemResolveAll } from "../../lib/host-policy.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
-import { calendarTokensRepo, eventsRepo, feedsRepo } from "./calendar.repo.ts";
+import {
+  REFRESH_EVERY_MS,
+  REFRESH_SPREAD_SECONDS,
+  refreshSubscriptionJob,
+  SWEEP_LIMIT,
+} from "./calendar.jobs.ts";
+import { calendarTokensRepo, eventsRepo, feedsRepo, subscriptionsRepo } from "./calendar.repo.ts";
 
 type CreateEvent = Infer<(typeof eventEndpoints.create)["body"]>;
 type SaveToken = Infer<(typeof calendarTokenEndpoints.save)["body"]>;
@@ -22,12 +41,56 @@ export function createCalendarService({
   clock,
   tasks,
   secretKey,
+  config,
+  jobs,
 }: {
   db: Db;
   clock: Clock;
   tasks: TasksService;
   secretKey: Buffer;
+  config?: Pick<AppConfig, "calendarFeedInsecureHosts">;
+  jobs?: Pick<JobQueue, "enqueue">;
 }) {
+  const policy: HostPolicy = {
+    insecureHosts: config?.calendarFeedInsecureHosts ?? [],
+    resolveAll: systemResolveAll,
+  };
+
+  /** Fetches and parses a feed; a FeedError becomes the 4xx the student reads. */
+  async function readFeed(url: string) {
+    try {
+      const ics = await fetchFeed(new URL(url), { policy });
+      return parseFeed(ics, clock.now());
+    } catch (err) {
+      throw err instanceof FeedError ? feedAppError(err) : err;
+    }
+  }
+
+  async function refreshOne(userId: number, id: number): Promise<CalendarSubscription> {
+    const sub = await subscriptionsRepo.find(db, userId, id);
+    if (!sub) throw notFound("Calendar subscription");
+    let parsed: Awaited<ReturnType<typeof readFeed>>;
+    try {
+      parsed = await readFeed(sub.url);
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) {
+        // Kept on the row so Settings shows why; the events of the last good read stay.
+        await subscriptionsRepo.recordError(db, userId, id, err.message, clock.now());
+      }
+      throw err;
+    }
+    const row = await subscriptionsRepo.replaceEvents(
+      db,
+      userId,
+      id,
+      parsed.events,
+      parsed.truncated,
+      clock.now(),
+    );
+    if (!row) throw notFound("Calendar subscription");
+    return row;
+  }
+
   // Only the token's SHA-256 and the nonce it is derived from are stored (issue 27 fault 11).
   const feedSecret = (nonce: string) => deriveSecret(secretKey, "calendar-feed", nonce);
   const status = (row: { expiresAt: Date }): CalendarTokenStatus => ({
@@ -84,6 +147,66 @@ export function createCalendarService({
       return buildIcs({ tasks: taskList, events });
     },
 
+    subscriptions: (userId: number) => subscriptionsRepo.list(db, userId),
+
+    /** Reads the feed once before saving it: a feed that cannot be read is refused and nothing is kept. */
+    async subscribe(userId: number, input: AddSubscriptionInput): Promise<CalendarSubscription> {
+      const { name, url, colour } = addSubscriptionSchema.parse(input);
+      if ((await subscriptionsRepo.count(db, userId)) >= MAX_CALENDAR_SUBSCRIPTIONS) {
+        throw new AppError(
+          409,
+          "calendar_feed_limit",
+          `You can subscribe to at most ${MAX_CALENDAR_SUBSCRIPTIONS} calendars. Remove one first.`,
+        );
+      }
+      const parsed = await readFeed(url);
+      const sub = await subscriptionsRepo.insert(db, userId, { name, url, colour });
+      const row = await subscriptionsRepo.replaceEvents(
+        db,
+        userId,
+        sub.id,
+        parsed.events,
+        parsed.truncated,
+        clock.now(),
+      );
+      return row ?? sub;
+    },
+
+    async unsubscribe(userId: number, id: number): Promise<void> {
+      if (!(await subscriptionsRepo.remove(db, userId, id))) throw notFound("Calendar subscription");
+    },
+
+    refreshSubscription: refreshOne,
+
+    subscriptionEvents: (userId: number, from: Date, to: Date): Promise<SubscriptionEvent[]> =>
+      subscriptionsRepo.events(db, userId, from, to),
+
+    /**
+     * The background refresh of one feed: a feed that is gone or broken is recorded on its row (the
+     * student sees it in Settings) and not retried; only server faults throw and are retried.
+     */
+    async backgroundRefresh(userId: number, id: number): Promise<void> {
+      try {
+        await refreshOne(userId, id);
+      } catch (err) {
+        if (err instanceof AppError && err.status < 500) return;
+        throw err;
+      }
+    },
+
+    /** Enqueues a refresh for each feed not read for REFRESH_EVERY_MS; the job's singleton keeps one per student. */
+    async enqueueDueRefreshes({ spreadSeconds = REFRESH_SPREAD_SECONDS } = {}): Promise<number> {
+      if (!jobs) return 0;
+      const before = new Date(clock.now().getTime() - REFRESH_EVERY_MS);
+      let enqueued = 0;
+      for (const { userId, id } of await subscriptionsRepo.due(db, before, SWEEP_LIMIT)) {
+        const startAfter = Math.floor(Math.random() * spreadSeconds);
+        if (await jobs.enqueue(refreshSubscriptionJob, { userId, subscriptionId: id }, { startAfter }))
+          enqueued++;
+      }
+      return enqueued;
+    },
+
     async tokenStatus(userId: number): Promise<CalendarTokenStatus> {
       const row = await calendarTokensRepo.find(db, userId);
       // Not connected is a state, not a missing resource (issue 26: no 404 noise on every visit).
@@ -101,4 +224,17 @@ export function createCalendarService({
     },
   };
 }
+function feedAppError(err: FeedError): AppError {
+  switch (err.kind) {
+    case "refused":
+      return new AppError(400, "calendar_feed_refused", err.message);
+    case "unreachable":
+      return new AppError(422, "calendar_feed_unreachable", err.message);
+    case "invalid":
+      return new AppError(422, "calendar_feed_invalid", err.message);
+    case "too_large":
+      return new AppError(413, "calendar_feed_too_large", err.message);
+  }
+}
+
 export type CalendarService = ReturnType<typeof createCalendarService>;

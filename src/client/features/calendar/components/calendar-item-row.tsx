@@ -3,16 +3,21 @@ import type { KeyboardEvent } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Badge } from "#client/components/ui/card.tsx";
 import { cn } from "#client/lib/cn.ts";
-import { type CalendarItem, itemTone } from "#shared/calendar/calendar-items.ts";
+import { type CalendarItem, type ItemTone, itemTone } from "#shared/calendar/calendar-items.ts";
 import { formatDate } from "#shared/date-format.ts";
 import { plainText } from "#shared/tasks/task-rules.ts";
 
-const border = {
+/** The left border's colour of an item's tone: rows and month/week chips alike. */
+export const toneBorder: Record<ItemTone, string> = {
   red: "border-l-red-500",
   yellow: "border-l-yellow-500",
   green: "border-l-green-500",
   blue: "border-l-blue-500",
-} as const;
+  purple: "border-l-purple-500",
+  orange: "border-l-orange-500",
+  pink: "border-l-pink-500",
+  teal: "border-l-teal-500",
+};
 
 /** One calendar entry: left border by priority (events blue), a Task/Event badge (SPEC §2.4). */
 export function CalendarItemRow({
@@ -42,7 +47,7 @@ export function CalendarItemRow({
       data-testid="calendar-item"
       className={cn(
         "flex gap-3 rounded-lg border border-l-4 border-border bg-surface p-3",
-        border[itemTone(item)],
+        toneBorder[itemTone(item)],
       )}
     >
       <div className="min-w-0 flex-1">
@@ -50,12 +55,16 @@ export function CalendarItemRow({
           <span className={cn("font-medium wrap-anywhere", done && "text-muted line-through")}>
             {item.title}
           </span>
-          <Badge tone={item.kind === "task" ? "gray" : "blue"}>
-            {item.kind === "task" ? "Task" : "Event"}
+          <Badge tone={item.kind === "custom" ? "blue" : "gray"}>
+            {item.kind === "task" ? "Task" : item.kind === "feed" ? "Subscribed" : "Event"}
           </Badge>
         </div>
         <time dateTime={item.date.toISOString()} className="text-xs text-muted">
-          {formatDate(item.date, showDate ? "EEE, MMM d - h:mm a" : "h:mm a")}
+          {item.kind === "feed" && item.allDay
+            ? showDate
+              ? `${formatDate(item.date, "EEE, MMM d")} - all day`
+              : "All day"
+            : formatDate(item.date, showDate ? "EEE, MMM d - h:mm a" : "h:mm a")}
         </time>
         {description && <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-muted">{description}</p>}
       </div>

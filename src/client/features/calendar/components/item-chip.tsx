@@ -2,13 +2,7 @@ import type { DragEvent } from "react";
 import { cn } from "#client/lib/cn.ts";
 import { type CalendarItem, itemTone } from "#shared/calendar/calendar-items.ts";
 import { formatDate } from "#shared/date-format.ts";
-
-const tone = {
-  red: "border-l-red-500",
-  yellow: "border-l-yellow-500",
-  green: "border-l-green-500",
-  blue: "border-l-blue-500",
-} as const;
+import { toneBorder } from "./calendar-item-row.tsx";
 
 /** The drag's payload type: an item's key (task-12, event-3). */
 export const DRAG_TYPE = "application/x-studyhall-item";
@@ -57,10 +51,10 @@ export function ItemChip({
         e.dataTransfer.effectAllowed = "move";
       }}
       onClick={onOpen}
-      title={`${item.title}${item.readOnly ? " (from Canvas: cannot be moved)" : ""}`}
+      title={`${item.title}${item.readOnly ? ` (${item.kind === "feed" ? "subscribed calendar" : "from Canvas"}: cannot be moved)` : ""}`}
       className={cn(
         "block w-full min-w-0 overflow-hidden text-ellipsis whitespace-nowrap rounded-sm border-l-2 bg-bg px-1 text-left text-[11px] leading-4",
-        tone[itemTone(item)],
+        toneBorder[itemTone(item)],
         done && "text-muted line-through",
         !item.readOnly && "cursor-grab",
       )}

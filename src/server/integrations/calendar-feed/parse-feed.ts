@@ -1,0 +1,182 @@
+import ICAL from "ical.js";
+import { excerpt } from "#shared/schema-primitives.ts";
+import { FeedError } from "./feed-errors.ts";
+
+/** Events kept per feed; a feed with more keeps its first 5,000 in the window and says it was cut. */
+export const MAX_FEED_EVENTS = 5000;
+/** Recurring events are expanded from this long ago ... */
+export const WINDOW_BACK_DAYS = 60;
+/** ... to this far ahead. */
+export const WINDOW_AHEAD_DAYS = 365;
+/** Occurrences stepped through per series, in or before the window (an hourly rule since 1990 stops here). */
+const MAX_STEPS_PER_SERIES = 10_000;
+/**
+ * Occurrences stepped through in the whole feed (ical.js steps at ~10 us each, on the event loop): minutely series from 1990 would otherwise
+ * cost minutes of CPU before the window. Past it the feed is cut (marked truncated) like one over the cap.
+ */
+const MAX_STEPS_PER_FEED = 50_000;
+
+export interface FeedEvent {
+  uid: string;
+  title: string;
+  start: Date;
+  end: Date | null;
+  allDay: boolean;
+  location: string;
+}
+
+export interface ParsedFeed {
+  events: FeedEvent[];
+  truncated: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An all-day date as midnight UTC of that date: its calendar day, whatever the server's zone. */
+function toDate(t: ICAL.Time): Date {
+  return t.isDate ? new Date(Date.UTC(t.year, t.month - 1, t.day)) : t.toJSDate();
+}
+
+/** Feed text as PostgreSQL can store it (no NUL, no lone surrogates) and a cell can show it. */
+const text = (v: unknown, max: number) => (typeof v === "string" ? excerpt(v, max).trim() : "");
+
+/**
+ * The events of an iCalendar document within [now - 60 days, now + 365 days], recurring ones (RRULE, RDATE,
+ * EXDATE, moved occurrences) expanded. Throws FeedError('invalid') for anything that is not a calendar.
+ */
+export function parseFeed(ics: string, now: Date, maxEvents = MAX_FEED_EVENTS): ParsedFeed {
+  if (!/^\s*BEGIN:VCALENDAR/i.test(ics)) {
+    throw new FeedError("invalid", "That address did not answer with an iCalendar feed (.ics).");
+  }
+  let root: ICAL.Component;
+  try {
+    root = new ICAL.Component(ICAL.parse(ics) as unknown[]);
+  } catch {
+    throw new FeedError("invalid", "The feed could not be read: it is not a valid iCalendar file.");
+  }
+  if (root.name !== "vcalendar") {
+    throw new FeedError("invalid", "That address did not answer with an iCalendar feed (.ics).");
+  }
+  // ical.js looks zones up in one process-wide registry: a feed's zones are there only while it is read,
+  // so one student's feed cannot change the times of another's.
+  const registered: Array<[string, ICAL.Timezone | null]> = [];
+  for (const tz of root.getAllSubcomponents("vtimezone")) {
+    const tzid = String(tz.getFirstPropertyValue("tzid") ?? "");
+    if (!tzid) continue;
+    try {
+      registered.push([
+        tzid,
+        ICAL.TimezoneService.has(tzid) ? (ICAL.TimezoneService.get(tzid) ?? null) : null,
+      ]);
+      ICAL.TimezoneService.register(tz);
+    } catch {
+      // A broken time zone block: its times fall back to floating (read as UTC).
+    }
+  }
+  try {
+    return expand(root, now, maxEvents);
+  } finally {
+    for (const [tzid, previous] of registered.reverse()) {
+      if (previous) ICAL.TimezoneService.register(previous, tzid);
+      else ICAL.TimezoneService.remove(tzid);
+    }
+  }
+}
+
+function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed {
+  const from = now.getTime() - WINDOW_BACK_DAYS * DAY_MS;
+  const to = now.getTime() + WINDOW_AHEAD_DAYS * DAY_MS;
+  const events: FeedEvent[] = [];
+  let truncated = false;
+  let steps = 0;
+
+  const vevents = root.getAllSubcomponents("vevent");
+  // Moved or changed occurrences (RECURRENCE-ID) belong to their series, not listed on their own.
+  const exceptions = new Map<string, ICAL.Component[]>();
+  const masters: ICAL.Component[] = [];
+  for (const v of vevents) {
+    const uid = String(v.getFirstPropertyValue("uid") ?? "");
+    if (v.hasProperty("recurrence-id") && uid) {
+      exceptions.set(uid, [...(exceptions.get(uid) ?? []), v]);
+    } else masters.push(v);
+  }
+
+  const push = (e: FeedEvent) => {
+    if (events.length >= maxEvents) {
+      truncated = true;
+      return false;
+    }
+    events.push(e);
+    return true;
+  };
+
+  for (const v of masters) {
+    if (truncated) break;
+    let event: ICAL.Event;
+    try {
+      // Always an array: without one ical.js scans every sibling for exceptions (quadratic in the feed).
+      event = new ICAL.Event(v, {
+        exceptions: exceptions.get(String(v.getFirstPropertyValue("uid") ?? "")) ?? [],
+      });
+    } catch {
+      continue;
+    }
+    if (!event.startDate) continue;
+    const uid = text(event.uid, 500) || `event-${events.length}`;
+    const title = text(event.summary, 500) || "(no title)";
+    const location = text(event.location, 500);
+    if (!event.isRecurring()) {
+      const start = toDate(event.startDate);
+      if (start.getTime() < from || start.getTime() > to) continue;
+      if (
+        !push({
+          uid,
+          title,
+          start,
+          end: event.endDate ? toDate(event.endDate) : null,
+          allDay: event.startDate.isDate,
+          location,
+        })
+      )
+        break;
+      continue;
+    }
+    let it: ICAL.RecurExpansion;
+    try {
+      it = event.iterator();
+    } catch {
+      continue;
+    }
+    for (let step = 0; step < MAX_STEPS_PER_SERIES; step++) {
+      if (++steps > MAX_STEPS_PER_FEED) {
+        truncated = true;
+        break;
+      }
+      let next: ICAL.Time | undefined;
+      try {
+        next = it.next();
+      } catch {
+        break;
+      }
+      if (!next) break;
+      const t = toDate(next).getTime();
+      if (t > to) break;
+      if (t < from) continue;
+      const d = event.getOccurrenceDetails(next);
+      const occurrence = d.item;
+      if (
+        !push({
+          uid: `${uid}/${next.toString()}`,
+          title: text(occurrence.summary, 500) || title,
+          start: toDate(d.startDate),
+          end: d.endDate ? toDate(d.endDate) : null,
+          allDay: d.startDate.isDate,
+          location: text(occurrence.location, 500) || location,
+        })
+      )
+        break;
+    }
+  }
+  events.sort((a, b) => a.start.getTime() - b.start.getTime());
+  return { events, truncated };
+}
