@@ -78,3 +78,35 @@ test("answers 'what is due this week' with the student's tasks, and works at 360
   await expect(page.getByRole("heading", { level: 1, name: "Course Materials" })).toBeVisible();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
+
+test("the assistant opens from every signed-in page and its button never covers the page's last row at 360 px", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signUpViaApi(page);
+  for (const path of ["/", "/tasks", "/calendar", "/study", "/gpa", "/settings"]) {
+    await page.goto(path);
+    const open = page.getByRole("button", { name: "Open AI Assistant" });
+    await expect(open).toBeVisible({ timeout: 30_000 });
+    // Scrolled to the end, the floating button sits below the last of the page's content.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = await page.evaluate(() => {
+      const main = document.querySelector("main");
+      const kids = main ? [...main.querySelectorAll("*")] : [];
+      return Math.max(0, ...kids.map((el) => el.getBoundingClientRect().bottom));
+    });
+    const button = await open.boundingBox();
+    expect(button, path).not.toBeNull();
+    expect(button!.y, `${path}: the assistant's button covers content`).toBeGreaterThanOrEqual(last);
+  }
+  // From the Study Center, small talk gets a short helpful answer, not "not in your materials".
+  await page.goto("/study");
+  await page.getByRole("button", { name: "Open AI Assistant" }).click();
+  const panel = page.getByRole("region", { name: "AI Assistant" });
+  await panel.getByPlaceholder("Ask anything...").fill("hi");
+  await panel.getByRole("button", { name: "Send" }).click();
+  await expect(panel.getByTestId("chat-messages")).toContainText("What would you like to know?");
+  await expect(panel.getByTestId("chat-messages")).not.toContainText("couldn't find this in your materials");
+  expect(await seriousViolations(page, "section")).toEqual([]);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+});

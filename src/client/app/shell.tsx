@@ -9,6 +9,7 @@ import { NotificationBell } from "#client/features/notifications/components/noti
 import { useSavedThemeOnNewDevice } from "#client/features/settings/settings.api.ts";
 import { cn } from "#client/lib/cn.ts";
 import type { User } from "#shared/auth/contract.ts";
+import { AssistantLauncher } from "./assistant-launcher.tsx";
 import { NAV_ICONS, type NavIconName } from "./nav-icons.tsx";
 import { NAV_ROUTES } from "./routes.ts";
 
@@ -109,9 +110,11 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
         )}
         <AppStatus />
       </header>
-      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      {/* pb-24: room below the content for the assistant's button, so it never covers the last row. */}
+      <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:pt-8">
         {children}
       </main>
+      <AssistantLauncher />
     </div>
   );
 }

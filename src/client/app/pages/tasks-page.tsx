@@ -1,5 +1,4 @@
 import { useCanvasTaskControls } from "#client/features/canvas/components/canvas-task-controls.tsx";
-import { ChatLauncher } from "#client/features/chat/chat-launcher.tsx";
 import { useCourses } from "#client/features/courses/courses.api.ts";
 import { TasksView } from "#client/features/tasks/tasks-view.tsx";
 
@@ -10,10 +9,5 @@ import { TasksView } from "#client/features/tasks/tasks-view.tsx";
 export function TasksPage() {
   const canvas = useCanvasTaskControls();
   const courses = useCourses();
-  return (
-    <>
-      <TasksView canvas={canvas} courses={courses.data ?? []} />
-      <ChatLauncher courses={courses.data ?? []} />
-    </>
-  );
+  return <TasksView canvas={canvas} courses={courses.data ?? []} />;
 }
