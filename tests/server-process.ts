@@ -50,6 +50,9 @@ export function spawnServer(env: Record<string, string>, args = [builtServer]): 
       PATH: process.env.PATH,
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
+      // As `npm start` runs the server (package.json): two malloc arenas, so memory freed by worker
+      // threads goes back to a shared arena instead of staying in one per thread (docs/operations.md).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       AUTH_RATE_LIMIT_PER_MINUTE: "10000",
       SIGNUPS_PER_ADDRESS_PER_HOUR: "10000",
       SIGNUPS_PER_MINUTE: "10000",
