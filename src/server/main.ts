@@ -14,6 +14,14 @@ function stop(message: string): never {
   process.exit(1);
 }
 
+// Signals are taken from the first line on: a SIGTERM while the server starts (a PGlite folder opening, a
+// migration) stops it cleanly once it has started, instead of killing it half-way by the default action.
+let stopRequested: NodeJS.Signals | undefined;
+const duringStartup = (signal: NodeJS.Signals) => {
+  stopRequested ??= signal;
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, duringStartup);
+
 let env: Env;
 try {
   env = loadEnv(process.env, process.argv.slice(2));
@@ -72,4 +80,8 @@ async function shutdown(signal: NodeJS.Signals) {
   await app.close();
   process.exit(0);
 }
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, shutdown);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, shutdown);
+  process.off(signal, duringStartup);
+}
+if (stopRequested) void shutdown(stopRequested);
