@@ -88,12 +88,19 @@ test("the assistant opens from every signed-in page and its button never covers 
     await page.goto(path);
     const open = page.getByRole("button", { name: "Open AI Assistant" });
     await expect(open).toBeVisible({ timeout: 30_000 });
-    // Scrolled to the end, the floating button sits below the last of the page's content.
+    // Once the page has drawn its data and is scrolled to the end, the floating button sits below the last
+    // of the page's visible content.
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByText("Loading...")).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const last = await page.evaluate(() => {
       const main = document.querySelector("main");
       const kids = main ? [...main.querySelectorAll("*")] : [];
-      return Math.max(0, ...kids.map((el) => el.getBoundingClientRect().bottom));
+      const shown = kids.filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== "hidden";
+      });
+      return Math.max(0, ...shown.map((el) => el.getBoundingClientRect().bottom));
     });
     const button = await open.boundingBox();
     expect(button, path).not.toBeNull();

@@ -56,7 +56,9 @@ test("a task's checklist: add, tick, rename, reorder by keyboard, delete; the ro
     await expect(checklist.getByRole("textbox", { name: `Rename ${step}` })).toBeVisible();
   }
   await expect(field).toHaveValue("");
-  await checklist.getByRole("checkbox", { name: "Done: Collect data" }).check();
+  // The tick shows once its change is applied (just after the click's event): click, then expect it.
+  await checklist.getByRole("checkbox", { name: "Done: Collect data" }).click();
+  await expect(checklist.getByRole("checkbox", { name: "Done: Collect data" })).toBeChecked();
   await expect(checklist.getByText("1/3 done")).toBeVisible();
 
   const rename = checklist.getByRole("textbox", { name: "Rename Draw graphs" });

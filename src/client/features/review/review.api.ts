@@ -85,6 +85,7 @@ function useRefreshQueues() {
 
 export function useRateCard() {
   const refresh = useRefreshQueues();
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({
       cardId,
@@ -117,7 +118,18 @@ export function useRateCard() {
         throw err;
       }
     },
-    onSuccess: refresh,
+    onSuccess: (result) => {
+      // A rating kept offline leaves every cached queue at once: the refetch that follows reads the device's
+      // copy, and must not be the only thing between the student and the next card.
+      if (result.offline) {
+        qc.setQueriesData<ReviewQueue>({ queryKey: [...queryKeys.review.all, "queue"] }, (queue) => {
+          if (!queue?.cards.some((c) => c.id === result.flashcardId)) return queue;
+          const cards = queue.cards.filter((c) => c.id !== result.flashcardId);
+          return { ...queue, cards, dueCount: Math.max(0, queue.dueCount - 1) };
+        });
+      }
+      return refresh();
+    },
   });
 }
 
