@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { calendarEvents } from "./calendar.ts";
 import { createdAt, ownerId } from "./columns.ts";
@@ -27,7 +27,13 @@ export const flashcardSets = pgTable(
   (t) => [index("flashcard_sets_set_idx").on(t.studySetId), index("flashcard_sets_user_idx").on(t.userId)],
 );
 
-/** A card's content; its review state is per student, in review's card_states. */
+/**
+ * One review item (decision 015): a basic card is one row; a note that is reviewed several ways (a
+ * reversed card, a cloze with c1..cN, an image with N masks) is one row per way, siblings sharing `guid`
+ * and the note's texts, told apart by `ord` (Anki's card ordinal). Review, queues and exam plans work on
+ * rows as before; editing, export and 'bury siblings' work on the guid. Review state is per student, in
+ * review's card_states.
+ */
 export const flashcards = pgTable(
   "flashcards",
   {
@@ -41,9 +47,15 @@ export const flashcards = pgTable(
     hint: text("hint"),
     /** Anki's tags (issue 25 §5): no spaces inside a tag, each once. */
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** 'basic' | 'reversed' | 'cloze' | 'occlusion' (src/shared/flashcards/card-model.ts). */
+    type: text("type").notNull().default("basic"),
+    /** Which way this row reviews its note: 0 forward, 1 reverse; cloze number - 1; mask index. */
+    ord: smallint("ord").notNull().default(0),
+    /** The note's identity, shared by siblings and kept across export and import (Anki's note guid). */
+    guid: text("guid"),
     createdAt: createdAt(),
   },
-  (t) => [index("flashcards_set_idx").on(t.flashcardSetId)],
+  (t) => [index("flashcards_set_idx").on(t.flashcardSetId), index("flashcards_guid_idx").on(t.flashcardSetId, t.guid)],
 );
 
 export const quizAttempts = pgTable(
