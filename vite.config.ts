@@ -2,7 +2,8 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, constants } from "node:zlib";
+import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
@@ -13,13 +14,13 @@ import { FIRST_LOAD_ROUTES, SIGNED_OUT_ROUTE } from "./src/client/app/routes.ts"
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
 /**
- * Writes file.br (brotli, best quality) and file.gz (gzip -9) beside every compressible output file,
- * for the server to send as they are (fastify-static `preCompressed`). A copy that saves nothing is
- * not written, so the server falls back to the original.
+ * Writes file.br (brotli, best quality) and file.gz beside every compressible output file, for the
+ * server to send as they are (fastify-static `preCompressed`). A copy that saves nothing is not written,
+ * so the server falls back to the original. The gzip copy is made by Zopfli (decision 016): a standard
+ * gzip stream ~3% smaller than zlib's level 9, paid once at build time.
  */
 function precompress(): Plugin {
   const brotli = promisify(brotliCompress);
-  const gz = promisify(gzip);
   return {
     name: "studyhall-precompress",
     apply: "build",
@@ -37,7 +38,7 @@ function precompress(): Plugin {
                 [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
               },
             }),
-            gz(raw, { level: constants.Z_BEST_COMPRESSION }),
+            zopfliGzip(raw, { numiterations: 15 }),
           ]);
           if (br.length < raw.length) await writeFile(`${file}.br`, br);
           if (gzipped.length < raw.length) await writeFile(`${file}.gz`, gzipped);
@@ -55,6 +56,23 @@ const BOOT = client("boot.ts");
  * order, and boot's has nothing to wait for, so it starts the session check and the screen's code while
  * the framework is still downloading (one entry for both would run it only once the framework had run).
  */
+/** zod without its JSON Schema writer in the browser (see src/client/lib/zod-without-json-schema.ts). */
+function zodWithoutJsonSchema(): Plugin {
+  const stub = client("lib/zod-without-json-schema.ts");
+  const real = fileURLToPath(new URL("node_modules/zod/v4/core/json-schema-processors.js", import.meta.url));
+  return {
+    name: "zod-without-json-schema",
+    enforce: "pre",
+    resolveId(source, importer) {
+      // The stub keeps the real `aggregateChecks`, from a file zod's exports map does not name.
+      if (source === "zod-json-schema-processors") return real;
+      const fromClassic = importer?.replaceAll("\\", "/").endsWith("zod/v4/classic/schemas.js");
+      if (fromClassic && /\/(json-schema-processors|to-json-schema)\.js$/.test(source)) return stub;
+      return null;
+    },
+  };
+}
+
 function bootFirst(): Plugin {
   return {
     name: "studyhall-boot-first",
@@ -91,7 +109,7 @@ function baseConfig(): UserConfig {
   return {
     root: "src/client",
     publicDir: false,
-    plugins: [react(), tailwindcss(), bootFirst()],
+    plugins: [react(), tailwindcss(), bootFirst(), zodWithoutJsonSchema()],
     resolve: {
       // Every "zod" import in the client, shared schemas included, gets the CSP-safe (jitless) zod.
       alias: [{ find: /^zod$/, replacement: client("lib/zod.ts") }],
