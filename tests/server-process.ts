@@ -44,7 +44,8 @@ export interface ServerProcess {
  */
 export function spawnServer(env: Record<string, string>, args = [builtServer]): ServerProcess {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, args, {
+  // As `npm start` runs it (package.json): one V8 helper thread (docs/operations.md, "Memory").
+  const child = spawn(process.execPath, [`--v8-pool-size=${process.env.V8_POOL_SIZE ?? 1}`, ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
