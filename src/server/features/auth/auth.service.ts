@@ -1,4 +1,4 @@
-import { hash, verify } from "@node-rs/argon2";
+import { verify } from "@node-rs/argon2";
 import type {
   AuthResponse,
   ChangePasswordInput,
@@ -8,24 +8,22 @@ import type {
   RegisterInput,
   User,
 } from "#shared/auth/contract.ts";
-import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from "#shared/constants.ts";
+import { SESSION_TTL_MS } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
-import type { Mailer } from "../../integrations/mail/mailer.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
+import { AppError, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { exportAccountZip } from "./account-data.ts";
 import { authRepo, toUser } from "./auth.repo.ts";
+import { confirmPasswordReset, type PasswordResetDeps, requestPasswordReset } from "./password-reset.ts";
+import { DUMMY_HASH, hashPassword } from "./passwords.ts";
+
+export type { PasswordResetDeps };
 
 /** A session's last use is written at most this often (not on every request). */
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
 const USER_AGENT_MAX = 300;
 const wrongPassword = () => new AppError(400, "invalid_credentials", "That password is not correct.");
-
-// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
-// Verifying against this when the email is unknown keeps login time the same for known and unknown emails.
-const DUMMY_HASH = hash("studyhall-timing-equaliser", ARGON2);
 
 const USERNAME_TAKEN = "That username is already taken.";
 const EMAIL_TAKEN = "An account with this email already exists.";
@@ -33,35 +31,74 @@ const EMAIL_TAKEN = "An account with this email already exists.";
 const usernameTaken = () => conflict(USERNAME_TAKEN, "username_taken");
 const emailTaken = () => conflict(EMAIL_TAKEN, "email_taken");
 
-const resetNotConfigured = () =>
-  new AppError(
-    501,
-    "not_configured",
-    "Password reset by email is not set up on this server. Ask whoever runs it to reset your password.",
-  );
-const RESET_LINK_INVALID =
-  "This reset link has expired or was already used. Ask for a new one from the sign-in page.";
+type AuthContext = { db: Db; clock: Clock };
 
-export interface PasswordResetDeps {
-  mailer: Mailer;
-  /** PUBLIC_URL: the link points there, never at the request's Host header. */
-  publicUrl: string;
-  /** Where a failed send is reported (the request has already been answered). */
-  log?: { error(obj: object, msg: string): void };
+async function startSession({ db, clock }: AuthContext, userId: number, userAgent = ""): Promise<string> {
+  const token = randomToken();
+  const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
+  await authRepo.insertSession(
+    db,
+    userId,
+    sha256(token),
+    expiresAt,
+    [...userAgent].slice(0, USER_AGENT_MAX).join(""),
+  );
+  return token;
 }
 
-/** The reset email's text: plain, with the link on a line of its own. */
-const resetMail = (firstName: string, link: string) =>
-  [
-    `Hi ${firstName},`,
-    "",
-    "Someone (hopefully you) asked to reset the password of your Studyhall account.",
-    "Open this link within 30 minutes to choose a new one. It works once:",
-    "",
-    link,
-    "",
-    "If you did not ask, ignore this email: your password stays as it is.",
-  ].join("\n");
+async function checkPassword({ db }: AuthContext, userId: number, password: string) {
+  const row = await authRepo.findUserById(db, userId);
+  if (!row) throw notFound("User");
+  if (!(await verify(row.passwordHash, password))) throw wrongPassword();
+  return row;
+}
+
+async function register(ctx: AuthContext, input: RegisterInput, userAgent?: string): Promise<AuthResponse> {
+  const { db } = ctx;
+  if (await authRepo.findUserByEmail(db, input.email)) throw emailTaken();
+  if (await authRepo.findUserByUsername(db, input.username)) throw usernameTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = await authRepo.insertUser(db, {
+      email: input.email,
+      username: input.username,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    });
+    return { token: await startSession(ctx, row.id, userAgent), user: toUser(row) };
+  } catch (err) {
+    // Two sign-ups racing for the same name: the unique index decides.
+    if (isUniqueViolation(err, "users_username_lower_idx")) throw usernameTaken();
+    if (isUniqueViolation(err, "users_email_lower_idx")) throw emailTaken();
+    throw err;
+  }
+}
+
+async function login(ctx: AuthContext, input: LoginInput, userAgent?: string): Promise<AuthResponse> {
+  const { db } = ctx;
+  const row = await authRepo.findUserByEmail(db, input.email);
+  const ok = await verify(row?.passwordHash ?? (await DUMMY_HASH), input.password);
+  if (!row || !ok) throw new AppError(401, "invalid_credentials", "Invalid email or password.");
+  return { token: await startSession(ctx, row.id, userAgent), user: toUser(row) };
+}
+
+/** The student's signed-in devices, this one first. */
+async function sessions(
+  { db, clock }: AuthContext,
+  userId: number,
+  sessionId: number,
+): Promise<DeviceSession[]> {
+  const rows = await authRepo.listSessions(db, userId, clock.now());
+  const list = rows.map((r) => ({
+    id: r.id,
+    userAgent: r.userAgent,
+    createdAt: r.createdAt.toISOString(),
+    lastSeenAt: r.lastSeenAt.toISOString(),
+    current: r.id === sessionId,
+  }));
+  return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
+}
 
 /**
  * Accounts and sessions: the users, sessions and password_reset_tokens tables are read and written here
@@ -76,54 +113,11 @@ export function createAuthService({
   clock: Clock;
   reset?: PasswordResetDeps | null;
 }) {
+  const ctx = { db, clock };
   const findLiveSession = authRepo.prepareLiveSessionLookup(db);
-  async function startSession(userId: number, userAgent = ""): Promise<string> {
-    const token = randomToken();
-    const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
-    await authRepo.insertSession(
-      db,
-      userId,
-      sha256(token),
-      expiresAt,
-      [...userAgent].slice(0, USER_AGENT_MAX).join(""),
-    );
-    return token;
-  }
-  async function checkPassword(userId: number, password: string) {
-    const row = await authRepo.findUserById(db, userId);
-    if (!row) throw notFound("User");
-    if (!(await verify(row.passwordHash, password))) throw wrongPassword();
-    return row;
-  }
-
   return {
-    async register(input: RegisterInput, userAgent?: string): Promise<AuthResponse> {
-      if (await authRepo.findUserByEmail(db, input.email)) throw emailTaken();
-      if (await authRepo.findUserByUsername(db, input.username)) throw usernameTaken();
-      const passwordHash = await hash(input.password, ARGON2);
-      try {
-        const row = await authRepo.insertUser(db, {
-          email: input.email,
-          username: input.username,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-        });
-        return { token: await startSession(row.id, userAgent), user: toUser(row) };
-      } catch (err) {
-        // Two sign-ups racing for the same name: the unique index decides.
-        if (isUniqueViolation(err, "users_username_lower_idx")) throw usernameTaken();
-        if (isUniqueViolation(err, "users_email_lower_idx")) throw emailTaken();
-        throw err;
-      }
-    },
-
-    async login(input: LoginInput, userAgent?: string): Promise<AuthResponse> {
-      const row = await authRepo.findUserByEmail(db, input.email);
-      const ok = await verify(row?.passwordHash ?? (await DUMMY_HASH), input.password);
-      if (!row || !ok) throw new AppError(401, "invalid_credentials", "Invalid email or password.");
-      return { token: await startSession(row.id, userAgent), user: toUser(row) };
-    },
+    register: (input: RegisterInput, userAgent?: string) => register(ctx, input, userAgent),
+    login: (input: LoginInput, userAgent?: string) => login(ctx, input, userAgent),
 
     async authenticate(token: string) {
       const now = clock.now();
@@ -136,25 +130,15 @@ export function createAuthService({
 
     /** Needs the current password; signs out every other session of the account (issue 27). */
     async changePassword(userId: number, sessionId: number, input: ChangePasswordInput): Promise<void> {
-      await checkPassword(userId, input.currentPassword);
-      const passwordHash = await hash(input.newPassword, ARGON2);
+      await checkPassword(ctx, userId, input.currentPassword);
+      const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await authRepo.updateUser(tx, userId, { passwordHash });
         await authRepo.deleteOtherSessions(tx, userId, sessionId);
       });
     },
 
-    async sessions(userId: number, sessionId: number): Promise<DeviceSession[]> {
-      const rows = await authRepo.listSessions(db, userId, clock.now());
-      const list = rows.map((r) => ({
-        id: r.id,
-        userAgent: r.userAgent,
-        createdAt: r.createdAt.toISOString(),
-        lastSeenAt: r.lastSeenAt.toISOString(),
-        current: r.id === sessionId,
-      }));
-      return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
-    },
+    sessions: (userId: number, sessionId: number) => sessions(ctx, userId, sessionId),
 
     async revokeSession(userId: number, id: number): Promise<void> {
       if (!(await authRepo.deleteUserSession(db, userId, id))) throw notFound("Session");
@@ -172,7 +156,7 @@ export function createAuthService({
      * subscriptions, share links, groups they created, group memberships, friendships).
      */
     async deleteAccount(userId: number, password: string): Promise<void> {
-      await checkPassword(userId, password);
+      await checkPassword(ctx, userId, password);
       await db.transaction(async (tx) => {
         if (!(await authRepo.deleteUser(tx, userId))) throw notFound("User");
       });
@@ -185,45 +169,9 @@ export function createAuthService({
     },
 
     passwordResetAvailable: () => Boolean(reset),
-
-    /**
-     * Emails a single-use link valid 30 minutes when an account has this email; otherwise does nothing.
-     * The caller answers the same either way, and the email is sent after answering.
-     */
-    async requestPasswordReset(email: string): Promise<void> {
-      if (!reset) throw resetNotConfigured();
-      const row = await authRepo.findUserByEmail(db, email);
-      if (!row) return;
-      const token = randomToken();
-      await authRepo.insertResetToken(
-        db,
-        row.id,
-        sha256(token),
-        new Date(clock.now().getTime() + PASSWORD_RESET_TTL_MS),
-      );
-      // In the fragment, so the token reaches no server log or Referer header when the page opens.
-      const link = `${reset.publicUrl}/reset-password#token=${token}`;
-      reset.mailer
-        .send({
-          to: row.email,
-          subject: "Reset your Studyhall password",
-          text: resetMail(row.firstName, link),
-        })
-        .catch((err: Error) => reset.log?.error({ err: err.message }, "password reset email not sent"));
-    },
-
-    /** Sets the new password with a live, unused link, and signs out every session of the student. */
-    async confirmPasswordReset(input: PasswordResetConfirmInput): Promise<void> {
-      if (!reset) throw resetNotConfigured();
-      const passwordHash = await hash(input.newPassword, ARGON2);
-      await db.transaction(async (tx) => {
-        const used = await authRepo.useResetToken(tx, sha256(input.token), clock.now());
-        if (!used) throw badRequest(RESET_LINK_INVALID);
-        await authRepo.updateUser(tx, used.userId, { passwordHash });
-        await authRepo.deleteAllSessions(tx, used.userId);
-        await authRepo.deleteOtherResetTokens(tx, used.userId, used.id);
-      });
-    },
+    requestPasswordReset: (email: string) => requestPasswordReset({ db, clock, reset }, email),
+    confirmPasswordReset: (input: PasswordResetConfirmInput) =>
+      confirmPasswordReset({ db, clock, reset }, input),
 
     async logout(sessionId: number) {
       await authRepo.deleteSession(db, sessionId);
