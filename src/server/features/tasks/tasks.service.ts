@@ -172,6 +172,8 @@ export function createTasksService({
     },
     /** For questions about tasks: the database narrows, the caller's exact filter decides. */
     matching: (userId: number, narrow: TaskNarrowing) => tasksRepo.matching(db, userId, narrow),
+    /** The student's tasks among `ids` (another student's are absent): focus sessions link to them. */
+    owned: (userId: number, ids: number[]) => tasksRepo.findMany(db, userId, ids),
 
     async create(userId: number, input: CreateTask): Promise<Task> {
       await courses.assertOwn(userId, input.courseId);
