@@ -18,7 +18,7 @@ export function PomodoroPanel({ tasks }: { tasks: FocusTaskOption[] }) {
   const remaining = formatClock(Math.ceil(view.remainingMs / 1000));
   const block = Math.min(view.cycle.done + (view.phase === "work" || idle ? 1 : 0), view.cycle.of);
   return (
-    <Card className="grid min-w-0 gap-4" aria-labelledby="focus-timer-title">
+    <Card role="region" className="grid min-w-0 gap-4" aria-labelledby="focus-timer-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <CardTitle id="focus-timer-title">Focus timer</CardTitle>
         <p className="text-sm text-muted">
