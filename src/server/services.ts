@@ -69,6 +69,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     retrieval,
     jobs,
     groups: { canReadSet: (u, s, tx) => groups.canReadSet(u, s, tx) },
+    links: { tasks: (u, ids) => tasks.owned(u, ids), courses: (u) => courses.list(u) },
   });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, jobs, selfOrigin });
   const flashcards = createFlashcardsService({ db, events, study });

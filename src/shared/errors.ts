@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   "calendar_feed_invalid",
   "calendar_feed_too_large",
   "calendar_feed_limit",
+  "calendar_feed_busy",
   // Uploaded files (integrations/documents): the reason a file could not be read.
   "file_too_large",
   "unsupported_file_type",

@@ -77,6 +77,8 @@ export const queryKeys = {
     documents: (setId: number) => [...queryKeys.study.set(setId), "documents"] as const,
     document: (id: number) => [...queryKeys.study.all, "document", id] as const,
     stats: () => [...queryKeys.study.all, "stats"] as const,
+    /** Pomodoro focus time per course and per task (issue 26 §6). */
+    focusStats: () => [...queryKeys.study.all, "focus-stats"] as const,
   },
   achievements: {
     all: ["achievements"] as const,

@@ -129,14 +129,30 @@ export const trackStudySchema = z.object({
 });
 export type TrackStudyInput = z.input<typeof trackStudySchema>;
 
-/** SPEC §7 POST /api/study/sessions (its use is not shown): a session, with or without a set. */
-export const createSessionSchema = trackStudySchema.extend({
-  studySetId: dbId("Study set must be a study set id").nullable().default(null),
-});
+/** What a session was: the Study Center's activity timer, or a Pomodoro work block (issue 26 §6). */
+export const SESSION_KINDS = ["studying", "focus"] as const;
+
+/**
+ * SPEC §7 POST /api/study/sessions: a session, with or without a set. The focus timer links its work
+ * blocks to one task, study set or course (issue 26 §6); a task's course is taken from the task.
+ */
+export const createSessionSchema = trackStudySchema
+  .extend({
+    studySetId: dbId("Study set must be a study set id").nullable().default(null),
+    taskId: dbId("Task must be a task id").nullable().default(null),
+    courseId: dbId("Course must be a course id").nullable().default(null),
+    activityType: z.enum(SESSION_KINDS, "activityType must be 'studying' or 'focus'").default("studying"),
+  })
+  .refine(
+    (s) => [s.studySetId, s.taskId, s.courseId].filter((id) => id !== null).length <= 1,
+    "A session is linked to one task, study set or course at most",
+  );
 
 export const studySessionSchema = z.object({
   id: z.number().int(),
   studySetId: z.number().int().nullable(),
+  taskId: z.number().int().nullable(),
+  courseId: z.number().int().nullable(),
   activityType: z.string(),
   duration: z.number().int(),
   endedAt: z.string(),
@@ -151,6 +167,17 @@ export const studyStatsSchema = z.object({
   /** seconds since Monday 00:00 in the student's zone */
   weekSeconds: z.number().int(),
 });
+
+/** Focus time (Pomodoro work blocks) summed per course and per task, most first (issue 26 §6). */
+export const focusStatsSchema = z.object({
+  /** seconds */
+  totalSeconds: z.number().int(),
+  byCourse: z.array(z.object({ courseId: z.number().int(), title: z.string(), seconds: z.number().int() })),
+  byTask: z.array(z.object({ taskId: z.number().int(), title: z.string(), seconds: z.number().int() })),
+});
+export type FocusStats = z.infer<typeof focusStatsSchema>;
+/** The per-task list shows the tasks with the most focus time; the rest are in the total. */
+export const FOCUS_STATS_TASKS = 10;
 
 export const studyStatsParamsSchema = z.object({ userId: dbIdParam("userId must be an id") });
 export const studyStatsQuerySchema = z.object({
@@ -239,6 +266,11 @@ export const studyEndpoints = {
     params: studyStatsParamsSchema,
     query: studyStatsQuerySchema,
     response: studyStatsSchema,
+  }),
+  focusStats: endpoint({
+    method: "GET",
+    path: "/api/study/focus-stats",
+    response: focusStatsSchema,
   }),
   track: endpoint({
     method: "POST",

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Trophy } from "lucide-react";
+import type { ReactNode } from "react";
 import { DeferredDialog } from "#client/components/deferred-dialog.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { QueryView } from "#client/components/query-view.tsx";
@@ -73,7 +74,8 @@ function Heatmap() {
   );
 }
 
-export function AchievementsView({ userId }: { userId: number }) {
+/** `extra`: more progress from other features, drawn under the heatmap (the page adds focus time). */
+export function AchievementsView({ userId, extra }: { userId: number; extra?: ReactNode }) {
   const catalogue = useQuery(achievementQueries.catalogue());
   const list = catalogue.data ?? [];
   const earned = list.filter((a) => a.earned).length;
@@ -86,6 +88,7 @@ export function AchievementsView({ userId }: { userId: number }) {
       />
       <Summary userId={userId} earned={earned} total={list.length} />
       <Heatmap />
+      {extra}
       <section aria-labelledby="all-achievements" className="grid gap-3">
         <h2 id="all-achievements" className="text-lg font-semibold">
           All achievements

@@ -5,8 +5,8 @@ import { MAX_SESSION_SECONDS, STUDY_TIMER } from "#shared/constants.ts";
  * Two timers as pure state machines, each a function of (state, event, now) with `now` in ms, so a
  * throttled background tab, a sleeping laptop and a test's fake clock all get the same answers:
  *
- * 1. `activityTimer`, the Study Center's automatic timer (SPEC §4, §9), written to replace
- *    src/shared/study-timer.ts. It keeps that timer's events and constants but ends a session at the
+ * 1. `activityTimer`, the Study Center's automatic timer (SPEC §4, §9), the only one (study-timer.tsx
+ *    runs it; the older shared study-timer module is gone). It ends a session at the
  *    student's last activity: the 30 s idle time-out only *detects* that the student left, and the idle
  *    tail is not study. (The old timer counted it: 80 s of activity then 36 s idle was recorded as 1:50;
  *    here it is 1:20.)

@@ -6,6 +6,8 @@ import { PageHeader } from "#client/components/page-header.tsx";
 import { Alert, Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { StudySet } from "#shared/study/contract.ts";
+import type { FocusTaskOption } from "./components/focus/focus-link-select.tsx";
+import { PomodoroPanel } from "./components/focus/pomodoro-panel.tsx";
 import { NewSetButton } from "./components/new-set-button.tsx";
 import { SetList } from "./components/set-list.tsx";
 import { StatCards, StatCardsSkeleton } from "./components/stat-cards.tsx";
@@ -27,6 +29,8 @@ interface StudyViewProps {
   actions?: ReactNode;
   /** The selected set's card: the page composes its tabs from several features. */
   selected: (set: StudySet) => ReactNode;
+  /** The tasks the focus timer can link its time to (the page asks tasks). */
+  focusTasks: FocusTaskOption[];
 }
 
 /** SPEC §2.7 Study Center, for the signed-in student `userId`; the timer lives as long as this screen. */
@@ -38,7 +42,7 @@ export function StudyView(props: StudyViewProps) {
   );
 }
 
-function StudyCenter({ userId, actions, selected: renderSelected }: StudyViewProps) {
+function StudyCenter({ userId, actions, selected: renderSelected, focusTasks }: StudyViewProps) {
   const sets = useStudySets();
   const stats = useStudyStats(userId);
   const timer = useStudyTimer();
@@ -84,6 +88,7 @@ function StudyCenter({ userId, actions, selected: renderSelected }: StudyViewPro
       ) : (
         stats.isPending && <StatCardsSkeleton />
       )}
+      <PomodoroPanel tasks={focusTasks} />
       {sets.isError && <Alert>{errorMessage(sets.error, "Could not load your study sets.")}</Alert>}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <SetList

@@ -10,6 +10,7 @@ import type {
   StudySet,
   UpdateStudySetInput,
 } from "#shared/study/contract.ts";
+import type { FocusLink } from "./focus-timer.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
 const studyEndpoints = endpointTable(() => import("#shared/study/contract.ts"), "studyEndpoints");
@@ -45,8 +46,30 @@ export const studyQueries = {
           query: { timeZone: await browserTimeZone() },
         }),
     }),
+  focusStats: () =>
+    queryOptions({
+      queryKey: queryKeys.study.focusStats(),
+      queryFn: async () => call((await studyEndpoints()).focusStats),
+    }),
 };
 
+/**
+ * A finished Pomodoro work block, linked to its task or study set. `keepalive` lets it outlive a closed
+ * page, like the activity timer's sessions.
+ */
+export async function recordFocus(link: FocusLink, duration: number): Promise<void> {
+  await call((await studyEndpoints()).createSession, {
+    body: {
+      activityType: "focus",
+      duration,
+      taskId: link?.type === "task" ? link.id : null,
+      studySetId: link?.type === "studySet" ? link.id : null,
+    },
+    keepalive: true,
+  });
+}
+
+export const useFocusStats = () => useQuery(studyQueries.focusStats());
 export const useStudySets = () => useQuery(studyQueries.sets());
 export const useStudyStats = (userId: number) => useQuery(studyQueries.stats(userId));
 export const useStudyDocuments = (setId: number) => useQuery(studyQueries.documents(setId));

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, ownerId, processingColumns, searchVector } from "./columns.ts";
+import { courses } from "./courses.ts";
+import { tasks } from "./tasks.ts";
 
 export const studySets = pgTable(
   "study_sets",
@@ -49,12 +51,21 @@ export const studySessions = pgTable(
     userId: ownerId(() => users.id),
     studySetId: integer("study_set_id").references(() => studySets.id, { onDelete: "set null" }),
     activityType: text("activity_type").notNull().default("studying"),
+    /**
+     * What a focus session was for (issue 26): the task it was linked to and that task's course (kept when
+     * the task goes, so the course's focus time stays), or a course named directly. A deleted link is
+     * unlinked, never the session deleted: the time was still studied.
+     */
+    taskId: integer("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
     durationSeconds: integer("duration_seconds").notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
     index("study_sessions_user_ended_idx").on(t.userId, t.endedAt),
+    index("study_sessions_task_idx").on(t.taskId),
+    index("study_sessions_course_idx").on(t.courseId),
     check("study_sessions_duration_check", sql`${t.durationSeconds} >= 0`),
   ],
 );

@@ -165,6 +165,40 @@ describe("/api/calendar-subscriptions", () => {
     expect(res.json()).toMatchObject({ itemCount: 5000, truncated: true });
   });
 
+  it("answers another student while a big feed parses: parsing runs off the event loop", async () => {
+    // About 4.4 MB of short lines in series from long ago: seconds of ical.js work, one row to store after.
+    const notes = Array.from({ length: 24 }, (_, k) => `X-NOTE-${k}:note ${k}\r\n`).join("");
+    const old = (i: number) =>
+      `BEGIN:VEVENT\r\nUID:old${i}\r\nSUMMARY:Seminar ${i}\r\nDTSTART:20000103T100000Z\r\nRRULE:FREQ=WEEKLY;COUNT=3\r\n${notes}END:VEVENT\r\n`;
+    feeds.set(
+      "/big.ics",
+      calendar(vevent("now", "This week"), ...Array.from({ length: 8000 }, (_, i) => old(i))),
+    );
+    const carol = await createUser(t.app);
+    const dave = await createUser(t.app);
+    let pending = true;
+    const big = add(carol, { name: "Big", url: `${base}/big.ics` }).finally(() => {
+      pending = false;
+    });
+    // Dave keeps asking while Carol's feed is fetched and parsed: each answer comes promptly.
+    const waits: number[] = [];
+    while (pending) {
+      const asked = performance.now();
+      // A timer turn before each request (an in-memory request alone never lets the feed's socket be
+      // read); counted in the wait, as a timer held up by the parse would be.
+      await new Promise((r) => setTimeout(r, 20));
+      const other = await req(dave, "GET", "/api/calendar-subscriptions");
+      expect(other.statusCode).toBe(200);
+      waits.push(performance.now() - asked);
+    }
+    const res = await big;
+    expect(res.statusCode).toBe(201);
+    expect(res.json().itemCount).toBe(1);
+    // On the event loop, one of these would have waited for the whole parse (seconds).
+    expect(Math.max(...waits)).toBeLessThan(500);
+    expect(waits.length).toBeGreaterThan(3);
+  });
+
   it("answers a broken feed, a missing one and bad input with a clear 4xx", async () => {
     feeds.set("/html.ics", "<html>Sign in</html>");
     feeds.set("/broken.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:nonsense\r\n");

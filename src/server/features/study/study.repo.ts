@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ne, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, ne, sql, sum } from "drizzle-orm";
 import {
   DOCUMENT_LIST_PREVIEW,
   type DocumentPage,
@@ -256,7 +256,14 @@ export const studyRepo = {
   async insertSession(
     db: DbOrTx,
     userId: number,
-    values: { studySetId: number | null; activityType: string; durationSeconds: number; endedAt: Date },
+    values: {
+      studySetId: number | null;
+      taskId: number | null;
+      courseId: number | null;
+      activityType: string;
+      durationSeconds: number;
+      endedAt: Date;
+    },
   ): Promise<StudySession> {
     const [row] = await db
       .insert(studySessions)
@@ -265,9 +272,37 @@ export const studyRepo = {
     return {
       id: row!.id,
       studySetId: row!.studySetId,
+      taskId: row!.taskId,
+      courseId: row!.courseId,
       activityType: row!.activityType,
       duration: row!.durationSeconds,
       endedAt: row!.endedAt.toISOString(),
+    };
+  },
+  /** Focus seconds in all, per course and per task (the `taskLimit` with the most), most first. */
+  async focusTotals(db: DbOrTx, userId: number, taskLimit: number) {
+    const mine = and(eq(studySessions.userId, userId), eq(studySessions.activityType, "focus"));
+    const seconds = sql<number>`coalesce(sum(${studySessions.durationSeconds}), 0)`.mapWith(Number);
+    const [total, byCourse, byTask] = await Promise.all([
+      db.select({ seconds }).from(studySessions).where(mine),
+      db
+        .select({ courseId: studySessions.courseId, seconds })
+        .from(studySessions)
+        .where(and(mine, isNotNull(studySessions.courseId)))
+        .groupBy(studySessions.courseId)
+        .orderBy(desc(seconds), asc(studySessions.courseId)),
+      db
+        .select({ taskId: studySessions.taskId, seconds })
+        .from(studySessions)
+        .where(and(mine, isNotNull(studySessions.taskId)))
+        .groupBy(studySessions.taskId)
+        .orderBy(desc(seconds), asc(studySessions.taskId))
+        .limit(taskLimit),
+    ]);
+    return {
+      totalSeconds: total[0]?.seconds ?? 0,
+      byCourse: byCourse.map((r) => ({ courseId: r.courseId!, seconds: r.seconds })),
+      byTask: byTask.map((r) => ({ taskId: r.taskId!, seconds: r.seconds })),
     };
   },
   /** Sums of the recorded sessions: all of them, and those that ended on or after `weekStart`. */

@@ -41,6 +41,7 @@ export async function studyRoutes(app: FastifyInstance) {
   });
 
   route(app, studyEndpoints.stats, ({ user, query }) => study.stats(user.id, query.timeZone));
+  route(app, studyEndpoints.focusStats, ({ user }) => study.focusStats(user.id));
   route(app, studyEndpoints.track, ({ user, body }) => study.recordSession(user.id, body));
   route(app, studyEndpoints.createSession, ({ user, body }) => study.recordSession(user.id, body));
 }

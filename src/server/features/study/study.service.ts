@@ -5,6 +5,8 @@ import { STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import type { Infer } from "#shared/http.ts";
 import {
   DOCUMENT_TITLE_MAX,
+  FOCUS_STATS_TASKS,
+  type FocusStats,
   type StudyDocument,
   type StudySession,
   type StudySet,
@@ -37,6 +39,24 @@ type CreateSet = Infer<(typeof studyEndpoints.createSet)["body"]>;
 type UpdateSet = Infer<(typeof studyEndpoints.updateSet)["body"]>;
 type CreateDocument = Infer<(typeof studyEndpoints.createDocument)["body"]>;
 type CreateSession = Infer<(typeof studyEndpoints.createSession)["body"]>;
+type SessionInput = Omit<CreateSession, "activityType" | "taskId" | "courseId"> & {
+  activityType: "studying" | "focus" | "reviewing";
+  taskId?: number | null;
+  courseId?: number | null;
+};
+
+/**
+ * What study needs of tasks and courses for focus sessions (issue 26 §6): whether a linked task or course
+ * is the student's (404 otherwise) and the titles the focus stats show. Given by services.ts.
+ */
+export interface FocusLinks {
+  /** The student's tasks among `ids`; another student's are absent. */
+  tasks(
+    userId: number,
+    ids: number[],
+  ): Promise<Array<{ id: number; title: string; courseId: number | null }>>;
+  courses(userId: number): Promise<Array<{ id: number; name: string }>>;
+}
 
 /** Stores a study-set document, chunked for the assistant in the same transaction (see insertIndexed). */
 const insertDocument = (
@@ -66,6 +86,7 @@ export function createStudyService({
   groups,
   retrieval,
   jobs,
+  links,
 }: {
   db: Db;
   clock: Clock;
@@ -75,7 +96,27 @@ export function createStudyService({
   /** Whether a student belongs to a group the set is shared with (the groups feature answers). */
   groups: { canReadSet(userId: number, studySetId: number, tx?: Tx): Promise<boolean> };
   retrieval?: RetrievalService;
+  links: FocusLinks;
 }) {
+  /**
+   * A session's link, checked: a task must be the student's and brings its course; a course named
+   * directly must be the student's. Anything else is the same 404 as a missing row.
+   */
+  async function sessionLink(userId: number, input: SessionInput) {
+    const taskId = input.taskId ?? null;
+    let courseId = input.courseId ?? null;
+    if (input.studySetId !== null) await requireOwnedStudySet(userId, input.studySetId);
+    if (taskId !== null) {
+      const [task] = await links.tasks(userId, [taskId]);
+      if (!task) throw notFound("Task");
+      courseId = task.courseId;
+    } else if (courseId !== null) {
+      const id = courseId;
+      if (!(await links.courses(userId)).some((c) => c.id === id)) throw notFound("Course");
+    }
+    return { studySetId: input.studySetId, taskId, courseId };
+  }
+
   /**
    * READS of a set: its owner, or a member of a group it is shared with. Answers the owner's id, which
    * the owner-scoped queries then use; anyone else gets the same 404 as for a missing set. Writes keep
@@ -233,20 +274,41 @@ export function createStudyService({
     countSets: (userId: number) => studyRepo.countSets(db, userId),
     countDocuments: (userId: number) => studyRepo.countDocuments(db, userId),
 
-    /** A finished timer session (or Review's time, 'reviewing'); the set, when named, must be the student's. */
-    async recordSession(
-      userId: number,
-      input: Omit<CreateSession, "activityType"> & { activityType: "studying" | "reviewing" },
-    ): Promise<StudySession> {
-      if (input.studySetId !== null) await requireOwnedStudySet(userId, input.studySetId);
+    /**
+     * A finished timer session, a focus block (linked to a task, set or course) or Review's time
+     * ('reviewing'); every link, when named, must be the student's.
+     */
+    async recordSession(userId: number, input: SessionInput): Promise<StudySession> {
+      const link = await sessionLink(userId, input);
       const session = await studyRepo.insertSession(db, userId, {
-        studySetId: input.studySetId,
+        ...link,
         activityType: input.activityType,
         durationSeconds: input.duration,
         endedAt: clock.now(),
       });
       await events.emit("session.recorded", { userId });
       return session;
+    },
+
+    /** Focus time per course and per task (the tasks with the most), titled from their features. */
+    async focusStats(userId: number): Promise<FocusStats> {
+      const sums = await studyRepo.focusTotals(db, userId, FOCUS_STATS_TASKS);
+      const [tasks, courses] = await Promise.all([
+        sums.byTask.length
+          ? links.tasks(
+              userId,
+              sums.byTask.map((t) => t.taskId),
+            )
+          : [],
+        sums.byCourse.length ? links.courses(userId) : [],
+      ]);
+      const taskTitle = new Map(tasks.map((t) => [t.id, t.title]));
+      const courseTitle = new Map(courses.map((c) => [c.id, c.name]));
+      return {
+        totalSeconds: sums.totalSeconds,
+        byCourse: sums.byCourse.map((c) => ({ ...c, title: courseTitle.get(c.courseId) ?? "Course" })),
+        byTask: sums.byTask.map((t) => ({ ...t, title: taskTitle.get(t.taskId) ?? "Task" })),
+      };
     },
 
     /** SPEC §3 study stats, summed on the server from recorded sessions only. */

@@ -248,6 +248,8 @@ export function createTasksService(deps: TasksDeps) {
     },
     /** For questions about tasks: the database narrows, the caller's exact filter decides. */
     matching: (userId: number, narrow: TaskNarrowing) => tasksRepo.matching(db, userId, narrow),
+    /** The student's tasks among `ids` (another student's are absent): focus sessions link to them. */
+    owned: (userId: number, ids: number[]) => tasksRepo.findMany(db, userId, ids),
     create: (userId: number, input: CreateTask) => createTask(deps, userId, input),
     update: (userId: number, id: number, input: UpdateTask) => updateTask(deps, userId, id, input),
     // Deleting is allowed for any own task: 'only completed tasks show a delete button' is a list-screen
