@@ -55,7 +55,12 @@ export const gradesRepo = {
     await db
       .delete(whatIfScores)
       .where(and(eq(whatIfScores.userId, userId), eq(whatIfScores.courseId, courseId)));
-    const rows = Object.entries(scores).map(([assignmentId, score]) => ({ userId, courseId, assignmentId, score }));
+    const rows = Object.entries(scores).map(([assignmentId, score]) => ({
+      userId,
+      courseId,
+      assignmentId,
+      score,
+    }));
     if (rows.length) await db.insert(whatIfScores).values(rows);
   },
 

@@ -40,7 +40,8 @@ export function createGradesOperations({ db }: { db: Db }) {
       const row = await canvasCourse(userId, courseId);
       const known = new Set((row.gradeGroups ?? []).flatMap((g) => g.assignments.map((a) => a.id)));
       const unknown = Object.keys(scores).filter((id) => !known.has(id));
-      if (unknown.length) throw badRequest(`Not an assignment of this course: ${unknown.slice(0, 3).join(", ")}`);
+      if (unknown.length)
+        throw badRequest(`Not an assignment of this course: ${unknown.slice(0, 3).join(", ")}`);
       await db.transaction((tx) => gradesRepo.replaceWhatIf(tx, userId, courseId, scores));
       return { scores: await gradesRepo.whatIf(db, userId, courseId) };
     },
