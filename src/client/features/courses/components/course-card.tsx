@@ -1,4 +1,5 @@
-import { ExternalLink } from "lucide-react";
+import { Calculator, ExternalLink } from "lucide-react";
+import { Link } from "wouter";
 import { Badge, Card } from "#client/components/ui/card.tsx";
 import type { CanvasCourse } from "#shared/courses/contract.ts";
 import { courseScore } from "#shared/courses/grades.ts";
@@ -24,7 +25,23 @@ export function CourseCard({ course }: { course: CanvasCourse }) {
       </div>
     </Card>
   );
-  if (!course.html_url) return <li>{body}</li>;
+  // What-If is for current courses: a completed one's grade is final (the GPA page edits those).
+  const whatIf = course.enrollment_state === "active" && (
+    <Link
+      href={`/courses/${course.localId}`}
+      className="mt-2 inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+    >
+      <Calculator className="h-4 w-4" aria-hidden /> What-If grades
+      <span className="sr-only"> for {course.name}</span>
+    </Link>
+  );
+  if (!course.html_url)
+    return (
+      <li>
+        {body}
+        {whatIf}
+      </li>
+    );
   return (
     <li>
       <a
@@ -36,6 +53,7 @@ export function CourseCard({ course }: { course: CanvasCourse }) {
         {body}
         <span className="sr-only">(opens Canvas in a new tab)</span>
       </a>
+      {whatIf}
     </li>
   );
 }
