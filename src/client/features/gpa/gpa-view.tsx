@@ -1,22 +1,17 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { GraduationCap, RotateCcw } from "lucide-react";
-import { useMemo, useState } from "react";
 import { CanvasCoursesError } from "#client/components/canvas-auth-required.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import { CREDIT_HOURS } from "#shared/constants.ts";
 import type { CanvasCourse } from "#shared/courses/contract.ts";
-import { calculateGpa, formatGpa, initialGrade, parseCredits } from "#shared/courses/grades.ts";
-import { GpaCourseRow, type GpaRow } from "./components/gpa-course-row.tsx";
-
-const originalRow = (course: CanvasCourse): GpaRow => ({
-  course,
-  grade: initialGrade(course),
-  creditsInput: String(course.creditHours ?? CREDIT_HOURS.default),
-});
+import { calculateGpa, formatGpa, parseCredits } from "#shared/courses/grades.ts";
+import { GpaCourseRow } from "./components/gpa-course-row.tsx";
+import { TargetGpa } from "./components/target-gpa.tsx";
+import { useGpaPlan, useSaveTargetGpa } from "./gpa.api.ts";
+import { savedCredits, useGpaRows } from "./use-gpa-rows.ts";
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -55,34 +50,37 @@ function NoCourses() {
   );
 }
 
+type Query<T> = Pick<UseQueryResult<T>, "status" | "data" | "error">;
+
+/** Two queries as one state for QueryView: pending or failed if either is. */
+function both<T>(a: Query<T>, b: Query<unknown>): Query<T> {
+  const status =
+    a.status === "error" || b.status === "error"
+      ? "error"
+      : a.status === "pending" || b.status === "pending"
+        ? "pending"
+        : "success";
+  return { status, data: a.data, error: a.error ?? b.error } as Query<T>;
+}
+
 /**
  * GPA Calculator (SPEC §2.11): completed courses (the courses feature's Canvas cache) with editable grade
- * and credits. Edits and removals are local to this screen, only change the calculation, and 'Revert to
- * Original' undoes them all.
+ * and credits. Edits and removals are saved for the student (issue 26: they survive a reload and follow
+ * them to another device), only change the calculation, and 'Revert to Original' undoes them all. The
+ * target GPA counts this term's current courses.
  */
-export function GpaView({
-  courses,
-}: {
-  courses: Pick<UseQueryResult<CanvasCourse[]>, "status" | "data" | "error">;
-}) {
-  // Edits overlay the server's list, keyed by course id; removed courses are hidden, not deleted.
-  const [edits, setEdits] = useState<Record<string, Partial<GpaRow>>>({});
-  const [removed, setRemoved] = useState<Set<string>>(new Set());
-  const rows = useMemo(
-    () =>
-      (courses.data ?? [])
-        .filter((c) => !removed.has(c.id))
-        .map((c) => ({ ...originalRow(c), ...edits[c.id] })),
-    [courses.data, edits, removed],
-  );
-  const summary = calculateGpa(
-    rows.map((r) => ({ grade: r.grade, credits: parseCredits(r.creditsInput), included: true })),
-  );
-  const edited = Object.keys(edits).length > 0 || removed.size > 0;
-  const revert = () => {
-    setEdits({});
-    setRemoved(new Set());
-  };
+export function GpaView({ courses, current }: { courses: Query<CanvasCourse[]>; current: CanvasCourse[] }) {
+  const plan = useGpaPlan();
+  const saveTarget = useSaveTargetGpa();
+  const gpa = useGpaRows(courses.data, plan.data?.edits);
+  const counted = gpa.rows.map((r) => ({
+    grade: r.grade,
+    credits: parseCredits(r.creditsInput),
+    included: true,
+  }));
+  const summary = calculateGpa(counted);
+  const edits = new Map((plan.data?.edits ?? []).map((e) => [e.courseId, e]));
+  const currentCredits = current.map((c) => ({ credits: savedCredits(c, edits.get(c.localId)) }));
 
   return (
     <div>
@@ -92,14 +90,14 @@ export function GpaView({
         actions={
           courses.data &&
           courses.data.length > 0 && (
-            <Button variant="secondary" onClick={revert} disabled={!edited}>
+            <Button variant="secondary" onClick={gpa.revert} disabled={!gpa.edited}>
               <RotateCcw className="h-4 w-4" aria-hidden /> Revert to Original
             </Button>
           )
         }
       />
       <QueryView
-        query={courses}
+        query={both(courses, plan)}
         pending={<Loading />}
         error={(err) => <CanvasCoursesError error={err} />}
         empty={<NoCourses />}
@@ -111,20 +109,29 @@ export function GpaView({
               <Stat label="Total Credit Hours" value={summary.totalCredits} />
               <Stat label="Courses Included" value={summary.coursesIncluded} />
             </div>
+            <TargetGpa
+              completed={counted}
+              current={currentCredits}
+              saved={plan.data?.targetGpa ?? null}
+              onSave={(t) => saveTarget.mutate(t)}
+            />
             <Card className="grid gap-3">
               <CardTitle>Courses</CardTitle>
-              {rows.length === 0 ? (
+              {gpa.rows.length === 0 ? (
                 <CardDescription>All courses removed. Revert to Original brings them back.</CardDescription>
               ) : (
                 <ul className="grid gap-3">
-                  {rows.map((row) => (
+                  {gpa.rows.map((row) => (
                     <GpaCourseRow
                       key={row.course.id}
                       row={row}
                       onChange={(patch) =>
-                        setEdits((e) => ({ ...e, [row.course.id]: { ...e[row.course.id], ...patch } }))
+                        "grade" in patch
+                          ? gpa.setGrade(row.course.localId, patch.grade ?? null)
+                          : gpa.type(row.course.localId, patch)
                       }
-                      onRemove={() => setRemoved((r) => new Set(r).add(row.course.id))}
+                      onCreditsDone={(credits, note) => gpa.commitCredits(row.course, credits, note)}
+                      onRemove={() => gpa.remove(row.course.localId)}
                     />
                   ))}
                 </ul>
