@@ -29,7 +29,7 @@ export function CourseCard({ course }: { course: CanvasCourse }) {
   const whatIf = course.enrollment_state === "active" && (
     <Link
       href={`/courses/${course.localId}`}
-      className="mt-2 inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+      className="mt-2 inline-flex self-start items-center gap-1.5 rounded text-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
     >
       <Calculator className="h-4 w-4" aria-hidden /> What-If grades
       <span className="sr-only"> for {course.name}</span>
@@ -37,18 +37,18 @@ export function CourseCard({ course }: { course: CanvasCourse }) {
   );
   if (!course.html_url)
     return (
-      <li>
+      <li className="flex flex-col">
         {body}
         {whatIf}
       </li>
     );
   return (
-    <li>
+    <li className="flex flex-col">
       <a
         href={course.html_url}
         target="_blank"
         rel="noopener noreferrer"
-        className="group block h-full rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        className="group block flex-1 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
         {body}
         <span className="sr-only">(opens Canvas in a new tab)</span>

@@ -18,7 +18,7 @@ function GradeStat({
   return (
     <Card className="grid content-start gap-1 p-3 sm:p-5" role="group" aria-label={`${label} grade`}>
       <p className="text-xs text-muted sm:text-sm">{label}</p>
-      <p className="text-2xl font-bold tabular-nums sm:text-3xl" data-testid={`grade-${label.toLowerCase()}`}>
+      <p className="text-2xl font-bold tabular-nums sm:text-3xl">
         {percentText(value)}
         {letter && <span className="ml-2 text-lg font-semibold text-muted">{letter}</span>}
       </p>

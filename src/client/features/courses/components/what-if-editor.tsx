@@ -6,7 +6,7 @@ import type { CourseGrades } from "#shared/courses/contract.ts";
 import { toGradeInput } from "#shared/courses/grade-input.ts";
 import { courseGrade, withWhatIf } from "#shared/courses/what-if.ts";
 import { useSaveWhatIf } from "../courses.api.ts";
-import { initialInputs, type WhatIfInputs, whatIfScores } from "../what-if-inputs.ts";
+import { fieldKey, initialInputs, type WhatIfInputs, whatIfScores } from "../what-if-inputs.ts";
 import { GradeSummary } from "./grade-summary.tsx";
 import { TargetGrade } from "./target-grade.tsx";
 import { WhatIfGroup } from "./what-if-group.tsx";
@@ -42,7 +42,13 @@ export function WhatIfEditor({ grades }: { grades: CourseGrades }) {
     return () => clearTimeout(timer);
   }, [key]);
 
-  const reset = () => form.reset({ scores: {} });
+  // Every field named with "": fields left out of a reset keep what they show.
+  const reset = () =>
+    form.reset({
+      scores: Object.fromEntries(
+        grades.groups.flatMap((g) => g.assignments.map((a) => [fieldKey(a.id), ""])),
+      ),
+    });
   const groupGrades = new Map(whatIf.current.groups.map((g) => [g.id, g]));
   return (
     <div className="grid gap-6">
