@@ -64,7 +64,10 @@ export const whatIfScores = pgTable(
     score: numeric("score", { mode: "number" }).notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.courseId, t.assignmentId] }), index("what_if_scores_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.assignmentId] }),
+    index("what_if_scores_user_idx").on(t.userId),
+  ],
 );
 
 /**

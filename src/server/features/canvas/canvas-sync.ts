@@ -204,7 +204,8 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
       counts.deleted += written.deleted;
       const read = await groups;
       if (read.ok) await t.courses.writeGradeGroups(t.userId, courseId, toGradeGroups(read.value));
-      else if (!(read.error instanceof CanvasError && read.error.kind === "forbidden")) failure ??= read.error;
+      else if (!(read.error instanceof CanvasError && read.error.kind === "forbidden"))
+        failure ??= read.error;
     }),
   );
   if (failure) throw failure;
