@@ -1,4 +1,5 @@
 import { type CourseGrades, MAX_WHAT_IF_SCORE } from "#shared/courses/contract.ts";
+import { type Grade, normalizeGrade } from "#shared/courses/grades.ts";
 
 /**
  * The What-If form's values: one text per assignment under `a<id>` (react-hook-form reads a dotted path
@@ -34,3 +35,13 @@ export function whatIfScores(inputs: Record<string, string> | undefined): Record
 
 /** "87.5%" or an em dash when there is nothing to grade. */
 export const percentText = (p: number | null) => (p === null ? "—" : `${p}%`);
+
+/** "B+", "85" or "85%": a letter of the SPEC scale or a percentage 0..200; null for anything else. */
+export function parseTarget(text: string): Grade | number | null {
+  const letter = normalizeGrade(text);
+  if (letter) return letter;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(text);
+  if (!match) return null;
+  const value = Number(match[1]);
+  return value <= 200 ? value : null;
+}

@@ -1,18 +1,8 @@
 import { useId, useState } from "react";
 import { Card, CardTitle } from "#client/components/ui/card.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
-import { type Grade, normalizeGrade } from "#shared/courses/grades.ts";
 import { type CourseGradeInput, type Needed, neededOnRemaining } from "#shared/courses/what-if.ts";
-
-/** "B+", "85" or "85%": a letter of the SPEC scale or a percentage 0..200; null for anything else. */
-export function parseTarget(text: string): Grade | number | null {
-  const letter = normalizeGrade(text);
-  if (letter) return letter;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(text);
-  if (!match) return null;
-  const value = Number(match[1]);
-  return value <= 200 ? value : null;
-}
+import { parseTarget } from "../what-if-inputs.ts";
 
 function sentence(needed: Needed, target: string): string {
   switch (needed.status) {
