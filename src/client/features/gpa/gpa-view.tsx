@@ -1,54 +1,17 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { GraduationCap, RotateCcw } from "lucide-react";
+import { RotateCcw } from "lucide-react";
 import { CanvasCoursesError } from "#client/components/canvas-auth-required.tsx";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { ButtonLink } from "#client/components/ui/button-link.tsx";
-import { Card, CardDescription, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { Card, CardDescription, CardTitle } from "#client/components/ui/card.tsx";
 import type { CanvasCourse } from "#shared/courses/contract.ts";
 import { calculateGpa, formatGpa, parseCredits } from "#shared/courses/grades.ts";
 import { GpaCourseRow } from "./components/gpa-course-row.tsx";
+import { Loading, NoCourses, Stat } from "./components/gpa-states.tsx";
 import { TargetGpa } from "./components/target-gpa.tsx";
 import { useGpaPlan, useSaveTargetGpa } from "./gpa.api.ts";
 import { savedCredits, useGpaRows } from "./use-gpa-rows.ts";
-
-function Stat({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Card className="grid content-start gap-1 p-3 sm:p-5" role="region" aria-label={label}>
-      <p className="text-xs text-muted sm:text-sm">{label}</p>
-      <p className="text-2xl font-bold tabular-nums sm:text-3xl">{value}</p>
-    </Card>
-  );
-}
-
-function Loading() {
-  return (
-    <div role="status" aria-label="Loading GPA" className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-24" />
-        ))}
-      </div>
-      <Skeleton className="h-48" />
-    </div>
-  );
-}
-
-function NoCourses() {
-  return (
-    <Card className="grid justify-items-center gap-2 py-10 text-center">
-      <GraduationCap className="h-8 w-8 text-muted" aria-hidden />
-      <CardTitle>No courses found</CardTitle>
-      <CardDescription>
-        Connect your Canvas account in Settings to calculate your GPA from your completed courses.
-      </CardDescription>
-      <ButtonLink variant="secondary" size="sm" className="mt-2" href="/settings">
-        Open Settings
-      </ButtonLink>
-    </Card>
-  );
-}
 
 type Query<T> = Pick<UseQueryResult<T>, "status" | "data" | "error">;
 
