@@ -3,6 +3,9 @@ import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { gradesRepo } from "./grades.repo.ts";
 
+const assignmentIds = (groups: GradeGroupData[]) =>
+  new Set(groups.flatMap((g) => g.assignments.map((a) => a.id)));
+
 /**
  * Grades (issue 26 §5): a current Canvas course's assignment groups for What-If, the student's What-If
  * scores, and the GPA page's edits and target. Part of the courses service: every row hangs off a course.
@@ -22,6 +25,11 @@ export function createGradesOperations({ db }: { db: Db }) {
 
     async grades(userId: number, courseId: number): Promise<CourseGrades> {
       const row = await canvasCourse(userId, courseId);
+      const groups = row.gradeGroups ?? [];
+      // Scores of assignments a later sync no longer lists are kept but not answered: the page would
+      // send them back, and a save names only the course's assignments.
+      const known = assignmentIds(groups);
+      const saved = await gradesRepo.whatIf(db, userId, courseId);
       return {
         courseId: row.id,
         name: row.name,
@@ -29,8 +37,8 @@ export function createGradesOperations({ db }: { db: Db }) {
         weighted: row.applyGroupWeights ?? false,
         canvasCurrentScore: row.currentScore,
         canvasFinalScore: row.finalScore,
-        groups: row.gradeGroups ?? [],
-        whatIf: await gradesRepo.whatIf(db, userId, courseId),
+        groups,
+        whatIf: Object.fromEntries(Object.entries(saved).filter(([id]) => known.has(id))),
         syncedAt: row.syncedAt?.toISOString() ?? null,
       };
     },
@@ -38,7 +46,7 @@ export function createGradesOperations({ db }: { db: Db }) {
     /** Replaces the What-If scores; an id that is not one of the course's assignments is a 400. */
     async saveWhatIf(userId: number, courseId: number, scores: Record<string, number>) {
       const row = await canvasCourse(userId, courseId);
-      const known = new Set((row.gradeGroups ?? []).flatMap((g) => g.assignments.map((a) => a.id)));
+      const known = assignmentIds(row.gradeGroups ?? []);
       const unknown = Object.keys(scores).filter((id) => !known.has(id));
       if (unknown.length)
         throw badRequest(`Not an assignment of this course: ${unknown.slice(0, 3).join(", ")}`);

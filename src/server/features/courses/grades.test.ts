@@ -133,6 +133,16 @@ describe("GET /api/courses/:id/grades", () => {
     expect(res.statusCode).toBe(200);
     const body = await t.api(u).call(grades, { params: { id: active.localId } });
     expect(body.whatIf).toEqual({ [quiz]: 19 });
+
+    // Canvas drops the quiz: its score is no longer answered, so the page never sends it back.
+    const saved = fake.findAssignment(quiz);
+    fake.deleteAssignment(quiz);
+    try {
+      await t.app.inject({ method: "POST", url: "/api/sync-canvas", headers: u.headers, payload: {} });
+      expect((await t.api(u).call(grades, { params: { id: active.localId } })).whatIf).toEqual({});
+    } finally {
+      fake.data.assignments[saved.course_id]!.push(saved);
+    }
   });
 });
 
