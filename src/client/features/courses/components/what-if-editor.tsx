@@ -41,6 +41,18 @@ export function WhatIfEditor({ grades }: { grades: CourseGrades }) {
     }, SAVE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [key]);
+  // Leaving the page inside the pause still saves what was typed last.
+  const latest = useRef(key);
+  useEffect(() => {
+    latest.current = key;
+  }, [key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on unmount
+  useEffect(
+    () => () => {
+      if (latest.current !== saved.current) save.mutate(JSON.parse(latest.current));
+    },
+    [],
+  );
 
   // Every field named with "": fields left out of a reset keep what they show.
   const reset = () =>
