@@ -29,7 +29,7 @@ export function CourseCard({ course }: { course: CanvasCourse }) {
   const whatIf = course.enrollment_state === "active" && (
     <Link
       href={`/courses/${course.localId}`}
-      className="mt-2 inline-flex self-start items-center gap-1.5 rounded text-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+      className="mt-2 inline-flex self-start items-center gap-1.5 rounded text-sm font-medium text-link underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent"
     >
       <Calculator className="h-4 w-4" aria-hidden /> What-If grades
       <span className="sr-only"> for {course.name}</span>
