@@ -8,6 +8,7 @@ async function withDemoCanvas(page: Page) {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status()).toBe(200);
+  return token;
 }
 
 const savedWhatIf = (page: Page) =>
@@ -68,9 +69,17 @@ test("What-If: a score recomputes the grade, survives a reload, says what a B ne
   await expect(page.getByLabel("What-If score for Quiz 4: Photosynthesis")).toHaveValue("");
 });
 
-test("What-If at 360 px with a long course name: no sideways scroll, axe clean", async ({ page }) => {
-  await withDemoCanvas(page);
+test("What-If at 360 px in the dark theme with a long course name: no sideways scroll, axe clean", async ({
+  page,
+}) => {
+  const token = await withDemoCanvas(page);
   await page.setViewportSize({ width: 360, height: 800 });
+  await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+  const settings = await page.request.post("/api/settings", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { aiModel: "gpt-4o", theme: "dark", autoSync: true, notificationsEnabled: true },
+  });
+  expect(settings.ok()).toBe(true);
   const long = `BIO 110: ${"Principles of Molecular and Cellular Biology with Laboratory ".repeat(4)}${"x".repeat(120)}`;
   await page.route("**/api/courses/*/grades", async (route) => {
     const res = await route.fetch();
@@ -80,6 +89,7 @@ test("What-If at 360 px with a long course name: no sideways scroll, axe clean",
   await page.goto("/courses");
   await page.getByRole("link", { name: "What-If grades for BIO 110: Principles of Biology" }).click();
   await expect(page.getByRole("heading", { name: long })).toBeVisible();
+  await expect(page.locator("html")).toHaveClass(/dark/);
   await page.getByLabel("What-If score for Quiz 4: Photosynthesis").fill("15");
   await expect(page.getByRole("group", { name: "Current grade" })).toContainText("Without What-If");
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
