@@ -122,12 +122,23 @@ test("GPA: an edit survives a reload, a target GPA says what this term needs, Re
   await expect(page.getByTestId("gpa-needed")).toContainText("You need 3.25 grade points on average");
   await expect(page.getByTestId("gpa-needed")).toContainText("B+ or better");
   await saved;
+  // BIO at 6 credits: 15 this term, (3.5 * 27 - 45) / 15 = 3.30.
+  const bioCredits = page.getByLabel("Credits this term for BIO 110: Principles of Biology");
+  await expect(bioCredits).toHaveValue("3");
+  saved = savedGpa(page);
+  await bioCredits.fill("6");
+  await bioCredits.blur();
+  await expect(page.getByTestId("gpa-needed")).toContainText(
+    "You need 3.30 grade points on average over this term's 15 credits",
+  );
+  await saved;
 
   await page.reload();
   await expect(stat("Current GPA")).toContainText("3.75");
   await expect(page.getByLabel("Grade for ECON 101: Principles of Microeconomics")).toHaveValue("A");
   await expect(page.getByText("ART 120: Drawing I")).toBeHidden();
   await expect(page.getByLabel("Target GPA")).toHaveValue("3.5");
+  await expect(page.getByLabel("Credits this term for BIO 110: Principles of Biology")).toHaveValue("6");
   await target.fill("5");
   await expect(page.getByText("Enter a GPA from 0 to 4")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -140,4 +151,5 @@ test("GPA: an edit survives a reload, a target GPA says what this term needs, Re
   await expect(stat("Current GPA")).toContainText("3.08");
   await expect(page.getByLabel("Grade for ECON 101: Principles of Microeconomics")).toHaveValue("D+");
   await expect(page.getByText("ART 120: Drawing I")).toBeVisible();
+  await expect(page.getByLabel("Credits this term for BIO 110: Principles of Biology")).toHaveValue("3");
 });

@@ -43,7 +43,11 @@ export function GpaView({ courses, current }: { courses: Query<CanvasCourse[]>; 
   }));
   const summary = calculateGpa(counted);
   const edits = new Map((plan.data?.edits ?? []).map((e) => [e.courseId, e]));
-  const currentCredits = current.map((c) => ({ credits: savedCredits(c, edits.get(c.localId)) }));
+  const term = current.map((c) => ({
+    id: c.localId,
+    name: c.name,
+    credits: savedCredits(c, edits.get(c.localId)),
+  }));
 
   return (
     <div>
@@ -74,9 +78,10 @@ export function GpaView({ courses, current }: { courses: Query<CanvasCourse[]>; 
             </div>
             <TargetGpa
               completed={counted}
-              current={currentCredits}
+              current={term}
               saved={plan.data?.targetGpa ?? null}
               onSave={(t) => saveTarget.mutate(t)}
+              onCredits={gpa.saveCredits}
             />
             <Card className="grid gap-3">
               <CardTitle>Courses</CardTitle>

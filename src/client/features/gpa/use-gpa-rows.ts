@@ -56,6 +56,8 @@ export function useGpaRows(courses: CanvasCourse[] | undefined, edits: GpaEdit[]
       type(course.localId, { creditsInput: String(credits), creditsNote: note });
       if (!unchanged) save.mutate({ courseId: course.localId, input: { credits } });
     },
+    /** A current course's credits for the target GPA (no field state of its own to keep). */
+    saveCredits: (courseId: number, credits: number) => save.mutate({ courseId, input: { credits } }),
     remove: (courseId: number) => save.mutate({ courseId, input: { removed: true } }),
     revert: () => {
       setTyping({});

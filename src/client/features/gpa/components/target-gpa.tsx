@@ -3,6 +3,7 @@ import { Card, CardDescription, CardTitle } from "#client/components/ui/card.tsx
 import { Field, Input } from "#client/components/ui/form.tsx";
 import type { GpaCourse } from "#shared/courses/grades.ts";
 import { type NeededGpa, neededGpa } from "#shared/courses/what-if.ts";
+import { type TermCourse, TermCredits } from "./term-credits.tsx";
 
 const MAX_GPA = 4;
 
@@ -25,11 +26,13 @@ export function TargetGpa({
   current,
   saved,
   onSave,
+  onCredits,
 }: {
   completed: GpaCourse[];
-  current: { credits: number }[];
+  current: TermCourse[];
   saved: number | null;
   onSave: (target: number | null) => void;
+  onCredits: (courseId: number, credits: number) => void;
 }) {
   const id = useId();
   const [text, setText] = useState(saved === null ? "" : String(saved));
@@ -45,6 +48,7 @@ export function TargetGpa({
       <CardDescription>
         {current.length} current {current.length === 1 ? "course" : "courses"} this term, {credits} credits.
       </CardDescription>
+      <TermCredits courses={current} onSave={onCredits} />
       <div className="max-w-48">
         <Field id={id} label="Target GPA" error={valid ? undefined : `Enter a GPA from 0 to ${MAX_GPA}`}>
           <Input
