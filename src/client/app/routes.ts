@@ -57,6 +57,12 @@ export const ROUTES = [
     nav: { label: "Courses", icon: "school" },
   },
   {
+    path: "/courses/:id",
+    page: "../features/courses/course-grades-page.tsx",
+    component: "CourseGradesPage",
+    access: "signed-in",
+  },
+  {
     path: "/study",
     page: "./pages/study-page.tsx",
     component: "StudyPage",

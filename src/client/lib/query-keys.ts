@@ -31,6 +31,10 @@ export const queryKeys = {
     /** The Canvas courses cached on the server (My Courses), and the completed ones (GPA). */
     canvas: () => [...queryKeys.courses.all, "canvas"] as const,
     completed: () => [...queryKeys.courses.all, "canvas", "completed"] as const,
+    /** A course's What-If grades (groups and the student's scores). */
+    grades: (id: number) => [...queryKeys.courses.all, "grades", id] as const,
+    /** The GPA page's saved edits and target GPA. */
+    gpa: () => [...queryKeys.courses.all, "gpa"] as const,
   },
   canvas: {
     all: ["canvas"] as const,

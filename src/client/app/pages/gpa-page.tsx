@@ -1,7 +1,9 @@
-import { useCompletedCourses } from "#client/features/courses/courses.api.ts";
+import { useCompletedCourses, useMyCourses } from "#client/features/courses/courses.api.ts";
 import { GpaView } from "#client/features/gpa/gpa-view.tsx";
 
-/** /gpa: the GPA calculator over the courses feature's completed Canvas courses. */
+/** /gpa: the GPA calculator over the courses feature's completed Canvas courses; current ones for the target. */
 export function GpaPage() {
-  return <GpaView courses={useCompletedCourses()} />;
+  const all = useMyCourses();
+  const current = (all.data ?? []).filter((c) => c.enrollment_state === "active");
+  return <GpaView courses={useCompletedCourses()} current={current} />;
 }

@@ -22,11 +22,29 @@ export const courseQueries = {
       queryKey: queryKeys.courses.completed(),
       queryFn: async () => call((await canvasEndpoints()).completedCourses),
     }),
+  /** A current Canvas course's groups, weights and scores, with the student's What-If scores. */
+  grades: (id: number) =>
+    queryOptions({
+      queryKey: queryKeys.courses.grades(id),
+      queryFn: async () => call((await endpoints()).grades, { params: { id } }),
+    }),
 };
 
 export const useCourses = () => useQuery(courseQueries.list());
 export const useMyCourses = () => useQuery(courseQueries.canvas());
 export const useCompletedCourses = () => useQuery(courseQueries.completed());
+export const useCourseGrades = (id: number) => useQuery(courseQueries.grades(id));
+
+/** Saves the course's What-If scores (all of them; {} resets); the cached answer follows. */
+export function useSaveWhatIf(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (scores: Record<string, number>) =>
+      call((await endpoints()).saveWhatIf, { params: { id }, body: { scores } }),
+    onSuccess: ({ scores }) =>
+      qc.setQueryData(courseQueries.grades(id).queryKey, (old) => (old ? { ...old, whatIf: scores } : old)),
+  });
+}
 
 /** Fetches the courses from Canvas again (SPEC §7 GET /api/canvas/courses with a refresh). */
 export function useRefreshMyCourses() {

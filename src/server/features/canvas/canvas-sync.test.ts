@@ -153,8 +153,9 @@ describe("POST /api/sync-canvas", () => {
     const res = await sync(t, u);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ updated: 1 });
-    // 4 requests of the sync itself plus the 4 refused and retried.
-    expect(fake.requestCount).toBe(8);
+    // 6 requests of the sync itself (two lists, each active course's assignments and assignment groups)
+    // plus the 4 refused and retried.
+    expect(fake.requestCount).toBe(10);
   });
 
   it("gives up after the retries with a 429 the client can show", async () => {

@@ -4,6 +4,7 @@ import {
   type CanvasAssignmentJson,
   isSubmitted,
   toCourseData,
+  toGradeGroups,
 } from "../../integrations/canvas/canvas-schemas.ts";
 import type {
   CachedCanvasCourse,
@@ -73,6 +74,7 @@ export async function writeCourseLists(
         currentGrade: data.currentGrade,
         finalGrade: data.finalGrade,
         htmlUrl: t.link(`${t.webBase}/courses/${data.canvasId}`),
+        applyGroupWeights: data.applyGroupWeights,
       });
     }
   }
@@ -166,7 +168,12 @@ export async function writeCourseTasks(
 export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
   const completedList = settle(t.client.courses("completed"));
   const active = await t.client.courses("active");
-  const fetches = active.courses.map((c) => ({ canvasId: c.id, result: settle(t.client.assignments(c.id)) }));
+  const fetches = active.courses.map((c) => ({
+    canvasId: c.id,
+    result: settle(t.client.assignments(c.id)),
+    // The What-If data (issue 26 §5): groups, weights, drop rules, points and the student's scores.
+    groups: settle(t.client.assignmentGroups(c.id)),
+  }));
   // Read the cache only now: on PGlite a query holds the event loop, and the requests above must be on
   // the wire first so the reading overlaps Canvas's answer instead of delaying the question.
   const existingCourses = await t.courses.cachedCanvasCourses(t.userId);
@@ -179,7 +186,7 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
   const counts: SyncCounts = { courses: courses.count, assignments: 0, created: 0, updated: 0, deleted: 0 };
   let failure: unknown = null;
   await Promise.all(
-    fetches.map(async ({ canvasId, result }) => {
+    fetches.map(async ({ canvasId, result, groups }) => {
       const res = await result;
       // Let other answers that arrived together free their slots (and send the next requests) before this
       // write holds the event loop: on PGlite a write blocks, and the network is the critical path.
@@ -189,11 +196,16 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
         if (!skippable) failure ??= res.error;
         return;
       }
-      const written = await writeCourseTasks(t, canvasId, courses.ids.get(canvasId)!, res.value, byCanvasId);
+      const courseId = courses.ids.get(canvasId)!;
+      const written = await writeCourseTasks(t, canvasId, courseId, res.value, byCanvasId);
       counts.assignments += written.assignments;
       counts.created += written.created;
       counts.updated += written.updated;
       counts.deleted += written.deleted;
+      const read = await groups;
+      if (read.ok) await t.courses.writeGradeGroups(t.userId, courseId, toGradeGroups(read.value));
+      else if (!(read.error instanceof CanvasError && read.error.kind === "forbidden"))
+        failure ??= read.error;
     }),
   );
   if (failure) throw failure;

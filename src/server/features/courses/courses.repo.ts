@@ -17,6 +17,7 @@ export interface CanvasCourseValues {
   currentGrade: string | null;
   finalGrade: string | null;
   htmlUrl: string | null;
+  applyGroupWeights: boolean | null;
 }
 
 /** A cached Canvas course row, as a sync compares it. */
@@ -93,6 +94,7 @@ export const coursesRepo = {
         currentGrade: courses.currentGrade,
         finalGrade: courses.finalGrade,
         htmlUrl: courses.htmlUrl,
+        applyGroupWeights: courses.applyGroupWeights,
       })
       .from(courses)
       .where(fromCanvas(userId));
@@ -127,6 +129,7 @@ export const coursesRepo = {
             currentGrade: sql`excluded.current_grade`,
             finalGrade: sql`excluded.final_grade`,
             htmlUrl: sql`excluded.html_url`,
+            applyGroupWeights: sql`excluded.apply_group_weights`,
             syncedAt: now,
             updatedAt: now,
           },

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { type CachedCanvasCourse, type CanvasCourseValues, coursesRepo } from "./courses.repo.ts";
+import { createGradesOperations } from "./grades.service.ts";
 
 export type { CachedCanvasCourse, CanvasCourseValues };
 
@@ -16,6 +17,7 @@ type CreateCourse = Infer<(typeof courseEndpoints.create)["body"]>;
  */
 export function createCoursesService({ db, clock }: { db: Db; clock: Clock }) {
   return {
+    ...createGradesOperations({ db }),
     /**
      * SPEC §7: a student with no course gets 'Web Development' / 'CS 330'. Done here, once, under a lock
      * on the student, so two first visits at the same moment cannot create it twice.

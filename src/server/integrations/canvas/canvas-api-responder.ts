@@ -1,4 +1,4 @@
-import type { CanvasDataset, DatasetAssignment, DatasetCourse } from "./demo-data.ts";
+import type { CanvasDataset, DatasetAssignment, DatasetCourse, DatasetGroup } from "./demo-data.ts";
 
 /**
  * Answers Canvas REST requests from a dataset the way Canvas does (canvas-api.md): bearer auth with
@@ -89,6 +89,7 @@ function courseJson(c: DatasetCourse, includeScores: boolean, webBase: string, u
     enrollment_term_id: c.term.id,
     term: c.term,
     hide_final_grades: c.scores === null,
+    apply_assignment_group_weights: c.apply_assignment_group_weights ?? false,
     time_zone: "America/New_York",
     calendar: { ics: `${webBase}/feeds/calendars/course_${c.id}.ics` },
     enrollments: [enrollment],
@@ -106,6 +107,8 @@ function assignmentJson(a: DatasetAssignment, withSubmission: boolean, webBase: 
     points_possible: a.points_possible,
     grading_type: "points",
     course_id: a.course_id,
+    assignment_group_id: a.assignment_group_id,
+    omit_from_final_grade: a.omit_from_final_grade ?? false,
     published: a.published,
     workflow_state: a.published ? "published" : "unpublished",
     submission_types: ["online_upload"],
@@ -113,7 +116,40 @@ function assignmentJson(a: DatasetAssignment, withSubmission: boolean, webBase: 
     html_url: `${webBase}/courses/${a.course_id}/assignments/${a.id}`,
   };
   if (withSubmission && a.submission) {
-    out.submission = { assignment_id: a.id, user_id: userId, excused: false, ...a.submission };
+    out.submission = {
+      assignment_id: a.id,
+      user_id: userId,
+      excused: false,
+      missing: false,
+      late: false,
+      posted_at: null,
+      ...a.submission,
+    };
+  }
+  return out;
+}
+
+/** An AssignmentGroup; with include[]=assignments its published assignments, in position order. */
+function groupJson(
+  g: DatasetGroup,
+  list: DatasetAssignment[],
+  includes: string[],
+  webBase: string,
+  userId: string,
+) {
+  const out: Record<string, unknown> = {
+    id: g.id,
+    name: g.name,
+    position: g.position,
+    group_weight: g.group_weight,
+    sis_source_id: null,
+    integration_data: {},
+    rules: g.rules,
+  };
+  if (includes.includes("assignments")) {
+    out.assignments = list
+      .filter((a) => a.assignment_group_id === g.id)
+      .map((a) => assignmentJson(a, includes.includes("submission"), webBase, userId));
   }
   return out;
 }
@@ -159,6 +195,7 @@ export function respondCanvasApi(
     return { ...json(200, null), body: serialize(data.user, stringIds) };
   }
   const assignmentsMatch = /^\/courses\/([^/]+)\/assignments$/.exec(req.path);
+  const groupsMatch = /^\/courses\/([^/]+)\/assignment_groups$/.exec(req.path);
   if (req.path === "/courses") {
     const state = req.query.get("enrollment_state") === "completed" ? "completed" : "active";
     items = data.courses
@@ -170,6 +207,13 @@ export function respondCanvasApi(
     const list = (data.assignments[course.id] ?? []).filter((a) => a.published);
     const ordered = req.query.get("order_by") === "due_at" ? [...list].sort(byDue) : list;
     items = ordered.map((a) => assignmentJson(a, includes.includes("submission"), req.webBase, data.user.id));
+  } else if (groupsMatch) {
+    const course = data.courses.find((c) => c.id === decodeURIComponent(groupsMatch[1]!));
+    if (!course || course.name === null) return notFound();
+    const list = (data.assignments[course.id] ?? []).filter((a) => a.published);
+    items = [...(data.groups[course.id] ?? [])]
+      .sort((a, b) => a.position - b.position)
+      .map((g) => groupJson(g, list, includes, req.webBase, data.user.id));
   } else {
     return notFound();
   }

@@ -4,9 +4,11 @@ import pLimit from "p-limit";
 import { CanvasError } from "./canvas-errors.ts";
 import { type CanvasHttp, createCanvasHttp } from "./canvas-http.ts";
 import {
+  type CanvasAssignmentGroupJson,
   type CanvasAssignmentJson,
   type CanvasCourseJson,
   type CanvasUserJson,
+  canvasAssignmentGroupJson,
   canvasAssignmentJson,
   canvasCourseJson,
   canvasUserJson,
@@ -189,6 +191,13 @@ export function createCanvasClient(opts: CanvasClientOptions) {
         order_by: "due_at",
       });
       return parseItems<CanvasAssignmentJson>(raw, canvasAssignmentJson);
+    },
+    /** The course's assignment groups with their assignments and the student's submissions (What-If). */
+    async assignmentGroups(courseId: string): Promise<CanvasAssignmentGroupJson[]> {
+      const raw = await list(`/courses/${encodeURIComponent(courseId)}/assignment_groups`, {
+        "include[]": ["assignments", "submission"],
+      });
+      return parseItems<CanvasAssignmentGroupJson>(raw, canvasAssignmentGroupJson);
     },
     close() {
       agent.destroy();

@@ -20,6 +20,18 @@ export interface DatasetCourse {
   /** null: the course hides final grades, so the enrollment carries no computed_* fields. */
   scores: DatasetScores | null;
   term: { id: string; name: string; start_at: string | null; end_at: string | null };
+  /** Canvas's apply_assignment_group_weights. */
+  apply_assignment_group_weights?: boolean;
+}
+
+/** An assignment group (Canvas AssignmentGroup) with its drop rules. */
+export interface DatasetGroup {
+  id: string;
+  course_id: string;
+  name: string;
+  position: number;
+  group_weight: number;
+  rules: { drop_lowest?: number; drop_highest?: number; never_drop?: string[] };
 }
 
 export interface DatasetSubmission {
@@ -27,6 +39,10 @@ export interface DatasetSubmission {
   submitted_at: string | null;
   score: number | null;
   grade: string | null;
+  excused?: boolean;
+  missing?: boolean;
+  /** Null while a grade is not posted to the student. */
+  posted_at?: string | null;
 }
 
 export interface DatasetAssignment {
@@ -37,6 +53,8 @@ export interface DatasetAssignment {
   due_at: string | null;
   points_possible: number;
   published: boolean;
+  assignment_group_id: string;
+  omit_from_final_grade?: boolean;
   submission: DatasetSubmission | null;
   updated_at: string;
 }
@@ -45,6 +63,8 @@ export interface CanvasDataset {
   user: { id: string; name: string; short_name: string; sortable_name: string };
   courses: DatasetCourse[];
   assignments: Record<string, DatasetAssignment[]>;
+  /** Assignment groups by course id; a course without an entry has none (Canvas always has one). */
+  groups: Record<string, DatasetGroup[]>;
 }
 
 const SHARD = 20960000000000000n;
@@ -111,6 +131,33 @@ const TEMPLATES: Array<{ name: string; kind: Kind; points: number }> = [
   { name: "Project Milestone {n}", kind: "project", points: 40 },
 ];
 
+/** Every dataset course's groups: homework, quizzes (lowest dropped) and labs & projects. */
+const GROUPS: Array<{ name: string; weight: number; kinds: Kind[]; rules: DatasetGroup["rules"] }> = [
+  { name: "Homework", weight: 30, kinds: ["problems", "reading", "discussion"], rules: {} },
+  { name: "Quizzes", weight: 20, kinds: ["quiz"], rules: { drop_lowest: 1 } },
+  { name: "Labs & Projects", weight: 50, kinds: ["lab", "project"], rules: {} },
+];
+
+const groupId = (courseId: string, index: number) =>
+  (SHARD + 50_000_000n + (BigInt(courseId) - SHARD) * 4n + BigInt(index)).toString();
+
+export function courseGroups(courseId: string): DatasetGroup[] {
+  return GROUPS.map((g, i) => ({
+    id: groupId(courseId, i),
+    course_id: courseId,
+    name: g.name,
+    position: i + 1,
+    group_weight: g.weight,
+    rules: g.rules,
+  }));
+}
+
+const groupOf = (courseId: string, kind: Kind) =>
+  groupId(
+    courseId,
+    GROUPS.findIndex((g) => g.kinds.includes(kind)),
+  );
+
 function makeAssignment(
   courseId: string,
   seq: number,
@@ -121,6 +168,7 @@ function makeAssignment(
 ) {
   const t = TEMPLATES[index % TEMPLATES.length]!;
   const past = dueDays !== null && dueDays < 0;
+  const graded = dueIn(anchor, (dueDays ?? 0) + 1);
   return {
     id: canvasId(5_000_000 + seq),
     course_id: courseId,
@@ -129,14 +177,22 @@ function makeAssignment(
     due_at: dueDays === null ? null : dueIn(anchor, dueDays),
     points_possible: t.points,
     published: true,
+    assignment_group_id: groupOf(courseId, custom?.kind ?? t.kind),
     submission: past
       ? {
           workflow_state: "graded" as const,
           submitted_at: dueIn(anchor, dueDays - 1),
           score: t.points * 0.9,
           grade: String(t.points * 0.9),
+          posted_at: graded,
         }
-      : { workflow_state: "unsubmitted" as const, submitted_at: null, score: null, grade: null },
+      : {
+          workflow_state: "unsubmitted" as const,
+          submitted_at: null,
+          score: null,
+          grade: null,
+          posted_at: null,
+        },
     updated_at: "2025-09-28T19:11:05Z",
   };
 }
@@ -151,6 +207,7 @@ export function generateDataset(opts: {
   const anchor = opts.anchor ?? new Date("2025-10-01T00:00:00Z");
   const courses: DatasetCourse[] = [];
   const assignments: Record<string, DatasetAssignment[]> = {};
+  const groups: Record<string, DatasetGroup[]> = {};
   let seq = 0;
   for (let i = 0; i < opts.active + opts.completed; i++) {
     const active = i < opts.active;
@@ -163,12 +220,14 @@ export function generateDataset(opts: {
       state: active ? "active" : "completed",
       scores: score(s + 0.25, s, null, null),
       term: active ? TERMS.current : TERMS.past,
+      apply_assignment_group_weights: i % 2 === 0,
     });
+    groups[id] = courseGroups(id);
     assignments[id] = Array.from({ length: opts.perCourse }, (_, k) =>
       makeAssignment(id, seq++, k, anchor, k % 11 === 10 ? null : ((k * 7) % 30) - 5),
     );
   }
-  return { user: DEMO_USER, courses, assignments };
+  return { user: DEMO_USER, courses, assignments, groups };
 }
 
 type DemoCourse = Omit<DatasetCourse, "id" | "term"> & { work?: Array<[string, number | null, Kind]> };
@@ -256,13 +315,18 @@ const DEMO_COURSES: DemoCourse[] = [
 export function demoDataset(anchor: Date): CanvasDataset {
   const courses: DatasetCourse[] = [];
   const assignments: Record<string, DatasetAssignment[]> = {};
+  const groups: Record<string, DatasetGroup[]> = {};
   let seq = 0;
   DEMO_COURSES.forEach(({ work, ...course }, i) => {
     const id = canvasId(1_200_000 + i * 17);
-    courses.push({ ...course, id, term: course.state === "active" ? TERMS.current : TERMS.past });
+    // Calculus sums points; the other courses weight their groups, as most Canvas courses do.
+    const weighted = !course.name?.startsWith("MATH");
+    const term = course.state === "active" ? TERMS.current : TERMS.past;
+    courses.push({ ...course, id, term, apply_assignment_group_weights: weighted });
+    groups[id] = courseGroups(id);
     assignments[id] = (work ?? []).map(([name, days, kind], k) =>
       makeAssignment(id, seq++, k, anchor, days, { name, kind }),
     );
   });
-  return { user: DEMO_USER, courses, assignments };
+  return { user: DEMO_USER, courses, assignments, groups };
 }

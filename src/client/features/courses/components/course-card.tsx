@@ -1,4 +1,5 @@
-import { ExternalLink } from "lucide-react";
+import { Calculator, ExternalLink } from "lucide-react";
+import { Link } from "wouter";
 import { Badge, Card } from "#client/components/ui/card.tsx";
 import type { CanvasCourse } from "#shared/courses/contract.ts";
 import { courseScore } from "#shared/courses/grades.ts";
@@ -24,18 +25,35 @@ export function CourseCard({ course }: { course: CanvasCourse }) {
       </div>
     </Card>
   );
-  if (!course.html_url) return <li>{body}</li>;
+  // What-If is for current courses: a completed one's grade is final (the GPA page edits those).
+  const whatIf = course.enrollment_state === "active" && (
+    <Link
+      href={`/courses/${course.localId}`}
+      className="mt-2 inline-flex self-start items-center gap-1.5 rounded text-sm font-medium text-link underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent"
+    >
+      <Calculator className="h-4 w-4" aria-hidden /> What-If grades
+      <span className="sr-only"> for {course.name}</span>
+    </Link>
+  );
+  if (!course.html_url)
+    return (
+      <li className="flex flex-col">
+        {body}
+        {whatIf}
+      </li>
+    );
   return (
-    <li>
+    <li className="flex flex-col">
       <a
         href={course.html_url}
         target="_blank"
         rel="noopener noreferrer"
-        className="group block h-full rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        className="group block flex-1 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
         {body}
         <span className="sr-only">(opens Canvas in a new tab)</span>
       </a>
+      {whatIf}
     </li>
   );
 }

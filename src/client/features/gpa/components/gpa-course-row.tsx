@@ -19,10 +19,13 @@ export interface GpaRow {
 export function GpaCourseRow({
   row,
   onChange,
+  onCreditsDone,
   onRemove,
 }: {
   row: GpaRow;
   onChange: (patch: Partial<Omit<GpaRow, "course">>) => void;
+  /** The field was left: the credits it counts and why that differs from the entry (or null). */
+  onCreditsDone: (credits: number, note: string | null) => void;
   onRemove: () => void;
 }) {
   const { course } = row;
@@ -80,12 +83,7 @@ export function GpaCourseRow({
             aria-describedby={note ? `${creditsId}-note` : undefined}
             onChange={(e) => onChange({ creditsInput: e.target.value, creditsNote: null })}
             // The field then shows what the calculation counts; the note says why it changed.
-            onBlur={() =>
-              onChange({
-                creditsInput: String(parseCredits(row.creditsInput)),
-                creditsNote: creditsNote(row.creditsInput),
-              })
-            }
+            onBlur={() => onCreditsDone(parseCredits(row.creditsInput), creditsNote(row.creditsInput))}
           />
         </div>
         <Button variant="ghost" size="icon" aria-label={`Remove ${course.name}`} onClick={onRemove}>
