@@ -197,3 +197,12 @@ export function cardSides(card: CardRow): CardSides {
 
 /** The note's whole text without cloze markup (search, a card list's one line). */
 export const clozePlainText = (text: string) => plainOf(parseCloze(text));
+
+/**
+ * A row with its texts as shown: `question` the prompt, `answer` the short expected answer (what quizzes
+ * offer and Write grades), `back` the full answer side. For screens written against question/answer.
+ */
+export function shownCard<C extends CardRow>(card: C): C & { back: string } {
+  const sides = cardSides(card);
+  return { ...card, question: sides.prompt, answer: sides.answer, back: sides.back, hint: sides.hint };
+}
