@@ -83,7 +83,9 @@ test("a student makes a cloze card with two clozes and a math card, reviews them
   // Review: each cloze blanks its own number; the math card is typeset by KaTeX.
   await page.goto(`/study/review?set=${flashcardSetId}`);
   const question = page.getByTestId("review-question");
-  await expect(question).toHaveText("The capital of France is [...] and of Italy is Rome.", { timeout: 30_000 });
+  await expect(question).toHaveText("The capital of France is [...] and of Italy is Rome.", {
+    timeout: 30_000,
+  });
   await page.keyboard.press("Space");
   await expect(page.getByTestId("review-answer")).toHaveText(
     "The capital of France is Paris and of Italy is Rome.",
