@@ -80,7 +80,11 @@ export function CardItem({
           <ConfirmDialog
             title="Delete this flashcard?"
             subject={card.question}
-            description="This flashcard is permanently removed from the set. This cannot be undone."
+            description={
+              reviews > 1
+                ? `This note and the ${reviews} cards it makes are permanently removed from the set, with their review history. This cannot be undone.`
+                : "This flashcard is permanently removed from the set. This cannot be undone."
+            }
             confirmLabel="Delete Flashcard"
             onConfirm={() => remove.mutateAsync(card).then(onDeleted)}
             trigger={
