@@ -1,4 +1,5 @@
 import type { CardState, ReviewLogEntry } from "../review/contract.ts";
+import { clozeNumbersOf } from "./card-sides.ts";
 
 /**
  * The card every import and export format reads and writes (issue 25 §1 and §5): CSV, Anki's plain
@@ -56,17 +57,11 @@ export type PortableCard = {
   schedules?: CardSchedule[] | undefined;
 };
 
-const CLOZE = /\{\{c(\d+)::([\s\S]*?)\}\}/g;
-
-/** The cloze numbers a text uses, ascending and once each ({{c2::a}} {{c1::b}} {{c2::c}} gives [1, 2]). */
-export function clozeNumbers(text: string): number[] {
-  const numbers = new Set<number>();
-  for (const [, n] of text.matchAll(CLOZE)) {
-    const value = Number(n);
-    if (value > 0) numbers.add(value);
-  }
-  return [...numbers].sort((a, b) => a - b);
-}
+/**
+ * The cloze numbers a text uses, ascending and once each ({{c2::a}} {{c1::b}} {{c2::c}} gives [1, 2]);
+ * nested clozes count (card-sides.ts parses them).
+ */
+export const clozeNumbers = (text: string): number[] => clozeNumbersOf(text);
 
 export const hasCloze = (text: string) => clozeNumbers(text).length > 0;
 

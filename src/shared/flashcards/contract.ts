@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FLASHCARD_MAX_LENGTH } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { dbId, safeText } from "../schema-primitives.ts";
-import { normaliseTags } from "./card-model.ts";
+import { CARD_TYPES, hasCloze, normaliseTags } from "./card-model.ts";
 
 /** Bounds of a flashcard set's own fields (SPEC §5 only requires the title). */
 export const FLASHCARD_SET_MAX_LENGTH = { title: 200, description: 2000 } as const;
@@ -30,6 +30,13 @@ export const flashcardSchema = z.object({
   answer: z.string(),
   hint: z.string().nullable(),
   tags: z.array(z.string()),
+  /**
+   * How the note is reviewed (decision 015): 'basic', 'reversed', 'cloze' or 'occlusion'; `ord` says which
+   * way this row reviews it, and siblings share `guid`. What it shows comes from cardSides (card-sides.ts).
+   */
+  type: z.string(),
+  ord: z.number().int(),
+  guid: z.string().nullable(),
 });
 export type Flashcard = z.infer<typeof flashcardSchema>;
 
@@ -99,21 +106,37 @@ const cardFields = {
     FLASHCARD_MAX_LENGTH.question,
     `Question must be at most ${FLASHCARD_MAX_LENGTH.question} characters`,
   ),
-  answer: requiredText(
-    "Answer is required",
-    FLASHCARD_MAX_LENGTH.answer,
-    `Answer must be at most ${FLASHCARD_MAX_LENGTH.answer} characters`,
-  ),
+  /** Required but for a cloze card, whose back is Anki's optional 'Back Extra'. */
+  answer: safeText("Answer is required")
+    .trim()
+    .max(FLASHCARD_MAX_LENGTH.answer, `Answer must be at most ${FLASHCARD_MAX_LENGTH.answer} characters`)
+    .optional(),
   hint: optionalText(
     FLASHCARD_MAX_LENGTH.hint,
     `Hint must be at most ${FLASHCARD_MAX_LENGTH.hint} characters`,
   ),
   tags: tagsSchema.optional(),
+  /** Basic, Basic + reverse ('also create the reverse': two reviews) or Cloze (one review per cN). */
+  type: z.enum(CARD_TYPES, "Card type must be basic, reversed or cloze").optional(),
 };
 
-export const createFlashcardSchema = z.object(cardFields);
+/** Said when a cloze card has nothing to hide: the editor's Cloze button writes the markup. */
+export const NO_CLOZE_MESSAGE =
+  "A cloze card needs at least one cloze: wrap the words to hide in {{c1::...}} (the Cloze button does it)";
+
+export const ANSWER_REQUIRED_MESSAGE = "Answer is required";
+
+export const createFlashcardSchema = z
+  .object(cardFields)
+  .refine((v) => v.type === "cloze" || !!v.answer, { message: ANSWER_REQUIRED_MESSAGE, path: ["answer"] })
+  .refine((v) => v.type !== "cloze" || hasCloze(v.question), {
+    message: NO_CLOZE_MESSAGE,
+    path: ["question"],
+  })
+  .transform((v) => ({ ...v, answer: v.answer ?? "" }));
 export type CreateFlashcardInput = z.input<typeof createFlashcardSchema>;
 
+/** Editing a card edits its note: every sibling row (decision 015); a cloze note's rows follow its numbers. */
 export const updateFlashcardSchema = z
   .object(cardFields)
   .partial()

@@ -87,6 +87,12 @@ function useCardCache(set: FlashcardSet) {
         old?.map((s) => (s.id === set.id ? bumpCount(s, by) : s)),
       ),
     size: () => qc.getQueryData<Flashcard[]>(cardsKey)?.length,
+    /** A note with several rows (decision 015) changed: its rows and the count come from the server. */
+    refetch: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: cardsKey }),
+        qc.invalidateQueries({ queryKey: queryKeys.flashcards.sets(set.studySetId) }),
+      ]),
   };
 }
 
@@ -98,6 +104,7 @@ export function useCreateFlashcard(set: FlashcardSet) {
     mutationFn: async (body: CreateFlashcardInput) =>
       call((await flashcardEndpoints()).createCard, { params: { id: set.id }, body }),
     onSuccess: (card) => {
+      if (card.guid) return cache.refetch();
       cache.cards((old) => [...old, card]);
       cache.count(1);
     },
@@ -109,7 +116,8 @@ export function useUpdateFlashcard(set: FlashcardSet) {
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: UpdateFlashcardInput }) =>
       call((await flashcardEndpoints()).updateCard, { params: { id }, body }),
-    onSuccess: (card) => cache.cards((old) => old.map((c) => (c.id === card.id ? card : c))),
+    onSuccess: (card) =>
+      card.guid ? cache.refetch() : cache.cards((old) => old.map((c) => (c.id === card.id ? card : c))),
   });
 }
 
@@ -119,8 +127,11 @@ export function useDeleteFlashcard(set: FlashcardSet) {
     mutationFn: async (card: Flashcard) =>
       call((await flashcardEndpoints()).removeCard, { params: { id: card.id } }),
     onSuccess: (_ok, card) => {
-      cache.cards((old) => old.filter((c) => c.id !== card.id));
-      cache.count(-1);
+      // Its siblings went with it.
+      const gone = (c: Flashcard) => c.id === card.id || (card.guid !== null && c.guid === card.guid);
+      const before = cache.size() ?? 0;
+      cache.cards((old) => old.filter((c) => !gone(c)));
+      cache.count((cache.size() ?? before - 1) - before);
     },
   });
 }

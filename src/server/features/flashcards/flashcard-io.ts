@@ -1,5 +1,10 @@
 import { FLASHCARD_MAX_LENGTH } from "#shared/constants.ts";
-import { normaliseTags, type PortableCard } from "#shared/flashcards/card-model.ts";
+import {
+  CARD_TYPES,
+  type CardType,
+  normaliseTags,
+  type PortableCard,
+} from "#shared/flashcards/card-model.ts";
 import type { ImportOptions } from "#shared/flashcards/contract.ts";
 import {
   delimiterForFile,
@@ -106,24 +111,46 @@ function parseQuizlet(input: string, options: Extract<ImportOptions, { format: "
   return result;
 }
 
-type StoredCard = { question: string; answer: string; hint: string | null; tags: string[] };
+type StoredCard = {
+  question: string;
+  answer: string;
+  hint: string | null;
+  tags: string[];
+  type?: string;
+  ord?: number;
+  guid?: string | null;
+};
+
+const isCardType = (t: string | undefined): t is CardType => CARD_TYPES.includes(t as CardType);
 
 const portable = (c: StoredCard): PortableCard => ({
   front: c.question,
   back: c.answer,
   hint: c.hint,
   tags: normaliseTags(c.tags),
-  type: "basic",
+  type: isCardType(c.type) ? c.type : "basic",
   media: [],
+  guid: c.guid ?? undefined,
 });
+
+/** One card per note (decision 015): a note's sibling rows share a guid and its texts, so the first row speaks for all. */
+export function notesOf<C extends StoredCard>(rows: readonly C[]): C[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    if (!row.guid) return true;
+    if (seen.has(row.guid)) return false;
+    seen.add(row.guid);
+    return true;
+  });
+}
 
 /**
  * CSV for spreadsheets (RFC 4180, a header row, UTF-8 with a byte order mark, and every cell a spreadsheet
  * would run as a formula, starting with = + - @, given a leading apostrophe: issue 27 fault 10). Our own
  * import removes that apostrophe again, so the cards come back the same.
  */
-export const toCsv = (cards: readonly StoredCard[]) => toSpreadsheetCsv(cards.map(portable));
+export const toCsv = (cards: readonly StoredCard[]) => toSpreadsheetCsv(notesOf(cards).map(portable));
 
 /** Anki's "Notes in Plain Text", exact: no neutralising, quoted where Anki would misread a field. */
 export const toAnkiTsv = (cards: readonly StoredCard[], deck?: string) =>
-  toAnkiText(cards.map(portable), deck ? { deck } : {});
+  toAnkiText(notesOf(cards).map(portable), deck ? { deck } : {});

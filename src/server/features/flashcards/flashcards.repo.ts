@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Flashcard, FlashcardSet, QuizAttempt } from "#shared/flashcards/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { flashcardSets, flashcards, quizAttempts } from "../../db/schema/flashcards.ts";
@@ -13,6 +13,9 @@ const cardColumns = {
   answer: flashcards.answer,
   hint: flashcards.hint,
   tags: flashcards.tags,
+  type: flashcards.type,
+  ord: flashcards.ord,
+  guid: flashcards.guid,
 };
 
 const setColumns = {
@@ -130,6 +133,9 @@ export const flashcardsRepo = {
       answer: string;
       hint: string | null;
       tags?: string[] | undefined;
+      type?: string;
+      ord?: number;
+      guid?: string | null;
     },
   ): Promise<Flashcard> {
     const [row] = await db
@@ -139,11 +145,63 @@ export const flashcardsRepo = {
     return row!;
   },
 
+  /** A row and its siblings (the rows of its note, decision 015), by ord; a row without a guid alone. */
+  async note(db: DbOrTx, userId: number, id: number): Promise<Flashcard[]> {
+    const [row] = await db.select(cardColumns).from(flashcards).where(ownCard(userId, id));
+    if (!row) return [];
+    if (!row.guid) return [row];
+    return db
+      .select(cardColumns)
+      .from(flashcards)
+      .where(
+        and(
+          eq(flashcards.userId, userId),
+          eq(flashcards.flashcardSetId, row.flashcardSetId),
+          eq(flashcards.guid, row.guid),
+        ),
+      )
+      .orderBy(asc(flashcards.ord), asc(flashcards.id));
+  },
+
+  /** The same texts on several rows (a note's siblings) in one statement. */
+  async updateRows(
+    db: DbOrTx,
+    userId: number,
+    ids: number[],
+    values: Partial<{
+      question: string;
+      answer: string;
+      hint: string | null;
+      tags: string[];
+      type: string;
+      guid: string | null;
+    }>,
+  ): Promise<void> {
+    if (ids.length === 0 || Object.keys(values).length === 0) return;
+    await db
+      .update(flashcards)
+      .set(values)
+      .where(and(eq(flashcards.userId, userId), inArray(flashcards.id, ids)));
+  },
+
+  async removeRows(db: DbOrTx, userId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db.delete(flashcards).where(and(eq(flashcards.userId, userId), inArray(flashcards.id, ids)));
+  },
+
   async insertCards(
     db: DbOrTx,
     userId: number,
     flashcardSetId: number,
-    cards: { question: string; answer: string; hint: string | null; tags?: string[] }[],
+    cards: {
+      question: string;
+      answer: string;
+      hint: string | null;
+      tags?: string[];
+      type?: string;
+      ord?: number;
+      guid?: string | null;
+    }[],
   ) {
     for (let i = 0; i < cards.length; i += 500) {
       await db
@@ -151,21 +209,6 @@ export const flashcardsRepo = {
         .values(cards.slice(i, i + 500).map((c) => ({ ...c, userId, flashcardSetId })));
     }
   },
-  async updateCard(
-    db: DbOrTx,
-    userId: number,
-    id: number,
-    values: Partial<{ question: string; answer: string; hint: string | null; tags: string[] | undefined }>,
-  ): Promise<Flashcard | undefined> {
-    const [row] = await db.update(flashcards).set(values).where(ownCard(userId, id)).returning(cardColumns);
-    return row;
-  },
-
-  async removeCard(db: DbOrTx, userId: number, id: number): Promise<boolean> {
-    const rows = await db.delete(flashcards).where(ownCard(userId, id)).returning({ id: flashcards.id });
-    return rows.length > 0;
-  },
-
   async insertAttempt(
     db: DbOrTx,
     userId: number,

@@ -1,4 +1,7 @@
+import { type CardType, clozeNumbers } from "#shared/flashcards/card-model.ts";
+import { cardSides } from "#shared/flashcards/card-sides.ts";
 import {
+  ANSWER_REQUIRED_MESSAGE,
   type ExportFile,
   FLASHCARD_SET_MAX_CARDS,
   type Flashcard,
@@ -8,6 +11,7 @@ import {
   type ImportPreview,
   type ImportProblem,
   type ImportResult,
+  NO_CLOZE_MESSAGE,
   type QuizAttempt,
 } from "#shared/flashcards/contract.ts";
 import { normalizeAnswer } from "#shared/flashcards/quiz.ts";
@@ -17,7 +21,8 @@ import {
   type ParseResult,
 } from "#shared/flashcards/text-formats.ts";
 import type { Infer } from "#shared/http.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { randomToken } from "../../lib/crypto.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { StudyService } from "../study/study.service.ts";
@@ -35,7 +40,32 @@ const stored = (c: ParseResult["cards"][number]) => ({
   answer: c.back,
   hint: c.hint,
   tags: c.tags,
+  type: c.type,
+  guid: c.guid ?? null,
 });
+
+/** A new note's identity, shared by its rows (Anki's note guid: any short unique string). */
+const newGuid = () => randomToken(8);
+
+/**
+ * The ords a note is reviewed by (decision 015): [0]; [0, 1] reversed; one per cloze number. An image
+ * occlusion note's masks are not in its texts, so its rows stay as they are (`kept`).
+ */
+function wantedOrds(type: string, question: string, kept: number[]): number[] {
+  if (type === "reversed") return [0, 1];
+  if (type === "cloze") return clozeNumbers(question).map((n) => n - 1);
+  if (type === "basic") return [0];
+  return kept;
+}
+
+/** A note as rows: one per ord, sharing a guid when there are several (a basic card needs none). */
+type NoteInput = { question: string; answer: string; hint: string | null; tags?: string[] | undefined };
+function noteRows<T extends NoteInput>(card: T & { type?: CardType | string; guid?: string | null }) {
+  const type = card.type ?? "basic";
+  const ords = wantedOrds(type, card.question, [0]);
+  const guid = card.guid ?? (ords.length > 1 || type !== "basic" ? newGuid() : null);
+  return ords.map((ord) => ({ ...card, type, ord, guid }));
+}
 const problem = (p: ParseResult["problems"][number]): ImportProblem => ({
   line: p.line,
   text: p.excerpt,
@@ -82,19 +112,97 @@ export function createFlashcardsService({
     return place.userId;
   }
 
+  /**
+   * Edits a note through one of its rows: the texts go to every sibling; the rows then follow the note's
+   * ords (a cloze edited to c1..c3 gains rows, one whose c2 was removed loses that row), and rows whose
+   * ord stays keep their id and so their review state. Answers the edited row, or the note's first.
+   */
+  async function syncNote(
+    tx: DbOrTx,
+    userId: number,
+    id: number,
+    input: Partial<NoteInput & { type: CardType }>,
+  ): Promise<Flashcard> {
+    const rows = await flashcardsRepo.note(tx, userId, id);
+    const first = rows.find((r) => r.id === id);
+    if (!first) throw notFound("Flashcard");
+    const type = input.type ?? first.type;
+    const question = input.question ?? first.question;
+    if (type === "cloze" && clozeNumbers(question).length === 0) throw badRequest(NO_CLOZE_MESSAGE);
+    if (type !== "cloze" && (input.answer ?? first.answer) === "") throw badRequest(ANSWER_REQUIRED_MESSAGE);
+    const ords = wantedOrds(
+      type,
+      question,
+      rows.map((r) => r.ord),
+    );
+    const gone = rows.filter((r) => !ords.includes(r.ord));
+    const added = ords.filter((ord) => !rows.some((r) => r.ord === ord));
+    const guid = first.guid ?? (ords.length > 1 || type !== "basic" ? newGuid() : null);
+    const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const kept = rows.filter((r) => !gone.includes(r));
+    await flashcardsRepo.updateRows(
+      tx,
+      userId,
+      kept.map((r) => r.id),
+      { ...values, type, guid },
+    );
+    await flashcardsRepo.removeRows(
+      tx,
+      userId,
+      gone.map((r) => r.id),
+    );
+    const set = await flashcardsRepo.findSet(tx, userId, first.flashcardSetId);
+    if (set && set.cardCount + added.length > FLASHCARD_SET_MAX_CARDS)
+      throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
+    const note = {
+      question,
+      answer: input.answer ?? first.answer,
+      hint: input.hint === undefined ? first.hint : input.hint,
+      tags: input.tags ?? first.tags,
+    };
+    for (const ord of added)
+      await flashcardsRepo.insertCard(tx, userId, {
+        flashcardSetId: first.flashcardSetId,
+        ...note,
+        type,
+        ord,
+        guid,
+      });
+    const after = await flashcardsRepo.note(tx, userId, kept[0]?.id ?? id);
+    if (after.length === 0) {
+      const rest = await flashcardsRepo.listCards(tx, userId, first.flashcardSetId);
+      const row = rest.find((r) => r.guid === guid);
+      if (!row) throw notFound("Flashcard");
+      return row;
+    }
+    return after.find((r) => r.id === id) ?? after[0]!;
+  }
+
   /** Many cards in one transaction (and the updates beside them), within the set's bound, or none. */
   async function insertAll(
     userId: number,
     setId: number,
-    cards: Omit<ImportPreview["cards"][number], "tags">[],
-    updates: { id: number; card: ImportPreview["cards"][number] }[] = [],
+    cards: (NoteInput & { type?: CardType; guid?: string | null })[],
+    updates: { id: number; card: NoteInput & { type?: CardType } }[] = [],
   ): Promise<number> {
     const set = await ownSet(userId, setId);
-    if (set.cardCount + cards.length > FLASHCARD_SET_MAX_CARDS)
+    // A guid names one note in a set: an imported one already there (the same file imported again with
+    // 'keep') or repeated in the file gets a new one, so two notes never become siblings.
+    const taken = new Set((await flashcardsRepo.listCards(db, userId, setId)).map((r) => r.guid));
+    const unique = cards.map((c) => {
+      if (!c.guid || !taken.has(c.guid)) {
+        taken.add(c.guid ?? null);
+        return c;
+      }
+      return { ...c, guid: null };
+    });
+    // A reversed or cloze card is several review rows; the set's bound counts rows.
+    const rows = unique.flatMap((c) => noteRows(c));
+    if (set.cardCount + rows.length > FLASHCARD_SET_MAX_CARDS)
       throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
     await db.transaction(async (tx) => {
-      await flashcardsRepo.insertCards(tx, userId, setId, cards);
-      for (const { id, card } of updates) await flashcardsRepo.updateCard(tx, userId, id, card);
+      await flashcardsRepo.insertCards(tx, userId, setId, rows);
+      for (const { id, card } of updates) await syncNote(tx, userId, id, card);
     });
     // Imported and accepted cards count toward the card achievements like cards added one by one.
     await events.emit("flashcard.created", { userId });
@@ -138,20 +246,36 @@ export function createFlashcardsService({
       if (set.cardCount >= FLASHCARD_SET_MAX_CARDS) {
         throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
       }
+      const rows = noteRows(input);
+      if (set.cardCount + rows.length > FLASHCARD_SET_MAX_CARDS) {
+        throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
+      }
       // Review state is per student (card_states): a card without a row there is new to everyone.
-      const card = await flashcardsRepo.insertCard(db, userId, { flashcardSetId, ...input });
+      const [card] = await db.transaction(async (tx) => {
+        const made: Flashcard[] = [];
+        for (const row of rows)
+          made.push(await flashcardsRepo.insertCard(tx, userId, { flashcardSetId, ...row }));
+        return made;
+      });
       await events.emit("flashcard.created", { userId });
-      return card;
+      return card!;
     },
 
     async updateCard(userId: number, id: number, input: UpdateCard): Promise<Flashcard> {
-      const card = await flashcardsRepo.updateCard(db, userId, id, input);
-      if (!card) throw notFound("Flashcard");
-      return card;
+      return db.transaction((tx) => syncNote(tx, userId, id, input));
     },
 
+    /** Deleting a card deletes its note: every sibling row, with their review state. */
     async removeCard(userId: number, id: number): Promise<void> {
-      if (!(await flashcardsRepo.removeCard(db, userId, id))) throw notFound("Flashcard");
+      await db.transaction(async (tx) => {
+        const rows = await flashcardsRepo.note(tx, userId, id);
+        if (rows.length === 0) throw notFound("Flashcard");
+        await flashcardsRepo.removeRows(
+          tx,
+          userId,
+          rows.map((r) => r.id),
+        );
+      });
     },
 
     /** Scores a finished quiz against the stored answers (compared as the quiz compares them) and saves it. */
@@ -169,7 +293,8 @@ export function createFlashcardsService({
       for (const { cardId, chosen } of answers) {
         const card = cards.get(cardId);
         if (!card) throw badRequest("Every answer must be for a card of this flashcard set.");
-        if (normalizeAnswer(chosen) === normalizeAnswer(card.answer)) correct += 1;
+        // A cloze or reversed row is asked as it is shown (cardSides), so it is scored the same way.
+        if (normalizeAnswer(chosen) === normalizeAnswer(cardSides(card).answer)) correct += 1;
       }
       const attempt = await flashcardsRepo.insertAttempt(db, userId, {
         flashcardSetId,
@@ -195,7 +320,12 @@ export function createFlashcardsService({
         existing.map((c) => ({ id: c.id, front: c.question })),
       );
       return {
-        cards: parsed.cards.map(stored),
+        cards: parsed.cards.map(({ front, back, hint, tags }) => ({
+          question: front,
+          answer: back,
+          hint,
+          tags,
+        })),
         errors: parsed.problems.map(problem),
         duplicates: matches.filter((m) => m.status !== "new").length,
       };
@@ -249,7 +379,7 @@ export function createFlashcardsService({
     },
 
     /** Cards the student accepted from drafts (issue 15): all of them in one transaction, or none. */
-    async acceptCards(userId: number, setId: number, cards: Omit<ImportPreview["cards"][number], "tags">[]) {
+    async acceptCards(userId: number, setId: number, cards: NoteInput[]) {
       return { created: await insertAll(userId, setId, cards) };
     },
 

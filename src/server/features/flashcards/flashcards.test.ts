@@ -123,6 +123,9 @@ describe("cards", () => {
       answer: "Powerhouse of the cell",
       hint: null,
       tags: [],
+      type: "basic",
+      ord: 0,
+      guid: null,
     });
     const [row] = await t.database.db.select().from(cardsTable).where(eq(cardsTable.id, res.json().id));
     expect(row).toMatchObject({ userId: ada.user.id, question: "Mitochondria", hint: null });

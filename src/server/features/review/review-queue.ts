@@ -1,4 +1,5 @@
 import { type CardState, newCardState, previewIntervals } from "#server/features/review/fsrs.ts";
+import { cardSides } from "#shared/flashcards/card-sides.ts";
 import { addLocalDays, startOfLocalDay } from "#shared/local-day.ts";
 import type { ReviewCard, ReviewQueue } from "#shared/review/contract.ts";
 import type { Db } from "../../db/client.ts";
@@ -34,18 +35,27 @@ export async function queueScope(
   return { userId, setId, ownerId: await flashcards.readableSet(userId, setId) };
 }
 
-type CardFields = Omit<ReviewCard, "isNew" | "planned" | "intervals">;
+const sidesOf = (row: Pick<CardFields, "type" | "ord" | "question" | "answer" | "hint">) => {
+  const sides = cardSides(row);
+  return { question: sides.prompt, answer: sides.back, hint: sides.hint };
+};
 
-/** A card as the queue shows it: its text, whether it is new or planned, and each rating's interval. */
+type CardFields = Omit<ReviewCard, "isNew" | "planned" | "intervals"> & { type: string; ord: number };
+
+/**
+ * A card as the queue shows it: its text as this row shows it (a cloze blanked and revealed by its number,
+ * a reversed card's ord 1 back to front: cardSides), whether it is new or planned, and each rating's interval.
+ */
 function cardView(
-  { id, flashcardSetId, setTitle, question, answer, hint }: CardFields,
+  { id, flashcardSetId, setTitle, ...row }: CardFields,
   state: CardState | null,
   planned: boolean,
   now: Date,
   desiredRetention: number,
 ): ReviewCard {
   return {
-    ...{ id, flashcardSetId, setTitle, question, answer, hint },
+    ...{ id, flashcardSetId, setTitle },
+    ...sidesOf(row),
     isNew: state === null,
     planned,
     intervals: previewIntervals(state ?? newCardState(now), now, desiredRetention),

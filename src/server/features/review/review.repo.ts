@@ -30,6 +30,8 @@ const cardColumns = {
   question: flashcards.question,
   answer: flashcards.answer,
   hint: flashcards.hint,
+  type: flashcards.type,
+  ord: flashcards.ord,
 };
 
 /**

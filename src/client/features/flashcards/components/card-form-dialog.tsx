@@ -5,14 +5,21 @@ import type { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
-import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
-import { FLASHCARD_MAX_LENGTH } from "#shared/constants.ts";
+import { CARD_TYPES, type CardType } from "#shared/flashcards/card-model.ts";
 import { createFlashcardSchema, type Flashcard, type FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useCreateFlashcard, useUpdateFlashcard } from "../flashcards.api.ts";
+import { CardFormFields, type CardValues } from "./card-form-fields.tsx";
 
-type Values = z.input<typeof createFlashcardSchema>;
-const empty: Values = { question: "", answer: "", hint: "" };
+type Values = CardValues;
+const empty: Values = { question: "", answer: "", hint: "", type: "basic" };
+const isEditableType = (t: string): t is CardType => (CARD_TYPES as readonly string[]).includes(t);
+const valuesOf = (card: Flashcard): Values => ({
+  question: card.question,
+  answer: card.answer,
+  hint: card.hint ?? "",
+  type: isEditableType(card.type) ? card.type : undefined,
+});
 
 /** SPEC §9: the dialog closes about 100 ms after a card is saved, so the student sees it succeed. */
 export const CLOSE_DELAY_MS = 100;
@@ -41,14 +48,12 @@ export function CardFormDialog({
     resolver: zodResolver(createFlashcardSchema),
     defaultValues: empty,
   });
-  const { errors } = form.formState;
   const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closing.current), []);
 
   // The form shows the card being edited each time the dialog opens.
   useEffect(() => {
-    if (open)
-      form.reset(card ? { question: card.question, answer: card.answer, hint: card.hint ?? "" } : empty);
+    if (open) form.reset(card ? valuesOf(card) : empty);
   }, [open, card, form]);
 
   const close = (next: boolean) => {
@@ -67,11 +72,6 @@ export function CardFormDialog({
     // SPEC §8: creation errors are only logged; the dialog also says so, so the student is not left guessing.
     else create.mutate(values, { onSuccess: done, onError: (err) => console.error(err) });
   });
-  const field = (name: keyof Values) => ({
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `card-${name}-error` : undefined,
-    ...form.register(name),
-  });
 
   return (
     <Dialog
@@ -82,21 +82,7 @@ export function CardFormDialog({
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <p className="wrap-anywhere text-sm text-muted">In {set.title}</p>
-        <Field id="card-question" label="Vocabulary/Question" error={errors.question?.message}>
-          <Textarea
-            id="card-question"
-            autoFocus
-            rows={2}
-            maxLength={FLASHCARD_MAX_LENGTH.question}
-            {...field("question")}
-          />
-        </Field>
-        <Field id="card-answer" label="Definition/Answer" error={errors.answer?.message}>
-          <Textarea id="card-answer" rows={3} maxLength={FLASHCARD_MAX_LENGTH.answer} {...field("answer")} />
-        </Field>
-        <Field id="card-hint" label="Hint (optional)" error={errors.hint?.message}>
-          <Input id="card-hint" maxLength={FLASHCARD_MAX_LENGTH.hint} {...field("hint")} />
-        </Field>
+        <CardFormFields form={form} typeLocked={!!card && !isEditableType(card.type)} />
         {mutation.isError && <Alert>{errorMessage(mutation.error, "Could not save the flashcard.")}</Alert>}
         {mutation.isSuccess && (
           <p role="status" className="text-sm text-green-700 dark:text-green-400">

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -6,70 +6,16 @@ import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { useDeleteFlashcard, useFlashcards } from "../flashcards.api.ts";
+import { useFlashcards } from "../flashcards.api.ts";
 import { ImportDialog } from "../import/import-dialog.tsx";
 import { CardFormDialog } from "./card-form-dialog.tsx";
+import { CardItem, notesOf } from "./card-item.tsx";
 import { ExportButtons } from "./export-buttons.tsx";
 import { FlashcardSetFormDialog } from "./flashcard-set-form-dialog.tsx";
 import { RetryAlert } from "./flashcard-set-list.tsx";
 
 /** SPEC §2.7 wording, kept as written. */
 export const cardCountLabel = (n: number) => `${n} flashcard(s)`;
-
-function CardItem({
-  set,
-  card,
-  onEdit,
-  onDeleted,
-}: {
-  set: FlashcardSet;
-  card: Flashcard;
-  /** Absent when the student may only read the set. */
-  onEdit?: () => void;
-  onDeleted: () => void;
-}) {
-  const remove = useDeleteFlashcard(set);
-  return (
-    <li className="grid gap-2 rounded-lg border border-border p-3 sm:grid-cols-[1fr_auto]">
-      <dl className="grid min-w-0 gap-1 text-sm">
-        <div className="min-w-0">
-          <dt className="sr-only">Question</dt>
-          <dd className="whitespace-pre-wrap wrap-anywhere font-medium">{card.question}</dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="sr-only">Answer</dt>
-          <dd className="whitespace-pre-wrap wrap-anywhere text-muted">{card.answer}</dd>
-        </div>
-        {card.hint && (
-          <div className="min-w-0">
-            <dt className="inline text-xs font-medium text-muted">Hint: </dt>
-            <dd className="inline wrap-anywhere text-xs text-muted">{card.hint}</dd>
-          </div>
-        )}
-      </dl>
-      {onEdit && (
-        <div className="flex gap-1 sm:flex-col">
-          <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit flashcard: ${card.question}`}>
-            <Pencil className="h-4 w-4" aria-hidden /> Edit
-          </Button>
-          <ConfirmDialog
-            title="Delete this flashcard?"
-            subject={card.question}
-            description="This flashcard is permanently removed from the set. This cannot be undone."
-            confirmLabel="Delete Flashcard"
-            onConfirm={() => remove.mutateAsync(card).then(onDeleted)}
-            trigger={
-              <Button size="sm" variant="ghost" aria-label={`Delete flashcard: ${card.question}`}>
-                <Trash2 className="h-4 w-4" aria-hidden /> Delete
-              </Button>
-            }
-          />
-        </div>
-      )}
-    </li>
-  );
-}
 
 /**
  * SPEC §2.7 'Manage Cards': add, list, edit and delete the cards of one set; Close returns to the sets.
@@ -155,11 +101,12 @@ export function CardsPanel({
       >
         {(list) => (
           <ul className="grid gap-2" aria-label={`Flashcards in ${set.title}`}>
-            {list.map((card) => (
+            {notesOf(list).map(({ card, reviews }) => (
               <CardItem
                 key={card.id}
                 set={set}
                 card={card}
+                reviews={reviews}
                 onEdit={readOnly ? undefined : () => setEditing(card)}
                 onDeleted={focusHeading}
               />

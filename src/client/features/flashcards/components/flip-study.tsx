@@ -1,11 +1,16 @@
 import { ArrowLeft, ArrowRight, RotateCcw } from "lucide-react";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { isOwnKey } from "#client/lib/keyboard.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useFlashcards } from "../flashcards.api.ts";
+
+type ShownCard = ReturnType<typeof shownCard<Flashcard>>;
+
+import { CardText } from "#client/components/card-text/card-text.tsx";
+import { shownCard } from "#shared/flashcards/card-sides.ts";
 
 /** Arrow keys move (through a ref, so the listener is added once); Space flips outside buttons. */
 function useFlipKeys(moveRef: RefObject<(by: number) => void>, flip: () => void) {
@@ -36,7 +41,7 @@ function FlipCard({
   onFlip,
 }: {
   ref: RefObject<HTMLButtonElement | null>;
-  card: Flashcard;
+  card: ShownCard;
   flipped: boolean;
   onFlip: () => void;
 }) {
@@ -55,9 +60,7 @@ function FlipCard({
         <span className="text-xs font-semibold uppercase tracking-wide text-muted">
           {flipped ? "Answer" : "Question"}
         </span>
-        <span className="whitespace-pre-wrap wrap-anywhere text-lg">
-          {flipped ? card.answer : card.question}
-        </span>
+        <CardText className="text-lg" text={flipped ? card.back : card.question} />
         {!flipped && card.hint && <span className="wrap-anywhere text-sm text-muted">Hint: {card.hint}</span>}
       </span>
     </button>
@@ -73,7 +76,7 @@ export function FlipStudy({ set, onClose }: { set: FlashcardSet; onClose: () => 
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
   const cardButton = useRef<HTMLButtonElement>(null);
-  const list = cards.data ?? [];
+  const list = useMemo(() => (cards.data ?? []).map(shownCard), [cards.data]);
   const count = list.length;
   const at = Math.min(index, Math.max(0, count - 1));
   const card = list[at];

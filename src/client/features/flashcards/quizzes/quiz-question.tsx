@@ -1,4 +1,5 @@
 import { type Dispatch, useEffect, useRef } from "react";
+import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { isOwnKey } from "#client/lib/keyboard.ts";
@@ -101,7 +102,7 @@ function QuizOptions({
             <span aria-hidden className="shrink-0 font-mono text-xs text-muted">
               {i + 1}
             </span>
-            <span className="min-w-0 whitespace-pre-wrap wrap-anywhere">{option}</span>
+            <CardText inline className="min-w-0" text={option} />
           </label>
         );
       })}
@@ -120,7 +121,11 @@ function AnswerFeedback({ correct, rightAnswer }: { correct: boolean; rightAnswe
       )}
     >
       <p className="font-semibold">{correct ? "Correct!" : "Incorrect"}</p>
-      {!correct && <p className="wrap-anywhere">The correct answer is: {rightAnswer}</p>}
+      {!correct && (
+        <p className="wrap-anywhere">
+          The correct answer is: <CardText inline text={rightAnswer} />
+        </p>
+      )}
     </div>
   );
 }
@@ -151,12 +156,8 @@ export function QuizQuestionCard({ state, dispatch }: { state: QuizState; dispat
   return (
     <div className="grid gap-4">
       <QuizProgress index={state.index} total={total} percent={progress} />
-      <h4
-        ref={heading}
-        tabIndex={-1}
-        className="outline-none whitespace-pre-wrap wrap-anywhere text-lg font-semibold"
-      >
-        {question.question}
+      <h4 ref={heading} tabIndex={-1} className="outline-none text-lg font-semibold">
+        <CardText inline text={question.question} />
       </h4>
       {question.hint && <p className="wrap-anywhere text-sm text-muted">Hint: {question.hint}</p>}
       <QuizOptions

@@ -1,5 +1,6 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { SCORE_THRESHOLDS } from "#shared/constants.ts";
@@ -86,14 +87,18 @@ export function QuizReview({ answers, onBack }: { answers: readonly QuizAnswer[]
                 <XCircle className="mt-0.5 h-4 w-4 shrink-0 text-red-700 dark:text-red-400" aria-hidden />
               )}
               <span className="min-w-0 whitespace-pre-wrap wrap-anywhere">
-                {i + 1}. {a.question}
+                {i + 1}. <CardText inline text={a.question} />
               </span>
             </p>
             <p className="wrap-anywhere">
               <span className="font-medium">{a.correct ? "Correct" : "Incorrect"}</span> · Your answer:{" "}
-              {a.chosen}
+              <CardText inline text={a.chosen} />
             </p>
-            {!a.correct && <p className="wrap-anywhere">Correct answer: {a.answer}</p>}
+            {!a.correct && (
+              <p className="wrap-anywhere">
+                Correct answer: <CardText inline text={a.answer} />
+              </p>
+            )}
           </li>
         ))}
       </ol>

@@ -2,6 +2,7 @@ import { LogOut } from "lucide-react";
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
+import { shownCard } from "#shared/flashcards/card-sides.ts";
 import type { FlashcardSet } from "#shared/flashcards/contract.ts";
 import { buildQuiz } from "#shared/flashcards/quiz.ts";
 import { useFlashcards, useSaveQuizAttempt } from "../flashcards.api.ts";
@@ -12,7 +13,7 @@ import { quizReducer, startQuiz } from "./quiz-state.ts";
 /** SPEC §2.8: one flashcard set's quiz, from its cards loaded fresh, to the results and review. */
 export function QuizView({ set, onExit }: { set: FlashcardSet; onExit: () => void }) {
   const cards = useFlashcards(set.id);
-  const questions = useMemo(() => (cards.data ? buildQuiz(cards.data) : null), [cards.data]);
+  const questions = useMemo(() => (cards.data ? buildQuiz(cards.data.map(shownCard)) : null), [cards.data]);
 
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="quiz-title">

@@ -1,5 +1,6 @@
 import { Check, Lightbulb, X } from "lucide-react";
 import { type Dispatch, type FormEvent, useEffect, useRef, useState } from "react";
+import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import type { Flashcard } from "#shared/flashcards/contract.ts";
 import type { WriteAction, WriteState } from "./write-state.ts";
@@ -32,7 +33,7 @@ export function WritePrompt({
 
   return (
     <form onSubmit={submit} className="grid min-w-0 gap-3 rounded-xl border border-border bg-surface p-4">
-      <p className="whitespace-pre-wrap wrap-anywhere text-lg font-medium">{card.question}</p>
+      <CardText className="text-lg font-medium" text={card.question} />
       {card.hint &&
         (hint ? (
           <p className="wrap-anywhere text-sm text-muted">Hint: {card.hint}</p>
@@ -86,7 +87,7 @@ function Feedback({
             <X className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> Not quite.
           </p>
           <p className="whitespace-pre-wrap wrap-anywhere">
-            The answer is: <strong>{expected}</strong>
+            The answer is: <CardText inline className="font-semibold" text={expected} />
           </p>
           <Button size="sm" variant="secondary" className="justify-self-start" onClick={onOverride}>
             I was right

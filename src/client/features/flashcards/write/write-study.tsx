@@ -2,6 +2,7 @@ import { Shuffle } from "lucide-react";
 import { useEffect, useReducer, useState } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
+import { shownCard } from "#shared/flashcards/card-sides.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useFlashcards } from "../flashcards.api.ts";
 import { WritePrompt } from "./write-prompt.tsx";
@@ -34,7 +35,7 @@ export function WriteStudy({ set, onClose }: { set: FlashcardSet; onClose: () =>
         error="Could not load the flashcards."
         empty={<p className="text-sm text-muted">No flashcards yet</p>}
       >
-        {(list) => <WriteSession setId={set.id} cards={list} />}
+        {(list) => <WriteSession setId={set.id} cards={list.map(shownCard)} />}
       </QueryView>
     </section>
   );

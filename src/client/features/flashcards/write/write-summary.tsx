@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import type { Flashcard } from "#shared/flashcards/contract.ts";
 import type { WriteState } from "./write-state.ts";
@@ -28,8 +29,8 @@ export function WriteSummary({
           <ul className="grid gap-2 text-sm">
             {missed.map((c) => (
               <li key={c.id} className="min-w-0 rounded-md border border-border p-2">
-                <p className="whitespace-pre-wrap wrap-anywhere font-medium">{c.question}</p>
-                <p className="whitespace-pre-wrap wrap-anywhere text-muted">{c.answer}</p>
+                <CardText className="font-medium" text={c.question} />
+                <CardText className="text-muted" text={c.answer} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -66,14 +67,14 @@ function CardFace({
         {card.isNew ? " · New card" : ""}
         {card.planned ? " · For your exam plan" : ""}
       </p>
-      <p className="text-xl font-semibold wrap-anywhere" data-testid="review-question">
-        {card.question}
-      </p>
+      <div className="text-xl font-semibold" data-testid="review-question">
+        <CardText text={card.question} />
+      </div>
       {card.hint && !revealed && <p className="text-sm text-muted wrap-anywhere">Hint: {card.hint}</p>}
       {revealed ? (
-        <p className="border-t border-border pt-4 text-lg wrap-anywhere" data-testid="review-answer">
-          {card.answer}
-        </p>
+        <div className="border-t border-border pt-4 text-lg" data-testid="review-answer">
+          <CardText text={card.answer} />
+        </div>
       ) : (
         <Button className="justify-self-center" onClick={onReveal}>
           Show answer (Space)
