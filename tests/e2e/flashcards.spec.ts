@@ -182,6 +182,9 @@ test("a student takes a quiz by mouse and keyboard, sees the results and reviews
     "0",
   );
   await expect(page.getByRole("heading", { name: "Capital of France" })).toBeVisible();
+  // The hint waits behind its button (issue 25: shown at once it gave the answer away).
+  await expect(page.getByText("Hint: City of light")).toHaveCount(0);
+  await page.getByRole("button", { name: "Show hint" }).click();
   await expect(page.getByText("Hint: City of light")).toBeVisible();
   const options = page.getByRole("radio");
   await expect(options).toHaveCount(3);

@@ -6,8 +6,8 @@ import { gradeAnswer } from "#shared/flashcards/grading.ts";
 import { buildQuiz, normalizeAnswer, seededRng } from "#shared/flashcards/quiz.ts";
 import { cardAnswer, cardPrompt } from "./card-text.ts";
 import { ChoiceOptions } from "./choice-options.tsx";
+import { HintButton } from "./hint-button.tsx";
 import type { LearnState } from "./learn-state.ts";
-import { HintButton } from "./run-controls.tsx";
 import { useModeKeys } from "./use-mode-keys.ts";
 
 type Answer = (given: string, correct: boolean) => void;

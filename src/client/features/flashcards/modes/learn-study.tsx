@@ -61,7 +61,8 @@ function LearnSession({ setId, cards, starred }: { setId: number; cards: Flashca
   const byId = new Map(cards.map((c) => [c.id, c]));
   const card = id === undefined ? undefined : byId.get(id);
   const piles = learnPiles(s);
-  const finished = roundOver(s) || learnDone(s);
+  // The last answer's feedback shows before the summary, even once everything is mastered.
+  const finished = roundOver(s) || (learnDone(s) && !s.checked);
   return (
     <div className="grid min-w-0 gap-4">
       <RunControls opts={state.opts} starredCount={starred.length} onRestart={restart} />

@@ -1,5 +1,4 @@
-import { Lightbulb, RotateCcw, Shuffle, Star } from "lucide-react";
-import { useState } from "react";
+import { RotateCcw, Shuffle, Star } from "lucide-react";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { useSetStar } from "./study-modes.api.ts";
@@ -55,19 +54,6 @@ export function StarButton({ setId, cardId, starred }: { setId: number; cardId: 
     >
       <Star className={cn("h-4 w-4", starred && "fill-current text-amber-500")} aria-hidden />
       {starred ? "Starred" : "Star"}
-    </Button>
-  );
-}
-
-/** A card's hint stays behind a button until asked for, so it never answers the card by itself. */
-export function HintButton({ hint }: { hint: string | null | undefined }) {
-  const [shown, setShown] = useState(false);
-  if (!hint?.trim()) return null;
-  return shown ? (
-    <p className="wrap-anywhere text-sm text-muted">Hint: {hint}</p>
-  ) : (
-    <Button size="sm" variant="ghost" className="justify-self-start" onClick={() => setShown(true)}>
-      <Lightbulb className="h-4 w-4" aria-hidden /> Show hint
     </Button>
   );
 }

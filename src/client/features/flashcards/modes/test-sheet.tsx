@@ -3,7 +3,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Input, Select } from "#client/components/ui/form.tsx";
 import type { Flashcard } from "#shared/flashcards/contract.ts";
 import { cardAnswer, cardPrompt } from "./card-text.ts";
-import { HintButton } from "./run-controls.tsx";
+import { HintButton } from "./hint-button.tsx";
 import { choiceQuestions, TEST_KIND_LABELS, type TestQuestion, type TestState } from "./test-state.ts";
 
 type Answer = (cardId: number, value: string) => void;
