@@ -12,11 +12,14 @@ type Answer = (cardId: number, value: string) => void;
 export function TestSheet({
   state,
   cards,
+  star,
   onAnswer,
   onSubmit,
 }: {
   state: TestState;
   cards: Flashcard[];
+  /** The card's star button. */
+  star: (cardId: number) => React.ReactNode;
   onAnswer: Answer;
   onSubmit: () => void;
 }) {
@@ -39,9 +42,12 @@ export function TestSheet({
       <ol ref={first} className="grid gap-3">
         {single.map((q, i) => (
           <li key={q.cardId} className="grid min-w-0 gap-2 rounded-xl border border-border bg-surface p-4">
-            <p className="text-xs font-semibold uppercase tracking-wide text-muted">
-              {i + 1}. {TEST_KIND_LABELS[q.kind]}
-            </p>
+            <div className="flex items-center justify-between gap-2">
+              <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+                {i + 1}. {TEST_KIND_LABELS[q.kind]}
+              </p>
+              {star(q.cardId)}
+            </div>
             <p className="whitespace-pre-wrap wrap-anywhere font-medium">{cardPrompt(byId.get(q.cardId)!)}</p>
             <HintButton hint={byId.get(q.cardId)?.hint} />
             <QuestionInput

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useSaveQuizAttempt } from "../flashcards.api.ts";
 import { ModeFrame, NoCards, SessionLoading } from "./mode-frame.tsx";
-import { RunControls } from "./run-controls.tsx";
+import { RunControls, StarButton } from "./run-controls.tsx";
 import { newSeed } from "./study-run.ts";
 import { TestResults } from "./test-results.tsx";
 import { TestSetup } from "./test-setup.tsx";
@@ -59,6 +59,7 @@ function TestSession({ set, cards, starred }: { set: FlashcardSet; cards: Flashc
         <TestSheet
           state={s}
           cards={cards}
+          star={(cardId) => <StarButton setId={set.id} cardId={cardId} starred={starred.includes(cardId)} />}
           onAnswer={(cardId, value) => change((r) => ({ ...r, answers: { ...r.answers, [cardId]: value } }))}
           onSubmit={() => {
             submitted.current = true;

@@ -5,7 +5,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useFlashcards, useSaveQuizAttempt } from "../flashcards.api.ts";
 import { SessionLoading } from "../modes/mode-frame.tsx";
-import { RunControls } from "../modes/run-controls.tsx";
+import { RunControls, StarButton } from "../modes/run-controls.tsx";
 import { useStars } from "../modes/study-modes.api.ts";
 import { useStudyRun } from "../modes/use-study-run.ts";
 import { QuizQuestionCard } from "./quiz-question.tsx";
@@ -116,7 +116,14 @@ function QuizRun({
       {questions.length === 0 ? (
         <p className="text-sm text-muted">No cards to quiz with these options.</p>
       ) : (
-        <QuizQuestionCard state={state} dispatch={dispatch} />
+        <>
+          <StarButton
+            setId={set.id}
+            cardId={state.questions[state.index]!.cardId}
+            starred={starred.includes(state.questions[state.index]!.cardId)}
+          />
+          <QuizQuestionCard state={state} dispatch={dispatch} />
+        </>
       )}
     </div>
   );
