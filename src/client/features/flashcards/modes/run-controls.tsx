@@ -42,14 +42,25 @@ export function RunControls({
 }
 
 /** Star or unstar the card on screen (per student, on the server); the S key does the same. */
-export function StarButton({ setId, cardId, starred }: { setId: number; cardId: number; starred: boolean }) {
+export function StarButton({
+  setId,
+  cardId,
+  starred,
+  card,
+}: {
+  setId: number;
+  cardId: number;
+  starred: boolean;
+  /** The card's question, where several star buttons share a screen (a Test sheet). */
+  card?: string;
+}) {
   const setStar = useSetStar(setId);
   return (
     <Button
       size="sm"
       variant="ghost"
       aria-pressed={starred}
-      data-star-button
+      aria-label={card ? `Star: ${card}` : undefined}
       onClick={() => setStar.mutate({ cardId, starred: !starred })}
     >
       <Star className={cn("h-4 w-4", starred && "fill-current text-amber-500")} aria-hidden />

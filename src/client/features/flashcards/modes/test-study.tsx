@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useSaveQuizAttempt } from "../flashcards.api.ts";
+import { cardPrompt } from "./card-text.ts";
 import { ModeFrame, NoCards, SessionLoading } from "./mode-frame.tsx";
 import { RunControls, StarButton } from "./run-controls.tsx";
 import { newSeed } from "./study-run.ts";
@@ -59,7 +60,14 @@ function TestSession({ set, cards, starred }: { set: FlashcardSet; cards: Flashc
         <TestSheet
           state={s}
           cards={cards}
-          star={(cardId) => <StarButton setId={set.id} cardId={cardId} starred={starred.includes(cardId)} />}
+          star={(cardId) => (
+            <StarButton
+              setId={set.id}
+              cardId={cardId}
+              starred={starred.includes(cardId)}
+              card={cardPrompt(cards.find((c) => c.id === cardId)!)}
+            />
+          )}
           onAnswer={(cardId, value) => change((r) => ({ ...r, answers: { ...r.answers, [cardId]: value } }))}
           onSubmit={() => {
             submitted.current = true;
