@@ -8,6 +8,7 @@ import { createChatService } from "./features/chat/chat.service.ts";
 import { createRetrievalService } from "./features/chat/retrieval.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
 import { createFlashcardsService } from "./features/flashcards/flashcards.service.ts";
+import { createStudyModesService } from "./features/flashcards/study-modes.service.ts";
 import { createFriendsService } from "./features/friends/friends.service.ts";
 import { createGroupsService } from "./features/friends/groups.service.ts";
 import { createHealthService } from "./features/health/health.service.ts";
@@ -73,6 +74,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   });
   const canvas = createCanvasService({ db, config, clock, auth, settings, courses, tasks, jobs, selfOrigin });
   const flashcards = createFlashcardsService({ db, events, study });
+  const studyModes = createStudyModesService({ db, flashcards });
   const achievements = createAchievementsService({ db, clock, events, secretKey: config.secretKey });
   const friends = createFriendsService({ db, clock, events, settings, achievements });
   const groups = createGroupsService({ db, friends, studySets: study });
@@ -104,6 +106,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     study,
     canvas,
     flashcards,
+    studyModes,
     friends,
     groups,
     retrieval,

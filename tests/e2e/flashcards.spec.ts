@@ -182,6 +182,9 @@ test("a student takes a quiz by mouse and keyboard, sees the results and reviews
     "0",
   );
   await expect(page.getByRole("heading", { name: "Capital of France" })).toBeVisible();
+  // The hint waits behind its button (issue 25: shown at once it gave the answer away).
+  await expect(page.getByText("Hint: City of light")).toHaveCount(0);
+  await page.getByRole("button", { name: "Show hint" }).click();
   await expect(page.getByText("Hint: City of light")).toBeVisible();
   const options = page.getByRole("radio");
   await expect(options).toHaveCount(3);
@@ -233,12 +236,14 @@ test("a student takes a quiz by mouse and keyboard, sees the results and reviews
   await page.getByRole("button", { name: "Take Another Quiz" }).click();
   await expect(page.getByRole("button", { name: "Start Quiz" })).toBeFocused();
 
-  // Exit Quiz leaves a quiz in progress and starts over next time.
+  // A quiz in progress is kept (on the server, issue 25): Start Quiz resumes it, Start over begins afresh.
   await page.getByRole("button", { name: "Start Quiz" }).click();
   await page.getByRole("radio").first().check();
   await page.getByRole("button", { name: "Exit Quiz" }).click();
   await page.getByRole("button", { name: "Start Quiz" }).click();
   await expect(page.getByText("Question 1 of 3")).toBeVisible();
+  await expect(page.getByRole("radio").first()).toBeChecked();
+  await page.getByRole("button", { name: "Start over" }).click();
   await expect(page.getByRole("button", { name: "Submit Answer" })).toBeDisabled();
 });
 

@@ -55,6 +55,11 @@ export const queryKeys = {
     sets: (studySetId: number) => [...queryKeys.flashcards.all, "sets", studySetId] as const,
     /** The cards of one flashcard set. */
     cards: (flashcardSetId: number) => [...queryKeys.flashcards.all, "cards", flashcardSetId] as const,
+    /** The student's session of one study mode on one set (issue 25 §2). */
+    session: (flashcardSetId: number, mode: string) =>
+      [...queryKeys.flashcards.all, "session", flashcardSetId, mode] as const,
+    /** The student's starred cards of one set. */
+    stars: (flashcardSetId: number) => [...queryKeys.flashcards.all, "stars", flashcardSetId] as const,
   },
   friends: {
     all: ["friends"] as const,

@@ -11,6 +11,7 @@ import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { chatRoutes } from "./chat/chat.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
 import { flashcardsRoutes } from "./flashcards/flashcards.routes.ts";
+import { studyModesRoutes } from "./flashcards/study-modes.routes.ts";
 import { friendsRoutes } from "./friends/friends.routes.ts";
 import { groupsRoutes } from "./friends/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
@@ -37,6 +38,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   calendarRoutes,
   studyRoutes,
   flashcardsRoutes,
+  studyModesRoutes,
   friendsRoutes,
   groupsRoutes,
   materialsRoutes,

@@ -143,6 +143,8 @@ export const updateFlashcardSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one field to change");
 export type UpdateFlashcardInput = z.input<typeof updateFlashcardSchema>;
 
+export const QUIZ_ANSWER_KINDS = ["choice", "written", "truefalse"] as const;
+
 /**
  * A finished quiz: the option the student chose for each card. The server scores it against the stored
  * answers, so an attempt that feeds achievements is not a number the browser made up.
@@ -153,12 +155,24 @@ export const quizAttemptInputSchema = z.object({
       z.object({
         cardId: dbId("Each answer needs a card id"),
         chosen: safeText("Each answer needs the chosen option").max(FLASHCARD_MAX_LENGTH.answer),
+        /**
+         * How the card was asked (Test mode, issue 25 §2): `choice` (an option or a matched tile: the
+         * default), `written` (graded leniently, a typo counts), `truefalse` (`chosen` is "true" or
+         * "false" about the pairing with `shown`).
+         */
+        kind: z.enum(QUIZ_ANSWER_KINDS, "Kind is choice, written or truefalse").optional(),
+        shown: safeText().max(FLASHCARD_MAX_LENGTH.answer).optional(),
       }),
       "Send the quiz answers",
     )
     .min(1, "A quiz needs at least one answer")
     .max(FLASHCARD_SET_MAX_CARDS, `A quiz has at most ${FLASHCARD_SET_MAX_CARDS} answers`)
-    .refine((a) => new Set(a.map((x) => x.cardId)).size === a.length, "Each card is answered once"),
+    .refine((a) => new Set(a.map((x) => x.cardId)).size === a.length, "Each card is answered once")
+    .refine(
+      (a) =>
+        a.every((x) => x.kind !== "truefalse" || (x.shown !== undefined && /^(true|false)$/.test(x.chosen))),
+      "A true/false answer is 'true' or 'false' and names the answer it was shown",
+    ),
 });
 export type QuizAttemptInput = z.input<typeof quizAttemptInputSchema>;
 

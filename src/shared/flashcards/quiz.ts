@@ -191,11 +191,18 @@ function answerPool(cards: readonly QuizCard[]): Pool {
  * SPEC §2.8 / §3 quiz: one question per card, in the set's order; options are the right answer plus
  * up to QUIZ_MAX_OPTIONS - 1 other answers of the same set, shuffled, never two that read the same.
  */
-export function buildQuiz(cards: readonly QuizCard[], rng: Rng = Math.random): QuizQuestion[] {
+export function buildQuiz(
+  cards: readonly QuizCard[],
+  rng: Rng = Math.random,
+  /** Only these cards' questions (Learn and Test ask a few), distractors still from the whole set. */
+  only?: ReadonlySet<number>,
+): QuizQuestion[] {
   const pool = answerPool(cards);
   const slates = cards.map((card) => slateFor(toAnswer(card.answer), pool));
   const share = longestShare(slates);
-  return cards.map((card, i) => {
+  const asked = only ? cards.flatMap((c, i) => (only.has(c.id) ? [i] : [])) : cards.map((_, i) => i);
+  return asked.map((i) => {
+    const card = cards[i]!;
     const distractors = pickDistractors(slates[i]!, pool, share, rng);
     return {
       cardId: card.id,

@@ -1,5 +1,5 @@
-import { BookOpen, Keyboard, Layers, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { BookOpen, Brain, ClipboardCheck, Grid3x3, Keyboard, Layers, Trash2 } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import type { FlashcardSet } from "#shared/flashcards/contract.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
@@ -8,9 +8,23 @@ import { FlashcardSetFormDialog } from "./components/flashcard-set-form-dialog.t
 import { FlashcardSetList } from "./components/flashcard-set-list.tsx";
 import { FlipStudy } from "./components/flip-study.tsx";
 import { useDeleteFlashcardSet, useFlashcardSets } from "./flashcards.api.ts";
-import { WriteStudy } from "./write/write-study.tsx";
 
-type Mode = "manage" | "study" | "write";
+// Each study mode loads when opened, so the study page's first load carries none of them.
+const WriteStudy = lazy(async () => ({ default: (await import("./write/write-study.tsx")).WriteStudy }));
+const LearnStudy = lazy(async () => ({ default: (await import("./modes/learn-study.tsx")).LearnStudy }));
+const TestStudy = lazy(async () => ({ default: (await import("./modes/test-study.tsx")).TestStudy }));
+const MatchStudy = lazy(async () => ({ default: (await import("./modes/match-study.tsx")).MatchStudy }));
+const MODES = { write: WriteStudy, learn: LearnStudy, test: TestStudy, match: MatchStudy };
+
+/** The modes beside Study Cards, each a button on the set's row. */
+const MODE_BUTTONS = [
+  { mode: "write", label: "Write", name: "Write answers", icon: Keyboard },
+  { mode: "learn", label: "Learn", name: "Learn", icon: Brain },
+  { mode: "test", label: "Test", name: "Test", icon: ClipboardCheck },
+  { mode: "match", label: "Match", name: "Match", icon: Grid3x3 },
+] as const;
+
+type Mode = "manage" | "study" | keyof typeof MODES;
 type View = { mode: "list" } | { mode: Mode; setId: number };
 
 function SetActions({
@@ -39,16 +53,19 @@ function SetActions({
       >
         <BookOpen className="h-4 w-4" aria-hidden /> Study Cards
       </Button>
-      <Button
-        id={`flashcard-set-${set.id}-write`}
-        size="sm"
-        variant="secondary"
-        onClick={() => onOpen("write")}
-        disabled={set.cardCount === 0}
-        aria-label={`Write answers: ${set.title}`}
-      >
-        <Keyboard className="h-4 w-4" aria-hidden /> Write
-      </Button>
+      {MODE_BUTTONS.map(({ mode, label, name, icon: Icon }) => (
+        <Button
+          key={mode}
+          id={`flashcard-set-${set.id}-${mode}`}
+          size="sm"
+          variant="secondary"
+          onClick={() => onOpen(mode)}
+          disabled={set.cardCount === 0}
+          aria-label={`${name}: ${set.title}`}
+        >
+          <Icon className="h-4 w-4" aria-hidden /> {label}
+        </Button>
+      ))}
       {!readOnly && (
         <ConfirmDialog
           title="Delete this flashcard set?"
@@ -98,7 +115,20 @@ export function FlashcardsTab({
 
   if (open && view.mode === "manage") return <CardsPanel set={open} readOnly={readOnly} onClose={back} />;
   if (open && view.mode === "study") return <FlipStudy set={open} onClose={back} />;
-  if (open && view.mode === "write") return <WriteStudy set={open} onClose={back} />;
+  if (open && view.mode !== "list" && view.mode !== "manage" && view.mode !== "study") {
+    const Study = MODES[view.mode];
+    return (
+      <Suspense
+        fallback={
+          <p role="status" className="text-sm text-muted">
+            Loading...
+          </p>
+        }
+      >
+        <Study set={open} onClose={back} />
+      </Suspense>
+    );
+  }
 
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="flashcard-sets-title">

@@ -1,8 +1,18 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { calendarEvents } from "./calendar.ts";
-import { createdAt, ownerId } from "./columns.ts";
+import { createdAt, ownerId, updatedAt } from "./columns.ts";
 import { studySets } from "./study.ts";
 import { tasks } from "./tasks.ts";
 
@@ -72,4 +82,44 @@ export const quizAttempts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("quiz_attempts_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Where a student is in one study mode of one flashcard set (issue 25 §2): the mode's own state as JSON
+ * (bounded by the contract), so a reload or a second device resumes. `version` goes up by one with each
+ * save; a save from an older version is refused (optimistic concurrency). A group member studying a
+ * shared set has their own row: the key is the student, not the set's owner.
+ */
+export const studyModeSessions = pgTable(
+  "study_mode_sessions",
+  {
+    userId: ownerId(() => users.id),
+    flashcardSetId: integer("flashcard_set_id")
+      .notNull()
+      .references(() => flashcardSets.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull(),
+    state: jsonb("state").$type<Record<string, unknown>>().notNull(),
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.flashcardSetId, t.mode] })],
+);
+
+/** Cards a student starred (per student, so a group member stars a shared set's cards for themselves). */
+export const flashcardStars = pgTable(
+  "flashcard_stars",
+  {
+    userId: ownerId(() => users.id),
+    flashcardId: integer("flashcard_id")
+      .notNull()
+      .references(() => flashcards.id, { onDelete: "cascade" }),
+    flashcardSetId: integer("flashcard_set_id")
+      .notNull()
+      .references(() => flashcardSets.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.flashcardId] }),
+    index("flashcard_stars_set_idx").on(t.userId, t.flashcardSetId),
+  ],
 );

@@ -14,6 +14,7 @@ import {
   NO_CLOZE_MESSAGE,
   type QuizAttempt,
 } from "#shared/flashcards/contract.ts";
+import { gradeAnswer } from "#shared/flashcards/grading.ts";
 import { normalizeAnswer } from "#shared/flashcards/quiz.ts";
 import {
   applyDuplicatePolicy,
@@ -77,6 +78,14 @@ type UpdateSet = Infer<(typeof flashcardEndpoints.updateSet)["body"]>;
 type CreateCard = Infer<(typeof flashcardEndpoints.createCard)["body"]>;
 type UpdateCard = Infer<(typeof flashcardEndpoints.updateCard)["body"]>;
 type QuizAnswers = Infer<(typeof flashcardEndpoints.saveQuizAttempt)["body"]>["answers"];
+
+/** Whether an answer is right, judged as the student's mode asked it (Test mode mixes the kinds). */
+function isRight({ kind = "choice", chosen, shown }: QuizAnswers[number], answer: string): boolean {
+  if (kind === "written") return gradeAnswer(chosen, answer).verdict !== "wrong";
+  if (kind === "truefalse")
+    return (chosen === "true") === (normalizeAnswer(shown ?? "") === normalizeAnswer(answer));
+  return normalizeAnswer(chosen) === normalizeAnswer(answer);
+}
 
 /**
  * Flashcard sets, their cards and finished quizzes (SPEC §2.7-2.8). Every id reaches its row through the
@@ -290,11 +299,11 @@ export function createFlashcardsService({
         (await flashcardsRepo.listCards(db, ownerId, flashcardSetId)).map((c) => [c.id, c]),
       );
       let correct = 0;
-      for (const { cardId, chosen } of answers) {
-        const card = cards.get(cardId);
+      for (const answer of answers) {
+        const card = cards.get(answer.cardId);
         if (!card) throw badRequest("Every answer must be for a card of this flashcard set.");
         // A cloze or reversed row is asked as it is shown (cardSides), so it is scored the same way.
-        if (normalizeAnswer(chosen) === normalizeAnswer(cardSides(card).answer)) correct += 1;
+        if (isRight(answer, cardSides(card).answer)) correct += 1;
       }
       const attempt = await flashcardsRepo.insertAttempt(db, userId, {
         flashcardSetId,

@@ -4,6 +4,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { isOwnKey } from "#client/lib/keyboard.ts";
 import type { QuizQuestion } from "#shared/flashcards/quiz.ts";
+import { HintButton } from "../modes/hint-button.tsx";
 import { isLastQuestion, type QuizAction, type QuizState, quizProgress } from "./quiz-state.ts";
 
 /** Keys 1-4 choose an option, Enter submits or moves on; read through a ref so the listener is added once. */
@@ -159,7 +160,8 @@ export function QuizQuestionCard({ state, dispatch }: { state: QuizState; dispat
       <h4 ref={heading} tabIndex={-1} className="outline-none text-lg font-semibold">
         <CardText inline text={question.question} />
       </h4>
-      {question.hint && <p className="wrap-anywhere text-sm text-muted">Hint: {question.hint}</p>}
+      {/* Behind a button until asked for, and gone once answered: it must not answer the card. */}
+      {state.phase === "question" && <HintButton key={question.cardId} hint={question.hint} />}
       <QuizOptions
         question={question}
         selected={state.selected}

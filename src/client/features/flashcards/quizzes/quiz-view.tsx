@@ -1,20 +1,20 @@
 import { LogOut } from "lucide-react";
-import { useEffect, useMemo, useReducer, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { shownCard } from "#shared/flashcards/card-sides.ts";
-import type { FlashcardSet } from "#shared/flashcards/contract.ts";
-import { buildQuiz } from "#shared/flashcards/quiz.ts";
-import { useFlashcards, useSaveQuizAttempt } from "../flashcards.api.ts";
+import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
+import { useSaveQuizAttempt } from "../flashcards.api.ts";
+import { SessionLoading, useModeCards } from "../modes/mode-frame.tsx";
+import { RunControls, StarButton } from "../modes/run-controls.tsx";
+import { useStudyRun } from "../modes/use-study-run.ts";
 import { QuizQuestionCard } from "./quiz-question.tsx";
 import { QuizResults, QuizReview } from "./quiz-results.tsx";
-import { quizReducer, startQuiz } from "./quiz-state.ts";
+import { buildQuestions, fromQuizState, resumableQuiz, startSavedQuiz, toQuizState } from "./quiz-run.ts";
+import { type QuizAction, quizReducer } from "./quiz-state.ts";
 
 /** SPEC §2.8: one flashcard set's quiz, from its cards loaded fresh, to the results and review. */
 export function QuizView({ set, onExit }: { set: FlashcardSet; onExit: () => void }) {
-  const cards = useFlashcards(set.id);
-  const questions = useMemo(() => (cards.data ? buildQuiz(cards.data.map(shownCard)) : null), [cards.data]);
-
+  const both = useModeCards(set.id);
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="quiz-title">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -26,44 +26,70 @@ export function QuizView({ set, onExit }: { set: FlashcardSet; onExit: () => voi
         </Button>
       </div>
       <QueryView
-        query={{ ...cards, data: questions ?? undefined }}
+        query={both}
         pending={
           <p role="status" className="text-sm text-muted">
             Loading flashcards...
           </p>
         }
         error="Could not load the flashcards."
+        isEmpty={(d) => d.cards.length === 0}
         empty={<p className="text-sm text-muted">No flashcards yet</p>}
       >
-        {(questions) => <QuizRun key={questions.length} set={set} questions={questions} onExit={onExit} />}
+        {(d) => <QuizRun set={set} cards={d.cards} starred={d.starred} onExit={onExit} />}
       </QueryView>
     </section>
   );
 }
 
+/** The quiz in progress, kept on the server: a reload or another device resumes at the same question. */
 function QuizRun({
   set,
-  questions,
+  cards,
+  starred,
   onExit,
 }: {
   set: FlashcardSet;
-  questions: ReturnType<typeof buildQuiz>;
+  cards: Flashcard[];
+  starred: number[];
   onExit: () => void;
 }) {
-  const [state, dispatch] = useReducer(quizReducer, questions, startQuiz);
+  const {
+    state: session,
+    change,
+    restart,
+  } = useStudyRun({
+    setId: set.id,
+    mode: "quiz",
+    cards,
+    starred,
+    start: startSavedQuiz,
+    parse: resumableQuiz,
+  });
+  const saved = session?.run;
+  const order = saved?.order;
+  const seed = saved?.seed;
+  const questions = useMemo(
+    () => (order && seed !== undefined ? buildQuestions({ order, seed }, cards) : []),
+    [order, seed, cards],
+  );
   const save = useSaveQuizAttempt();
-  const saved = useRef(false);
+  const sent = useRef(false);
+  const state = saved ? toQuizState(saved, questions) : null;
 
   // Saved once, when the results first show; the server scores the chosen options itself.
   useEffect(() => {
-    if (state.phase !== "results" || saved.current) return;
-    saved.current = true;
+    if (state?.phase !== "results" || sent.current) return;
+    sent.current = true;
     save.mutate(
       { set, answers: state.answers.map((a) => ({ cardId: a.cardId, chosen: a.chosen })) },
       { onError: (err) => console.error("Failed to save quiz attempt:", err) },
     );
-  }, [state.phase, state.answers, set, save]);
+  }, [state?.phase, state?.answers, set, save]);
 
+  if (!session || !saved || !state) return <SessionLoading />;
+  const dispatch = (action: QuizAction) =>
+    change((r) => fromQuizState(quizReducer(toQuizState(r, questions), action), r));
   if (state.phase === "results") {
     return (
       <QuizResults
@@ -77,5 +103,21 @@ function QuizRun({
   if (state.phase === "review") {
     return <QuizReview answers={state.answers} onBack={() => dispatch({ type: "results" })} />;
   }
-  return <QuizQuestionCard state={state} dispatch={dispatch} />;
+  return (
+    <div className="grid min-w-0 gap-4">
+      <RunControls opts={session.opts} starredCount={starred.length} onRestart={restart} />
+      {questions.length === 0 ? (
+        <p className="text-sm text-muted">No cards to quiz with these options.</p>
+      ) : (
+        <>
+          <StarButton
+            setId={set.id}
+            cardId={state.questions[state.index]!.cardId}
+            starred={starred.includes(state.questions[state.index]!.cardId)}
+          />
+          <QuizQuestionCard state={state} dispatch={dispatch} />
+        </>
+      )}
+    </div>
+  );
 }

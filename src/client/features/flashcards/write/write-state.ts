@@ -3,7 +3,7 @@ import { type Grade, gradeAnswer } from "#shared/flashcards/grading.ts";
 /**
  * Write mode (issue 25): each card's question, the student types the answer, graded leniently
  * (grading.ts). A round goes through its cards once; the next round is the cards missed. The state is kept
- * on the device per set, so a reload (or the phone locking) resumes where the student was.
+ * on the server per student and set (study_mode_sessions), so a reload or another device resumes.
  */
 export interface WriteState {
   /** Card ids of this round, in the order asked. */
@@ -76,28 +76,6 @@ export function resumable(saved: unknown, ids: number[]): WriteState | null {
   if (!Number.isInteger(s.at) || s.at < 0 || s.at > s.order.length || !Number.isInteger(s.round)) return null;
   return s;
 }
-
-const key = (setId: number) => `studyhall:write:${setId}`;
-
-export const writeStore = {
-  load(setId: number): unknown {
-    try {
-      return JSON.parse(localStorage.getItem(key(setId)) ?? "null");
-    } catch {
-      return null;
-    }
-  },
-  save(setId: number, s: WriteState) {
-    try {
-      localStorage.setItem(key(setId), JSON.stringify(s));
-    } catch {
-      // A full or blocked storage only loses the resume point.
-    }
-  },
-  clear(setId: number) {
-    localStorage.removeItem(key(setId));
-  },
-};
 
 /** The cards in a random order (Fisher-Yates), for 'Shuffle'. */
 export function shuffled<T>(items: readonly T[], random = Math.random): T[] {

@@ -1,65 +1,57 @@
-import { Shuffle } from "lucide-react";
-import { useEffect, useReducer, useState } from "react";
-import { QueryView } from "#client/components/query-view.tsx";
-import { Button } from "#client/components/ui/button.tsx";
-import { shownCard } from "#shared/flashcards/card-sides.ts";
+import { useState } from "react";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
-import { useFlashcards } from "../flashcards.api.ts";
+import { ModeFrame, NoCards, SessionLoading } from "../modes/mode-frame.tsx";
+import { RunControls, StarButton } from "../modes/run-controls.tsx";
+import { useStudyRun } from "../modes/use-study-run.ts";
 import { WritePrompt } from "./write-prompt.tsx";
-import { isFinished, resumable, shuffled, startWrite, writeReducer, writeStore } from "./write-state.ts";
+import { isFinished, resumable, startWrite, type WriteAction, writeReducer } from "./write-state.ts";
 import { WriteSummary } from "./write-summary.tsx";
 
 /** Write mode: type each answer; graded leniently, with 'I was right' for what the grader missed. */
 export function WriteStudy({ set, onClose }: { set: FlashcardSet; onClose: () => void }) {
-  const cards = useFlashcards(set.id);
   return (
-    <section className="grid min-w-0 gap-4" aria-labelledby="write-study-title">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 id="write-study-title" className="wrap-anywhere text-lg font-semibold">
-            Write: {set.title}
-          </h3>
-          <p className="text-sm text-muted">Type the answer and press Enter. Enter again goes on.</p>
-        </div>
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-      <QueryView
-        query={cards}
-        pending={
-          <p role="status" className="text-sm text-muted">
-            Loading flashcards...
-          </p>
-        }
-        error="Could not load the flashcards."
-        empty={<p className="text-sm text-muted">No flashcards yet</p>}
-      >
-        {(list) => <WriteSession setId={set.id} cards={list.map(shownCard)} />}
-      </QueryView>
-    </section>
+    <ModeFrame
+      set={set}
+      mode="Write"
+      keys="Type the answer and press Enter. Enter again goes on."
+      onClose={onClose}
+    >
+      {(cards, starred) => <WriteSession setId={set.id} cards={cards} starred={starred} />}
+    </ModeFrame>
   );
 }
 
-function WriteSession({ setId, cards }: { setId: number; cards: Flashcard[] }) {
-  const ids = cards.map((c) => c.id);
-  const [state, dispatch] = useReducer(
-    writeReducer,
-    null,
-    () => resumable(writeStore.load(setId), ids) ?? startWrite(ids),
-  );
+/** The run is kept on the server (and the device, offline): a reload or another device resumes it. */
+function WriteSession({ setId, cards, starred }: { setId: number; cards: Flashcard[]; starred: number[] }) {
+  const {
+    state: session,
+    change,
+    restart,
+  } = useStudyRun({
+    setId,
+    mode: "write",
+    cards,
+    starred,
+    start: startWrite,
+    parse: resumable,
+  });
   const [announce, setAnnounce] = useState("");
-  useEffect(() => writeStore.save(setId, state), [setId, state]);
-
+  if (!session) return <SessionLoading />;
+  const state = session.run;
+  const dispatch = (action: WriteAction) => change((s) => writeReducer(s, action));
   const byId = new Map(cards.map((c) => [c.id, c]));
   const card = byId.get(state.order[state.at]!);
-  const restart = (order: number[]) => {
-    dispatch({ type: "restart", ids: order });
-    setAnnounce(`Started again with ${order.length} cards.`);
-  };
 
   return (
     <div className="grid min-w-0 gap-4">
+      <RunControls
+        opts={session.opts}
+        starredCount={starred.length}
+        onRestart={(opts) => {
+          restart(opts);
+          setAnnounce("Started again.");
+        }}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
         <p>
           {isFinished(state) ? "Round finished" : `Card ${state.at + 1} of ${state.order.length}`}
@@ -68,21 +60,23 @@ function WriteSession({ setId, cards }: { setId: number; cards: Flashcard[] }) {
         <p>
           {state.right.length} right · {state.wrong.length} to learn
         </p>
-        <Button size="sm" variant="ghost" onClick={() => restart(shuffled(ids))}>
-          <Shuffle className="h-4 w-4" aria-hidden /> Shuffle and restart
-        </Button>
+        {card && !isFinished(state) && (
+          <StarButton setId={setId} cardId={card.id} starred={starred.includes(card.id)} />
+        )}
       </div>
       <p className="sr-only" aria-live="polite">
         {announce}
       </p>
-      {card && !isFinished(state) ? (
+      {state.order.length === 0 ? (
+        <NoCards />
+      ) : card && !isFinished(state) ? (
         <WritePrompt key={`${state.round}-${state.at}`} card={card} state={state} dispatch={dispatch} />
       ) : (
         <WriteSummary
           state={state}
           missed={state.wrong.map((id) => byId.get(id)).filter((c): c is Flashcard => c !== undefined)}
           onRetryMissed={() => dispatch({ type: "retryMissed" })}
-          onRestart={() => restart(ids)}
+          onRestart={() => restart()}
         />
       )}
     </div>

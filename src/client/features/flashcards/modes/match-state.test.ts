@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { seededRng } from "#shared/flashcards/quiz.ts";
+import {
+  type MatchAction,
+  type MatchState,
+  matchElapsed,
+  matchFinished,
+  matchReducer,
+  PAIRS,
+  resumableMatch,
+  startMatch,
+} from "./match-state.ts";
+
+const run = (s: MatchState, ...actions: MatchAction[]) => actions.reduce(matchReducer, s);
+const pick = (tile: string, now: number): MatchAction => ({ type: "pick", tile, now });
+const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+describe("Match", () => {
+  it("deals six pairs as twelve shuffled tiles", () => {
+    const s = startMatch(ids(10), null, seededRng(3));
+    expect(s.tiles).toHaveLength(2 * PAIRS);
+    expect([...s.tiles].sort()).toEqual(
+      ids(6)
+        .flatMap((i) => [`${i}d`, `${i}t`])
+        .sort(),
+    );
+    expect(s.tiles).not.toEqual(ids(6).flatMap((i) => [`${i}t`, `${i}d`]));
+    expect(startMatch(ids(3)).tiles).toHaveLength(6);
+  });
+
+  it("starts the clock on the first pick, pairs a term with its definition, and stops on the last", () => {
+    let s = startMatch([1, 2]);
+    expect(matchElapsed(s, 5000)).toBe(0);
+    s = run(s, pick("1t", 1000));
+    expect(s.selected).toBe("1t");
+    expect(matchElapsed(s, 3000)).toBe(2000);
+    s = run(s, pick("1d", 2000), pick("2d", 2500), pick("2t", 4500));
+    expect(s.matched).toEqual([1, 2]);
+    expect(matchFinished(s)).toBe(true);
+    expect(s.finishedMs).toBe(3500);
+    expect(s.bestMs).toBe(3500);
+    expect(matchElapsed(s, 99_999)).toBe(3500);
+    // Nothing moves after the end.
+    expect(run(s, pick("1t", 6000))).toBe(s);
+  });
+
+  it("flashes a wrong pair, counts it, and clears it on the next pick", () => {
+    let s = run(startMatch([1, 2, 3]), pick("1t", 0), pick("2d", 10));
+    expect(s.wrong).toEqual(["1t", "2d"]);
+    expect(s.mistakes).toBe(1);
+    expect(s.selected).toBeNull();
+    expect(s.matched).toEqual([]);
+    s = run(s, pick("3t", 20));
+    expect(s.wrong).toBeNull();
+    expect(run(s, { type: "clearWrong" })).toBe(s);
+  });
+
+  it("lets go of a tile picked twice and switches to another of the same side", () => {
+    let s = run(startMatch([1, 2]), pick("1t", 0), pick("1t", 1));
+    expect(s.selected).toBeNull();
+    s = run(s, pick("1d", 2), pick("2d", 3));
+    expect(s.selected).toBe("2d");
+    expect(s.mistakes).toBe(0);
+  });
+
+  it("ignores matched tiles and tiles not on the board", () => {
+    const s = run(startMatch([1, 2]), pick("1t", 0), pick("1d", 1));
+    expect(run(s, pick("1t", 2))).toBe(s);
+    expect(run(s, pick("9t", 2))).toBe(s);
+  });
+
+  it("keeps the best time across games and only beats it with a faster one", () => {
+    const play = (best: number | null, ms: number) =>
+      run(startMatch([1], best), pick("1t", 0), pick("1d", ms)).bestMs;
+    expect(play(null, 9000)).toBe(9000);
+    expect(play(9000, 12_000)).toBe(9000);
+    expect(play(9000, 4000)).toBe(4000);
+  });
+
+  it("resumes a saved game only while it fits the cards", () => {
+    const s = run(startMatch([1, 2, 3]), pick("1t", 0));
+    const saved = JSON.parse(JSON.stringify(s));
+    expect(resumableMatch(saved, [1, 2, 3])).toEqual(s);
+    expect(resumableMatch(saved, [1, 2])).toBeNull();
+    expect(resumableMatch({ ...saved, tiles: ["1x"] }, [1])).toBeNull();
+    expect(resumableMatch({ ...saved, bestMs: -1 }, [1, 2, 3])).toBeNull();
+    expect(resumableMatch(null, [1])).toBeNull();
+  });
+});
