@@ -10,7 +10,7 @@ import { canvasAutoSyncJob, canvasSyncJob } from "./canvas/canvas.jobs.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { chatRoutes } from "./chat/chat.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
-import { flashcardsRoutes } from "./flashcards/flashcards.routes.ts";
+import { flashcardMediaRoutes, flashcardsRoutes } from "./flashcards/flashcards.routes.ts";
 import { friendsRoutes } from "./friends/friends.routes.ts";
 import { groupsRoutes } from "./friends/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
@@ -37,6 +37,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   calendarRoutes,
   studyRoutes,
   flashcardsRoutes,
+  flashcardMediaRoutes,
   friendsRoutes,
   groupsRoutes,
   materialsRoutes,
