@@ -94,7 +94,10 @@ export async function flashcardMediaRoutes(app: FastifyInstance) {
     const { bytes, filename } = await ankiPackages.export(user.id, params.id, query.scheduling);
     reply
       .type("application/octet-stream")
-      .header("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
+      .header(
+        "Content-Disposition",
+        `attachment; filename="${filename.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      );
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>;
   });
 }

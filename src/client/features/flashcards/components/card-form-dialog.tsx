@@ -10,6 +10,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import { FLASHCARD_MAX_LENGTH } from "#shared/constants.ts";
 import { createFlashcardSchema, type Flashcard, type FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useCreateFlashcard, useUpdateFlashcard } from "../flashcards.api.ts";
+import { ImageUploadButton } from "../media/image-upload-button.tsx";
 
 type Values = z.input<typeof createFlashcardSchema>;
 const empty: Values = { question: "", answer: "", hint: "" };
@@ -91,6 +92,15 @@ export function CardFormDialog({
             {...field("question")}
           />
         </Field>
+        <ImageUploadButton
+          setId={set.id}
+          label="Add picture to question"
+          onUploaded={(markdown) =>
+            form.setValue("question", `${form.getValues("question")}\n${markdown}`.trim(), {
+              shouldDirty: true,
+            })
+          }
+        />
         <Field id="card-answer" label="Definition/Answer" error={errors.answer?.message}>
           <Textarea id="card-answer" rows={3} maxLength={FLASHCARD_MAX_LENGTH.answer} {...field("answer")} />
         </Field>

@@ -9,6 +9,7 @@ import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useDeleteFlashcard, useFlashcards } from "../flashcards.api.ts";
 import { ImportDialog } from "../import/import-dialog.tsx";
+import { CardMediaText } from "../media/card-media-text.tsx";
 import { CardFormDialog } from "./card-form-dialog.tsx";
 import { ExportButtons } from "./export-buttons.tsx";
 import { FlashcardSetFormDialog } from "./flashcard-set-form-dialog.tsx";
@@ -35,11 +36,15 @@ function CardItem({
       <dl className="grid min-w-0 gap-1 text-sm">
         <div className="min-w-0">
           <dt className="sr-only">Question</dt>
-          <dd className="whitespace-pre-wrap wrap-anywhere font-medium">{card.question}</dd>
+          <dd className="whitespace-pre-wrap wrap-anywhere font-medium">
+            <CardMediaText setId={set.id} text={card.question} />
+          </dd>
         </div>
         <div className="min-w-0">
           <dt className="sr-only">Answer</dt>
-          <dd className="whitespace-pre-wrap wrap-anywhere text-muted">{card.answer}</dd>
+          <dd className="whitespace-pre-wrap wrap-anywhere text-muted">
+            <CardMediaText setId={set.id} text={card.answer} />
+          </dd>
         </div>
         {card.hint && (
           <div className="min-w-0">

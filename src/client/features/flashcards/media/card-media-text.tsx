@@ -1,0 +1,46 @@
+import { IMAGE_MARKDOWN } from "#shared/flashcards/card-model.ts";
+import { cardMediaUrl } from "#shared/flashcards/media-contract.ts";
+
+/**
+ * A card's text with its `![alt](name)` pictures shown (issue 25 §1), each from the set it belongs to.
+ * Self-contained so the Markdown card renderer can hand image nodes to it later; the text around the
+ * pictures is shown as it is.
+ */
+export function CardMediaText({ setId, text }: { setId: number; text: string }) {
+  type Part = { at: number } & (
+    | { kind: "text"; value: string }
+    | { kind: "image"; name: string; alt: string }
+  );
+  const parts: Part[] = [];
+  let last = 0;
+  for (const m of text.matchAll(IMAGE_MARKDOWN)) {
+    if (m.index > last) parts.push({ at: last, kind: "text", value: text.slice(last, m.index) });
+    parts.push({ at: m.index, kind: "image", name: (m[2] ?? m[3])!, alt: m[1] ?? "" });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ at: last, kind: "text", value: text.slice(last) });
+  return (
+    <>
+      {parts.map((p) =>
+        p.kind === "text" ? (
+          <span key={p.at}>{p.value}</span>
+        ) : (
+          <CardImage key={p.at} setId={setId} name={p.name} alt={p.alt} />
+        ),
+      )}
+    </>
+  );
+}
+
+/** A card picture, never wider than the card and not taller than a phone's half screen. */
+export function CardImage({ setId, name, alt }: { setId: number; name: string; alt: string }) {
+  return (
+    <img
+      src={cardMediaUrl(setId, name)}
+      alt={alt || "Card picture"}
+      loading="lazy"
+      decoding="async"
+      className="my-1 block h-auto max-h-[50vh] max-w-full rounded border border-border object-contain"
+    />
+  );
+}
