@@ -265,7 +265,9 @@ describe(".apkg export (issue 25 §5)", () => {
     await importApkg(ada, from.id, await ankiDeck());
     const res = await get(ada, `/api/study/flashcard-sets/${from.id}/export/apkg`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename=".*\.apkg"; filename\*=UTF-8''/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename=".*\.apkg"; filename\*=UTF-8''/,
+    );
     const apkg = res.rawPayload;
 
     // Into a set of another study set: no guid is there yet, so everything is new.

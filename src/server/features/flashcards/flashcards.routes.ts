@@ -11,6 +11,8 @@ import { readBinaryUpload } from "./binary-upload.ts";
 import { readImportUpload } from "./import-upload.ts";
 
 const ok = { ok: true as const };
+/** How long an Anki import's connection may stay silent while the package is read and written. */
+const ANKI_IMPORT_SOCKET_MS = 10 * 60_000;
 
 export async function flashcardsRoutes(app: FastifyInstance) {
   const { flashcards } = app.services;
@@ -87,6 +89,9 @@ export async function flashcardMediaRoutes(app: FastifyInstance) {
     return ankiPackages.preview(user.id, params.id, bytes, options);
   });
   route(app, m.ankiImport, async ({ user, params, req }) => {
+    // A collection of tens of thousands of cards is written for longer than the server's 30 s idle cut
+    // (nothing flows while it is): this socket waits for its answer.
+    req.socket.setTimeout(ANKI_IMPORT_SOCKET_MS);
     const { bytes, options } = await readBinaryUpload(req, apkg);
     return ankiPackages.import(user.id, params.id, bytes, options);
   });
