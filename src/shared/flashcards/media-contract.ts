@@ -136,3 +136,61 @@ export const flashcardMediaEndpoints = {
 /** Where a card's `![](name)` image is served from. */
 export const cardMediaUrl = (setId: number, name: string) =>
   `/api/study/flashcard-sets/${setId}/media/${encodeURIComponent(name)}`;
+
+/**
+ * Image occlusion (issue 25 §1): rectangles over a picture, in fractions of its width and height (so they
+ * hold at any size on screen). One review item per mask; review hides every mask and asks for one
+ * (Anki's 'hide all, guess one'), and the answer uncovers it.
+ */
+export const OCCLUSION_MAX_MASKS = 50;
+/** An occlusion row's question is its picture with this alt text: search and export still see a picture. */
+export const OCCLUSION_ALT = "occlusion";
+const fraction = z.number("Each mask needs x, y, w and h").min(0).max(1);
+export const occlusionMaskSchema = z
+  .object({
+    x: fraction,
+    y: fraction,
+    w: fraction.min(0.005, "A mask is too small"),
+    h: fraction.min(0.005, "A mask is too small"),
+    label: z.string().trim().max(100, "A mask's label is at most 100 characters").optional(),
+  })
+  .refine((m) => m.x + m.w <= 1.0001 && m.y + m.h <= 1.0001, "A mask must lie on the picture");
+export type OcclusionMask = z.infer<typeof occlusionMaskSchema>;
+
+export const createOcclusionSchema = z.object({
+  image: mediaNameSchema,
+  masks: z
+    .array(occlusionMaskSchema, "Draw at least one mask")
+    .min(1, "Draw at least one mask")
+    .max(OCCLUSION_MAX_MASKS, `At most ${OCCLUSION_MAX_MASKS} masks on one picture`),
+});
+export type CreateOcclusionInput = z.input<typeof createOcclusionSchema>;
+
+export const occlusionSchema = z.object({
+  flashcardSetId: z.number().int(),
+  image: z.string(),
+  masks: z.array(
+    z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number(), label: z.string().optional() }),
+  ),
+  /** The mask this card asks for. */
+  ord: z.number().int(),
+});
+export type Occlusion = z.infer<typeof occlusionSchema>;
+
+export const occlusionEndpoints = {
+  createOcclusion: endpoint({
+    method: "POST",
+    path: "/api/study/flashcard-sets/:id/occlusions",
+    params: idParamsSchema,
+    body: createOcclusionSchema,
+    response: z.object({ created: z.number().int(), guid: z.string() }),
+    status: 201,
+  }),
+  /** An occlusion card's picture and masks, for whoever may read its set. */
+  occlusion: endpoint({
+    method: "GET",
+    path: "/api/study/flashcards/:id/occlusion",
+    params: idParamsSchema,
+    response: occlusionSchema,
+  }),
+};

@@ -327,3 +327,43 @@ describe(".apkg export (issue 25 §5)", () => {
     expect((await cardsOf(ada, res.json().sets[1].id)).length).toBe(3);
   });
 });
+
+describe("image occlusion (issue 25 §1)", () => {
+  const masks = [
+    { x: 0.1, y: 0.1, w: 0.2, h: 0.1, label: "nucleus" },
+    { x: 0.5, y: 0.5, w: 0.3, h: 0.2 },
+  ];
+  it("makes one card per mask over one of the set's pictures, readable by who may read the set", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const { name } = (await uploadImage(ada, set.id, PNG)).json();
+    const res = await t.req(ada, "POST", `/api/study/flashcard-sets/${set.id}/occlusions`, {
+      image: name,
+      masks,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().created).toBe(2);
+    const cards = await cardsOf(ada, set.id);
+    expect(cards.map((c) => [c.question, c.answer])).toEqual([
+      [`![occlusion](${name})`, "nucleus"],
+      [`![occlusion](${name})`, "Mask 2"],
+    ]);
+    const second = await get(ada, `/api/study/flashcards/${cards[1]!.id}/occlusion`);
+    expect(second.json()).toEqual({ flashcardSetId: set.id, image: name, masks, ord: 1 });
+    expect((await get(bob, `/api/study/flashcards/${cards[1]!.id}/occlusion`)).statusCode).toBe(404);
+    expect(
+      (await t.req(bob, "POST", `/api/study/flashcard-sets/${set.id}/occlusions`, { image: name, masks }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("refuses masks off the picture, no masks, and a picture that is not the set's", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const { name } = (await uploadImage(ada, set.id, PNG)).json();
+    const post = (body: object) => t.req(ada, "POST", `/api/study/flashcard-sets/${set.id}/occlusions`, body);
+    expect((await post({ image: name, masks: [] })).statusCode).toBe(400);
+    expect((await post({ image: name, masks: [{ x: 0.9, y: 0, w: 0.5, h: 0.1 }] })).statusCode).toBe(400);
+    expect((await post({ image: name, masks: [{ x: "a", y: 0, w: 0.5, h: 0.1 }] })).statusCode).toBe(400);
+    expect((await post({ image: "other.png", masks })).statusCode).toBe(400);
+    expect(await cardsOf(ada, set.id)).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { OcclusionMask } from "#shared/flashcards/media-contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { cardMedia } from "../../db/schema/flashcards.ts";
+import { cardMedia, flashcards } from "../../db/schema/flashcards.ts";
 
 export type CardMediaRow = { name: string; contentType: string; bytes: number; hash: string };
 
@@ -44,5 +45,35 @@ export const cardMediaRepo = {
       .where(
         and(eq(cardMedia.flashcardSetId, flashcardSetId), names ? inArray(cardMedia.name, names) : undefined),
       );
+  },
+};
+
+export const occlusionRepo = {
+  async insert(
+    db: DbOrTx,
+    userId: number,
+    flashcardSetId: number,
+    note: { guid: string; question: string; occlusion: { image: string; masks: OcclusionMask[] } },
+  ) {
+    await db.insert(flashcards).values(
+      note.occlusion.masks.map((m, ord) => ({
+        userId,
+        flashcardSetId,
+        question: note.question,
+        answer: m.label || `Mask ${ord + 1}`,
+        type: "occlusion",
+        ord,
+        guid: note.guid,
+        occlusion: note.occlusion,
+      })),
+    );
+  },
+  /** A row's occlusion, whoever asks: the caller checks the set may be read. */
+  async find(db: DbOrTx, flashcardId: number) {
+    const [row] = await db
+      .select({ setId: flashcards.flashcardSetId, ord: flashcards.ord, occlusion: flashcards.occlusion })
+      .from(flashcards)
+      .where(and(eq(flashcards.id, flashcardId), eq(flashcards.type, "occlusion")));
+    return row;
   },
 };

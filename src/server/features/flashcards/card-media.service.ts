@@ -1,11 +1,18 @@
+import { randomUUID } from "node:crypto";
+import { imageMarkdown } from "#shared/flashcards/card-model.ts";
+import { FLASHCARD_SET_MAX_CARDS } from "#shared/flashcards/contract.ts";
 import {
   CARD_IMAGE_MAX_BYTES,
   CARD_IMAGE_MAX_PIXELS,
   type CardMedia,
+  type CreateOcclusionInput,
+  OCCLUSION_ALT,
+  type Occlusion,
+  type OcclusionMask,
 } from "#shared/flashcards/media-contract.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
-import { type CardMediaRow, cardMediaRepo } from "./card-media.repo.ts";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { type CardMediaRow, cardMediaRepo, occlusionRepo } from "./card-media.repo.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
 import type { FlashcardsService } from "./flashcards.service.ts";
 import { sniffImage } from "./image-sniff.ts";
@@ -85,6 +92,44 @@ export function createCardMediaService({
         });
       await cardMediaRepo.upsert(tx, userId, setId, rows);
       return rows.length;
+    },
+
+    /**
+     * An occlusion note: one row per mask (type 'occlusion', ord = the mask), siblings sharing a guid, the
+     * picture and the masks. The picture must be one of the set's.
+     */
+    async createOcclusion(
+      userId: number,
+      setId: number,
+      input: CreateOcclusionInput & { masks: OcclusionMask[] },
+    ) {
+      const set = await flashcardsRepo.findSet(db, userId, setId);
+      if (!set) throw notFound("Flashcard set");
+      if (!(await cardMediaRepo.find(db, setId, input.image)))
+        throw badRequest("Upload the picture into this set first.");
+      if (set.cardCount + input.masks.length > FLASHCARD_SET_MAX_CARDS)
+        throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
+      const guid = randomUUID();
+      await occlusionRepo.insert(db, userId, setId, {
+        guid,
+        question: imageMarkdown(input.image, OCCLUSION_ALT),
+        occlusion: { image: input.image, masks: input.masks },
+      });
+      return { created: input.masks.length, guid };
+    },
+
+    async occlusion(userId: number, flashcardId: number): Promise<Occlusion> {
+      const row = await occlusionRepo.find(db, flashcardId);
+      if (!row?.occlusion) throw notFound("Flashcard");
+      await flashcards.readableSet(userId, row.setId).catch(() => {
+        throw notFound("Flashcard");
+      });
+      return {
+        flashcardSetId: row.setId,
+        image: row.occlusion.image,
+        masks: row.occlusion.masks,
+        ord: row.ord,
+      };
     },
 
     /** The set's pictures by name, for an export (the set's access is the caller's check). */

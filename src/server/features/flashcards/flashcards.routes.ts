@@ -5,6 +5,7 @@ import {
   ANKI_PACKAGE_MAX_BYTES,
   CARD_IMAGE_MAX_BYTES,
   flashcardMediaEndpoints as m,
+  occlusionEndpoints as o,
 } from "#shared/flashcards/media-contract.ts";
 import { route } from "../../lib/route.ts";
 import { readBinaryUpload } from "./binary-upload.ts";
@@ -84,6 +85,10 @@ export async function flashcardMediaRoutes(app: FastifyInstance) {
       file.bytes.byteLength,
     ) as Uint8Array<ArrayBuffer>;
   });
+  route(app, o.createOcclusion, ({ user, params, body }) =>
+    cardMedia.createOcclusion(user.id, params.id, body),
+  );
+  route(app, o.occlusion, ({ user, params }) => cardMedia.occlusion(user.id, params.id));
   route(app, m.ankiPreview, async ({ user, params, req }) => {
     const { bytes, options } = await readBinaryUpload(req, apkg);
     return ankiPackages.preview(user.id, params.id, bytes, options);
@@ -91,7 +96,7 @@ export async function flashcardMediaRoutes(app: FastifyInstance) {
   route(app, m.ankiImport, async ({ user, params, req }) => {
     // A collection of tens of thousands of cards is written for longer than the server's 30 s idle cut
     // (nothing flows while it is): this socket waits for its answer.
-    req.socket.setTimeout(ANKI_IMPORT_SOCKET_MS);
+    req.socket?.setTimeout?.(ANKI_IMPORT_SOCKET_MS);
     const { bytes, options } = await readBinaryUpload(req, apkg);
     return ankiPackages.import(user.id, params.id, bytes, options);
   });
