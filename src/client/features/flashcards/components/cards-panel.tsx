@@ -1,5 +1,6 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
@@ -9,7 +10,7 @@ import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useDeleteFlashcard, useFlashcards } from "../flashcards.api.ts";
 import { ImportDialog } from "../import/import-dialog.tsx";
-import { CardMediaText } from "../media/card-media-text.tsx";
+import { OcclusionEditor } from "../media/occlusion-editor.tsx";
 import { CardFormDialog } from "./card-form-dialog.tsx";
 import { ExportButtons } from "./export-buttons.tsx";
 import { FlashcardSetFormDialog } from "./flashcard-set-form-dialog.tsx";
@@ -120,6 +121,7 @@ export function CardsPanel({
                 <Plus className="h-4 w-4" aria-hidden /> Add Flashcard
               </Button>
               <FlashcardSetFormDialog studySetId={set.studySetId} set={set} />
+              <OcclusionEditor set={set} />
               <ImportDialog set={set} />
               <ExportButtons set={set} />
             </>

@@ -1,5 +1,7 @@
 import { Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
+import { isOcclusionQuestion, OcclusionView } from "#client/components/card-media/occlusion-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -66,13 +68,17 @@ function CardFace({
         {card.isNew ? " · New card" : ""}
         {card.planned ? " · For your exam plan" : ""}
       </p>
-      <p className="text-xl font-semibold wrap-anywhere" data-testid="review-question">
-        {card.question}
-      </p>
+      {isOcclusionQuestion(card.question) ? (
+        <OcclusionView cardId={card.id} revealed={revealed} />
+      ) : (
+        <p className="text-xl font-semibold wrap-anywhere" data-testid="review-question">
+          <CardMediaText setId={card.flashcardSetId} text={card.question} />
+        </p>
+      )}
       {card.hint && !revealed && <p className="text-sm text-muted wrap-anywhere">Hint: {card.hint}</p>}
       {revealed ? (
         <p className="border-t border-border pt-4 text-lg wrap-anywhere" data-testid="review-answer">
-          {card.answer}
+          <CardMediaText setId={card.flashcardSetId} text={card.answer} />
         </p>
       ) : (
         <Button className="justify-self-center" onClick={onReveal}>

@@ -37,7 +37,7 @@ export function CardImage({ setId, name, alt }: { setId: number; name: string; a
   return (
     <img
       src={cardMediaUrl(setId, name)}
-      alt={alt || "Card picture"}
+      alt={alt || "On the card"}
       loading="lazy"
       decoding="async"
       className="my-1 block h-auto max-h-[50vh] max-w-full rounded border border-border object-contain"
