@@ -6,10 +6,28 @@
 // BENCH_CARDS (default 50,000), BENCH_REVIEWS_PER_CARD (default 4).
 import { execSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { BASIC, buildCollection, buildPackage } from "#tests/fixtures/anki/build-apkg.ts";
 import { ms, pct, peakRssMb, withBenchServer } from "./server-bench-kit.ts";
+
+function postWithoutTimeout(url: string, headers: Record<string, string>, body: Uint8Array) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: "POST", headers: { ...headers, "content-length": String(body.byteLength) } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
 
 /** GET /api/tasks on two loops until `until()`: latencies, and answers that were not 200 (shed or failed). */
 async function tasksWhile(url: string, headers: Record<string, string>, until: () => boolean) {
@@ -125,12 +143,17 @@ try {
     const body = new FormData();
     body.set("options", JSON.stringify({ scheduling: true }));
     body.set("file", new Blob([apkg as BlobPart]), "bench.apkg");
-    const res = await fetch(`${url}/api/study/flashcard-sets/${set.id}/import/apkg`, {
-      method: "POST",
-      headers,
-      body,
-    });
-    const result = await res.json();
+    // node:http, not fetch: fetch gives up waiting for the answer's headers after 300 s.
+    const form = new Request("http://x/", { method: "POST", body });
+    const res = await postWithoutTimeout(
+      `${url}/api/study/flashcard-sets/${set.id}/import/apkg`,
+      {
+        ...headers,
+        "content-type": form.headers.get("content-type")!,
+      },
+      new Uint8Array(await form.arrayBuffer()),
+    );
+    const result = JSON.parse(res.body);
     const importMs = performance.now() - importStart;
     done = true;
     const { latencies: busyLatencies, errors: busyErrors } = await busy;
