@@ -1,5 +1,5 @@
 import { IMAGE_MARKDOWN } from "#shared/flashcards/card-model.ts";
-import { cardMediaUrl } from "#shared/flashcards/media-contract.ts";
+import { useMediaUrl } from "./media-url.ts";
 
 /**
  * A card's text with its `![alt](name)` pictures shown (issue 25 §1), each from the set it belongs to.
@@ -34,9 +34,18 @@ export function CardMediaText({ setId, text }: { setId: number; text: string }) 
 
 /** A card picture, never wider than the card and not taller than a phone's half screen. */
 export function CardImage({ setId, name, alt }: { setId: number; name: string; alt: string }) {
+  const url = useMediaUrl(setId, name);
+  if (!url.data)
+    return (
+      <span
+        className="my-1 block h-24 w-32 animate-pulse rounded bg-border"
+        role="img"
+        aria-label={alt || "Loading"}
+      />
+    );
   return (
     <img
-      src={cardMediaUrl(setId, name)}
+      src={url.data}
       alt={alt || "On the card"}
       loading="lazy"
       decoding="async"

@@ -1,7 +1,8 @@
 import { QueryView } from "#client/components/query-view.tsx";
 import { Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
-import { cardMediaUrl, OCCLUSION_ALT } from "#shared/flashcards/media-contract.ts";
+import { OCCLUSION_ALT, type Occlusion } from "#shared/flashcards/media-contract.ts";
+import { useMediaUrl } from "./media-url.ts";
 import { useOcclusion } from "./occlusion-query.ts";
 
 const OCCLUSION_QUESTION = new RegExp(`^!\\[${OCCLUSION_ALT}\\]\\(`);
@@ -20,39 +21,45 @@ export function OcclusionView({ cardId, revealed }: { cardId: number; revealed: 
       pending={<Skeleton className="h-48" />}
       error={(err) => <p role="alert">{errorMessage(err, "Could not load the picture.")}</p>}
     >
-      {(o) => (
-        <figure className="relative mx-auto w-fit max-w-full" data-testid="occlusion-view">
-          <img
-            src={cardMediaUrl(o.flashcardSetId, o.image)}
-            alt={revealed ? `Part ${o.ord + 1} uncovered` : `Part ${o.ord + 1} hidden`}
-            className="block h-auto max-h-[60vh] max-w-full"
-          />
-          {o.masks.map((m, i) => {
-            const asked = i === o.ord;
-            if (asked && revealed)
-              return (
-                <span
-                  key={`${m.x}-${m.y}-${m.w}-${m.h}`}
-                  className="absolute rounded-sm border-2 border-orange-500"
-                  style={box(m)}
-                  data-testid="occlusion-revealed"
-                />
-              );
-            return (
-              <span
-                key={`${m.x}-${m.y}-${m.w}-${m.h}`}
-                className={`absolute grid place-items-center rounded-sm text-lg font-bold text-white ${asked ? "bg-orange-600" : "bg-slate-600"}`}
-                style={box(m)}
-                data-testid={asked ? "occlusion-asked" : "occlusion-other"}
-                aria-hidden
-              >
-                {asked ? "?" : ""}
-              </span>
-            );
-          })}
-        </figure>
-      )}
+      {(o) => <Covered o={o} revealed={revealed} />}
     </QueryView>
+  );
+}
+
+function Covered({ o, revealed }: { o: Occlusion; revealed: boolean }) {
+  const url = useMediaUrl(o.flashcardSetId, o.image);
+  if (!url.data) return <Skeleton className="h-48" />;
+  return (
+    <figure className="relative mx-auto w-fit max-w-full" data-testid="occlusion-view">
+      <img
+        src={url.data}
+        alt={revealed ? `Part ${o.ord + 1} uncovered` : `Part ${o.ord + 1} hidden`}
+        className="block h-auto max-h-[60vh] max-w-full"
+      />
+      {o.masks.map((m, i) => {
+        const asked = i === o.ord;
+        if (asked && revealed)
+          return (
+            <span
+              key={`${m.x}-${m.y}-${m.w}-${m.h}`}
+              className="absolute rounded-sm border-2 border-orange-500"
+              style={box(m)}
+              data-testid="occlusion-revealed"
+            />
+          );
+        return (
+          <span
+            key={`${m.x}-${m.y}-${m.w}-${m.h}`}
+            className={`absolute grid place-items-center rounded-sm text-lg font-bold text-white ${asked ? "bg-orange-600" : "bg-slate-600"}`}
+            style={box(m)}
+            data-testid={asked ? "occlusion-asked" : "occlusion-other"}
+            aria-hidden
+          >
+            {asked ? "?" : ""}
+          </span>
+        );
+      })}
+    </figure>
   );
 }
 

@@ -1,12 +1,13 @@
 import { SquareDashed } from "lucide-react";
 import { useState } from "react";
+import { useMediaUrl } from "#client/components/card-media/media-url.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { FlashcardSet } from "#shared/flashcards/contract.ts";
-import { cardMediaUrl, type OcclusionMask } from "#shared/flashcards/media-contract.ts";
+import type { OcclusionMask } from "#shared/flashcards/media-contract.ts";
 import { ImageUploadButton } from "./image-upload-button.tsx";
 import { MaskCanvas } from "./mask-canvas.tsx";
 import { useCreateOcclusion } from "./occlusion.api.ts";
@@ -17,6 +18,7 @@ export function OcclusionEditor({ set }: { set: FlashcardSet }) {
   const [image, setImage] = useState<string | null>(null);
   const [masks, setMasks] = useState<OcclusionMask[]>([]);
   const create = useCreateOcclusion(set.id);
+  const url = useMediaUrl(set.id, image);
   const reset = () => {
     setImage(null);
     setMasks([]);
@@ -58,9 +60,9 @@ export function OcclusionEditor({ set }: { set: FlashcardSet }) {
           label={image ? "Choose another picture" : "Choose a picture"}
           onUploaded={(_, name) => setImage(name)}
         />
-        {image && (
+        {image && url.data && (
           <>
-            <MaskCanvas src={cardMediaUrl(set.id, image)} masks={masks} onChange={setMasks} />
+            <MaskCanvas src={url.data} masks={masks} onChange={setMasks} />
             <Button
               type="button"
               variant="secondary"
