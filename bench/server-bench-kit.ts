@@ -77,6 +77,9 @@ export async function withBenchServer<T>(
       });
     }
     return await fn({ url: server.url, pid: server.pid, headers });
+  } catch (err) {
+    if (process.env.BENCH_SERVER_OUTPUT) console.error(server.output());
+    throw err;
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;

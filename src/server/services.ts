@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { AppConfig } from "./config.ts";
 import type { Db, DbKind } from "./db/client.ts";
 import { createAchievementsService } from "./features/achievements/achievements.service.ts";
@@ -7,7 +8,10 @@ import { createCanvasService } from "./features/canvas/canvas.service.ts";
 import { createChatService } from "./features/chat/chat.service.ts";
 import { createRetrievalService } from "./features/chat/retrieval.service.ts";
 import { createCoursesService } from "./features/courses/courses.service.ts";
+import { createAnkiPackageService } from "./features/flashcards/anki-package.service.ts";
+import { createCardMediaService } from "./features/flashcards/card-media.service.ts";
 import { createFlashcardsService } from "./features/flashcards/flashcards.service.ts";
+import { fileMediaStore, memoryMediaStore } from "./features/flashcards/media-store.ts";
 import { createStudyModesService } from "./features/flashcards/study-modes.service.ts";
 import { createFriendsService } from "./features/friends/friends.service.ts";
 import { createGroupsService } from "./features/friends/groups.service.ts";
@@ -82,6 +86,12 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings, log });
   const exams = createExamService({ db, clock, settings, tasks, calendar, flashcards });
   const review = createReviewService({ db, clock, settings, study, flashcards, events, exams });
+  const cardMedia = createCardMediaService({
+    db,
+    flashcards,
+    store: config.dataDir ? fileMediaStore(path.resolve(config.dataDir, "media")) : memoryMediaStore(),
+  });
+  const ankiPackages = createAnkiPackageService({ db, media: cardMedia, review, settings });
   const summaries = createSummariesService({ config, study, materials, chat, log });
   const notifications = createNotificationsService({ db, config, clock, log });
   const reminders = createRemindersService({
@@ -107,6 +117,8 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     canvas,
     flashcards,
     studyModes,
+    cardMedia,
+    ankiPackages,
     friends,
     groups,
     retrieval,

@@ -10,7 +10,7 @@ import { canvasAutoSyncJob, canvasSyncJob } from "./canvas/canvas.jobs.ts";
 import { canvasRoutes } from "./canvas/canvas.routes.ts";
 import { chatRoutes } from "./chat/chat.routes.ts";
 import { coursesRoutes } from "./courses/courses.routes.ts";
-import { flashcardsRoutes } from "./flashcards/flashcards.routes.ts";
+import { flashcardMediaRoutes, flashcardsRoutes } from "./flashcards/flashcards.routes.ts";
 import { studyModesRoutes } from "./flashcards/study-modes.routes.ts";
 import { friendsRoutes } from "./friends/friends.routes.ts";
 import { groupsRoutes } from "./friends/groups.routes.ts";
@@ -39,6 +39,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   studyRoutes,
   flashcardsRoutes,
   studyModesRoutes,
+  flashcardMediaRoutes,
   friendsRoutes,
   groupsRoutes,
   materialsRoutes,

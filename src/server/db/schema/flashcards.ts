@@ -9,6 +9,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { calendarEvents } from "./calendar.ts";
@@ -63,6 +64,14 @@ export const flashcards = pgTable(
     ord: smallint("ord").notNull().default(0),
     /** The note's identity, shared by siblings and kept across export and import (Anki's note guid). */
     guid: text("guid"),
+    /**
+     * An occlusion note's image and masks (issue 25 §1), shared by its siblings; the row's `ord` is the mask
+     * it hides. Null for every other type.
+     */
+    occlusion: jsonb("occlusion").$type<{
+      image: string;
+      masks: { x: number; y: number; w: number; h: number; label?: string | undefined }[];
+    }>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -122,4 +131,27 @@ export const flashcardStars = pgTable(
     primaryKey({ columns: [t.userId, t.flashcardId] }),
     index("flashcard_stars_set_idx").on(t.userId, t.flashcardSetId),
   ],
+);
+
+/**
+ * Images a flashcard set's cards show (issue 25 §1), referred to from card text as `![](name)`. The bytes
+ * live in the MediaStore (features/flashcards/media-store.ts) under `hash`, so the same picture in two
+ * sets is stored once; a set deleted takes its rows, and files no row names are swept later.
+ */
+export const cardMedia = pgTable(
+  "card_media",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    flashcardSetId: integer("flashcard_set_id")
+      .notNull()
+      .references(() => flashcardSets.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    /** SHA-256 of the bytes, hex: the MediaStore key. */
+    hash: text("hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("card_media_set_name_idx").on(t.flashcardSetId, t.name)],
 );

@@ -1,9 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { flashcardEndpoints as e } from "#shared/flashcards/contract.ts";
+import {
+  ANKI_PACKAGE_EXTENSIONS,
+  ANKI_PACKAGE_MAX_BYTES,
+  CARD_IMAGE_MAX_BYTES,
+  flashcardMediaEndpoints as m,
+  occlusionEndpoints as o,
+} from "#shared/flashcards/media-contract.ts";
 import { route } from "../../lib/route.ts";
+import { readBinaryUpload } from "./binary-upload.ts";
 import { readImportUpload } from "./import-upload.ts";
 
 const ok = { ok: true as const };
+/** How long an Anki import's connection may stay silent while the package is read and written. */
+const ANKI_IMPORT_SOCKET_MS = 10 * 60_000;
 
 export async function flashcardsRoutes(app: FastifyInstance) {
   const { flashcards } = app.services;
@@ -46,4 +56,58 @@ export async function flashcardsRoutes(app: FastifyInstance) {
   route(app, e.acceptCards, ({ user, params, body }) =>
     flashcards.acceptCards(user.id, params.id, body.cards),
   );
+}
+
+/** Card images and Anki packages (issue 25 §1, §5): bytes and multipart forms, not JSON cards. */
+export async function flashcardMediaRoutes(app: FastifyInstance) {
+  const { cardMedia, ankiPackages } = app.services;
+  const apkg = {
+    maxBytes: ANKI_PACKAGE_MAX_BYTES,
+    extensions: ANKI_PACKAGE_EXTENSIONS,
+    what: "Anki package",
+  };
+  route(app, m.uploadMedia, async ({ user, params, req }) => {
+    const { bytes } = await readBinaryUpload(req, { maxBytes: CARD_IMAGE_MAX_BYTES, what: "image" });
+    return cardMedia.upload(user.id, params.id, bytes);
+  });
+  route(app, m.media, async ({ user, params, reply }) => {
+    const file = await cardMedia.read(user.id, params.id, params.name);
+    reply
+      .type(file.contentType)
+      // The name is the content's hash for uploads; a shared set's reader may be removed, so private.
+      .header("Cache-Control", "private, max-age=3600")
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Content-Security-Policy", "default-src 'none'")
+      .header("ETag", `"${file.hash.slice(0, 32)}"`);
+    return Buffer.from(
+      file.bytes.buffer,
+      file.bytes.byteOffset,
+      file.bytes.byteLength,
+    ) as Uint8Array<ArrayBuffer>;
+  });
+  route(app, o.createOcclusion, ({ user, params, body }) =>
+    cardMedia.createOcclusion(user.id, params.id, body),
+  );
+  route(app, o.occlusion, ({ user, params }) => cardMedia.occlusion(user.id, params.id));
+  route(app, m.ankiPreview, async ({ user, params, req }) => {
+    const { bytes, options } = await readBinaryUpload(req, apkg);
+    return ankiPackages.preview(user.id, params.id, bytes, options);
+  });
+  route(app, m.ankiImport, async ({ user, params, req }) => {
+    // A collection of tens of thousands of cards is written for longer than the server's 30 s idle cut
+    // (nothing flows while it is): this socket waits for its answer.
+    req.socket?.setTimeout?.(ANKI_IMPORT_SOCKET_MS);
+    const { bytes, options } = await readBinaryUpload(req, apkg);
+    return ankiPackages.import(user.id, params.id, bytes, options);
+  });
+  route(app, m.ankiExport, async ({ user, params, query, reply }) => {
+    const { bytes, filename } = await ankiPackages.export(user.id, params.id, query.scheduling);
+    reply
+      .type("application/octet-stream")
+      .header(
+        "Content-Disposition",
+        `attachment; filename="${filename.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      );
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>;
+  });
 }

@@ -1,6 +1,6 @@
 import { spreadBacklog } from "#server/features/review/exam-plan.ts";
 import type { ReviewRating, ReviewSettings } from "#shared/review/contract.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
@@ -10,6 +10,7 @@ import type { ExamService } from "./exam.service.ts";
 import { reviewRepo } from "./review.repo.ts";
 import { type QueueQuery, queueScope, readQueue } from "./review-queue.ts";
 import { type OfflineRating, rate, undo } from "./review-rating.ts";
+import { exportSchedules, importSchedules, type ScheduleIn } from "./review-transfer.ts";
 
 export interface ReviewDeps {
   db: Db;
@@ -59,6 +60,9 @@ export function createReviewService(deps: ReviewDeps) {
     undo: (userId: number, reviewId: number) => undo(deps, userId, reviewId),
     spread: (userId: number, days: number, setId?: number) => spread(deps, userId, days, setId),
     recordSession: (userId: number, duration: number) => recordSession(deps, userId, duration),
+    /** A package's review history into the student's own state and log (issue 25 §5). */
+    importSchedules: (tx: DbOrTx, userId: number, items: ScheduleIn[]) => importSchedules(tx, userId, items),
+    exportSchedules: (db: DbOrTx, userId: number, ids: number[]) => exportSchedules(db, userId, ids),
   };
 }
 export type ReviewService = ReturnType<typeof createReviewService>;

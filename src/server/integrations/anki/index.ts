@@ -26,6 +26,10 @@ export function createAnkiPool(options: Partial<Omit<WorkerPoolOptions, "entry">
     timeoutMs: 120_000,
     // Waiting jobs hold their packages in memory.
     maxQueue: 4,
+    // One package per student at a time, a second waits, a third is refused: another student's import
+    // starts within one job's time.
+    perKeyRunning: 1,
+    perKeyMax: 2,
     maxMemoryMb: 768,
     ...options,
   });
@@ -51,10 +55,11 @@ async function run(
   job: AnkiJob,
   pool: AnkiPool,
   transfer: ArrayBuffer[] = [],
+  key?: string,
 ): Promise<AnkiReply & { ok: true }> {
   let reply: AnkiReply;
   try {
-    reply = await pool.run(job, transfer);
+    reply = await pool.run(job, key === undefined ? { transfer } : { transfer, key });
   } catch (err) {
     if (err instanceof WorkerPoolError) throw new AnkiPackageError(POOL_FAILURES[err.reason], err.message);
     throw err;
@@ -72,10 +77,12 @@ export async function importAnkiPackage(
   bytes: Uint8Array,
   options: AnkiImportOptions = {},
   pool: AnkiPool = ankiPool(),
+  /** Whose job it is (e.g. `user:12`): the pool runs one job per key at a time. */
+  key?: string,
 ): Promise<AnkiImport> {
   // A copy of exactly these bytes moves to the worker; the caller's buffer may be a pooled slice.
   const copy = new Uint8Array(bytes);
-  const reply = await run({ kind: "import", bytes: copy, options }, pool, [copy.buffer]);
+  const reply = await run({ kind: "import", bytes: copy, options }, pool, [copy.buffer], key);
   if (reply.kind !== "import") throw new Error("The Anki worker answered an import with an export.");
   return reply.value;
 }
@@ -85,8 +92,9 @@ export async function exportAnkiPackage(
   cards: PortableCard[],
   options: AnkiExportOptions = {},
   pool: AnkiPool = ankiPool(),
+  key?: string,
 ): Promise<Uint8Array> {
-  const reply = await run({ kind: "export", cards, options }, pool);
+  const reply = await run({ kind: "export", cards, options }, pool, [], key);
   if (reply.kind !== "export") throw new Error("The Anki worker answered an export with an import.");
   return reply.value;
 }

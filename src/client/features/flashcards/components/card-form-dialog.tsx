@@ -9,6 +9,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import { CARD_TYPES, type CardType } from "#shared/flashcards/card-model.ts";
 import { createFlashcardSchema, type Flashcard, type FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useCreateFlashcard, useUpdateFlashcard } from "../flashcards.api.ts";
+import { ImageUploadButton } from "../media/image-upload-button.tsx";
 import { CardFormFields, type CardValues } from "./card-form-fields.tsx";
 
 type Values = CardValues;
@@ -83,6 +84,15 @@ export function CardFormDialog({
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <p className="wrap-anywhere text-sm text-muted">In {set.title}</p>
         <CardFormFields form={form} typeLocked={!!card && !isEditableType(card.type)} />
+        <ImageUploadButton
+          setId={set.id}
+          label="Add picture to question"
+          onUploaded={(markdown) =>
+            form.setValue("question", `${form.getValues("question")}\n${markdown}`.trim(), {
+              shouldDirty: true,
+            })
+          }
+        />
         {mutation.isError && <Alert>{errorMessage(mutation.error, "Could not save the flashcard.")}</Alert>}
         {mutation.isSuccess && (
           <p role="status" className="text-sm text-green-700 dark:text-green-400">

@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { CardText } from "#client/components/card-text/card-text.tsx";
+import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -54,14 +54,14 @@ export function CardItem({
         <div className="min-w-0">
           <dt className="sr-only">Question</dt>
           <dd className="font-medium">
-            <CardText text={card.question} />
+            <CardMediaText setId={card.flashcardSetId} text={card.question} />
           </dd>
         </div>
         {card.answer && (
           <div className="min-w-0">
             <dt className="sr-only">Answer</dt>
             <dd className="text-muted">
-              <CardText text={card.answer} />
+              <CardMediaText setId={card.flashcardSetId} text={card.answer} />
             </dd>
           </div>
         )}

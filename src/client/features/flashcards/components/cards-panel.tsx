@@ -8,6 +8,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useFlashcards } from "../flashcards.api.ts";
 import { ImportDialog } from "../import/import-dialog.tsx";
+import { OcclusionEditor } from "../media/occlusion-editor.tsx";
 import { CardFormDialog } from "./card-form-dialog.tsx";
 import { CardItem, notesOf } from "./card-item.tsx";
 import { ExportButtons } from "./export-buttons.tsx";
@@ -61,6 +62,7 @@ export function CardsPanel({
                 <Plus className="h-4 w-4" aria-hidden /> Add Flashcard
               </Button>
               <FlashcardSetFormDialog studySetId={set.studySetId} set={set} />
+              <OcclusionEditor set={set} />
               <ImportDialog set={set} />
               <ExportButtons set={set} />
             </>

@@ -5,6 +5,7 @@ import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { FlashcardSet } from "#shared/flashcards/contract.ts";
 import { downloadExport } from "../flashcards.api.ts";
+import { downloadAnkiPackage } from "../media/media.api.ts";
 
 /**
  * Export as CSV for spreadsheets (cells that would run as formulas start with an apostrophe; importing
@@ -21,6 +22,14 @@ export function ExportButtons({ set }: { set: FlashcardSet }) {
       </Button>
       <Button variant="secondary" onClick={() => run("anki")}>
         <Download className="h-4 w-4" aria-hidden /> Export for Anki
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() =>
+          downloadAnkiPackage(set.id).catch((err) => setError(errorMessage(err, "Could not export the set.")))
+        }
+      >
+        <Download className="h-4 w-4" aria-hidden /> Export .apkg
       </Button>
       {error && <Alert className="basis-full">{error}</Alert>}
     </>

@@ -10,6 +10,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { FlashcardSet, ImportPreview, ImportResult } from "#shared/flashcards/contract.ts";
 import { previewImportFile, useImportFile } from "../flashcards.api.ts";
+import { AnkiImportPanel } from "../media/anki-import-panel.tsx";
 import { ImportFields } from "./import-fields.tsx";
 import {
   choicesForFile,
@@ -31,11 +32,11 @@ function ImportSource({
   const { register } = useFormContext<ImportFormValues>();
   return (
     <>
-      <Field id="import-file" label="Choose a file (.csv, .tsv, .txt)">
+      <Field id="import-file" label="Choose a file (.csv, .tsv, .txt, Anki .apkg/.colpkg)">
         <Input
           id="import-file"
           type="file"
-          accept=".txt,.csv,.tsv,.tab,text/plain,text/csv"
+          accept=".txt,.csv,.tsv,.tab,.apkg,.colpkg,text/plain,text/csv"
           onChange={onChooseFile}
         />
       </Field>
@@ -123,30 +124,47 @@ export function ImportDialog({ set }: { set: FlashcardSet }) {
       }
     >
       <FormProvider {...form}>
-        <form className="grid min-w-0 gap-3" onSubmit={runImport} noValidate>
-          <ImportFields />
-          <ImportSource file={file} onChooseFile={chooseFile} />
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={runPreview}
-            disabled={!file && !form.watch("text").trim()}
-          >
-            Preview
-          </Button>
-          {previewError && <Alert>{previewError}</Alert>}
-          {preview && <ImportPreviewList preview={preview} skipBad={skipBad} />}
-          {commit.isError && <Alert>{errorMessage(commit.error, "Nothing was imported.")}</Alert>}
-          <Button type="submit" disabled={blocked || commit.isPending}>
-            {preview
-              ? `Import ${preview.cards.length} ${preview.cards.length === 1 ? "card" : "cards"}`
-              : "Import"}
-          </Button>
-        </form>
+        {isAnkiPackage(file) ? (
+          <div className="grid min-w-0 gap-3">
+            <ImportSource file={file} onChooseFile={chooseFile} />
+            <AnkiImportPanel
+              set={set}
+              file={file}
+              onDone={() => {
+                setOpen(false);
+                reset();
+              }}
+            />
+          </div>
+        ) : (
+          <form className="grid min-w-0 gap-3" onSubmit={runImport} noValidate>
+            <ImportFields />
+            <ImportSource file={file} onChooseFile={chooseFile} />
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={runPreview}
+              disabled={!file && !form.watch("text").trim()}
+            >
+              Preview
+            </Button>
+            {previewError && <Alert>{previewError}</Alert>}
+            {preview && <ImportPreviewList preview={preview} skipBad={skipBad} />}
+            {commit.isError && <Alert>{errorMessage(commit.error, "Nothing was imported.")}</Alert>}
+            <Button type="submit" disabled={blocked || commit.isPending}>
+              {preview
+                ? `Import ${preview.cards.length} ${preview.cards.length === 1 ? "card" : "cards"}`
+                : "Import"}
+            </Button>
+          </form>
+        )}
       </FormProvider>
     </Dialog>
   );
 }
+
+/** An Anki package goes its own way: read in the Anki pool, with its pictures and schedule. */
+const isAnkiPackage = (file: File | null): file is File => !!file && /\.(apkg|colpkg)$/i.test(file.name);
 
 function importedTitle(r: ImportResult): string {
   const parts = [`Imported ${r.imported} ${r.imported === 1 ? "card" : "cards"}`];

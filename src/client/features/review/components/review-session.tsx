@@ -1,6 +1,7 @@
 import { Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { CardText } from "#client/components/card-text/card-text.tsx";
+import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
+import { isOcclusionQuestion, OcclusionView } from "#client/components/card-media/occlusion-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -67,13 +68,17 @@ function CardFace({
         {card.isNew ? " · New card" : ""}
         {card.planned ? " · For your exam plan" : ""}
       </p>
-      <div className="text-xl font-semibold" data-testid="review-question">
-        <CardText text={card.question} />
-      </div>
+      {isOcclusionQuestion(card.question) ? (
+        <OcclusionView cardId={card.id} revealed={revealed} />
+      ) : (
+        <div className="text-xl font-semibold" data-testid="review-question">
+          <CardMediaText setId={card.flashcardSetId} text={card.question} />
+        </div>
+      )}
       {card.hint && !revealed && <p className="text-sm text-muted wrap-anywhere">Hint: {card.hint}</p>}
       {revealed ? (
         <div className="border-t border-border pt-4 text-lg" data-testid="review-answer">
-          <CardText text={card.answer} />
+          <CardMediaText setId={card.flashcardSetId} text={card.answer} />
         </div>
       ) : (
         <Button className="justify-self-center" onClick={onReveal}>

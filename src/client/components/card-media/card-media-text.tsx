@@ -1,0 +1,68 @@
+import { CardText } from "#client/components/card-text/card-text.tsx";
+import { IMAGE_MARKDOWN } from "#shared/flashcards/card-model.ts";
+import { useMediaUrl } from "./media-url.ts";
+
+/**
+ * A card's text with its `![alt](name)` pictures shown (issue 25 §1), each from the set it belongs to;
+ * the text around them is drawn by CardText (Markdown and math). Cards without a picture go straight
+ * to CardText.
+ */
+export function CardMediaText({
+  setId,
+  text,
+  inline = false,
+  className,
+}: {
+  setId: number;
+  text: string;
+  inline?: boolean;
+  className?: string;
+}) {
+  if (text.search(IMAGE_MARKDOWN) < 0) return <CardText text={text} inline={inline} className={className} />;
+  type Part = { at: number } & (
+    | { kind: "text"; value: string }
+    | { kind: "image"; name: string; alt: string }
+  );
+  const parts: Part[] = [];
+  let last = 0;
+  for (const m of text.matchAll(IMAGE_MARKDOWN)) {
+    if (m.index > last) parts.push({ at: last, kind: "text", value: text.slice(last, m.index) });
+    parts.push({ at: m.index, kind: "image", name: (m[2] ?? m[3])!, alt: m[1] ?? "" });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ at: last, kind: "text", value: text.slice(last) });
+  const Tag = inline ? "span" : "div";
+  return (
+    <Tag className={className}>
+      {parts.map((p) =>
+        p.kind === "text" ? (
+          <CardText key={p.at} text={p.value} inline={inline} />
+        ) : (
+          <CardImage key={p.at} setId={setId} name={p.name} alt={p.alt} />
+        ),
+      )}
+    </Tag>
+  );
+}
+
+/** A card picture, never wider than the card and not taller than a phone's half screen. */
+export function CardImage({ setId, name, alt }: { setId: number; name: string; alt: string }) {
+  const url = useMediaUrl(setId, name);
+  if (!url.data)
+    return (
+      <span
+        className="my-1 block h-24 w-32 animate-pulse rounded bg-border"
+        role="img"
+        aria-label={alt || "Loading"}
+      />
+    );
+  return (
+    <img
+      src={url.data}
+      alt={alt || "On the card"}
+      loading="lazy"
+      decoding="async"
+      className="my-1 block h-auto max-h-[50vh] max-w-full rounded border border-border object-contain"
+    />
+  );
+}

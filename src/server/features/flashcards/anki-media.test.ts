@@ -1,0 +1,369 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { zipSync } from "fflate";
+import { beforeAll, describe, expect, it } from "vitest";
+import { flashcards } from "#server/db/schema/flashcards.ts";
+import { cardReviews, cardStates } from "#server/db/schema/review.ts";
+import type { Flashcard } from "#shared/flashcards/contract.ts";
+import { cardMediaUrl } from "#shared/flashcards/media-contract.ts";
+import {
+  createFlashcardSet,
+  createGroup,
+  createSharedSet,
+  createStudySet,
+  createUser,
+  type TestUser,
+} from "#tests/factories.ts";
+import { BASIC, buildCollection, buildPackage, CLOZE, REVERSED } from "#tests/fixtures/anki/build-apkg.ts";
+import { multipartForm } from "#tests/multipart-form.ts";
+import { testAppPerFile } from "#tests/setup.ts";
+
+const t = testAppPerFile();
+let ada: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  ada = await createUser(t.app);
+  bob = await createUser(t.app);
+});
+
+/** A real 1x1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+/** A PNG header claiming 100,000 x 100,000 pixels: a decoder bomb. */
+const pngOfSize = (w: number, h: number) => {
+  const b = Buffer.from(PNG);
+  b.writeUInt32BE(w, 16);
+  b.writeUInt32BE(h, 20);
+  return b;
+};
+
+const upload = (who: TestUser, name: string, data: Buffer, url: string, options?: object) => {
+  const form = multipartForm([
+    ...(options ? [{ name: "options", value: JSON.stringify(options) }] : []),
+    { name: "file", fileName: name, data },
+  ]);
+  return t.app.inject({
+    method: "POST",
+    url,
+    payload: form.payload,
+    headers: { ...who.headers, ...form.headers },
+  });
+};
+const uploadImage = (who: TestUser, setId: number, data: Buffer, name = "pic.png") =>
+  upload(who, name, data, `/api/study/flashcard-sets/${setId}/media`);
+const importApkg = (who: TestUser, setId: number, data: Uint8Array, options: object = {}, preview = false) =>
+  upload(
+    who,
+    "deck.apkg",
+    Buffer.from(data),
+    `/api/study/flashcard-sets/${setId}/import/apkg${preview ? "/preview" : ""}`,
+    options,
+  );
+const get = (who: TestUser, url: string) => t.app.inject({ method: "GET", url, headers: who.headers });
+const cardsOf = async (who: TestUser, id: number) =>
+  (await get(who, `/api/study/flashcard-sets/${id}/cards`)).json() as Flashcard[];
+
+const DAY = 86_400_000;
+const CRT = Math.floor((Date.now() - 90 * DAY) / DAY) * 86_400;
+const at = (day: number) => CRT * 1000 + day * DAY + 13 * 3_600_000;
+const today = Math.floor((Date.now() / 1000 - CRT) / 86_400);
+
+/** A deck as a student's Anki has it: a picture, tags, a reversed and a cloze note, a review log. */
+const ankiDeck = async (front = "cell") =>
+  buildPackage(
+    await buildCollection({
+      crt: CRT,
+      models: [BASIC, REVERSED, CLOZE],
+      decks: [{ id: 1, name: "Biology" }],
+      notes: [
+        {
+          id: 1,
+          mid: BASIC.id,
+          fields: [`<img src="cell.png"> ${front}`, "unit of life"],
+          tags: ["bio"],
+          guid: "g1",
+        },
+        { id: 2, mid: REVERSED.id, fields: ["perro", "dog"], guid: "g2" },
+        { id: 3, mid: CLOZE.id, fields: ["{{c1::Mitochondria}} make {{c2::ATP}}", "", ""], guid: "g3" },
+      ],
+      cards: [
+        { id: 11, nid: 1, ord: 0, type: 2, queue: 2, due: today + 5, ivl: 10, factor: 2500, reps: 3 },
+        { id: 21, nid: 2, ord: 0 },
+        { id: 22, nid: 2, ord: 1 },
+        { id: 31, nid: 3, ord: 0, type: 2, queue: 2, due: today + 2, ivl: 4, factor: 2300, reps: 2 },
+        { id: 32, nid: 3, ord: 1 },
+      ],
+      revlog: [
+        { id: at(60), cid: 11, ease: 3, type: 0, time: 5000 },
+        { id: at(61), cid: 11, ease: 3, type: 1, ivl: 9, time: 4000 },
+        { id: at(75), cid: 11, ease: 3, type: 1, ivl: 10, lastIvl: 9, time: 3000 },
+        { id: at(80), cid: 31, ease: 3, type: 0 },
+        { id: at(84), cid: 31, ease: 4, type: 1, ivl: 4 },
+      ],
+    }),
+    { media: { "cell.png": new Uint8Array(PNG) } },
+  );
+
+describe("card images (issue 25 §1)", () => {
+  it("stores a picture sniffed from its bytes and serves it only to who may read the set", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const res = await uploadImage(ada, set.id, PNG, "holiday photo.jpg");
+    expect(res.statusCode).toBe(201);
+    const media = res.json();
+    expect(media).toMatchObject({ contentType: "image/png", bytes: PNG.length, width: 1, height: 1 });
+    expect(media.name).toMatch(/^[0-9a-f]{20}\.png$/);
+
+    const own = await get(ada, cardMediaUrl(set.id, media.name));
+    expect(own.statusCode).toBe(200);
+    expect(own.headers["content-type"]).toBe("image/png");
+    expect(Buffer.from(own.rawPayload).equals(PNG)).toBe(true);
+
+    // Another student: the same 404 as a missing picture, for reading and for uploading.
+    expect((await get(bob, cardMediaUrl(set.id, media.name))).statusCode).toBe(404);
+    expect((await get(ada, cardMediaUrl(set.id, "nope.png"))).statusCode).toBe(404);
+    expect((await uploadImage(bob, set.id, PNG)).statusCode).toBe(404);
+  });
+
+  it("serves a shared set's pictures to the group's members", async () => {
+    const group = await createGroup(t.app, { owner: ada, members: [bob] });
+    const studySet = await createStudySet(t.app, { owner: ada });
+    await createSharedSet(t.app, { owner: ada, group, studySet });
+    const set = await createFlashcardSet(t.app, { owner: ada, studySet });
+    const { name } = (await uploadImage(ada, set.id, PNG)).json();
+    expect((await get(bob, cardMediaUrl(set.id, name))).statusCode).toBe(200);
+    // Reading is not writing.
+    expect((await uploadImage(bob, set.id, PNG)).statusCode).toBe(404);
+  });
+
+  it("refuses what is not a picture, a file too large, a picture of too many pixels and a bad name", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const text = await uploadImage(ada, set.id, Buffer.from("<svg onload=alert(1)>"), "x.png");
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error).toMatch(/PNG, JPEG, WebP or GIF/);
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await uploadImage(ada, set.id, big)).statusCode).toBe(413);
+    expect((await uploadImage(ada, set.id, pngOfSize(100_000, 100_000))).statusCode).toBe(413);
+    expect((await uploadImage(ada, set.id, Buffer.alloc(0))).statusCode).toBe(400);
+    const json = await t.app.inject({
+      method: "POST",
+      url: `/api/study/flashcard-sets/${set.id}/media`,
+      headers: ada.headers,
+      payload: { file: "x" },
+    });
+    expect(json.statusCode).toBe(415);
+    expect((await get(ada, `/api/study/flashcard-sets/${set.id}/media/a%2Fb`)).statusCode).toBe(400);
+  });
+});
+
+describe(".apkg import (issue 25 §5)", () => {
+  it("previews, then imports notes, card types, tags, the picture and the review history", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const apkg = await ankiDeck();
+    const preview = await importApkg(ada, set.id, apkg, {}, true);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ notes: 3, cards: 5, reviews: 5, media: 1, existing: 0 });
+    expect(await cardsOf(ada, set.id)).toEqual([]);
+
+    const res = await importApkg(ada, set.id, apkg);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ imported: 5, updated: 0, reviews: 5, media: 1 });
+    const cards = await cardsOf(ada, set.id);
+    expect(cards.map((c) => c.question)).toEqual([
+      "![](cell.png) cell",
+      "perro",
+      "perro",
+      "{{c1::Mitochondria}} make {{c2::ATP}}",
+      "{{c1::Mitochondria}} make {{c2::ATP}}",
+    ]);
+    expect(cards[0]!.tags).toEqual(["bio"]);
+    const rows = await t.database.db
+      .select({ id: flashcards.id, type: flashcards.type, ord: flashcards.ord, guid: flashcards.guid })
+      .from(flashcards)
+      .where(eq(flashcards.flashcardSetId, set.id))
+      .orderBy(flashcards.id);
+    expect(rows.map((r) => [r.type, r.ord, r.guid])).toEqual([
+      ["basic", 0, "g1"],
+      ["reversed", 0, "g2"],
+      ["reversed", 1, "g2"],
+      ["cloze", 0, "g3"],
+      ["cloze", 1, "g3"],
+    ]);
+    const [state] = await t.database.db
+      .select()
+      .from(cardStates)
+      .where(and(eq(cardStates.userId, ada.user.id), eq(cardStates.flashcardId, rows[0]!.id)));
+    expect(state).toMatchObject({ state: 2, reps: 3 });
+    expect(Math.round((state!.due.getTime() / 1000 - CRT) / 86_400)).toBe(today + 5);
+    const png = await get(ada, cardMediaUrl(set.id, "cell.png"));
+    expect(png.statusCode).toBe(200);
+    expect((await get(bob, cardMediaUrl(set.id, "cell.png"))).statusCode).toBe(404);
+
+    // A second import of the same notes updates them by guid: nothing added, no review counted twice.
+    const again = await importApkg(ada, set.id, await ankiDeck("cell, edited"));
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ imported: 0, updated: 5, reviews: 0 });
+    expect((await cardsOf(ada, set.id))[0]!.question).toBe("![](cell.png) cell, edited");
+    const logs = await t.database.db
+      .select()
+      .from(cardReviews)
+      .where(
+        inArray(
+          cardReviews.flashcardId,
+          rows.map((r) => r.id),
+        ),
+      );
+    expect(logs).toHaveLength(5);
+  });
+
+  it("keeps no history when asked, and refuses another student's set", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const res = await importApkg(ada, set.id, await ankiDeck(), { scheduling: false });
+    expect(res.json()).toMatchObject({ imported: 5, reviews: 0 });
+    expect((await importApkg(bob, set.id, await ankiDeck())).statusCode).toBe(404);
+    expect((await importApkg(ada, set.id, await ankiDeck(), { scheduling: "yes" })).statusCode).toBe(400);
+  });
+
+  it("refuses a zip bomb, a malicious SQLite file, a file that is no package and a wrong extension", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const bomb = zipSync({ "collection.anki2": [new Uint8Array(48 * 1024 * 1024), { level: 1 }] });
+    expect(bomb.byteLength).toBeLessThan(200_000);
+    const bombed = await importApkg(ada, set.id, bomb);
+    expect(bombed.statusCode).toBe(413);
+    expect(bombed.json().error).toMatch(/unpacks to more/);
+
+    // A SQLite header claiming two billion pages: sql.js would try to map them.
+    const db = await buildCollection({ crt: CRT, models: [BASIC], notes: [], cards: [] });
+    const lying = db.slice();
+    new DataView(lying.buffer).setUint32(28, 0x7fffffff);
+    const malicious = await importApkg(ada, set.id, buildPackage(lying));
+    expect(malicious.statusCode).toBe(422);
+    expect(malicious.json().error).toMatch(/damaged/);
+    // A database that is not Anki's: a trigger-laden table, no notes or cards.
+    const { sqlite } = await import("#server/integrations/anki/sqlite.ts");
+    const evil = new (await sqlite()).Database();
+    evil.run("CREATE TABLE x (a); CREATE TRIGGER t AFTER INSERT ON x BEGIN SELECT 1; END;");
+    const foreign = await importApkg(ada, set.id, buildPackage(evil.export()));
+    evil.close();
+    expect(foreign.statusCode).toBe(422);
+
+    expect((await importApkg(ada, set.id, Buffer.from("not a zip at all"))).statusCode).toBe(422);
+    const wrong = await upload(
+      ada,
+      "deck.txt",
+      Buffer.from("a\tb"),
+      `/api/study/flashcard-sets/${set.id}/import/apkg`,
+    );
+    expect(wrong.statusCode).toBe(415);
+    expect(await cardsOf(ada, set.id)).toEqual([]);
+  });
+});
+
+describe(".apkg export (issue 25 §5)", () => {
+  it("round-trips cards, the picture and the student's review state through export and import", async () => {
+    const from = await createFlashcardSet(t.app, { owner: ada });
+    await importApkg(ada, from.id, await ankiDeck());
+    const res = await get(ada, `/api/study/flashcard-sets/${from.id}/export/apkg`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename=".*\.apkg"; filename\*=UTF-8''/,
+    );
+    const apkg = res.rawPayload;
+
+    // Into a set of another study set: no guid is there yet, so everything is new.
+    const into = await createFlashcardSet(t.app, { owner: ada });
+    const again = await importApkg(ada, into.id, apkg);
+    expect(again.json()).toMatchObject({ imported: 5, media: 1, reviews: 5 });
+    const stateOf = async (setId: number) =>
+      (
+        await t.database.db
+          .select({ guid: flashcards.guid, ord: flashcards.ord, state: cardStates })
+          .from(cardStates)
+          .innerJoin(flashcards, eq(flashcards.id, cardStates.flashcardId))
+          .where(and(eq(cardStates.userId, ada.user.id), eq(flashcards.flashcardSetId, setId)))
+          .orderBy(flashcards.guid, flashcards.ord)
+      ).map(({ guid, ord, state: { flashcardId: _id, ...s } }) => ({ guid, ord, ...s }));
+    const before = await stateOf(from.id);
+    const after = await stateOf(into.id);
+    expect(before.length).toBe(2);
+    expect(after.map((s) => [s.guid, s.ord, s.state, s.reps, s.due.toISOString()])).toEqual(
+      before.map((s) => [s.guid, s.ord, s.state, s.reps, s.due.toISOString()]),
+    );
+    for (const [i, s] of after.entries()) {
+      expect(s.stability).toBeCloseTo(before[i]!.stability, 6);
+      expect(s.difficulty).toBeCloseTo(before[i]!.difficulty, 6);
+    }
+    expect((await get(ada, cardMediaUrl(into.id, "cell.png"))).statusCode).toBe(200);
+
+    const plain = await get(ada, `/api/study/flashcard-sets/${from.id}/export/apkg?scheduling=false`);
+    const fresh = await createFlashcardSet(t.app, { owner: ada });
+    expect((await importApkg(ada, fresh.id, plain.rawPayload)).json()).toMatchObject({ reviews: 0 });
+    expect((await get(bob, `/api/study/flashcard-sets/${from.id}/export/apkg`)).statusCode).toBe(404);
+    expect(
+      (await get(ada, `/api/study/flashcard-sets/${from.id}/export/apkg?scheduling=maybe`)).statusCode,
+    ).toBe(400);
+  });
+
+  it("fills the set, then new sets beside it, with a package larger than a set holds", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada, cards: 3 });
+    const n = 5_000;
+    const apkg = buildPackage(
+      await buildCollection({
+        crt: CRT,
+        models: [BASIC],
+        notes: Array.from({ length: n }, (_, i) => ({
+          id: i + 1,
+          mid: BASIC.id,
+          fields: [`q${i}`, `a${i}`],
+        })),
+        cards: Array.from({ length: n }, (_, i) => ({ id: i + 1, nid: i + 1, ord: 0 })),
+      }),
+    );
+    const res = await importApkg(ada, set.id, apkg);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().imported).toBe(n);
+    expect(res.json().sets.map((s: { title: string }) => s.title)).toEqual([set.title, `${set.title} (2)`]);
+    expect((await cardsOf(ada, set.id)).length).toBe(5_000);
+    expect((await cardsOf(ada, res.json().sets[1].id)).length).toBe(3);
+  });
+});
+
+describe("image occlusion (issue 25 §1)", () => {
+  const masks = [
+    { x: 0.1, y: 0.1, w: 0.2, h: 0.1, label: "nucleus" },
+    { x: 0.5, y: 0.5, w: 0.3, h: 0.2 },
+  ];
+  it("makes one card per mask over one of the set's pictures, readable by who may read the set", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const { name } = (await uploadImage(ada, set.id, PNG)).json();
+    const res = await t.req(ada, "POST", `/api/study/flashcard-sets/${set.id}/occlusions`, {
+      image: name,
+      masks,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().created).toBe(2);
+    const cards = await cardsOf(ada, set.id);
+    expect(cards.map((c) => [c.question, c.answer])).toEqual([
+      [`![occlusion](${name})`, "nucleus"],
+      [`![occlusion](${name})`, "Mask 2"],
+    ]);
+    const second = await get(ada, `/api/study/flashcards/${cards[1]!.id}/occlusion`);
+    expect(second.json()).toEqual({ flashcardSetId: set.id, image: name, masks, ord: 1 });
+    expect((await get(bob, `/api/study/flashcards/${cards[1]!.id}/occlusion`)).statusCode).toBe(404);
+    expect(
+      (await t.req(bob, "POST", `/api/study/flashcard-sets/${set.id}/occlusions`, { image: name, masks }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("refuses masks off the picture, no masks, and a picture that is not the set's", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const { name } = (await uploadImage(ada, set.id, PNG)).json();
+    const post = (body: object) => t.req(ada, "POST", `/api/study/flashcard-sets/${set.id}/occlusions`, body);
+    expect((await post({ image: name, masks: [] })).statusCode).toBe(400);
+    expect((await post({ image: name, masks: [{ x: 0.9, y: 0, w: 0.5, h: 0.1 }] })).statusCode).toBe(400);
+    expect((await post({ image: name, masks: [{ x: "a", y: 0, w: 0.5, h: 0.1 }] })).statusCode).toBe(400);
+    expect((await post({ image: "other.png", masks })).statusCode).toBe(400);
+    expect(await cardsOf(ada, set.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
+
+/** A review item as a package writes it (decision 015: siblings share guid and texts, told apart by ord). */
+export type NoteRow = {
+  question: string;
+  answer: string;
+  hint: string | null;
+  tags: string[];
+  type: string;
+  ord: number;
+  guid: string | null;
+};
+
+const BATCH = 1000;
+
+export const ankiPackageRepo = {
+  /** The student's rows with a guid in every flashcard set of a study set: what a re-import updates. */
+  guidRows(db: DbOrTx, userId: number, studySetId: number) {
+    return db
+      .select({
+        id: flashcards.id,
+        setId: flashcards.flashcardSetId,
+        guid: flashcards.guid,
+        ord: flashcards.ord,
+      })
+      .from(flashcards)
+      .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
+      .where(
+        and(
+          eq(flashcards.userId, userId),
+          eq(flashcardSets.studySetId, studySetId),
+          isNotNull(flashcards.guid),
+        ),
+      );
+  },
+
+  async insertRows(db: DbOrTx, userId: number, flashcardSetId: number, rows: NoteRow[]) {
+    const ids: { id: number; guid: string | null; ord: number }[] = [];
+    for (let i = 0; i < rows.length; i += BATCH)
+      ids.push(
+        ...(await db
+          .insert(flashcards)
+          .values(rows.slice(i, i + BATCH).map((r) => ({ ...r, userId, flashcardSetId })))
+          .returning({ id: flashcards.id, guid: flashcards.guid, ord: flashcards.ord })),
+      );
+    return ids;
+  },
+
+  /** Rewrites rows from a package, many per statement (an UPDATE ... FROM VALUES). */
+  async updateRows(db: DbOrTx, userId: number, rows: (NoteRow & { id: number })[]) {
+    for (let i = 0; i < rows.length; i += 500) {
+      const batch = rows.slice(i, i + 500);
+      // Tags travel as JSON: drizzle would spread a JS array into a list of parameters.
+      const values = sql.join(
+        batch.map(
+          (r) =>
+            sql`(${r.id}::int, ${r.question}::text, ${r.answer}::text, ${r.hint}::text, ${JSON.stringify(r.tags)}::jsonb, ${r.type}::text)`,
+        ),
+        sql`, `,
+      );
+      await db.execute(sql`update ${flashcards} set question = v.q, answer = v.a, hint = v.h,
+          tags = array(select jsonb_array_elements_text(v.t)), type = v.ty
+        from (values ${values}) as v(id, q, a, h, t, ty)
+        where ${flashcards.id} = v.id and ${flashcards.userId} = ${userId}`);
+    }
+  },
+
+  listSetRows(db: DbOrTx, userId: number, flashcardSetId: number) {
+    return db
+      .select({
+        id: flashcards.id,
+        question: flashcards.question,
+        answer: flashcards.answer,
+        hint: flashcards.hint,
+        tags: flashcards.tags,
+        type: flashcards.type,
+        ord: flashcards.ord,
+        guid: flashcards.guid,
+      })
+      .from(flashcards)
+      .where(and(eq(flashcards.userId, userId), eq(flashcards.flashcardSetId, flashcardSetId)))
+      .orderBy(asc(flashcards.id));
+  },
+
+  async countIn(db: DbOrTx, ids: number[]) {
+    if (ids.length === 0) return new Map<number, number>();
+    const rows = await db
+      .select({ setId: flashcards.flashcardSetId, n: sql<number>`count(*)::int` })
+      .from(flashcards)
+      .where(inArray(flashcards.flashcardSetId, ids))
+      .groupBy(flashcards.flashcardSetId);
+    return new Map(rows.map((r) => [r.setId, r.n]));
+  },
+};

@@ -1,0 +1,290 @@
+import {
+  CARD_TYPES,
+  type CardSchedule,
+  type CardType,
+  mediaRefsOf,
+  type PortableCard,
+  reviewOrds,
+} from "#shared/flashcards/card-model.ts";
+import { FLASHCARD_SET_MAX_CARDS, type ImportProblem } from "#shared/flashcards/contract.ts";
+import {
+  type AnkiImportResult,
+  type AnkiPreview,
+  ankiImportOptionsSchema,
+} from "#shared/flashcards/media-contract.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  type AnkiImport,
+  AnkiPackageError,
+  ankiAppError,
+  exportAnkiPackage,
+  importAnkiPackage,
+} from "../../integrations/anki/index.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import type { ReviewService } from "../review/review.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+import { ankiPackageRepo, type NoteRow } from "./anki-package.repo.ts";
+import { type CardMediaService, checkImage } from "./card-media.service.ts";
+import { flashcardsRepo } from "./flashcards.repo.ts";
+
+type Row = NoteRow & { schedule: CardSchedule | undefined; media: string[] };
+
+/** The review items a package's cards become: one row per ord, siblings sharing guid and texts. */
+function rowsOf(cards: readonly PortableCard[]): Row[] {
+  return cards.flatMap((card) =>
+    reviewOrds(card).map((ord) => ({
+      question: card.front,
+      answer: card.back,
+      hint: card.hint,
+      tags: card.tags,
+      type: card.type,
+      ord,
+      guid: card.guid ?? null,
+      schedule: card.schedules?.find((s) => s.ord === ord),
+      media: card.media.filter((m) => m.kind === "image").map((m) => m.name),
+    })),
+  );
+}
+
+const problemsOf = (parsed: AnkiImport): ImportProblem[] =>
+  parsed.problems.slice(0, 1000).map((p) => ({ line: p.noteId, text: p.excerpt, reason: p.reason }));
+
+const key = (guid: string | null, ord: number) => `${guid}\u0000${ord}`;
+
+/**
+ * Anki packages in and out of a flashcard set (issue 25 §5). Reading and writing the package happens in
+ * the Anki worker pool (one job per student at a time); this service maps its cards to rows, keeps the
+ * guid so a second import updates instead of adding, writes the review history to the student's own
+ * card_states/card_reviews, and stores the pictures the cards show.
+ */
+export function createAnkiPackageService({
+  db,
+  media,
+  review,
+  settings,
+}: {
+  db: Db;
+  media: CardMediaService;
+  review: Pick<ReviewService, "importSchedules" | "exportSchedules">;
+  settings: Pick<SettingsService, "getReview">;
+}) {
+  async function ownSet(userId: number, setId: number) {
+    const set = await flashcardsRepo.findSet(db, userId, setId);
+    if (!set) throw notFound("Flashcard set");
+    return set;
+  }
+
+  async function read(userId: number, bytes: Uint8Array, rawOptions: unknown) {
+    const parsedOptions = ankiImportOptionsSchema.safeParse(rawOptions);
+    if (!parsedOptions.success)
+      throw badRequest(parsedOptions.error.issues[0]?.message ?? "Choose the import options.");
+    const options = parsedOptions.data;
+    const { desiredRetention } = await settings.getReview(userId);
+    try {
+      const parsed = await importAnkiPackage(
+        bytes,
+        { withScheduling: options.scheduling, retention: desiredRetention },
+        undefined,
+        `user:${userId}`,
+      );
+      return { parsed, options };
+    } catch (err) {
+      if (err instanceof AnkiPackageError) throw ankiAppError(err);
+      throw err;
+    }
+  }
+
+  async function existingRows(userId: number, studySetId: number) {
+    const map = new Map<string, { id: number; setId: number }>();
+    for (const r of await ankiPackageRepo.guidRows(db, userId, studySetId))
+      map.set(key(r.guid, r.ord), { id: r.id, setId: r.setId });
+    return map;
+  }
+
+  return {
+    async preview(userId: number, setId: number, bytes: Uint8Array, options: unknown): Promise<AnkiPreview> {
+      const set = await ownSet(userId, setId);
+      const { parsed } = await read(userId, bytes, options);
+      const rows = rowsOf(parsed.cards);
+      const existing = await existingRows(userId, set.studySetId);
+      return {
+        format: parsed.format,
+        notes: parsed.counts.notes,
+        cards: rows.length,
+        reviews: rows.reduce((n, r) => n + (r.schedule?.history.length ?? 0), 0),
+        decks: parsed.decks,
+        media: parsed.media.length,
+        missingMedia: parsed.missingMedia.length,
+        existing: rows.filter((r) => existing.has(key(r.guid, r.ord))).length,
+        problems: problemsOf(parsed),
+        sample: rows
+          .slice(0, 20)
+          .map((r) => ({ question: r.question, answer: r.answer, type: r.type, ord: r.ord })),
+      };
+    },
+
+    /**
+     * Every row in one transaction: rows whose note is already in the study set are updated (or skipped),
+     * new rows fill this set and then new sets beside it (a set holds FLASHCARD_SET_MAX_CARDS).
+     */
+    async import(
+      userId: number,
+      setId: number,
+      bytes: Uint8Array,
+      rawOptions: unknown,
+    ): Promise<AnkiImportResult> {
+      const set = await ownSet(userId, setId);
+      const { parsed, options } = await read(userId, bytes, rawOptions);
+      const rows = rowsOf(parsed.cards);
+      if (rows.length === 0) throw badRequest("Nothing was imported: this package has no cards we can read.");
+      const existing = await existingRows(userId, set.studySetId);
+      const fresh: Row[] = [];
+      const updates: (Row & { id: number; setId: number })[] = [];
+      let skipped = 0;
+      for (const r of rows) {
+        const found = r.guid === null ? undefined : existing.get(key(r.guid, r.ord));
+        if (!found || options.duplicates === "keep") fresh.push(r);
+        else if (options.duplicates === "update") updates.push({ ...r, ...found });
+        else skipped += 1;
+      }
+      const pictures = parsed.media.flatMap((m) => {
+        try {
+          return [{ name: m.name, bytes: m.bytes, contentType: checkImage(m.bytes).type }];
+        } catch (err) {
+          if (err instanceof AppError) return [];
+          throw err;
+        }
+      });
+
+      return db.transaction(async (tx) => {
+        // This set first, then as many new sets as the rest needs, named after it.
+        const targets: { id: number; title: string; rows: Row[] }[] = [];
+        let room = FLASHCARD_SET_MAX_CARDS - set.cardCount;
+        let at = 0;
+        for (let part = 1; at < fresh.length; part++) {
+          if (part > 1) {
+            const title = `${set.title} (${part})`.slice(0, 200);
+            const created = await flashcardsRepo.insertSet(tx, userId, {
+              studySetId: set.studySetId,
+              title,
+              description: set.description,
+            });
+            targets.push({ id: created.id, title, rows: [] });
+            room = FLASHCARD_SET_MAX_CARDS;
+          } else targets.push({ id: set.id, title: set.title, rows: [] });
+          // Siblings stay together: a note is never split across two sets.
+          let end = Math.min(fresh.length, at + Math.max(0, room));
+          while (
+            end > at &&
+            end < fresh.length &&
+            fresh[end]!.guid !== null &&
+            fresh[end]!.guid === fresh[end - 1]!.guid
+          )
+            end -= 1;
+          targets.at(-1)!.rows = fresh.slice(at, end);
+          at = end;
+          if (part > 100) throw new AppError(413, "file_too_large", "This package has too many cards.");
+        }
+        const schedules: { flashcardId: number; schedule: CardSchedule }[] = [];
+        const usedBy = new Map<number, Set<string>>();
+        for (const target of targets) {
+          const ids = await ankiPackageRepo.insertRows(tx, userId, target.id, target.rows);
+          const names = new Set<string>();
+          target.rows.forEach((r, i) => {
+            if (options.scheduling && r.schedule)
+              schedules.push({ flashcardId: ids[i]!.id, schedule: r.schedule });
+            for (const n of r.media) names.add(n);
+          });
+          usedBy.set(target.id, names);
+        }
+        await ankiPackageRepo.updateRows(tx, userId, updates);
+        for (const u of updates) {
+          if (options.scheduling && u.schedule) schedules.push({ flashcardId: u.id, schedule: u.schedule });
+          const names = usedBy.get(u.setId) ?? new Set<string>();
+          for (const n of u.media) names.add(n);
+          usedBy.set(u.setId, names);
+        }
+        const reviews = options.scheduling ? await review.importSchedules(tx, userId, schedules) : 0;
+        let stored = 0;
+        for (const [target, names] of usedBy)
+          stored += await media.attach(
+            tx,
+            userId,
+            target,
+            pictures.filter((p) => names.has(p.name)),
+          );
+        return {
+          imported: fresh.length,
+          updated: updates.length,
+          skipped,
+          reviews,
+          media: stored,
+          sets: targets
+            .filter((t) => t.rows.length > 0 || t.id === set.id)
+            .map(({ id, title }) => ({ id, title })),
+          problems: problemsOf(parsed),
+        };
+      });
+    },
+
+    /** The set as an .apkg: each note once (siblings by guid), its pictures, and the student's schedule. */
+    async export(userId: number, setId: number, withScheduling: boolean) {
+      const set = await ownSet(userId, setId);
+      const rows = await ankiPackageRepo.listSetRows(db, userId, setId);
+      const states = withScheduling
+        ? await review.exportSchedules(
+            db,
+            userId,
+            rows.map((r) => r.id),
+          )
+        : new Map();
+      const notes = new Map<string, PortableCard>();
+      for (const r of rows) {
+        const id = r.guid ?? `row:${r.id}`;
+        let card = notes.get(id);
+        if (!card) {
+          const type: CardType = (CARD_TYPES as readonly string[]).includes(r.type)
+            ? (r.type as CardType)
+            : "basic";
+          card = {
+            front: r.question,
+            back: r.answer,
+            hint: r.hint,
+            tags: r.tags,
+            type,
+            media: mediaRefsOf(r.question, r.answer, r.hint),
+            guid: r.guid ?? undefined,
+            schedules: [],
+          };
+          notes.set(id, card);
+        }
+        const s = states.get(r.id);
+        if (s)
+          card.schedules!.push({
+            ord: r.ord,
+            state: s.state,
+            history: s.history,
+            suspended: false,
+            buried: false,
+          });
+      }
+      const cards = [...notes.values()];
+      const names = [...new Set(cards.flatMap((c) => c.media.map((m) => m.name)))];
+      const files = await media.filesOf(setId, names);
+      try {
+        const bytes = await exportAnkiPackage(
+          cards,
+          { deckName: set.title, media: files, withScheduling },
+          undefined,
+          `user:${userId}`,
+        );
+        const base = set.title.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "flashcards";
+        return { bytes, filename: `${base}.apkg` };
+      } catch (err) {
+        if (err instanceof AnkiPackageError) throw ankiAppError(err);
+        throw err;
+      }
+    },
+  };
+}
+export type AnkiPackageService = ReturnType<typeof createAnkiPackageService>;
