@@ -58,8 +58,8 @@ function cardView(
  */
 export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery): Promise<ReviewQueue> {
   const { db, clock, settings, exams } = deps;
-  const scope = await queueScope(deps, userId, q.setId);
   const now = clock.now();
+  const scope = { ...(await queueScope(deps, userId, q.setId)), activeAt: now };
   const timeZone = q.timeZone ?? "UTC";
   const [{ desiredRetention, newCardsPerDay }, dueCounts, unseen, started, due, plannedIds] =
     await Promise.all([

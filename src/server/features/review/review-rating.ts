@@ -11,14 +11,15 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
+import { afterRating, type HoldDeps, ratingPreferences, reviewableCard } from "./card-holds.ts";
 import { reviewRepo } from "./review.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface RatingDeps {
+export interface RatingDeps extends HoldDeps {
   db: Db;
   clock: Clock;
-  settings: Pick<SettingsService, "getReview">;
+  settings: Pick<SettingsService, "getReview" | "timeZone">;
   study: Pick<StudyService, "readableStudySet">;
   events: EventBus;
 }
@@ -28,17 +29,6 @@ export type OfflineRating = { clientId?: string | undefined; reviewedAt?: string
 
 type StoredReview = { id: number; flashcardId: number; nextDue: Date | null; nextState: number | null };
 type Rated = RateResult & { replay?: true };
-
-/** The owner of a card the student may review: their own, or one in a set shared with them. */
-export async function reviewableCard({ db, study }: RatingDeps, userId: number, cardId: number) {
-  const place = await reviewRepo.cardPlace(db, cardId);
-  if (!place) throw notFound("Flashcard");
-  if (place.ownerId !== userId)
-    await study.readableStudySet(userId, place.studySetId).catch(() => {
-      throw notFound("Flashcard");
-    });
-  return place.ownerId;
-}
 
 /** When the rating was made: now, or a device's recorded time within the offline bounds. */
 function ratedAt(now: Date, offline: OfflineRating): Date {
@@ -103,7 +93,10 @@ export async function rate(
   const { db, clock, settings, study, events } = deps;
   const at = ratedAt(clock.now(), offline);
   const clientId = offline.clientId ?? null;
-  const { desiredRetention } = await settings.getReview(userId);
+  const [{ desiredRetention }, prefs] = await Promise.all([
+    settings.getReview(userId),
+    ratingPreferences(deps, userId),
+  ]);
   const result = await db.transaction(async (tx): Promise<Rated> => {
     const card = await reviewRepo.cardForRating(tx, userId, cardId);
     if (!card) throw notFound("Flashcard");
@@ -135,6 +128,12 @@ export async function rate(
       nextDue: next.card.due,
       nextState: next.card.state,
     });
+    await afterRating(
+      deps,
+      tx,
+      { userId, cardId, ownerId: card.ownerId, before: card.state, after: next.card },
+      prefs,
+    );
     return { reviewId, flashcardId: cardId, due: next.card.due.toISOString(), state: next.card.state };
   });
   if (result.replay) return withoutReplay(result);

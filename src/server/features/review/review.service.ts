@@ -1,22 +1,31 @@
 import { spreadBacklog } from "#server/features/review/exam-plan.ts";
-import type { ReviewRating, ReviewSettings } from "#shared/review/contract.ts";
+import type {
+  BrowserQuery,
+  BulkBody,
+  ReviewPreferences,
+  ReviewRating,
+  ReviewSettings,
+} from "#shared/review/contract.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
+import { browse, bulk, getPreferences, hold, savePreferences } from "./card-holds.ts";
 import type { ExamService } from "./exam.service.ts";
 import { reviewRepo } from "./review.repo.ts";
 import { type QueueQuery, queueScope, readQueue } from "./review-queue.ts";
 import { type OfflineRating, rate, undo } from "./review-rating.ts";
+
+type HoldAction = "suspend" | "unsuspend" | "bury" | "unbury";
 
 export interface ReviewDeps {
   db: Db;
   clock: Clock;
   settings: SettingsService;
   study: StudyService;
-  flashcards: Pick<FlashcardsService, "readableSet">;
+  flashcards: Pick<FlashcardsService, "readableSet" | "bulk">;
   events: EventBus;
   /** Today's exam-plan cards join the queue. */
   exams: Pick<ExamService, "plannedToday">;
@@ -59,6 +68,12 @@ export function createReviewService(deps: ReviewDeps) {
     undo: (userId: number, reviewId: number) => undo(deps, userId, reviewId),
     spread: (userId: number, days: number, setId?: number) => spread(deps, userId, days, setId),
     recordSession: (userId: number, duration: number) => recordSession(deps, userId, duration),
+    hold: (userId: number, cardId: number, action: HoldAction, timeZone?: string) =>
+      hold(deps, userId, cardId, action, timeZone),
+    browse: (userId: number, q: BrowserQuery) => browse(deps, userId, q),
+    bulk: (userId: number, body: BulkBody) => bulk(deps, userId, body),
+    getPreferences: (userId: number) => getPreferences(deps.db, userId),
+    savePreferences: (userId: number, values: ReviewPreferences) => savePreferences(deps.db, userId, values),
   };
 }
 export type ReviewService = ReturnType<typeof createReviewService>;
