@@ -3,6 +3,7 @@ import { REVIEW } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { dbId, dbIdParam, safeText, sensibleDate } from "../schema-primitives.ts";
 import { studyStatsQuerySchema } from "../study/contract.ts";
+import { BROWSER_DUE, BROWSER_SORTS, BROWSER_STATES } from "./browser-options.ts";
 
 /**
  * Spaced review's contract (issue 11), free of ts-fsrs so the client can import it: the library patches
@@ -303,9 +304,7 @@ export const holdBodySchema = z.object({
   timeZone: studyStatsQuerySchema.shape.timeZone,
 });
 
-export const BROWSER_STATES = ["new", "learning", "review", "suspended", "buried"] as const;
-export const BROWSER_DUE = ["overdue", "today", "week"] as const;
-export const BROWSER_SORTS = ["added", "due", "question", "set", "lapses"] as const;
+export { BROWSER_DUE, BROWSER_SORTS, BROWSER_STATES } from "./browser-options.ts";
 export const BROWSER_PAGE_MAX = 200;
 
 export const browserQuerySchema = z.object({
@@ -347,6 +346,8 @@ export const browserPageSchema = z.object({
   /** Cards matching the filters, over all pages. */
   total: z.number().int(),
   nextCursor: z.string().nullable(),
+  /** The student's flashcard sets, for the set filter and 'Move to' (sent with the first page only). */
+  sets: z.array(z.object({ id: z.number().int(), title: z.string() })).nullable(),
 });
 export type BrowserPage = z.infer<typeof browserPageSchema>;
 

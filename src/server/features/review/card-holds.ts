@@ -128,13 +128,16 @@ export async function browse(deps: HoldDeps, userId: number, q: BrowserQuery): P
           ? addLocalDays(endOfToday, 6, timeZone)
           : undefined;
   const offset = q.cursor ? Number(q.cursor) : 0;
-  const { rows, total } = await browserRepo.page(
-    deps.db,
-    { userId, q: q.q, setId: q.setId, state: q.state, tag: q.tag, dueBy, now },
-    { sort: q.sort, dir: q.dir },
-    offset,
-    q.limit,
-  );
+  const [{ rows, total }, sets] = await Promise.all([
+    browserRepo.page(
+      deps.db,
+      { userId, q: q.q, setId: q.setId, state: q.state, tag: q.tag, dueBy, now },
+      { sort: q.sort, dir: q.dir },
+      offset,
+      q.limit,
+    ),
+    offset === 0 ? browserRepo.sets(deps.db, userId) : null,
+  ]);
   return {
     cards: rows.slice(0, q.limit).map((r) => ({
       id: r.id,
@@ -152,6 +155,7 @@ export async function browse(deps: HoldDeps, userId: number, q: BrowserQuery): P
     })),
     total,
     nextCursor: rows.length > q.limit ? String(offset + q.limit) : null,
+    sets,
   };
 }
 

@@ -464,6 +464,14 @@ function browserWhere(f: BrowserFilter): SQL | undefined {
 
 /** The card browser's read (issue 25 §3): the student's own cards with their schedule and holds. */
 export const browserRepo = {
+  sets(db: DbOrTx, userId: number) {
+    return db
+      .select({ id: flashcardSets.id, title: flashcardSets.title })
+      .from(flashcardSets)
+      .where(eq(flashcardSets.userId, userId))
+      .orderBy(asc(flashcardSets.title), asc(flashcardSets.id));
+  },
+
   async page(
     db: DbOrTx,
     f: BrowserFilter,
