@@ -24,6 +24,7 @@ async function seed(page: Page, token: string, cards: string[][]) {
     },
   });
   expect(res.status()).toBe(201);
+  return { studySetId };
 }
 
 test("a student filters the card browser, suspends two cards, reviews without them and sees the next card come back by itself", async ({
@@ -87,4 +88,32 @@ test("the card browser fits a 360 px phone with a long card and stays accessible
   await expect(page.getByText("1 card selected")).toBeVisible();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a student tags a card in the editor as chips and finds it by tag in the browser", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const { studySetId } = await seed(page, token, [
+    ["hablar", "to speak"],
+    ["comer", "to eat"],
+  ]);
+  await page.goto(`/study?set=${studySetId}&tab=flashcards`);
+  await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
+  await page.getByRole("button", { name: "Edit flashcard: comer" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Flashcard" });
+  const tags = edit.getByLabel("Tags (optional)");
+  await tags.fill("verbs, irregular");
+  await tags.press("Space");
+  await tags.fill("food");
+  await edit.getByRole("button", { name: "Remove tag irregular" }).click();
+  // The word still typed became a chip when the focus left the box.
+  await expect(edit.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["verbs", "food"]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(edit).toBeHidden();
+
+  await page.goto("/study/cards");
+  await page.getByLabel("Tag", { exact: true }).fill("food");
+  await expect(page.getByTestId("browser-total")).toHaveText("1 card");
+  await expect(page.getByTestId("browser-row")).toContainText("#verbs");
+  await expect(page.getByTestId("browser-row")).toContainText("#food");
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect, useRef } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
@@ -10,9 +10,10 @@ import { errorMessage } from "#client/lib/api.ts";
 import { FLASHCARD_MAX_LENGTH } from "#shared/constants.ts";
 import { createFlashcardSchema, type Flashcard, type FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useCreateFlashcard, useUpdateFlashcard } from "../flashcards.api.ts";
+import { TagInput } from "./tag-input.tsx";
 
 type Values = z.input<typeof createFlashcardSchema>;
-const empty: Values = { question: "", answer: "", hint: "" };
+const empty: Values = { question: "", answer: "", hint: "", tags: [] };
 
 /** SPEC §9: the dialog closes about 100 ms after a card is saved, so the student sees it succeed. */
 export const CLOSE_DELAY_MS = 100;
@@ -48,7 +49,11 @@ export function CardFormDialog({
   // The form shows the card being edited each time the dialog opens.
   useEffect(() => {
     if (open)
-      form.reset(card ? { question: card.question, answer: card.answer, hint: card.hint ?? "" } : empty);
+      form.reset(
+        card
+          ? { question: card.question, answer: card.answer, hint: card.hint ?? "", tags: card.tags }
+          : empty,
+      );
   }, [open, card, form]);
 
   const close = (next: boolean) => {
@@ -96,6 +101,24 @@ export function CardFormDialog({
         </Field>
         <Field id="card-hint" label="Hint (optional)" error={errors.hint?.message}>
           <Input id="card-hint" maxLength={FLASHCARD_MAX_LENGTH.hint} {...field("hint")} />
+        </Field>
+        <Field
+          id="card-tags"
+          label="Tags (optional)"
+          error={errors.tags?.message ?? errors.tags?.[0]?.message}
+        >
+          <Controller
+            control={form.control}
+            name="tags"
+            render={({ field: f }) => (
+              <TagInput
+                id="card-tags"
+                value={f.value ?? []}
+                onChange={f.onChange}
+                describedBy={errors.tags ? "card-tags-error" : undefined}
+              />
+            )}
+          />
         </Field>
         {mutation.isError && <Alert>{errorMessage(mutation.error, "Could not save the flashcard.")}</Alert>}
         {mutation.isSuccess && (
