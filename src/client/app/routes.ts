@@ -76,6 +76,12 @@ export const ROUTES = [
     access: "signed-in",
   },
   {
+    path: "/study/exams",
+    page: "../features/review/exams-page.tsx",
+    component: "ExamsPage",
+    access: "signed-in",
+  },
+  {
     path: "/friends",
     page: "../features/friends/friends-page.tsx",
     component: "FriendsPage",

@@ -375,6 +375,12 @@ export const bulkBodySchema = z.discriminatedUnion(
 export type BulkBody = z.infer<typeof bulkBodySchema>;
 
 export const browserEndpoints = {
+  /** The student's own flashcard sets (id and title), for the exam plans page's picker. */
+  sets: endpoint({
+    method: "GET",
+    path: "/api/review/sets",
+    response: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  }),
   hold: endpoint({
     method: "POST",
     path: "/api/review/cards/:id/hold",

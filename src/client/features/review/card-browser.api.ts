@@ -71,3 +71,10 @@ export function useSaveReviewPreferences() {
     onSuccess: (saved) => qc.setQueryData([...queryKeys.review.all, "preferences"], saved),
   });
 }
+
+/** The student's own flashcard sets, for the exam plans page. */
+export const useOwnSets = () =>
+  useQuery({
+    queryKey: [...queryKeys.review.all, "sets"] as const,
+    queryFn: async () => call((await browserEndpoints()).sets, {}),
+  });

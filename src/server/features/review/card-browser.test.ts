@@ -244,6 +244,11 @@ describe("card browser", () => {
     expect(third.nextCursor).toBeNull();
     expect(new Set([...ids(first.cards), ...ids(second.cards), ...ids(third.cards)]).size).toBe(8);
 
+    expect(await api(carol).call(browserEndpoints.sets)).toEqual([
+      { id: atoms.id, title: "Atoms" },
+      { id: cells.id, title: "Cells" },
+    ]);
+    expect((await api(bob).call(browserEndpoints.sets)).map((s) => s.id)).not.toContain(cells.id);
     // Another student's browser never shows Carol's cards.
     expect((await browse(bob, { q: "Q1", setId: cells.id })).total).toBe(0);
   });

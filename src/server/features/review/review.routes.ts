@@ -17,6 +17,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   route(app, e.getSettings, ({ user }) => review.getSettings(user.id));
   route(app, e.saveSettings, ({ user, body }) => review.saveSettings(user.id, body));
   route(app, b.hold, ({ user, params, body }) => review.hold(user.id, params.id, body.action, body.timeZone));
+  route(app, b.sets, ({ user }) => review.ownSets(user.id));
   route(app, b.list, ({ user, query }) => review.browse(user.id, query));
   route(app, b.bulk, ({ user, body }) => review.bulk(user.id, body));
   route(app, p.get, ({ user }) => review.getPreferences(user.id));

@@ -14,7 +14,7 @@ import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
 import { browse, bulk, getPreferences, hold, savePreferences } from "./card-holds.ts";
 import type { ExamService } from "./exam.service.ts";
-import { reviewRepo } from "./review.repo.ts";
+import { browserRepo, reviewRepo } from "./review.repo.ts";
 import { type QueueQuery, queueScope, readQueue } from "./review-queue.ts";
 import { type OfflineRating, rate, undo } from "./review-rating.ts";
 
@@ -71,6 +71,7 @@ export function createReviewService(deps: ReviewDeps) {
     hold: (userId: number, cardId: number, action: HoldAction, timeZone?: string) =>
       hold(deps, userId, cardId, action, timeZone),
     browse: (userId: number, q: BrowserQuery) => browse(deps, userId, q),
+    ownSets: (userId: number) => browserRepo.sets(deps.db, userId),
     bulk: (userId: number, body: BulkBody) => bulk(deps, userId, body),
     getPreferences: (userId: number) => getPreferences(deps.db, userId),
     savePreferences: (userId: number, values: ReviewPreferences) => savePreferences(deps.db, userId, values),
