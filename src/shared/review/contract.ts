@@ -424,3 +424,37 @@ export const preferenceEndpoints = {
     response: reviewPreferencesSchema,
   }),
 };
+
+/** Reviews before a personal FSRS fit is made (issue 25 §4). */
+export const FSRS_FIT_MIN_REVIEWS = 400;
+
+export const fsrsStatusSchema = z.object({
+  reviews: z.number().int(),
+  /** Whether scheduling uses the student's fitted parameters (false: the defaults). */
+  personal: z.boolean(),
+  /** The last fit: the same log scored with the defaults (before) and the fitted parameters (after). */
+  fit: z
+    .object({
+      reviews: z.number().int(),
+      logLossBefore: z.number(),
+      logLossAfter: z.number(),
+      rmseBefore: z.number(),
+      rmseAfter: z.number(),
+      fittedAt: z.string(),
+    })
+    .nullable(),
+});
+export type FsrsStatus = z.infer<typeof fsrsStatusSchema>;
+
+export const fsrsEndpoints = {
+  status: endpoint({ method: "GET", path: "/api/review/fsrs", response: fsrsStatusSchema }),
+  /** Fit now, in the background (202); 409 below FSRS_FIT_MIN_REVIEWS. */
+  fit: endpoint({
+    method: "POST",
+    path: "/api/review/fsrs/fit",
+    response: z.object({ queued: z.boolean() }),
+    status: 202,
+  }),
+  /** Back to the default parameters (the fit's scores are kept for the record). */
+  reset: endpoint({ method: "DELETE", path: "/api/review/fsrs", response: fsrsStatusSchema }),
+};

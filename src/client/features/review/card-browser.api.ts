@@ -78,3 +78,25 @@ export const useOwnSets = () =>
     queryKey: [...queryKeys.review.all, "sets"] as const,
     queryFn: async () => call((await browserEndpoints()).sets, {}),
   });
+
+const fsrsEndpoints = endpointTable(() => import("#shared/review/contract.ts"), "fsrsEndpoints");
+const fsrsKey = [...queryKeys.review.all, "fsrs"] as const;
+
+/** Personal FSRS: how many reviews, whether the fit is in use, and its scores. */
+export const useFsrsStatus = () =>
+  useQuery({ queryKey: fsrsKey, queryFn: async () => call((await fsrsEndpoints()).status, {}) });
+
+export function useFitFsrs() {
+  return useMutation({ mutationFn: async () => call((await fsrsEndpoints()).fit, {}) });
+}
+
+export function useResetFsrs() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => call((await fsrsEndpoints()).reset, {}),
+    onSuccess: (status) => {
+      qc.setQueryData(fsrsKey, status);
+      return qc.invalidateQueries({ queryKey: [...queryKeys.review.all, "queue"] });
+    },
+  });
+}

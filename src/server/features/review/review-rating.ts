@@ -12,6 +12,7 @@ import type { EventBus } from "../../lib/events.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
 import { afterRating, type HoldDeps, ratingPreferences, reviewableCard } from "./card-holds.ts";
+import { personalWeights } from "./fsrs-fit.service.ts";
 import { reviewRepo } from "./review.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -93,9 +94,10 @@ export async function rate(
   const { db, clock, settings, study, events } = deps;
   const at = ratedAt(clock.now(), offline);
   const clientId = offline.clientId ?? null;
-  const [{ desiredRetention }, prefs] = await Promise.all([
+  const [{ desiredRetention }, prefs, weights] = await Promise.all([
     settings.getReview(userId),
     ratingPreferences(deps, userId),
+    personalWeights(db, userId),
   ]);
   const result = await db.transaction(async (tx): Promise<Rated> => {
     const card = await reviewRepo.cardForRating(tx, userId, cardId);
@@ -122,7 +124,7 @@ export async function rate(
         desiredRetention,
         clientId,
       );
-    const next = rateCard(card.state ?? newCardState(at), rating, at, desiredRetention);
+    const next = rateCard(card.state ?? newCardState(at), rating, at, desiredRetention, weights);
     const reviewId = await reviewRepo.saveRating(tx, userId, cardId, next.card, next.log, {
       clientId,
       nextDue: next.card.due,

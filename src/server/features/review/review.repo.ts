@@ -544,3 +544,30 @@ export const preferencesRepo = {
       .onConflictDoUpdate({ target: reviewPreferences.userId, set: values });
   },
 };
+
+/** The review log the FSRS optimizer reads (issue 25 §4). */
+export const fsrsLogRepo = {
+  log(db: DbOrTx, userId: number) {
+    return db
+      .select({
+        flashcardId: cardReviews.flashcardId,
+        rating: cardReviews.rating,
+        reviewedAt: cardReviews.reviewedAt,
+      })
+      .from(cardReviews)
+      .where(eq(cardReviews.userId, userId));
+  },
+  async count(db: DbOrTx, userId: number): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(cardReviews).where(eq(cardReviews.userId, userId));
+    return row?.n ?? 0;
+  },
+  /** Students with at least `min` reviews. */
+  async studentsWith(db: DbOrTx, min: number): Promise<number[]> {
+    const rows = await db
+      .select({ userId: cardReviews.userId })
+      .from(cardReviews)
+      .groupBy(cardReviews.userId)
+      .having(sql`count(*) >= ${min}`);
+    return rows.map((r) => r.userId);
+  },
+};

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import {
   browserEndpoints as b,
   reviewEndpoints as e,
+  fsrsEndpoints as f,
   preferenceEndpoints as p,
   examEndpoints as x,
 } from "#shared/review/contract.ts";
@@ -22,6 +23,9 @@ export async function reviewRoutes(app: FastifyInstance) {
   route(app, b.bulk, ({ user, body }) => review.bulk(user.id, body));
   route(app, p.get, ({ user }) => review.getPreferences(user.id));
   route(app, p.save, ({ user, body }) => review.savePreferences(user.id, body));
+  route(app, f.status, ({ user }) => review.fsrsStatus(user.id));
+  route(app, f.fit, ({ user }) => review.requestFit(user.id));
+  route(app, f.reset, ({ user }) => review.resetFsrs(user.id));
   route(app, x.setExam, ({ user, params, body }) => exams.setExam(user.id, params.id, body));
   route(app, x.plan, ({ user, params, query }) => exams.plan(user.id, params.id, query.timeZone));
   route(app, x.candidates, ({ user, query }) => exams.candidates(user.id, query.q));

@@ -7,6 +7,7 @@ import type {
   ReviewSettings,
 } from "#shared/review/contract.ts";
 import type { Db } from "../../db/client.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
@@ -14,6 +15,7 @@ import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
 import { browse, bulk, getPreferences, hold, savePreferences } from "./card-holds.ts";
 import type { ExamService } from "./exam.service.ts";
+import { enqueueMonthlyFits, fitFsrs, fsrsStatus, requestFit, resetFsrs } from "./fsrs-fit.service.ts";
 import { browserRepo, reviewRepo } from "./review.repo.ts";
 import { type QueueQuery, queueScope, readQueue } from "./review-queue.ts";
 import { type OfflineRating, rate, undo } from "./review-rating.ts";
@@ -29,6 +31,7 @@ export interface ReviewDeps {
   events: EventBus;
   /** Today's exam-plan cards join the queue. */
   exams: Pick<ExamService, "plannedToday">;
+  jobs: JobQueue;
 }
 
 /** Backlog relief: overdue cards spread over `days`, lowest recall first (shared spreadBacklog). */
@@ -72,6 +75,11 @@ export function createReviewService(deps: ReviewDeps) {
       hold(deps, userId, cardId, action, timeZone),
     browse: (userId: number, q: BrowserQuery) => browse(deps, userId, q),
     ownSets: (userId: number) => browserRepo.sets(deps.db, userId),
+    fsrsStatus: (userId: number) => fsrsStatus(deps, userId),
+    requestFit: (userId: number) => requestFit(deps, userId),
+    fitFsrs: (userId: number) => fitFsrs(deps, userId),
+    resetFsrs: (userId: number) => resetFsrs(deps, userId),
+    enqueueMonthlyFits: () => enqueueMonthlyFits(deps),
     bulk: (userId: number, body: BulkBody) => bulk(deps, userId, body),
     getPreferences: (userId: number) => getPreferences(deps.db, userId),
     savePreferences: (userId: number, values: ReviewPreferences) => savePreferences(deps.db, userId, values),
