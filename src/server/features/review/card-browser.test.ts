@@ -327,3 +327,38 @@ describe("card browser", () => {
     }
   });
 });
+
+describe("load balancing (issue 25 §3)", () => {
+  it("moves a review card's due date to a free day within FSRS's range", async () => {
+    const erin = await createUser(t.app);
+    const set = await createFlashcardSet(t.app, { owner: erin, cards: 41 });
+    const [rated, ...others] = ids((await browse(erin, { setId: set.id, limit: 41 })).cards);
+    const now = clock.now();
+    const state = (flashcardId: number, due: Date) => ({
+      userId: erin.user.id,
+      flashcardId,
+      due,
+      stability: 20,
+      difficulty: 5,
+      elapsedDays: 20,
+      scheduledDays: 20,
+      learningSteps: 0,
+      reps: 5,
+      lapses: 0,
+      state: 2,
+      lastReview: new Date(now.getTime() - 20 * 86400_000),
+    });
+    // One card due on every day after today that is not a multiple of 3: those are the light days.
+    const loaded = Array.from({ length: 60 }, (_, i) => i + 1).filter((d) => d % 3 !== 0);
+    await t.database.db
+      .insert(cardStates)
+      .values([
+        state(rated!, new Date(now.getTime() - 60_000)),
+        ...loaded.map((d, i) => state(others[i]!, new Date(now.getTime() + d * 86400_000 + 3600_000))),
+      ]);
+    const res = await api(erin).call(reviewEndpoints.rate, { params: { id: rated! }, body: { rating: 3 } });
+    const day = Math.round((new Date(res.due).getTime() - clock.now().getTime()) / 86400_000);
+    expect(day).toBeGreaterThan(3);
+    expect(day % 3).toBe(0);
+  });
+});

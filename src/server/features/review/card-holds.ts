@@ -108,8 +108,14 @@ export async function afterRating(
 
 /** What a rating needs to know before its transaction: whether to bury siblings, and until when. */
 export async function ratingPreferences(deps: HoldDeps, userId: number) {
-  const { burySiblings } = await getPreferences(deps.db, userId);
-  return { burySiblings, until: burySiblings ? await tomorrow(deps, userId) : new Date(0) };
+  const { burySiblings, easyDays } = await getPreferences(deps.db, userId);
+  const timeZone = (await deps.settings.timeZone(userId)) ?? "UTC";
+  return {
+    burySiblings,
+    until: burySiblings ? await tomorrow(deps, userId, timeZone) : new Date(0),
+    easyDays,
+    timeZone,
+  };
 }
 
 const STATE_NAMES = ["new", "learning", "review", "relearning"] as const;

@@ -1,4 +1,5 @@
 import { type CardState, newCardState, rateCard, undoRating } from "#server/features/review/fsrs.ts";
+import { formatDate } from "#shared/date-format.ts";
 import {
   CLOCK_SKEW_MS,
   OFFLINE_RATING_MAX_AGE_DAYS,
@@ -13,6 +14,7 @@ import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
 import { afterRating, type HoldDeps, ratingPreferences, reviewableCard } from "./card-holds.ts";
 import { personalWeights } from "./fsrs-fit.service.ts";
+import { balancedInterval, movedDue } from "./load-balance.ts";
 import { reviewRepo } from "./review.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -125,6 +127,7 @@ export async function rate(
         clientId,
       );
     const next = rateCard(card.state ?? newCardState(at), rating, at, desiredRetention, weights);
+    await balanceLoad(tx, userId, at, next.card, card.state?.elapsedDays ?? 0, prefs);
     const reviewId = await reviewRepo.saveRating(tx, userId, cardId, next.card, next.log, {
       clientId,
       nextDue: next.card.due,
@@ -142,6 +145,36 @@ export async function rate(
   // After the commit and after the answer: cards_reviewed and streak achievements from the stored review.
   events.emitAfterAnswer("card.reviewed", { userId });
   return result;
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/**
+ * Load balancing and Easy Days (issue 25 §3): a review card's due date moves, within FSRS's fuzz range,
+ * to the day with the fewest of the student's cards due (Easy Days counting heavier).
+ */
+async function balanceLoad(
+  tx: Tx,
+  userId: number,
+  at: Date,
+  card: CardState,
+  elapsedDays: number,
+  prefs: { easyDays: number[]; timeZone: string },
+) {
+  if (card.state !== 2 || card.scheduledDays < 3) return;
+  const loads = await reviewRepo.dueLoads(tx, userId, at, Math.ceil(card.scheduledDays * 1.2) + 2);
+  const easy = new Set(prefs.easyDays);
+  const weekday = (day: number) =>
+    WEEKDAYS.indexOf(formatDate(new Date(at.getTime() + day * DAY_MS), "EEE", prefs.timeZone));
+  const days = balancedInterval(
+    card.scheduledDays,
+    elapsedDays,
+    (d) => loads.get(d) ?? 0,
+    (d) => easy.size > 0 && easy.has(weekday(d)),
+  );
+  if (days === card.scheduledDays) return;
+  card.due = movedDue(card.due, card.scheduledDays, days);
+  card.scheduledDays = days;
 }
 
 function withoutReplay({ replay: _replay, ...answer }: Rated): RateResult {

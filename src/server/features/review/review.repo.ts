@@ -321,6 +321,24 @@ export const reviewRepo = {
     await db.delete(cardReviews).where(and(eq(cardReviews.id, reviewId), eq(cardReviews.userId, userId)));
   },
 
+  /** Cards of the student's falling due on each whole day after `from`, up to `days` days out. */
+  async dueLoads(db: DbOrTx, userId: number, from: Date, days: number): Promise<Map<number, number>> {
+    const day = sql<number>`floor(extract(epoch from (${cardStates.due} - ${from.toISOString()}::timestamptz)) / 86400)::int`;
+    const rows = await db
+      .select({ day, n: count() })
+      .from(cardStates)
+      .where(
+        and(
+          eq(cardStates.userId, userId),
+          gt(cardStates.due, from),
+          lte(cardStates.due, new Date(from.getTime() + (days + 1) * 86_400_000)),
+        ),
+      )
+      // By position: the expression's parameter would be a different placeholder in GROUP BY.
+      .groupBy(sql`1`);
+    return new Map(rows.map((r) => [Number(r.day), r.n]));
+  },
+
   async moveDue(db: DbOrTx, userId: number, flashcardId: number, due: Date) {
     await db
       .update(cardStates)
