@@ -78,6 +78,10 @@ test("a student filters the card browser, suspends two cards, reviews without th
   await expect(page.getByText("you have 1)")).toBeVisible();
   await expect(page.getByRole("button", { name: "Fit to my reviews" })).toBeDisabled();
   await expect(page.getByRole("switch", { name: /Bury siblings/ })).not.toBeChecked();
+  // Saved first, then shown ticked (the server holds the Easy Days).
+  await page.getByRole("checkbox", { name: "Sat" }).click();
+  await expect(page.getByRole("checkbox", { name: "Sat" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Sat" })).toBeEnabled();
   expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByTestId("review-question")).toHaveText("vivir", { timeout: 90_000 });
 });
