@@ -67,6 +67,8 @@ function buildClient() {
 const external = [
   "@electric-sql/pglite",
   "@node-rs/argon2",
+  // Loads its native optimizer (a .node file per platform) at run time.
+  "@open-spaced-repetition/binding",
   "pino",
   "thread-stream",
   "pg-native",

@@ -85,7 +85,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const materials = createMaterialsService({ db, courses, retrieval, study, jobs });
   const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings, log });
   const exams = createExamService({ db, clock, settings, tasks, calendar, flashcards });
-  const review = createReviewService({ db, clock, settings, study, flashcards, events, exams });
+  const review = createReviewService({ db, clock, settings, study, flashcards, events, exams, jobs });
   const cardMedia = createCardMediaService({
     db,
     flashcards,

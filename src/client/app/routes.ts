@@ -76,6 +76,18 @@ export const ROUTES = [
     access: "signed-in",
   },
   {
+    path: "/study/cards",
+    page: "../features/review/card-browser-page.tsx",
+    component: "CardBrowserPage",
+    access: "signed-in",
+  },
+  {
+    path: "/study/exams",
+    page: "../features/review/exams-page.tsx",
+    component: "ExamsPage",
+    access: "signed-in",
+  },
+  {
     path: "/friends",
     page: "../features/friends/friends-page.tsx",
     component: "FriendsPage",

@@ -19,6 +19,7 @@ import { readMaterialJob } from "./materials/materials.jobs.ts";
 import { materialsRoutes } from "./materials/materials.routes.ts";
 import { notificationsRoutes } from "./notifications/notifications.routes.ts";
 import { deliverRemindersJob, remindersTickJob } from "./reminders/reminders.jobs.ts";
+import { fitFsrsJob, fitFsrsMonthlyJob } from "./review/review.jobs.ts";
 import { reviewRoutes } from "./review/review.routes.ts";
 import { settingsRoutes } from "./settings/settings.routes.ts";
 import { readStudyDocumentJob } from "./study/study.jobs.ts";
@@ -61,4 +62,6 @@ export const featureJobs: readonly JobDefinition[] = [
   readMaterialJob,
   refreshSubscriptionJob,
   refreshSubscriptionsJob,
+  fitFsrsJob,
+  fitFsrsMonthlyJob,
 ];

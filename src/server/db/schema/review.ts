@@ -1,7 +1,10 @@
+import { sql } from "drizzle-orm";
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -76,3 +79,48 @@ export const cardStates = pgTable(
     index("card_states_user_due_idx").on(t.userId, t.due),
   ],
 );
+
+/**
+ * Cards a student has taken out of review (issue 25 §3), per student like card_states: suspended until
+ * they unsuspend it, or buried until a time (the start of their next day). `leech` marks a suspension the
+ * scheduler made after too many lapses. No row: the card is in review.
+ */
+export const cardHolds = pgTable(
+  "card_holds",
+  {
+    userId: ownerId(() => users.id),
+    flashcardId: integer("flashcard_id")
+      .notNull()
+      .references(() => flashcards.id, { onDelete: "cascade" }),
+    suspended: boolean("suspended").notNull().default(false),
+    buriedUntil: timestamp("buried_until", { withTimezone: true }),
+    leech: boolean("leech").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.flashcardId] })],
+);
+
+/** How a personal FSRS fit went (issue 25 §4): the same log scored with the defaults and the fit. */
+export type FsrsFit = {
+  reviews: number;
+  logLossBefore: number;
+  logLossAfter: number;
+  rmseBefore: number;
+  rmseAfter: number;
+  fittedAt: string;
+};
+
+/**
+ * The review feature's own preferences per student (issue 25 §3-4), beside user_settings' retention and
+ * daily limit: bury siblings, Easy Days, and FSRS parameters fitted from the student's log.
+ */
+export const reviewPreferences = pgTable("review_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  burySiblings: boolean("bury_siblings").notNull().default(false),
+  /** Days of the week (0 Sunday .. 6 Saturday) with a reduced review load. */
+  easyDays: smallint("easy_days").array().notNull().default(sql`'{}'::smallint[]`),
+  /** FSRS parameters fitted to the student's reviews; null schedules with the defaults. */
+  weights: doublePrecision("weights").array(),
+  fit: jsonb("fit").$type<FsrsFit>(),
+});

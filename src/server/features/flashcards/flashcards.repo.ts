@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Flashcard, FlashcardSet, QuizAttempt } from "#shared/flashcards/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { flashcardSets, flashcards, quizAttempts } from "../../db/schema/flashcards.ts";
@@ -220,5 +220,58 @@ export const flashcardsRepo = {
       .values({ ...values, userId })
       .returning(columns);
     return { ...row!, createdAt: row!.createdAt.toISOString() };
+  },
+};
+
+/**
+ * Of `ids`, the student's cards together with their siblings (decision 015): a note's tags and set are
+ * the note's, so a bulk move or retag of one of its cards takes the whole note.
+ */
+const notesOf = (userId: number, ids: number[]) =>
+  and(
+    eq(flashcards.userId, userId),
+    sql`(${flashcards.id} in ${ids} or (${flashcards.guid} is not null and (${flashcards.flashcardSetId}, ${flashcards.guid}) in (select n.flashcard_set_id, n.guid from ${flashcards} n where n.id in ${ids} and n.user_id = ${userId})))`,
+  );
+
+/** The card browser's bulk edits (issue 25 §3), on cards the caller has checked are the student's. */
+export const cardBulkRepo = {
+  async move(db: DbOrTx, userId: number, ids: number[], flashcardSetId: number): Promise<number> {
+    const rows = await db
+      .update(flashcards)
+      .set({ flashcardSetId })
+      .where(notesOf(userId, ids))
+      .returning({ id: flashcards.id });
+    return rows.length;
+  },
+  /** How many cards a move would bring into the set (those already in it stay). */
+  async incoming(db: DbOrTx, userId: number, ids: number[], flashcardSetId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(flashcards)
+      .where(and(notesOf(userId, ids), sql`${flashcards.flashcardSetId} <> ${flashcardSetId}`));
+    return row?.n ?? 0;
+  },
+  async remove(db: DbOrTx, userId: number, ids: number[]): Promise<number> {
+    const rows = await db
+      .delete(flashcards)
+      .where(and(eq(flashcards.userId, userId), inArray(flashcards.id, ids)))
+      .returning({ id: flashcards.id });
+    return rows.length;
+  },
+  async addTag(db: DbOrTx, userId: number, ids: number[], tag: string): Promise<number> {
+    const rows = await db
+      .update(flashcards)
+      .set({ tags: sql`array_append(${flashcards.tags}, ${tag}::text)` })
+      .where(and(notesOf(userId, ids), sql`not (${tag}::text = any(${flashcards.tags}))`))
+      .returning({ id: flashcards.id });
+    return rows.length;
+  },
+  async removeTag(db: DbOrTx, userId: number, ids: number[], tag: string): Promise<number> {
+    const rows = await db
+      .update(flashcards)
+      .set({ tags: sql`array_remove(${flashcards.tags}, ${tag}::text)` })
+      .where(and(notesOf(userId, ids), sql`${tag}::text = any(${flashcards.tags})`))
+      .returning({ id: flashcards.id });
+    return rows.length;
   },
 };

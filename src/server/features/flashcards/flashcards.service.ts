@@ -28,7 +28,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { StudyService } from "../study/study.service.ts";
 import { toAnkiTsv, toCsv } from "./flashcard-io.ts";
-import { flashcardsRepo } from "./flashcards.repo.ts";
+import { cardBulkRepo, flashcardsRepo } from "./flashcards.repo.ts";
 import { parseImportFairly } from "./import-parse.ts";
 
 /** Lines named in an import's 400 message; the preview shows them all. */
@@ -220,6 +220,26 @@ export function createFlashcardsService({
 
   return {
     readableSet,
+    /**
+     * The card browser's bulk edits (issue 25 §3), all or nothing: the review service has checked every
+     * id is the student's; a move or retag takes each card's whole note. `tx` joins a caller's
+     * transaction (a rating that tags a leech).
+     */
+    bulk: {
+      async move(userId: number, ids: number[], setId: number): Promise<number> {
+        const set = await ownSet(userId, setId);
+        return db.transaction(async (tx) => {
+          const incoming = await cardBulkRepo.incoming(tx, userId, ids, setId);
+          if (set.cardCount + incoming > FLASHCARD_SET_MAX_CARDS)
+            throw conflict(`A flashcard set holds at most ${FLASHCARD_SET_MAX_CARDS} cards.`);
+          return cardBulkRepo.move(tx, userId, ids, setId);
+        });
+      },
+      remove: (userId: number, ids: number[]) => cardBulkRepo.remove(db, userId, ids),
+      addTag: (userId: number, ids: number[], tag: string, tx: DbOrTx = db) =>
+        cardBulkRepo.addTag(tx, userId, ids, tag),
+      removeTag: (userId: number, ids: number[], tag: string) => cardBulkRepo.removeTag(db, userId, ids, tag),
+    },
     async listSets(userId: number, studySetId: number): Promise<FlashcardSet[]> {
       const ownerId = await study.readableStudySet(userId, studySetId);
       return flashcardsRepo.listSets(db, ownerId, studySetId);

@@ -78,7 +78,7 @@ export function createExamService({
   ) {
     const now = clock.now();
     const { desiredRetention, newCardsPerDay } = await settings.getReview(userId);
-    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, row.id)).map((c) => ({
+    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, row.id, now)).map((c) => ({
       id: c.id,
       ...(c.state ?? newCardState(now)),
     }));

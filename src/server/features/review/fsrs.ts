@@ -87,19 +87,29 @@ function toFsrsLog(log: ReviewLogEntry): ReviewLog {
 /** A new card as the library creates it: due now, state New. */
 export const newCardState = (now: Date): CardState => fromFsrsCard(createEmptyCard(now));
 
-const schedulers = new Map<number, FSRS>();
+const schedulers = new Map<string, FSRS>();
+
+/** A student's fitted FSRS parameters (issue 25 §4), or null for the library's defaults. */
+export type Weights = readonly number[] | null | undefined;
 
 /**
  * The FSRS scheduler for a desired retention (one per value, they are immutable in use). Fuzz is on,
  * as in Anki, so cards learnt together do not fall due together forever; it is seeded from the card
  * and the review time, so the same review always gives the same due date.
  */
-export function scheduler(retention: number = REVIEW.defaultRetention): FSRS {
+export function scheduler(retention: number = REVIEW.defaultRetention, weights?: Weights): FSRS {
   const checked = desiredRetentionSchema.parse(retention);
-  let f = schedulers.get(checked);
+  const key = weights?.length ? `${checked}:${weights.join(",")}` : String(checked);
+  let f = schedulers.get(key);
   if (!f) {
-    f = fsrs({ request_retention: checked, enable_fuzz: true });
-    schedulers.set(checked, f);
+    f = fsrs({
+      request_retention: checked,
+      enable_fuzz: true,
+      ...(weights?.length ? { w: [...weights] } : {}),
+    });
+    // Personal parameters make one scheduler per student; a bounded cache keeps that in check.
+    if (schedulers.size > 1000) schedulers.clear();
+    schedulers.set(key, f);
   }
   return f;
 }
@@ -110,8 +120,9 @@ export function rateCard(
   rating: ReviewRating,
   now: Date,
   retention: number = REVIEW.defaultRetention,
+  weights?: Weights,
 ): { card: CardState; log: ReviewLogEntry } {
-  const next = scheduler(retention).next(toFsrsCard(card), now, rating as Grade);
+  const next = scheduler(retention, weights).next(toFsrsCard(card), now, rating as Grade);
   return { card: fromFsrsCard(next.card), log: fromFsrsLog(next.log) };
 }
 
@@ -150,8 +161,9 @@ export function previewIntervals(
   card: CardState,
   now: Date,
   retention: number = REVIEW.defaultRetention,
+  weights?: Weights,
 ): Record<keyof typeof REVIEW_RATINGS, string> {
-  const preview = scheduler(retention).repeat(toFsrsCard(card), now);
+  const preview = scheduler(retention, weights).repeat(toFsrsCard(card), now);
   const label = (g: Grade) => formatInterval(preview[g].card.due.getTime() - now.getTime());
   return { again: label(1), hard: label(2), good: label(3), easy: label(4) };
 }

@@ -1,4 +1,9 @@
-import { type CardState, newCardState, previewIntervals } from "#server/features/review/fsrs.ts";
+import {
+  type CardState,
+  newCardState,
+  previewIntervals,
+  type Weights,
+} from "#server/features/review/fsrs.ts";
 import { cardSides } from "#shared/flashcards/card-sides.ts";
 import { addLocalDays, startOfLocalDay } from "#shared/local-day.ts";
 import type { ReviewCard, ReviewQueue } from "#shared/review/contract.ts";
@@ -7,6 +12,7 @@ import type { Clock } from "../../lib/clock.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { ExamService } from "./exam.service.ts";
+import { personalWeights } from "./fsrs-fit.service.ts";
 import { type QueueScope, reviewRepo } from "./review.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,13 +58,14 @@ function cardView(
   planned: boolean,
   now: Date,
   desiredRetention: number,
+  weights: Weights,
 ): ReviewCard {
   return {
     ...{ id, flashcardSetId, setTitle },
     ...sidesOf(row),
     isNew: state === null,
     planned,
-    intervals: previewIntervals(state ?? newCardState(now), now, desiredRetention),
+    intervals: previewIntervals(state ?? newCardState(now), now, desiredRetention, weights),
   };
 }
 
@@ -68,10 +75,10 @@ function cardView(
  */
 export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery): Promise<ReviewQueue> {
   const { db, clock, settings, exams } = deps;
-  const scope = await queueScope(deps, userId, q.setId);
   const now = clock.now();
+  const scope = { ...(await queueScope(deps, userId, q.setId)), activeAt: now };
   const timeZone = q.timeZone ?? "UTC";
-  const [{ desiredRetention, newCardsPerDay }, dueCounts, unseen, started, due, plannedIds] =
+  const [{ desiredRetention, newCardsPerDay }, dueCounts, unseen, started, due, plannedIds, weights] =
     await Promise.all([
       settings.getReview(userId),
       reviewRepo.countDue(db, scope, now, new Date(now.getTime() - DAY_MS)),
@@ -79,6 +86,7 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
       reviewRepo.countStartedSince(db, userId, startOfLocalDay(now, timeZone)),
       reviewRepo.dueCards(db, scope, now, q.limit),
       exams.plannedToday(userId, timeZone, q.setId),
+      personalWeights(db, userId),
     ]);
   const nextDue = await reviewRepo.nextDue(
     db,
@@ -101,7 +109,7 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
       : [];
 
   const view = (card: CardFields, state: CardState | null, isPlanned: boolean) =>
-    cardView(card, state, isPlanned, now, desiredRetention);
+    cardView(card, state, isPlanned, now, desiredRetention, weights);
   const cards: ReviewCard[] = [
     ...due.map((c) => view(c, c, false)),
     ...planned.map((r) => view(r.card, r.state, true)),

@@ -1,4 +1,5 @@
 import { type CardState, newCardState, rateCard, undoRating } from "#server/features/review/fsrs.ts";
+import { formatDate } from "#shared/date-format.ts";
 import {
   CLOCK_SKEW_MS,
   OFFLINE_RATING_MAX_AGE_DAYS,
@@ -11,14 +12,17 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
+import { afterRating, type HoldDeps, ratingPreferences, reviewableCard } from "./card-holds.ts";
+import { personalWeights } from "./fsrs-fit.service.ts";
+import { balancedInterval, movedDue } from "./load-balance.ts";
 import { reviewRepo } from "./review.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface RatingDeps {
+export interface RatingDeps extends HoldDeps {
   db: Db;
   clock: Clock;
-  settings: Pick<SettingsService, "getReview">;
+  settings: Pick<SettingsService, "getReview" | "timeZone">;
   study: Pick<StudyService, "readableStudySet">;
   events: EventBus;
 }
@@ -28,17 +32,6 @@ export type OfflineRating = { clientId?: string | undefined; reviewedAt?: string
 
 type StoredReview = { id: number; flashcardId: number; nextDue: Date | null; nextState: number | null };
 type Rated = RateResult & { replay?: true };
-
-/** The owner of a card the student may review: their own, or one in a set shared with them. */
-export async function reviewableCard({ db, study }: RatingDeps, userId: number, cardId: number) {
-  const place = await reviewRepo.cardPlace(db, cardId);
-  if (!place) throw notFound("Flashcard");
-  if (place.ownerId !== userId)
-    await study.readableStudySet(userId, place.studySetId).catch(() => {
-      throw notFound("Flashcard");
-    });
-  return place.ownerId;
-}
 
 /** When the rating was made: now, or a device's recorded time within the offline bounds. */
 function ratedAt(now: Date, offline: OfflineRating): Date {
@@ -103,7 +96,11 @@ export async function rate(
   const { db, clock, settings, study, events } = deps;
   const at = ratedAt(clock.now(), offline);
   const clientId = offline.clientId ?? null;
-  const { desiredRetention } = await settings.getReview(userId);
+  const [{ desiredRetention }, prefs, weights] = await Promise.all([
+    settings.getReview(userId),
+    ratingPreferences(deps, userId),
+    personalWeights(db, userId),
+  ]);
   const result = await db.transaction(async (tx): Promise<Rated> => {
     const card = await reviewRepo.cardForRating(tx, userId, cardId);
     if (!card) throw notFound("Flashcard");
@@ -129,18 +126,55 @@ export async function rate(
         desiredRetention,
         clientId,
       );
-    const next = rateCard(card.state ?? newCardState(at), rating, at, desiredRetention);
+    const next = rateCard(card.state ?? newCardState(at), rating, at, desiredRetention, weights);
+    await balanceLoad(tx, userId, at, next.card, card.state?.elapsedDays ?? 0, prefs);
     const reviewId = await reviewRepo.saveRating(tx, userId, cardId, next.card, next.log, {
       clientId,
       nextDue: next.card.due,
       nextState: next.card.state,
     });
+    await afterRating(
+      deps,
+      tx,
+      { userId, cardId, ownerId: card.ownerId, before: card.state, after: next.card },
+      prefs,
+    );
     return { reviewId, flashcardId: cardId, due: next.card.due.toISOString(), state: next.card.state };
   });
   if (result.replay) return withoutReplay(result);
   // After the commit and after the answer: cards_reviewed and streak achievements from the stored review.
   events.emitAfterAnswer("card.reviewed", { userId });
   return result;
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/**
+ * Load balancing and Easy Days (issue 25 §3): a review card's due date moves, within FSRS's fuzz range,
+ * to the day with the fewest of the student's cards due (Easy Days counting heavier).
+ */
+async function balanceLoad(
+  tx: Tx,
+  userId: number,
+  at: Date,
+  card: CardState,
+  elapsedDays: number,
+  prefs: { easyDays: number[]; timeZone: string },
+) {
+  if (card.state !== 2 || card.scheduledDays < 3) return;
+  const loads = await reviewRepo.dueLoads(tx, userId, at, Math.ceil(card.scheduledDays * 1.2) + 2);
+  const easy = new Set(prefs.easyDays);
+  const weekday = (day: number) =>
+    WEEKDAYS.indexOf(formatDate(new Date(at.getTime() + day * DAY_MS), "EEE", prefs.timeZone));
+  const days = balancedInterval(
+    card.scheduledDays,
+    elapsedDays,
+    (d) => loads.get(d) ?? 0,
+    (d) => easy.size > 0 && easy.has(weekday(d)),
+  );
+  if (days === card.scheduledDays) return;
+  card.due = movedDue(card.due, card.scheduledDays, days);
+  card.scheduledDays = days;
 }
 
 function withoutReplay({ replay: _replay, ...answer }: Rated): RateResult {

@@ -4,7 +4,7 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
-import { cardReviews, cardStates } from "../../db/schema/review.ts";
+import { cardHolds, cardReviews, cardStates, reviewPreferences } from "../../db/schema/review.ts";
 
 // A student's schedule for a card is their card_states row, absent while the card is new to them. The
 // card is theirs, or (issue 13) the owner's card in a set shared with a group they belong to: the service
@@ -38,7 +38,17 @@ const cardColumns = {
  * Whose schedule and which cards: `userId` reviews on their own card_states rows; the cards are all of
  * theirs, or one set's (`setId`, owned by `ownerId`, the reviewer unless the set is shared with them).
  */
-export type QueueScope = { userId: number; setId?: number | undefined; ownerId?: number | undefined };
+export type QueueScope = {
+  userId: number;
+  setId?: number | undefined;
+  ownerId?: number | undefined;
+  /** Leave out the cards the student suspended, or buried past this time (issue 25 §3). */
+  activeAt?: Date | undefined;
+};
+
+/** The student's suspended cards and those buried past `at` are not in review. */
+const notHeld = (userId: number, at: Date) =>
+  sql`not exists (select 1 from ${cardHolds} where ${cardHolds.userId} = ${userId} and ${cardHolds.flashcardId} = ${flashcards.id} and (${cardHolds.suspended} or ${cardHolds.buriedUntil} > ${at}))`;
 
 /** Which of the scope's cards: reviews due by a time, cards new to the student, named cards, or all. */
 export type QueuePick =
@@ -83,7 +93,7 @@ function queueQuery<T extends SelectedFields>(
     // the join altogether, where an inner join would look up the set of every counted card.
     .leftJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
     .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, scope.userId)))
-    .where(and(cards, pickWhere(pick)))
+    .where(and(cards, pickWhere(pick), scope.activeAt ? notHeld(scope.userId, scope.activeAt) : undefined))
     .$dynamic();
   if (opts.order === "due") q.orderBy(asc(cardStates.due), asc(cardStates.flashcardId));
   if (opts.order === "added") q.orderBy(asc(flashcards.id));
@@ -313,6 +323,24 @@ export const reviewRepo = {
     await db.delete(cardReviews).where(and(eq(cardReviews.id, reviewId), eq(cardReviews.userId, userId)));
   },
 
+  /** Cards of the student's falling due on each whole day after `from`, up to `days` days out. */
+  async dueLoads(db: DbOrTx, userId: number, from: Date, days: number): Promise<Map<number, number>> {
+    const day = sql<number>`floor(extract(epoch from (${cardStates.due} - ${from.toISOString()}::timestamptz)) / 86400)::int`;
+    const rows = await db
+      .select({ day, n: count() })
+      .from(cardStates)
+      .where(
+        and(
+          eq(cardStates.userId, userId),
+          gt(cardStates.due, from),
+          lte(cardStates.due, new Date(from.getTime() + (days + 1) * 86_400_000)),
+        ),
+      )
+      // By position: the expression's parameter would be a different placeholder in GROUP BY.
+      .groupBy(sql`1`);
+    return new Map(rows.map((r) => [Number(r.day), r.n]));
+  },
+
   async moveDue(db: DbOrTx, userId: number, flashcardId: number, due: Date) {
     await db
       .update(cardStates)
@@ -353,11 +381,213 @@ export const examRepo = {
       .where(and(eq(flashcardSets.userId, userId), eq(flashcardSets.id, setId)));
   },
 
-  /** Every card of a set with the student's state (null while new), in the order they were added. */
-  async setCards(db: DbOrTx, userId: number, setId: number) {
-    const rows = await queueQuery(db, { id: flashcards.id, ...withState }, { userId, setId }, undefined, {
+  /**
+   * Every card of a set in review (not suspended or buried) with the student's state (null while new),
+   * in the order they were added.
+   */
+  async setCards(db: DbOrTx, userId: number, setId: number, activeAt: Date) {
+    const scope = { userId, setId, activeAt };
+    const rows = await queueQuery(db, { id: flashcards.id, ...withState }, scope, undefined, {
       order: "added",
     });
     return rows.map((r) => ({ id: r.id, state: stateOrNull(r) }));
+  },
+};
+
+/** Suspended and buried cards, per student (issue 25 §3). */
+export const holdsRepo = {
+  async suspend(db: DbOrTx, userId: number, ids: number[], suspended: boolean, leech = false) {
+    if (ids.length === 0) return;
+    await db
+      .insert(cardHolds)
+      .values(ids.map((flashcardId) => ({ userId, flashcardId, suspended, leech })))
+      .onConflictDoUpdate({
+        target: [cardHolds.userId, cardHolds.flashcardId],
+        // Unsuspending clears the leech mark with it; a leech suspension sets it.
+        set: { suspended, leech: suspended ? sql`${cardHolds.leech} or ${leech}` : false },
+      });
+  },
+
+  async bury(db: DbOrTx, userId: number, ids: number[], until: Date | null) {
+    if (ids.length === 0) return;
+    await db
+      .insert(cardHolds)
+      .values(ids.map((flashcardId) => ({ userId, flashcardId, buriedUntil: until })))
+      .onConflictDoUpdate({
+        target: [cardHolds.userId, cardHolds.flashcardId],
+        set: { buriedUntil: until },
+      });
+  },
+
+  /** The other cards of a card's note (same owner, set and guid): the siblings 'bury siblings' hides. */
+  async siblings(db: DbOrTx, cardId: number): Promise<number[]> {
+    const [card] = await db
+      .select({ setId: flashcards.flashcardSetId, guid: flashcards.guid })
+      .from(flashcards)
+      .where(eq(flashcards.id, cardId));
+    if (!card?.guid) return [];
+    const rows = await db
+      .select({ id: flashcards.id })
+      .from(flashcards)
+      .where(
+        and(
+          eq(flashcards.flashcardSetId, card.setId),
+          eq(flashcards.guid, card.guid),
+          sql`${flashcards.id} <> ${cardId}`,
+        ),
+      );
+    return rows.map((r) => r.id);
+  },
+
+  /** Of `ids`, those that are the student's own cards. */
+  async ownCardIds(db: DbOrTx, userId: number, ids: number[]): Promise<number[]> {
+    const rows = await db
+      .select({ id: flashcards.id })
+      .from(flashcards)
+      .where(and(eq(flashcards.userId, userId), inArray(flashcards.id, ids)));
+    return rows.map((r) => r.id);
+  },
+};
+
+export type BrowserFilter = {
+  userId: number;
+  q?: string | undefined;
+  setId?: number | undefined;
+  state?: "new" | "learning" | "review" | "suspended" | "buried" | undefined;
+  tag?: string | undefined;
+  /** Due by this time (overdue: now; today: the end of the student's day; week: six days later). */
+  dueBy?: Date | undefined;
+  now: Date;
+};
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function browserWhere(f: BrowserFilter): SQL | undefined {
+  const byState = {
+    new: isNull(cardStates.flashcardId),
+    learning: inArray(cardStates.state, [1, 3]),
+    review: eq(cardStates.state, 2),
+    suspended: eq(cardHolds.suspended, true),
+    buried: gt(cardHolds.buriedUntil, f.now),
+  };
+  return and(
+    eq(flashcards.userId, f.userId),
+    f.setId === undefined ? undefined : eq(flashcards.flashcardSetId, f.setId),
+    f.q
+      ? sql`(${flashcards.question} ilike ${likePattern(f.q)} or ${flashcards.answer} ilike ${likePattern(f.q)})`
+      : undefined,
+    f.tag ? sql`${f.tag} = any(${flashcards.tags})` : undefined,
+    f.state ? byState[f.state] : undefined,
+    f.dueBy ? lte(cardStates.due, f.dueBy) : undefined,
+  );
+}
+
+/** The card browser's read (issue 25 §3): the student's own cards with their schedule and holds. */
+export const browserRepo = {
+  sets(db: DbOrTx, userId: number) {
+    return db
+      .select({ id: flashcardSets.id, title: flashcardSets.title })
+      .from(flashcardSets)
+      .where(eq(flashcardSets.userId, userId))
+      .orderBy(asc(flashcardSets.title), asc(flashcardSets.id));
+  },
+
+  async page(
+    db: DbOrTx,
+    f: BrowserFilter,
+    order: { sort: "added" | "due" | "question" | "set" | "lapses"; dir: "asc" | "desc" },
+    offset: number,
+    limit: number,
+  ) {
+    const column = {
+      added: flashcards.id,
+      due: cardStates.due,
+      question: flashcards.question,
+      set: flashcardSets.title,
+      lapses: sql`coalesce(${cardStates.lapses}, 0)`,
+    }[order.sort];
+    const dir = order.dir === "asc" ? sql`asc` : sql`desc`;
+    const base = () =>
+      db
+        .select({
+          id: flashcards.id,
+          flashcardSetId: flashcards.flashcardSetId,
+          setTitle: flashcardSets.title,
+          question: flashcards.question,
+          answer: flashcards.answer,
+          tags: flashcards.tags,
+          state: cardStates.state,
+          due: cardStates.due,
+          lapses: cardStates.lapses,
+          suspended: cardHolds.suspended,
+          buriedUntil: cardHolds.buriedUntil,
+          leech: cardHolds.leech,
+        })
+        .from(flashcards)
+        .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
+        .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, f.userId)))
+        .leftJoin(cardHolds, and(eq(cardHolds.flashcardId, flashcards.id), eq(cardHolds.userId, f.userId)))
+        .where(browserWhere(f));
+    const [rows, [total]] = await Promise.all([
+      base()
+        .orderBy(
+          sql`${column} ${dir} nulls last`,
+          order.dir === "asc" ? asc(flashcards.id) : sql`${flashcards.id} desc`,
+        )
+        .limit(limit + 1)
+        .offset(offset),
+      db
+        .select({ n: count() })
+        .from(flashcards)
+        .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, f.userId)))
+        .leftJoin(cardHolds, and(eq(cardHolds.flashcardId, flashcards.id), eq(cardHolds.userId, f.userId)))
+        .where(browserWhere(f)),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+};
+
+/** The review feature's own preferences row (absent: the defaults). */
+export const preferencesRepo = {
+  async get(db: DbOrTx, userId: number) {
+    const [row] = await db.select().from(reviewPreferences).where(eq(reviewPreferences.userId, userId));
+    return row;
+  },
+  async save(
+    db: DbOrTx,
+    userId: number,
+    values: Partial<Omit<typeof reviewPreferences.$inferInsert, "userId">>,
+  ) {
+    await db
+      .insert(reviewPreferences)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: reviewPreferences.userId, set: values });
+  },
+};
+
+/** The review log the FSRS optimizer reads (issue 25 §4). */
+export const fsrsLogRepo = {
+  log(db: DbOrTx, userId: number) {
+    return db
+      .select({
+        flashcardId: cardReviews.flashcardId,
+        rating: cardReviews.rating,
+        reviewedAt: cardReviews.reviewedAt,
+      })
+      .from(cardReviews)
+      .where(eq(cardReviews.userId, userId));
+  },
+  async count(db: DbOrTx, userId: number): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(cardReviews).where(eq(cardReviews.userId, userId));
+    return row?.n ?? 0;
+  },
+  /** Students with at least `min` reviews. */
+  async studentsWith(db: DbOrTx, min: number): Promise<number[]> {
+    const rows = await db
+      .select({ userId: cardReviews.userId })
+      .from(cardReviews)
+      .groupBy(cardReviews.userId)
+      .having(sql`count(*) >= ${min}`);
+    return rows.map((r) => r.userId);
   },
 };

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { reviewEndpoints as e, examEndpoints as x } from "#shared/review/contract.ts";
+import {
+  browserEndpoints as b,
+  reviewEndpoints as e,
+  fsrsEndpoints as f,
+  preferenceEndpoints as p,
+  examEndpoints as x,
+} from "#shared/review/contract.ts";
 import { route } from "../../lib/route.ts";
 
 export async function reviewRoutes(app: FastifyInstance) {
@@ -11,6 +17,15 @@ export async function reviewRoutes(app: FastifyInstance) {
   route(app, e.session, ({ user, body }) => review.recordSession(user.id, body.duration));
   route(app, e.getSettings, ({ user }) => review.getSettings(user.id));
   route(app, e.saveSettings, ({ user, body }) => review.saveSettings(user.id, body));
+  route(app, b.hold, ({ user, params, body }) => review.hold(user.id, params.id, body.action, body.timeZone));
+  route(app, b.sets, ({ user }) => review.ownSets(user.id));
+  route(app, b.list, ({ user, query }) => review.browse(user.id, query));
+  route(app, b.bulk, ({ user, body }) => review.bulk(user.id, body));
+  route(app, p.get, ({ user }) => review.getPreferences(user.id));
+  route(app, p.save, ({ user, body }) => review.savePreferences(user.id, body));
+  route(app, f.status, ({ user }) => review.fsrsStatus(user.id));
+  route(app, f.fit, ({ user }) => review.requestFit(user.id));
+  route(app, f.reset, ({ user }) => review.resetFsrs(user.id));
   route(app, x.setExam, ({ user, params, body }) => exams.setExam(user.id, params.id, body));
   route(app, x.plan, ({ user, params, query }) => exams.plan(user.id, params.id, query.timeZone));
   route(app, x.candidates, ({ user, query }) => exams.candidates(user.id, query.q));

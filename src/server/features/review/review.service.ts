@@ -1,26 +1,38 @@
 import { spreadBacklog } from "#server/features/review/exam-plan.ts";
-import type { ReviewRating, ReviewSettings } from "#shared/review/contract.ts";
+import type {
+  BrowserQuery,
+  BulkBody,
+  ReviewPreferences,
+  ReviewRating,
+  ReviewSettings,
+} from "#shared/review/contract.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
+import { browse, bulk, getPreferences, hold, savePreferences } from "./card-holds.ts";
 import type { ExamService } from "./exam.service.ts";
-import { reviewRepo } from "./review.repo.ts";
+import { enqueueMonthlyFits, fitFsrs, fsrsStatus, requestFit, resetFsrs } from "./fsrs-fit.service.ts";
+import { browserRepo, reviewRepo } from "./review.repo.ts";
 import { type QueueQuery, queueScope, readQueue } from "./review-queue.ts";
 import { type OfflineRating, rate, undo } from "./review-rating.ts";
 import { exportSchedules, importSchedules, type ScheduleIn } from "./review-transfer.ts";
+
+type HoldAction = "suspend" | "unsuspend" | "bury" | "unbury";
 
 export interface ReviewDeps {
   db: Db;
   clock: Clock;
   settings: SettingsService;
   study: StudyService;
-  flashcards: Pick<FlashcardsService, "readableSet">;
+  flashcards: Pick<FlashcardsService, "readableSet" | "bulk">;
   events: EventBus;
   /** Today's exam-plan cards join the queue. */
   exams: Pick<ExamService, "plannedToday">;
+  jobs: JobQueue;
 }
 
 /** Backlog relief: overdue cards spread over `days`, lowest recall first (shared spreadBacklog). */
@@ -63,6 +75,18 @@ export function createReviewService(deps: ReviewDeps) {
     /** A package's review history into the student's own state and log (issue 25 §5). */
     importSchedules: (tx: DbOrTx, userId: number, items: ScheduleIn[]) => importSchedules(tx, userId, items),
     exportSchedules: (db: DbOrTx, userId: number, ids: number[]) => exportSchedules(db, userId, ids),
+    hold: (userId: number, cardId: number, action: HoldAction, timeZone?: string) =>
+      hold(deps, userId, cardId, action, timeZone),
+    browse: (userId: number, q: BrowserQuery) => browse(deps, userId, q),
+    ownSets: (userId: number) => browserRepo.sets(deps.db, userId),
+    fsrsStatus: (userId: number) => fsrsStatus(deps, userId),
+    requestFit: (userId: number) => requestFit(deps, userId),
+    fitFsrs: (userId: number) => fitFsrs(deps, userId),
+    resetFsrs: (userId: number) => resetFsrs(deps, userId),
+    enqueueMonthlyFits: () => enqueueMonthlyFits(deps),
+    bulk: (userId: number, body: BulkBody) => bulk(deps, userId, body),
+    getPreferences: (userId: number) => getPreferences(deps.db, userId),
+    savePreferences: (userId: number, values: ReviewPreferences) => savePreferences(deps.db, userId, values),
   };
 }
 export type ReviewService = ReturnType<typeof createReviewService>;

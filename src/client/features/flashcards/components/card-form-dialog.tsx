@@ -1,25 +1,28 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect, useRef } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { CARD_TYPES, type CardType } from "#shared/flashcards/card-model.ts";
 import { createFlashcardSchema, type Flashcard, type FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useCreateFlashcard, useUpdateFlashcard } from "../flashcards.api.ts";
 import { ImageUploadButton } from "../media/image-upload-button.tsx";
 import { CardFormFields, type CardValues } from "./card-form-fields.tsx";
+import { TagInput } from "./tag-input.tsx";
 
 type Values = CardValues;
-const empty: Values = { question: "", answer: "", hint: "", type: "basic" };
+const empty: Values = { question: "", answer: "", hint: "", type: "basic", tags: [] };
 const isEditableType = (t: string): t is CardType => (CARD_TYPES as readonly string[]).includes(t);
 const valuesOf = (card: Flashcard): Values => ({
   question: card.question,
   answer: card.answer,
   hint: card.hint ?? "",
   type: isEditableType(card.type) ? card.type : undefined,
+  tags: card.tags,
 });
 
 /** SPEC §9: the dialog closes about 100 ms after a card is saved, so the student sees it succeed. */
@@ -84,6 +87,24 @@ export function CardFormDialog({
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <p className="wrap-anywhere text-sm text-muted">In {set.title}</p>
         <CardFormFields form={form} typeLocked={!!card && !isEditableType(card.type)} />
+        <Field
+          id="card-tags"
+          label="Tags (optional)"
+          error={form.formState.errors.tags?.message ?? form.formState.errors.tags?.[0]?.message}
+        >
+          <Controller
+            control={form.control}
+            name="tags"
+            render={({ field: f }) => (
+              <TagInput
+                id="card-tags"
+                value={f.value ?? []}
+                onChange={f.onChange}
+                describedBy={form.formState.errors.tags ? "card-tags-error" : undefined}
+              />
+            )}
+          />
+        </Field>
         <ImageUploadButton
           setId={set.id}
           label="Add picture to question"

@@ -21,12 +21,16 @@ export function NextCardNotice({ nextDue, onDue }: { nextDue: string; onDue: () 
       window.clearInterval(clock);
     };
   }, [nextDue, onDue]);
-  const soon = at.getTime() - Date.now() < 60_000;
+  const left = at.getTime() - Date.now();
+  const wait =
+    left < 60_000
+      ? "less than a minute"
+      : left < 3_600_000
+        ? `${Math.ceil(left / 60_000)} min`
+        : formatDistanceToNowStrict(at);
   return (
     <p className="text-sm text-muted" data-testid="next-card" aria-live="polite">
-      The next card returns at {formatDate(at, "h:mm a")} (
-      {soon ? "in less than a minute" : `in ${formatDistanceToNowStrict(at)}`}). It will appear here by
-      itself.
+      Next card in {wait} (at {formatDate(at, "h:mm a")}). It will appear here by itself.
     </p>
   );
 }

@@ -1,13 +1,21 @@
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { useReviewQueue } from "../review.api.ts";
 
-/** The Study Center header's link, with the number of cards due. */
+/** The Study Center header's links: exam plans, the card browser, and Review with the number of cards due. */
 export function ReviewLink() {
   const queue = useReviewQueue();
   const due = queue.data?.dueCount;
   return (
-    <ButtonLink variant="secondary" href="/study/review">
-      {due === undefined ? "Review" : `Review (${due} due)`}
-    </ButtonLink>
+    <>
+      <ButtonLink variant="secondary" href="/study/exams">
+        Exam plans
+      </ButtonLink>
+      <ButtonLink variant="secondary" href="/study/cards">
+        Card browser
+      </ButtonLink>
+      <ButtonLink variant="secondary" href="/study/review">
+        {due === undefined ? "Review" : `Review (${due} due)`}
+      </ButtonLink>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { cn } from "#client/lib/cn.ts";
 import { isOwnKey } from "#client/lib/keyboard.ts";
 import { REVIEW_RATINGS, type ReviewCard, type ReviewRating } from "#shared/review/contract.ts";
 import { useRateCard, useUndoRating } from "../review.api.ts";
+import { CardHoldButtons } from "./card-hold-buttons.tsx";
 
 const BUTTONS = [
   { key: "again", label: "Again", rating: REVIEW_RATINGS.again },
@@ -177,6 +178,7 @@ export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated
         <CardFace card={card} revealed={revealed} onReveal={() => setRevealed(true)} />
       )}
       {card && revealed && <RatingButtons card={card} busy={busy} onRate={doRate} />}
+      {card && <CardHoldButtons cardId={card.id} onHeld={() => setRevealed(false)} />}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted">Space or Enter shows the answer, 1-4 rate, Ctrl+Z undoes.</p>
         <Button

@@ -1,0 +1,367 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { flashcards as cardsTable } from "#server/db/schema/flashcards.ts";
+import { cardHolds, cardStates } from "#server/db/schema/review.ts";
+import { flashcardEndpoints } from "#shared/flashcards/contract.ts";
+import {
+  type BrowserPage,
+  browserEndpoints,
+  preferenceEndpoints,
+  type ReviewQueue,
+  reviewEndpoints,
+} from "#shared/review/contract.ts";
+import { apiClient } from "#tests/api.ts";
+import {
+  createFlashcardSet,
+  createGroup,
+  createSharedSet,
+  createStudySet,
+  createUser,
+  type TestUser,
+} from "#tests/factories.ts";
+import { testAppPerFile } from "#tests/setup.ts";
+import { travellingClock } from "#tests/test-app.ts";
+
+const clock = travellingClock();
+const t = testAppPerFile({ clock });
+const api = (who: TestUser) => apiClient(t.app)(who);
+let ada: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  ada = await createUser(t.app);
+  bob = await createUser(t.app);
+});
+
+const queue = (who: TestUser, setId: number): Promise<ReviewQueue> =>
+  api(who).call(reviewEndpoints.queue, { query: { setId } });
+const browse = (who: TestUser, query: Record<string, unknown>): Promise<BrowserPage> =>
+  api(who).call(browserEndpoints.list, { query });
+const ids = (cards: { id: number }[]) => cards.map((c) => c.id);
+
+describe("suspend and bury", () => {
+  it("a suspended card leaves the queue and its counts until unsuspended; another student's ids change nothing", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada, cards: 3 });
+    const bobSet = await createFlashcardSet(t.app, { owner: bob, cards: 1 });
+    const [first, second] = ids((await queue(ada, set.id)).cards);
+    const bobCard = (await queue(bob, bobSet.id)).cards[0]!.id;
+
+    await api(ada).call(browserEndpoints.bulk, { body: { action: "suspend", ids: [first!] } });
+    const after = await queue(ada, set.id);
+    expect(after.dueCount).toBe(2);
+    expect(ids(after.cards)).not.toContain(first);
+
+    // All or nothing: one of Bob's ids beside Ada's is a 404 and Ada's card stays in review.
+    const mixed = await api(ada).send(browserEndpoints.bulk, {
+      body: { action: "suspend", ids: [second, bobCard] },
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect(ids((await queue(ada, set.id)).cards)).toContain(second);
+    expect(
+      (await api(ada).send(browserEndpoints.hold, { params: { id: bobCard }, body: { action: "bury" } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await queue(bob, bobSet.id)).dueCount).toBe(1);
+
+    const suspended = await browse(ada, { setId: set.id, state: "suspended" });
+    expect(ids(suspended.cards)).toEqual([first]);
+    expect(suspended.cards[0]).toMatchObject({ suspended: true, state: "new" });
+
+    await api(ada).call(browserEndpoints.bulk, { body: { action: "unsuspend", ids: [first!] } });
+    expect((await queue(ada, set.id)).dueCount).toBe(3);
+  });
+
+  it("a buried card comes back at the student's next midnight", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada, cards: 2 });
+    const [first] = ids((await queue(ada, set.id)).cards);
+    await api(ada).call(browserEndpoints.hold, {
+      params: { id: first! },
+      body: { action: "bury", timeZone: "Pacific/Auckland" },
+    });
+    expect(ids((await queue(ada, set.id)).cards)).not.toContain(first);
+    const [hold] = await t.database.db
+      .select()
+      .from(cardHolds)
+      .where(and(eq(cardHolds.userId, ada.user.id), eq(cardHolds.flashcardId, first!)));
+    const until = hold!.buriedUntil!;
+    // Midnight in Auckland, within the next day.
+    expect(until.getTime() - clock.now().getTime()).toBeLessThanOrEqual(24 * 3600_000);
+    expect(
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Pacific/Auckland",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).format(until),
+    ).toBe("00:00");
+    expect(ids((await browse(ada, { setId: set.id, state: "buried" })).cards)).toEqual([first]);
+    clock.travel(24 * 3600_000 + 1000);
+    try {
+      expect(ids((await queue(ada, set.id)).cards)).toContain(first);
+      expect((await browse(ada, { setId: set.id, state: "buried" })).cards).toEqual([]);
+    } finally {
+      clock.reset();
+    }
+  });
+
+  it("refuses a bad hold action and a bad time zone", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada, cards: 1 });
+    const [id] = ids((await queue(ada, set.id)).cards);
+    for (const body of [{ action: "freeze" }, { action: "bury", timeZone: "Mars/Base" }, {}]) {
+      const res = await api(ada).send(browserEndpoints.hold, { params: { id }, body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+    expect(
+      (await api(ada).send(browserEndpoints.hold, { params: { id: "x" }, body: { action: "bury" } }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it("a group member suspends a shared card for themselves only", async () => {
+    const studySet = await createStudySet(t.app, { owner: ada });
+    const group = await createGroup(t.app, { owner: ada, members: [bob] });
+    await createSharedSet(t.app, { owner: ada, group, studySet });
+    const set = await createFlashcardSet(t.app, { owner: ada, studySet, cards: 2 });
+    const [first] = ids((await queue(bob, set.id)).cards);
+    await api(bob).call(browserEndpoints.hold, { params: { id: first! }, body: { action: "suspend" } });
+    expect(ids((await queue(bob, set.id)).cards)).not.toContain(first);
+    expect(ids((await queue(ada, set.id)).cards)).toContain(first);
+    // The browser and its bulk edits are for the student's own cards.
+    expect(
+      (await api(bob).send(browserEndpoints.bulk, { body: { action: "delete", ids: [first] } })).statusCode,
+    ).toBe(404);
+  });
+
+  it("with 'bury siblings' on, rating a card hides the other cards of its note until tomorrow", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada, cards: 3 });
+    const [a, b, c] = ids((await queue(ada, set.id)).cards);
+    await t.database.db
+      .update(cardsTable)
+      .set({ guid: "note-1", type: "reversed" })
+      .where(eq(cardsTable.id, a!));
+    await t.database.db
+      .update(cardsTable)
+      .set({ guid: "note-1", type: "reversed", ord: 1 })
+      .where(eq(cardsTable.id, b!));
+    // Off by default: rating a leaves b in the queue.
+    expect(await api(ada).call(preferenceEndpoints.get)).toEqual({ burySiblings: false, easyDays: [] });
+    await api(ada).call(reviewEndpoints.rate, { params: { id: a! }, body: { rating: 3 } });
+    expect(ids((await queue(ada, set.id)).cards)).toContain(b);
+
+    await api(ada).call(preferenceEndpoints.save, { body: { burySiblings: true, easyDays: [] } });
+    await api(ada).call(reviewEndpoints.rate, { params: { id: c! }, body: { rating: 3 } });
+    expect(ids((await queue(ada, set.id)).cards)).toContain(b);
+    clock.travel(11 * 60_000);
+    try {
+      await api(ada).call(reviewEndpoints.rate, { params: { id: a! }, body: { rating: 3 } });
+      expect(ids((await queue(ada, set.id)).cards)).not.toContain(b);
+      expect(ids((await browse(ada, { setId: set.id, state: "buried" })).cards)).toEqual([b]);
+    } finally {
+      clock.reset();
+    }
+  });
+
+  it("the 8th lapse makes a leech: tagged 'leech' and suspended", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada, cards: 1 });
+    const [id] = ids((await queue(ada, set.id)).cards);
+    const now = clock.now();
+    await t.database.db.insert(cardStates).values({
+      userId: ada.user.id,
+      flashcardId: id!,
+      due: new Date(now.getTime() - 60_000),
+      stability: 2,
+      difficulty: 8,
+      elapsedDays: 3,
+      scheduledDays: 3,
+      learningSteps: 0,
+      reps: 20,
+      lapses: 7,
+      state: 2,
+      lastReview: new Date(now.getTime() - 3 * 86400_000),
+    });
+    expect(ids((await queue(ada, set.id)).cards)).toEqual([id]);
+    await api(ada).call(reviewEndpoints.rate, { params: { id: id! }, body: { rating: 1 } });
+    expect((await queue(ada, set.id)).cards).toEqual([]);
+    const [card] = await api(ada).call(flashcardEndpoints.listCards, { params: { id: set.id } });
+    expect(card!.tags).toEqual(["leech"]);
+    const page = await browse(ada, { setId: set.id, tag: "leech" });
+    expect(page.cards[0]).toMatchObject({ id, suspended: true, leech: true, lapses: 8 });
+  });
+});
+
+describe("card browser", () => {
+  it("searches, filters by set, state, tag and due, sorts and pages", async () => {
+    const carol = await createUser(t.app);
+    const cells = await createFlashcardSet(t.app, { owner: carol, title: "Cells", cards: 5 });
+    const atoms = await createFlashcardSet(t.app, { owner: carol, title: "Atoms", cards: 3 });
+    const all = await browse(carol, {});
+    expect(all.total).toBe(8);
+    expect(all.cards.every((c) => c.state === "new" && c.due === null)).toBe(true);
+
+    expect((await browse(carol, { q: "Q1" })).cards.map((c) => c.setTitle).sort()).toEqual([
+      "Atoms",
+      "Cells",
+    ]);
+    expect((await browse(carol, { q: "a4" })).cards.map((c) => c.question)).toEqual(["Q4"]);
+    expect((await browse(carol, { q: "%" })).total).toBe(0);
+    expect((await browse(carol, { setId: atoms.id })).total).toBe(3);
+
+    const cellIds = ids((await browse(carol, { setId: cells.id })).cards);
+    await api(carol).call(reviewEndpoints.rate, { params: { id: cellIds[0]! }, body: { rating: 1 } });
+    await api(carol).call(reviewEndpoints.rate, { params: { id: cellIds[1]! }, body: { rating: 4 } });
+    expect(ids((await browse(carol, { state: "learning" })).cards)).toEqual([cellIds[0]]);
+    expect(ids((await browse(carol, { state: "review" })).cards)).toEqual([cellIds[1]]);
+    expect((await browse(carol, { state: "new" })).total).toBe(6);
+    // Easy's first interval is fuzzed: put the review card two days out for the due filters.
+    await t.database.db
+      .update(cardStates)
+      .set({ due: new Date(clock.now().getTime() + 2 * 86400_000) })
+      .where(and(eq(cardStates.userId, carol.user.id), eq(cardStates.flashcardId, cellIds[1]!)));
+    expect(ids((await browse(carol, { due: "today" })).cards)).toEqual([cellIds[0]]);
+    expect(ids((await browse(carol, { due: "week" })).cards).sort()).toEqual(cellIds.slice(0, 2).sort());
+    expect((await browse(carol, { due: "overdue" })).total).toBe(0);
+
+    await api(carol).call(browserEndpoints.bulk, {
+      body: { action: "addTag", ids: cellIds.slice(0, 3), tag: "biology" },
+    });
+    expect(ids((await browse(carol, { tag: "biology" })).cards)).toEqual(cellIds.slice(0, 3));
+    await api(carol).call(browserEndpoints.bulk, {
+      body: { action: "removeTag", ids: [cellIds[0]!], tag: "biology" },
+    });
+    expect((await browse(carol, { tag: "biology" })).total).toBe(2);
+
+    const bySet = await browse(carol, { sort: "set", dir: "asc" });
+    expect(bySet.cards[0]!.setTitle).toBe("Atoms");
+    const byQuestion = await browse(carol, { sort: "question", dir: "desc" });
+    expect(byQuestion.cards[0]!.question).toBe("Q4");
+    const byDue = await browse(carol, { sort: "due" });
+    expect(byDue.cards[0]!.id).toBe(cellIds[0]);
+
+    const first = await browse(carol, { limit: 3 });
+    expect(first.cards).toHaveLength(3);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await browse(carol, { limit: 3, cursor: first.nextCursor });
+    const third = await browse(carol, { limit: 3, cursor: second.nextCursor });
+    expect(third.nextCursor).toBeNull();
+    expect(new Set([...ids(first.cards), ...ids(second.cards), ...ids(third.cards)]).size).toBe(8);
+
+    expect(await api(carol).call(browserEndpoints.sets)).toEqual([
+      { id: atoms.id, title: "Atoms" },
+      { id: cells.id, title: "Cells" },
+    ]);
+    expect((await api(bob).call(browserEndpoints.sets)).map((s) => s.id)).not.toContain(cells.id);
+    // Another student's browser never shows Carol's cards.
+    expect((await browse(bob, { q: "Q1", setId: cells.id })).total).toBe(0);
+  });
+
+  it("moves and deletes in bulk, within the sets' bounds and only the student's own", async () => {
+    const dan = await createUser(t.app);
+    const from = await createFlashcardSet(t.app, { owner: dan, cards: 3 });
+    const to = await createFlashcardSet(t.app, { owner: dan, cards: 0 });
+    const bobSet = await createFlashcardSet(t.app, { owner: bob, cards: 0 });
+    const [a, b, c] = ids((await browse(dan, { setId: from.id })).cards);
+    expect(
+      (
+        await api(dan).send(browserEndpoints.bulk, {
+          body: { action: "move", ids: [a], flashcardSetId: bobSet.id },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      await api(dan).call(browserEndpoints.bulk, {
+        body: { action: "move", ids: [a!, b!], flashcardSetId: to.id },
+      }),
+    ).toEqual({ updated: 2 });
+    expect(ids((await browse(dan, { setId: to.id })).cards)).toEqual([a, b]);
+    expect(await api(dan).call(browserEndpoints.bulk, { body: { action: "delete", ids: [c!] } })).toEqual({
+      updated: 1,
+    });
+    expect((await browse(dan, {})).total).toBe(2);
+    expect(
+      (await api(bob).send(browserEndpoints.bulk, { body: { action: "delete", ids: [a] } })).statusCode,
+    ).toBe(404);
+    expect((await browse(dan, {})).total).toBe(2);
+  });
+
+  it("refuses bad filters and bad bulk bodies with a 400 and a message", async () => {
+    for (const query of [
+      { limit: 0 },
+      { limit: 201 },
+      { state: "frozen" },
+      { due: "yesterday" },
+      { sort: "colour" },
+      { dir: "up" },
+      { cursor: "abc" },
+      { setId: "x" },
+      { timeZone: "Nowhere/Land" },
+      { q: "x".repeat(201) },
+    ]) {
+      const res = await api(ada).send(browserEndpoints.list, { query });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+    for (const body of [
+      {},
+      { action: "suspend", ids: [] },
+      { action: "suspend", ids: Array.from({ length: 501 }, (_, i) => i + 1) },
+      { action: "suspend", ids: [1, 1] },
+      { action: "suspend", ids: [0] },
+      { action: "suspend", ids: ["1"] },
+      { action: "explode", ids: [1] },
+      { action: "move", ids: [1] },
+      { action: "addTag", ids: [1], tag: "two words" },
+      { action: "addTag", ids: [1], tag: "" },
+    ]) {
+      const res = await api(ada).send(browserEndpoints.bulk, { body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+    for (const body of [
+      { burySiblings: "yes", easyDays: [] },
+      { burySiblings: true, easyDays: [7] },
+      { burySiblings: true, easyDays: [1, 1] },
+      { burySiblings: true, easyDays: [0, 1, 2, 3, 4, 5, 6] },
+    ]) {
+      expect((await api(ada).send(preferenceEndpoints.save, { body })).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
+    }
+  });
+});
+
+describe("load balancing (issue 25 §3)", () => {
+  it("moves a review card's due date to a free day within FSRS's range", async () => {
+    const erin = await createUser(t.app);
+    const set = await createFlashcardSet(t.app, { owner: erin, cards: 201 });
+    const page1 = await browse(erin, { setId: set.id, limit: 200 });
+    const page2 = await browse(erin, { setId: set.id, limit: 200, cursor: page1.nextCursor });
+    const [rated, ...others] = ids([...page1.cards, ...page2.cards]);
+    const now = clock.now();
+    const state = (flashcardId: number, due: Date) => ({
+      userId: erin.user.id,
+      flashcardId,
+      due,
+      stability: 20,
+      difficulty: 5,
+      elapsedDays: 20,
+      scheduledDays: 20,
+      learningSteps: 0,
+      reps: 5,
+      lapses: 0,
+      state: 2,
+      lastReview: new Date(now.getTime() - 20 * 86400_000),
+    });
+    // One card due on every day after today that is not a multiple of 3, as far as any interval FSRS
+    // could give this card: the multiples of 3 are the light days.
+    const loaded = Array.from({ length: 300 }, (_, i) => i + 1).filter((d) => d % 3 !== 0);
+    await t.database.db
+      .insert(cardStates)
+      .values([
+        state(rated!, new Date(now.getTime() - 60_000)),
+        ...loaded.map((d, i) => state(others[i]!, new Date(now.getTime() + d * 86400_000 + 3600_000))),
+      ]);
+    const res = await api(erin).call(reviewEndpoints.rate, { params: { id: rated! }, body: { rating: 3 } });
+    const day = Math.round((new Date(res.due).getTime() - clock.now().getTime()) / 86400_000);
+    expect(day).toBeGreaterThan(3);
+    expect(day % 3, `due ${res.due}, ${day} days out`).toBe(0);
+  });
+});

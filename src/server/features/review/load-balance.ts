@@ -1,0 +1,35 @@
+import { get_fuzz_range } from "ts-fsrs";
+
+const DAY_MS = 86_400_000;
+/** An Easy Day counts its cards as this many times heavier, so fewer land there (Anki's 'reduced'). */
+const EASY_DAY_WEIGHT = 2;
+
+/**
+ * Anki's load balancer (issue 25 §3): a review interval of a few days or more may land on any day of
+ * FSRS's fuzz range; pick the one with the lightest load (cards already due that day, Easy Days counting
+ * heavier), the nearest to the scheduler's own choice on a tie. Pure: the caller reads the loads.
+ */
+export function balancedInterval(
+  interval: number,
+  elapsedDays: number,
+  loads: (day: number) => number,
+  isEasyDay: (day: number) => boolean,
+): number {
+  if (interval < 3) return interval;
+  const { min_ivl: min, max_ivl: max } = get_fuzz_range(interval, elapsedDays, 36500);
+  let best = interval;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (let day = min; day <= max; day += 1) {
+    const score = loads(day) * (isEasyDay(day) ? EASY_DAY_WEIGHT : 1) + (isEasyDay(day) ? 0.5 : 0);
+    const closer = Math.abs(day - interval) < Math.abs(best - interval);
+    if (score < bestScore || (score === bestScore && closer)) {
+      best = day;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The due date moved from `fromDays` to `toDays` after the review, at the same time of day FSRS chose. */
+export const movedDue = (due: Date, fromDays: number, toDays: number) =>
+  new Date(due.getTime() + (toDays - fromDays) * DAY_MS);

@@ -1,0 +1,152 @@
+import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
+
+// The learning card's return takes a real minute (Again's first step), and axe passes are slow on 2 cores.
+test.describe.configure({ timeout: 180_000 });
+
+async function seed(page: Page, token: string, cards: string[][]) {
+  const headers = { authorization: `Bearer ${token}` };
+  const s = await page.request.post("/api/study/sets", {
+    headers,
+    data: { title: "Spanish", description: "", color: "#10B981" },
+  });
+  const studySetId = ((await s.json()) as { id: number }).id;
+  const fs = await page.request.post(`/api/study/sets/${studySetId}/flashcard-sets`, {
+    headers,
+    data: { title: "Verbs" },
+  });
+  const flashcardSetId = ((await fs.json()) as { id: number }).id;
+  const res = await page.request.post(`/api/study/flashcard-sets/${flashcardSetId}/import`, {
+    headers,
+    data: {
+      text: cards.map((c) => c.join("\t")).join("\n"),
+      options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return { studySetId };
+}
+
+test("a student filters the card browser, suspends two cards, reviews without them and sees the next card come back by itself", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  await seed(page, token, [
+    ["hablar", "to speak"],
+    ["comer", "to eat"],
+    ["vivir", "to live"],
+  ]);
+  await page.goto("/study");
+  await page.getByRole("link", { name: "Card browser" }).click();
+  await expect(page).toHaveURL(/\/study\/cards$/);
+  await expect(page.getByRole("heading", { name: "Card browser", level: 1 })).toBeVisible();
+  const total = page.getByTestId("browser-total");
+  await expect(total).toHaveText("3 cards");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel("Search").fill("eat");
+  await expect(total).toHaveText("1 card");
+  await expect(page.getByTestId("browser-row")).toHaveCount(1);
+  await expect(page.getByTestId("browser-row")).toContainText("comer");
+  await page.getByLabel("Search").fill("");
+  await expect(total).toHaveText("3 cards");
+
+  await page.getByLabel("hablar").check();
+  await page.getByLabel("comer").check();
+  await expect(page.getByText("2 cards selected")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Suspend", exact: true }).click();
+  await expect(page.getByText("2 cards selected")).toBeHidden();
+
+  await page.getByLabel("State").selectOption("suspended");
+  await expect(total).toHaveText("2 cards");
+  await expect(page.getByTestId("browser-row").filter({ hasText: "suspended" })).toHaveCount(2);
+
+  // Review shows only the card left in review.
+  await page.getByRole("link", { name: "Review" }).click();
+  const due = page.getByTestId("due-count");
+  await expect(due).toHaveText("1 card due (0 to review, 1 new)");
+  await expect(page.getByTestId("review-question")).toHaveText("vivir");
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: /^Again \(1\)/ })).toBeEnabled();
+  await page.keyboard.press("1");
+
+  // Again puts it one minute out: the page says so and brings it back without a reload.
+  await expect(page.getByRole("heading", { name: "All caught up" })).toBeVisible();
+  await expect(page.getByTestId("next-card")).toContainText(/Next card in (less than a minute|1 min)/);
+  // Personal scheduling waits for 400 reviews; 'bury siblings' is off until the student turns it on.
+  await expect(page.getByText("you have 1)")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Fit to my reviews" })).toBeDisabled();
+  await expect(page.getByRole("switch", { name: /Bury siblings/ })).not.toBeChecked();
+  // Saved first, then shown ticked (the server holds the Easy Days).
+  await page.getByRole("checkbox", { name: "Sat" }).click();
+  await expect(page.getByRole("checkbox", { name: "Sat" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Sat" })).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expect(page.getByTestId("review-question")).toHaveText("vivir", { timeout: 90_000 });
+});
+
+test("the card browser fits a 360 px phone with a long card and stays accessible", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  await seed(page, token, [["x".repeat(300), `https://example.com/${"y".repeat(200)}`]]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/study/cards");
+  await expect(page.getByTestId("browser-total")).toHaveText("1 card");
+  await page.getByTestId("browser-row").getByRole("checkbox").check();
+  await expect(page.getByText("1 card selected")).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a student tags a card in the editor as chips and finds it by tag in the browser", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const { studySetId } = await seed(page, token, [
+    ["hablar", "to speak"],
+    ["comer", "to eat"],
+  ]);
+  await page.goto(`/study?set=${studySetId}&tab=flashcards`);
+  await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
+  await page.getByRole("button", { name: "Edit flashcard: comer" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Flashcard" });
+  const tags = edit.getByLabel("Tags (optional)");
+  await tags.fill("verbs, irregular");
+  await tags.press("Space");
+  await tags.fill("food");
+  await edit.getByRole("button", { name: "Remove tag irregular" }).click();
+  // The word still typed became a chip when the focus left the box.
+  await expect(edit.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["verbs", "food"]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(edit).toBeHidden();
+
+  await page.goto("/study/cards");
+  await page.getByLabel("Tag", { exact: true }).fill("food");
+  await expect(page.getByTestId("browser-total")).toHaveText("1 card");
+  await expect(page.getByTestId("browser-row")).toContainText("#verbs");
+  await expect(page.getByTestId("browser-row")).toContainText("#food");
+});
+
+test("exam plans are found from the Study Center: a past date is refused and the plan kept", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  await seed(page, token, [["hablar", "to speak"]]);
+  await page.goto("/study");
+  await page.getByRole("link", { name: "Exam plans" }).click();
+  await expect(page).toHaveURL(/\/study\/exams$/);
+  await expect(page.getByLabel("Flashcard set")).toHaveValue(/\d+/);
+  const panel = page.getByRole("region", { name: "Exam plan" });
+  const ahead = new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10);
+  await panel.getByLabel("Exam date").fill(ahead);
+  await panel.getByRole("button", { name: "Save exam date" }).click();
+  await expect(panel.getByTestId("exam-summary")).toContainText("Verbs");
+  await expect(page.getByRole("list", { name: "Upcoming exams" })).toContainText("Verbs");
+
+  await panel.getByLabel("Exam date").fill("2020-01-01");
+  await panel.getByRole("button", { name: "Save exam date" }).click();
+  await expect(panel.getByRole("alert")).toContainText("in the past");
+  await expect(panel.getByTestId("exam-summary")).toContainText("Verbs");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+});
