@@ -8,7 +8,7 @@ import { CHAT_CONTENT_MAX, CHAT_GREETING, type ChatMessage, type Citation } from
 import type { Course } from "#shared/courses/contract.ts";
 import { useChatHistory, useChatProvider, useNewConversation, useSendChat } from "./chat.api.ts";
 import { AssistantMessage } from "./chat-message.tsx";
-import { DocumentViewer } from "./document-viewer.tsx";
+import { CitationViewer } from "./citation-viewer.tsx";
 
 const bubble = (mine: boolean) =>
   cn(
@@ -183,7 +183,7 @@ export function ChatPanel({ courses, onClose }: { courses: Course[]; onClose?: (
           <Send className="h-4 w-4" aria-hidden />
         </Button>
       </form>
-      {open && <DocumentViewer citation={open} onClose={() => setOpen(null)} />}
+      {open && <CitationViewer citation={open} onClose={() => setOpen(null)} />}
     </section>
   );
 }
