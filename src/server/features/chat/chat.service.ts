@@ -21,9 +21,11 @@ import type { Task } from "#shared/tasks/contract.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { notFound } from "../../lib/errors.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
 import type { ServiceLog } from "../notifications/notifications.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
+import type { StudyService } from "../study/study.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
 import { chatRepo } from "./chat.repo.ts";
 import { dueText } from "./due-text.ts";
@@ -50,6 +52,8 @@ interface ChatDeps {
   tasks: TasksService;
   retrieval: RetrievalService;
   settings: SettingsService;
+  /** Checks that a scope's study set and document are the student's own. */
+  study: Pick<StudyService, "assertOwnSet" | "getOwnDocument">;
   /** Where a provider's failure is reported (redacted); the student sees only a fixed note. */
   log?: ServiceLog;
 }
@@ -71,10 +75,12 @@ async function documentSources(
   userId: number,
   question: string,
   terms: readonly QuestionTerm[],
-  courseId: number | null | undefined,
+  input: SendInput,
 ): Promise<AnswerSource[]> {
   const chunks = await retrieval.search(userId, terms, {
-    courseId,
+    courseId: input.courseId,
+    studySetId: input.scope?.studySetId,
+    studyDocumentId: input.scope?.studyDocumentId,
     definition: isDefinitionQuestion(question),
     limit: RETRIEVED_CHUNKS,
   });
@@ -121,7 +127,7 @@ async function taskContext(ctx: Ctx, userId: number, input: SendInput, question:
   if (!filter.withMaterial)
     return { question, terms: [], mode: "tasks" as const, sources: taskSources(1), searched };
   const terms = questionTerms(question);
-  const documents = await documentSources(ctx, userId, question, terms, input.courseId);
+  const documents = await documentSources(ctx, userId, question, terms, input);
   if (documents.length === 0)
     return { question, terms, mode: "tasks" as const, sources: taskSources(1), searched };
   return {
@@ -139,7 +145,7 @@ async function context(ctx: Ctx, userId: number, input: SendInput, timeZone: str
   if (tasksAsked) return tasksAsked;
   // The terms retrieval searches with go on to the engine with the question (AnswerRequest.terms).
   const terms = questionTerms(question);
-  const sources = await documentSources(ctx, userId, question, terms, input.courseId);
+  const sources = await documentSources(ctx, userId, question, terms, input);
   return { question, terms, mode: sources.length ? ("material" as const) : ("none" as const), sources };
 }
 
@@ -149,6 +155,13 @@ async function context(ctx: Ctx, userId: number, input: SendInput, timeZone: str
  */
 async function admit(ctx: Ctx, userId: number, input: SendInput): Promise<void> {
   await ctx.courses.assertOwn(userId, input.courseId);
+  const scope = input.scope;
+  if (!scope) return;
+  await ctx.study.assertOwnSet(userId, scope.studySetId);
+  if (scope.studyDocumentId) {
+    const doc = await ctx.study.getOwnDocument(userId, scope.studyDocumentId);
+    if (doc.studySetId !== scope.studySetId) throw notFound("Document");
+  }
 }
 
 /**

@@ -4,7 +4,13 @@ import { toTsQuery } from "#server/integrations/ai/builtin/query.ts";
 import { type Ranked, rankPassages } from "#server/integrations/ai/builtin/relevance.ts";
 import type { DocumentPage } from "#shared/study/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { type ChunkSource, type FoundChunk, type NewChunk, retrievalRepo } from "./retrieval.repo.ts";
+import {
+  type ChunkSource,
+  type FoundChunk,
+  type NewChunk,
+  retrievalRepo,
+  type SearchScope,
+} from "./retrieval.repo.ts";
 
 /** Candidates full-text search hands to re-ranking: enough that the right passage is among them. */
 const CANDIDATES = 40;
@@ -60,20 +66,25 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
     async search(
       userId: number,
       terms: readonly QuestionTerm[],
-      options: { courseId?: number | null; limit?: number; definition?: boolean } = {},
+      options: SearchScope & { limit?: number; definition?: boolean } = {},
     ): Promise<Ranked<FoundChunk>[]> {
       const limit = options.limit ?? 8;
+      const scope: SearchScope = {
+        courseId: options.courseId,
+        studySetId: options.studySetId,
+        studyDocumentId: options.studyDocumentId,
+      };
       const lookup = (ts: readonly QuestionTerm[]) =>
         Promise.all([
           retrievalRepo.search(db, userId, toTsQuery(ts), {
-            courseId: options.courseId,
+            ...scope,
             limit: Math.max(limit, CANDIDATES),
           }),
           retrievalRepo.documentFrequencies(
             db,
             userId,
             ts.map((t) => toTsQuery([t])),
-            { courseId: options.courseId },
+            scope,
           ),
         ]);
       if (!toTsQuery(terms)) return [];
@@ -87,7 +98,7 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
           db,
           userId,
           missing.map((t) => t.stem),
-          { courseId: options.courseId, threshold: TYPO_SIMILARITY },
+          { ...scope, threshold: TYPO_SIMILARITY },
         );
         const corrected = new Map(missing.flatMap((t, i) => (words[i] ? [[t, words[i]] as const] : [])));
         if (corrected.size) {
