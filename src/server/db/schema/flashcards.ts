@@ -55,7 +55,10 @@ export const flashcards = pgTable(
     guid: text("guid"),
     createdAt: createdAt(),
   },
-  (t) => [index("flashcards_set_idx").on(t.flashcardSetId), index("flashcards_guid_idx").on(t.flashcardSetId, t.guid)],
+  (t) => [
+    index("flashcards_set_idx").on(t.flashcardSetId),
+    index("flashcards_guid_idx").on(t.flashcardSetId, t.guid),
+  ],
 );
 
 export const quizAttempts = pgTable(

@@ -145,6 +145,19 @@ describe("POST /api/chat with a scope", () => {
     }
   });
 
+  it("answers 'what should I do before ...' from the material when no task matches", async () => {
+    const talk = await createDocument(t.app, {
+      owner: ada,
+      title: "Talk tips",
+      content: "Test the projector and equipment before your presentation begins. Speak slowly.",
+    });
+    const res = await ask(ada, "What should I do before my presentation begins?");
+    expect(res.statusCode).toBe(200);
+    const citations: Citation[] = res.json().aiMessage.citations;
+    expect(citations[0]).toMatchObject({ kind: "document", id: talk.id });
+    expect(res.json().aiMessage.content).toContain("Test the projector");
+  });
+
   it("checks the scope on the streaming endpoint too", async () => {
     const res = await t.app.inject({
       method: "POST",

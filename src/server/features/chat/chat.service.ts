@@ -1,6 +1,6 @@
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
-import { type QuestionTerm, questionTerms } from "#server/integrations/ai/builtin/query.ts";
-import { isDefinitionQuestion } from "#server/integrations/ai/builtin/relevance.ts";
+import { MIN_COVERAGE, type QuestionTerm, questionTerms } from "#server/integrations/ai/builtin/query.ts";
+import { answerKind, isDefinitionQuestion } from "#server/integrations/ai/builtin/relevance.ts";
 import {
   describeTaskFilter,
   mayBeTaskQuestion,
@@ -82,6 +82,7 @@ async function documentSources(
     studySetId: input.scope?.studySetId,
     studyDocumentId: input.scope?.studyDocumentId,
     definition: isDefinitionQuestion(question),
+    kind: answerKind(question),
     limit: RETRIEVED_CHUNKS,
   });
   return chunks.map((c, i) => ({
@@ -115,6 +116,15 @@ async function taskContext(ctx: Ctx, userId: number, input: SendInput, question:
     courseIds: filter.courseIds,
   });
   const rows = applyTaskFilter(narrowed, filter, now);
+  // 'What should I do before my presentation begins?' reads as a task question, but with no task to
+  // show and nothing about tasks named (no course, no kind of work), material that answers it is the
+  // answer rather than 'no tasks match'.
+  if (rows.length === 0 && !filter.courseIds && !filter.keywords && !filter.withMaterial) {
+    const terms = questionTerms(question);
+    const documents = terms.length ? await documentSources(ctx, userId, question, terms, input) : [];
+    if ((documents[0]?.coverage ?? 0) >= MIN_COVERAGE)
+      return { question, terms, mode: "material" as const, sources: documents };
+  }
   const taskSources = (first: number): AnswerSource[] =>
     rows.map((t, i) => ({
       n: first + i,

@@ -1,7 +1,7 @@
 import { chunkDocument } from "#server/integrations/ai/builtin/chunk.ts";
 import type { QuestionTerm } from "#server/integrations/ai/builtin/query.ts";
 import { toTsQuery } from "#server/integrations/ai/builtin/query.ts";
-import { type Ranked, rankPassages } from "#server/integrations/ai/builtin/relevance.ts";
+import { type AnswerKind, type Ranked, rankPassages } from "#server/integrations/ai/builtin/relevance.ts";
 import type { DocumentPage } from "#shared/study/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import {
@@ -13,7 +13,7 @@ import {
 } from "./retrieval.repo.ts";
 
 /** Candidates full-text search hands to re-ranking: enough that the right passage is among them. */
-const CANDIDATES = 40;
+const CANDIDATES = 100;
 /**
  * How alike (pg_trgm similarity, 0-1) a misspelt term and a word of the student's documents must be for
  * the one to stand for the other: 'photosinthesis' and 'photosynthesis' are 0.65 alike as stems,
@@ -66,7 +66,7 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
     async search(
       userId: number,
       terms: readonly QuestionTerm[],
-      options: SearchScope & { limit?: number; definition?: boolean } = {},
+      options: SearchScope & { limit?: number; definition?: boolean; kind?: AnswerKind | null } = {},
     ): Promise<Ranked<FoundChunk>[]> {
       const limit = options.limit ?? 8;
       const scope: SearchScope = {
@@ -112,7 +112,10 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
       }
       const documentFrequency = new Map(terms.map((t, i) => [t.stem, frequencies.counts[i] ?? 0]));
       const stats = { passages: frequencies.total, documentFrequency };
-      return rankPassages(terms, candidates, stats, { definition: options.definition }).slice(0, limit);
+      return rankPassages(terms, candidates, stats, {
+        definition: options.definition,
+        kind: options.kind,
+      }).slice(0, limit);
     },
     countChunks: (userId: number) => retrievalRepo.countChunks(db, userId),
   };
