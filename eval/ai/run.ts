@@ -26,6 +26,7 @@ import type { DocumentText } from "#shared/materials/contract.ts";
 import type { CardDraft } from "#shared/summaries/contract.ts";
 import { createUser } from "#tests/factories.ts";
 import { multipartForm } from "#tests/multipart-form.ts";
+import { readWaitingUploads } from "#tests/read-uploads.ts";
 import { scratchPostgres, testConfig } from "#tests/test-app.ts";
 import { CORPUS, pageCount } from "./corpus.ts";
 import {
@@ -177,7 +178,9 @@ async function upload(
     if (res.statusCode === 415 && source === "study") continue;
     if (res.statusCode !== 201) throw new Error(`upload ${file} to ${url}: ${res.statusCode} ${res.body}`);
     const ms = performance.now() - started;
-    const { id } = res.json() as { id: number };
+    const { id, status } = res.json() as { id: number; status?: string };
+    // PDF, Word and PowerPoint uploads are read by a background job: read it here, as the tests do.
+    if (status === "processing") await readWaitingUploads(app);
     const text = await call<DocumentText>(app, session, "GET", `/api/document-text/${source}/${id}`);
     const pages = pageTexts(text);
     return { file, source, id, ms, pages, profile: profileDocument(pages) };

@@ -83,7 +83,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const friends = createFriendsService({ db, clock, events, settings, achievements });
   const groups = createGroupsService({ db, friends, studySets: study });
   const materials = createMaterialsService({ db, courses, retrieval, study, jobs });
-  const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings, log });
+  const chat = createChatService({ db, config, clock, courses, tasks, retrieval, settings, study, log });
   const exams = createExamService({ db, clock, settings, tasks, calendar, flashcards });
   const review = createReviewService({ db, clock, settings, study, flashcards, events, exams, jobs });
   const cardMedia = createCardMediaService({

@@ -25,6 +25,13 @@ test("uploads a PDF, asks about it from /tasks, and opens the cited page", async
   // Read in the background: its text arrives in the list without a reload.
   await expect(item).toContainText("Introduction to Cell Biology", { timeout: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);
+  // A material reads in the same viewer as study documents and citations.
+  await item.getByRole("button", { name: "Open cell-biology" }).click();
+  const reader = page.getByRole("dialog", { name: "cell-biology" });
+  await expect(reader.getByText("Page 1 of 4")).toBeVisible();
+  await reader.getByRole("button", { name: "Next page" }).click();
+  await expect(reader.getByRole("region", { name: "Page 2" })).toBeVisible();
+  await page.keyboard.press("Escape");
 
   await page.goto("/tasks");
   await page.getByRole("button", { name: "Open AI Assistant" }).click();

@@ -94,6 +94,9 @@ test("creates a set, uploads a real PDF, reads, renames and deletes it, then del
 
   await card.getByRole("button", { name: "Open Cells lecture" }).click();
   const reader = page.getByRole("dialog", { name: "Cells lecture" });
+  // One page at a time in the one viewer: the arrow key turns it.
+  await expect(reader.getByText(/Page 1 of \d+/)).toBeVisible();
+  await reader.getByRole("region", { name: "Page 1" }).press("ArrowRight");
   await expect(reader.getByRole("region", { name: "Page 2" })).toContainText(
     "A good example is the muscle cell",
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint, okSchema } from "../http.ts";
+import { dbId } from "../schema-primitives.ts";
 import { isTimeZone } from "../time-zone.ts";
 
 export const CHAT_CONTENT_MAX = 4000;
@@ -46,6 +47,18 @@ const timeZoneField = z
   .refine(isTimeZone, "timeZone must be an IANA time zone like Europe/Paris")
   .optional();
 
+/**
+ * What a question is about when it is asked beside a document (issue 24): that study set's documents, or
+ * one document of it. Absent: everything the student has. Another student's set or document is a 404.
+ */
+export const chatScopeSchema = z
+  .object({
+    studySetId: dbId("Study set must be a study set id"),
+    studyDocumentId: dbId("Document must be a document id").optional(),
+  })
+  .strict();
+export type ChatScope = z.infer<typeof chatScopeSchema>;
+
 export const sendChatSchema = z.object({
   userId: z.number().int().positive().optional(),
   isUser: z.literal(true).default(true),
@@ -55,6 +68,7 @@ export const sendChatSchema = z.object({
     .refine((c) => c.length <= CHAT_CONTENT_MAX, `A message can be at most ${CHAT_CONTENT_MAX} characters`),
   courseId: z.number("Course must be a course id").int().positive().nullish(),
   timeZone: timeZoneField,
+  scope: chatScopeSchema.optional(),
 });
 export type SendChatInput = z.input<typeof sendChatSchema>;
 

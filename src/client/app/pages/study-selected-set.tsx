@@ -6,6 +6,7 @@ import { type DocumentExtras, DocumentsTab } from "#client/features/study/compon
 import { DocumentSummaryBlock } from "#client/features/summaries/components/document-ai.tsx";
 import { DocumentAiActions } from "#client/features/summaries/components/document-ai-actions.tsx";
 import type { StudySet } from "#shared/study/contract.ts";
+import { StudyDocumentAssistant } from "./study-document-assistant.tsx";
 
 const FlashcardsTab = lazy(async () => ({
   default: (await import("#client/features/flashcards/flashcards-tab.tsx")).FlashcardsTab,
@@ -20,6 +21,9 @@ const isTab = (v: string | null): v is StudyTab => STUDY_TABS.includes(v as Stud
 
 /** A study document's card gets summaries' AI summary and buttons (here and on a shared set's page). */
 export const documentExtras: DocumentExtras = { Summary: DocumentSummaryBlock, Actions: DocumentAiActions };
+
+/** The owner's documents open with the assistant beside them, their set in scope. */
+const ownerExtras: DocumentExtras = { ...documentExtras, Assistant: StudyDocumentAssistant };
 
 const tabLoading = (
   <div role="status" aria-label="Loading" className="grid gap-3">
@@ -53,7 +57,7 @@ export function SelectedSet({ set }: { set: StudySet }) {
           <TabsTrigger value="quizzes">Quizzes</TabsTrigger>
         </TabsList>
         <TabsContent value="documents">
-          <DocumentsTab studySetId={set.id} extras={documentExtras} />
+          <DocumentsTab studySetId={set.id} extras={ownerExtras} />
         </TabsContent>
         <TabsContent value="flashcards">
           <Suspense fallback={tabLoading}>

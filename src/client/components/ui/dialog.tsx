@@ -1,5 +1,6 @@
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { cn } from "#client/lib/cn.ts";
 
 /** Modal with focus trap, Escape to close and a labelled title (Radix). */
 export function Dialog({
@@ -8,6 +9,7 @@ export function Dialog({
   title,
   description,
   trigger,
+  wide = false,
   children,
 }: {
   open?: boolean;
@@ -15,6 +17,8 @@ export function Dialog({
   title: string;
   description?: string;
   trigger?: ReactNode;
+  /** Room for two columns (a document beside the assistant). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -23,7 +27,10 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <RadixDialog.Content
-          className="fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-xl"
+          className={cn(
+            "fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-xl",
+            wide ? "max-w-5xl" : "max-w-lg",
+          )}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="grid gap-1 pr-6">

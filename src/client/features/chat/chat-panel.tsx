@@ -1,61 +1,26 @@
 import { MessageSquarePlus, Send, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Select } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
-import { CHAT_CONTENT_MAX, CHAT_GREETING, type ChatMessage, type Citation } from "#shared/chat/contract.ts";
+import {
+  CHAT_CONTENT_MAX,
+  CHAT_GREETING,
+  type ChatMessage,
+  type ChatScope,
+  type Citation,
+} from "#shared/chat/contract.ts";
 import type { Course } from "#shared/courses/contract.ts";
-import { useChatHistory, useChatProvider, useNewConversation, useSendChat } from "./chat.api.ts";
+import { useChatHistory, useNewConversation, useSendChat } from "./chat.api.ts";
+import { CourseBar, ScopeBar } from "./chat-bars.tsx";
 import { AssistantMessage } from "./chat-message.tsx";
-import { DocumentViewer } from "./document-viewer.tsx";
+import { CitationViewer } from "./citation-viewer.tsx";
 
 const bubble = (mine: boolean) =>
   cn(
     "max-w-[85%] min-w-0 rounded-lg px-3 py-2 text-sm",
     mine ? "ml-auto bg-accent-strong text-white" : "mr-auto bg-bg text-fg",
   );
-
-/** The course the conversation is about, and which engine answers. */
-function CourseBar({
-  id,
-  courses,
-  courseId,
-  onChange,
-}: {
-  id: string;
-  courses: Course[];
-  courseId: number | null;
-  onChange: (courseId: number | null) => void;
-}) {
-  const provider = useChatProvider();
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
-      <span className="flex items-center gap-2">
-        <label htmlFor={id}>Course</label>
-        <Select
-          id={id}
-          className="h-8 w-auto text-xs"
-          value={courseId ?? "all"}
-          onChange={(e) => onChange(e.target.value === "all" ? null : Number(e.target.value))}
-        >
-          <option value="all">All Courses</option>
-          {courses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.code || c.name}
-            </option>
-          ))}
-        </Select>
-      </span>
-      {provider.data && (
-        <span>
-          {provider.data.label}
-          {provider.data.model ? ` · ${provider.data.model}` : ""}
-        </span>
-      )}
-    </div>
-  );
-}
 
 /** The conversation, the question on its way with the answer as it streams, and a failed send. */
 function MessageList({
@@ -112,17 +77,38 @@ function MessageList({
   );
 }
 
+/** A study set (or one document of it) the panel asks about, named for the student. */
+export type PanelScope = ChatScope & { label: string };
+
 /**
- * SPEC §2.16 chat panel: the floating box (with `onClose`) or the Home tool view. History lives on the
- * server, per student and per chosen course.
+ * SPEC §2.16 chat panel: the floating box (with `onClose`), the Home tool view, or beside a document
+ * with its set in `scope` (widened to everything on request). History lives on the server, per student
+ * and per chosen course. `onCitation` may show a citation itself (the document already open) by
+ * answering true; otherwise the panel opens the viewer.
  */
-export function ChatPanel({ courses, onClose }: { courses: Course[]; onClose?: () => void }) {
+export function ChatPanel({
+  courses,
+  onClose,
+  scope,
+  onCitation,
+}: {
+  courses: Course[];
+  onClose?: () => void;
+  scope?: PanelScope;
+  onCitation?: (citation: Citation) => boolean;
+}) {
   const id = useId();
   const [courseId, setCourseId] = useState<number | null>(null);
   const [draft, setDraft] = useState("");
   const [open, setOpen] = useState<Citation | null>(null);
+  const [scoped, setScoped] = useState(true);
   const history = useChatHistory(courseId);
-  const send = useSendChat(courseId);
+  const asked =
+    scope && scoped ? { studySetId: scope.studySetId, studyDocumentId: scope.studyDocumentId } : undefined;
+  const send = useSendChat(courseId, asked);
+  const openCitation = (c: Citation) => {
+    if (!onCitation?.(c)) setOpen(c);
+  };
   const reset = useNewConversation(courseId);
 
   function submit(e: FormEvent) {
@@ -162,12 +148,13 @@ export function ChatPanel({ courses, onClose }: { courses: Course[]; onClose?: (
           )}
         </div>
       </div>
+      {scope && <ScopeBar label={scope.label} scoped={scoped} onChange={setScoped} />}
       <CourseBar id={`${id}-course`} courses={courses} courseId={courseId} onChange={setCourseId} />
       <MessageList
         messages={history.data ?? []}
         pending={send.pending}
         error={send.isError ? errorMessage(send.error, "Failed to send message.") : null}
-        onOpen={setOpen}
+        onOpen={openCitation}
       />
       <form className="flex gap-2" onSubmit={submit}>
         <input
@@ -183,7 +170,7 @@ export function ChatPanel({ courses, onClose }: { courses: Course[]; onClose?: (
           <Send className="h-4 w-4" aria-hidden />
         </Button>
       </form>
-      {open && <DocumentViewer citation={open} onClose={() => setOpen(null)} />}
+      {open && <CitationViewer citation={open} onClose={() => setOpen(null)} />}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { call, callStream, endpointTable } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import type { ChatMessage } from "#shared/chat/contract.ts";
+import type { ChatMessage, ChatScope } from "#shared/chat/contract.ts";
 
 const chatEndpoints = endpointTable(() => import("#shared/chat/contract.ts"), "chatEndpoints");
 const materialEndpoints = endpointTable(() => import("#shared/materials/contract.ts"), "materialEndpoints");
@@ -34,7 +34,7 @@ export const useChatProvider = () => useQuery(chatQueries.provider());
 
 /** The answer's `delta` pieces as the model writes, then both stored messages. */
 async function streamChat(
-  body: { content: string; courseId: number | null },
+  body: { content: string; courseId: number | null; scope?: ChatScope },
   onDelta: (text: string) => void,
 ) {
   return callStream(
@@ -45,13 +45,13 @@ async function streamChat(
 }
 
 /** Sends a message and shows the answer as it streams in; the stored messages replace it when done. */
-export function useSendChat(courseId: number | null) {
+export function useSendChat(courseId: number | null, scope?: ChatScope) {
   const qc = useQueryClient();
   const [pending, setPending] = useState<{ question: string; answer: string } | null>(null);
   const mutation = useMutation({
     mutationFn: (content: string) => {
       setPending({ question: content, answer: "" });
-      return streamChat({ content, courseId }, (text) =>
+      return streamChat({ content, courseId, ...(scope ? { scope } : {}) }, (text) =>
         setPending((p) => (p ? { ...p, answer: p.answer + text } : p)),
       );
     },

@@ -1,11 +1,20 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
+import { useState } from "react";
+import { DocumentViewer } from "#client/components/document-viewer/document-viewer.tsx";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { formatDate } from "#shared/date-format.ts";
 import type { Material, MaterialType } from "#shared/materials/contract.ts";
 import { processingLabel } from "#shared/study/document-status.ts";
+import { useMaterialText } from "./materials.api.ts";
+
+/** A material read in the one document viewer, page by page. */
+function MaterialViewer({ material, onClose }: { material: Material; onClose: () => void }) {
+  const text = useMaterialText(material.id);
+  return <DocumentViewer title={material.title} query={text} onClose={onClose} />;
+}
 
 export const TYPE_LABELS: Record<MaterialType, string> = {
   reading: "Reading",
@@ -26,49 +35,65 @@ export function MaterialList({
   deleting: boolean;
   onDelete: (id: number) => void;
 }) {
+  const [open, setOpen] = useState<Material | null>(null);
   return (
-    <QueryView
-      query={materials}
-      pending={<Skeleton className="h-20" />}
-      error={() => <Alert>Failed to fetch documents</Alert>}
-      empty={<p className="text-sm text-muted">No materials uploaded yet.</p>}
-    >
-      {(list) => (
-        <ul className="grid gap-3">
-          {list.map((m) => (
-            <li key={m.id}>
-              <Card className="flex min-w-0 flex-wrap items-start justify-between gap-3">
-                <div className="grid min-w-0 flex-1 gap-1">
-                  <CardTitle className="break-words text-base">{m.title}</CardTitle>
-                  <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
-                    <Badge>{TYPE_LABELS[m.type]}</Badge>
-                    <span>{formatDate(new Date(m.createdAt), "MMM d, yyyy")}</span>
+    <>
+      <QueryView
+        query={materials}
+        pending={<Skeleton className="h-20" />}
+        error={() => <Alert>Failed to fetch documents</Alert>}
+        empty={<p className="text-sm text-muted">No materials uploaded yet.</p>}
+      >
+        {(list) => (
+          <ul className="grid gap-3">
+            {list.map((m) => (
+              <li key={m.id}>
+                <Card className="flex min-w-0 flex-wrap items-start justify-between gap-3">
+                  <div className="grid min-w-0 flex-1 gap-1">
+                    <CardTitle className="break-words text-base">{m.title}</CardTitle>
+                    <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
+                      <Badge>{TYPE_LABELS[m.type]}</Badge>
+                      <span>{formatDate(new Date(m.createdAt), "MMM d, yyyy")}</span>
+                    </div>
+                    {m.status === "processing" ? (
+                      <p role="status" className="flex items-center gap-2 text-sm text-muted">
+                        <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden />
+                        {processingLabel(m.progress)}
+                      </p>
+                    ) : m.status === "failed" ? (
+                      <Alert>{m.error ?? "This file could not be read."}</Alert>
+                    ) : (
+                      <p className="break-words text-sm text-muted">{m.content}</p>
+                    )}
                   </div>
-                  {m.status === "processing" ? (
-                    <p role="status" className="flex items-center gap-2 text-sm text-muted">
-                      <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden />
-                      {processingLabel(m.progress)}
-                    </p>
-                  ) : m.status === "failed" ? (
-                    <Alert>{m.error ?? "This file could not be read."}</Alert>
-                  ) : (
-                    <p className="break-words text-sm text-muted">{m.content}</p>
-                  )}
-                </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Delete ${m.title}`}
-                  disabled={deleting}
-                  onClick={() => onDelete(m.id)}
-                >
-                  Delete
-                </Button>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
-    </QueryView>
+                  <span className="flex gap-2">
+                    {m.status === "ready" && (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Open ${m.title}`}
+                        onClick={() => setOpen(m)}
+                      >
+                        Open
+                      </Button>
+                    )}
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Delete ${m.title}`}
+                      disabled={deleting}
+                      onClick={() => onDelete(m.id)}
+                    >
+                      Delete
+                    </Button>
+                  </span>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+      {open && <MaterialViewer material={open} onClose={() => setOpen(null)} />}
+    </>
   );
 }

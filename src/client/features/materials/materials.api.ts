@@ -17,6 +17,14 @@ export const materialQueries = {
 
 export const useMaterials = (courseId: number | null) => useQuery(materialQueries.list(courseId));
 
+/** A material's whole text by page, for the document viewer (the same key the assistant's citations use). */
+export const useMaterialText = (id: number) =>
+  useQuery({
+    queryKey: queryKeys.materials.text("material", id),
+    queryFn: async () => call((await materialEndpoints()).text, { params: { source: "material", id } }),
+    staleTime: 60_000,
+  });
+
 async function uploadMaterial(input: { file: File; courseId: number | null; type: MaterialType }) {
   const form = new FormData();
   if (input.courseId) form.set("courseId", String(input.courseId));

@@ -1,6 +1,6 @@
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
-import { type QuestionTerm, questionTerms } from "#server/integrations/ai/builtin/query.ts";
-import { isDefinitionQuestion } from "#server/integrations/ai/builtin/relevance.ts";
+import { MIN_COVERAGE, type QuestionTerm, questionTerms } from "#server/integrations/ai/builtin/query.ts";
+import { answerKind, isDefinitionQuestion } from "#server/integrations/ai/builtin/relevance.ts";
 import {
   describeTaskFilter,
   mayBeTaskQuestion,
@@ -21,9 +21,11 @@ import type { Task } from "#shared/tasks/contract.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { notFound } from "../../lib/errors.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
 import type { ServiceLog } from "../notifications/notifications.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
+import type { StudyService } from "../study/study.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
 import { chatRepo } from "./chat.repo.ts";
 import { dueText } from "./due-text.ts";
@@ -50,6 +52,8 @@ interface ChatDeps {
   tasks: TasksService;
   retrieval: RetrievalService;
   settings: SettingsService;
+  /** Checks that a scope's study set and document are the student's own. */
+  study: Pick<StudyService, "assertOwnSet" | "getOwnDocument">;
   /** Where a provider's failure is reported (redacted); the student sees only a fixed note. */
   log?: ServiceLog;
 }
@@ -71,11 +75,14 @@ async function documentSources(
   userId: number,
   question: string,
   terms: readonly QuestionTerm[],
-  courseId: number | null | undefined,
+  input: SendInput,
 ): Promise<AnswerSource[]> {
   const chunks = await retrieval.search(userId, terms, {
-    courseId,
+    courseId: input.courseId,
+    studySetId: input.scope?.studySetId,
+    studyDocumentId: input.scope?.studyDocumentId,
     definition: isDefinitionQuestion(question),
+    kind: answerKind(question),
     limit: RETRIEVED_CHUNKS,
   });
   return chunks.map((c, i) => ({
@@ -109,6 +116,15 @@ async function taskContext(ctx: Ctx, userId: number, input: SendInput, question:
     courseIds: filter.courseIds,
   });
   const rows = applyTaskFilter(narrowed, filter, now);
+  // 'What should I do before my presentation begins?' reads as a task question, but with no task to
+  // show and nothing about tasks named (no course, no kind of work), material that answers it is the
+  // answer rather than 'no tasks match'.
+  if (rows.length === 0 && !filter.courseIds && !filter.keywords && !filter.withMaterial) {
+    const terms = questionTerms(question);
+    const documents = terms.length ? await documentSources(ctx, userId, question, terms, input) : [];
+    if ((documents[0]?.coverage ?? 0) >= MIN_COVERAGE)
+      return { question, terms, mode: "material" as const, sources: documents };
+  }
   const taskSources = (first: number): AnswerSource[] =>
     rows.map((t, i) => ({
       n: first + i,
@@ -121,7 +137,7 @@ async function taskContext(ctx: Ctx, userId: number, input: SendInput, question:
   if (!filter.withMaterial)
     return { question, terms: [], mode: "tasks" as const, sources: taskSources(1), searched };
   const terms = questionTerms(question);
-  const documents = await documentSources(ctx, userId, question, terms, input.courseId);
+  const documents = await documentSources(ctx, userId, question, terms, input);
   if (documents.length === 0)
     return { question, terms, mode: "tasks" as const, sources: taskSources(1), searched };
   return {
@@ -139,7 +155,7 @@ async function context(ctx: Ctx, userId: number, input: SendInput, timeZone: str
   if (tasksAsked) return tasksAsked;
   // The terms retrieval searches with go on to the engine with the question (AnswerRequest.terms).
   const terms = questionTerms(question);
-  const sources = await documentSources(ctx, userId, question, terms, input.courseId);
+  const sources = await documentSources(ctx, userId, question, terms, input);
   return { question, terms, mode: sources.length ? ("material" as const) : ("none" as const), sources };
 }
 
@@ -149,6 +165,13 @@ async function context(ctx: Ctx, userId: number, input: SendInput, timeZone: str
  */
 async function admit(ctx: Ctx, userId: number, input: SendInput): Promise<void> {
   await ctx.courses.assertOwn(userId, input.courseId);
+  const scope = input.scope;
+  if (!scope) return;
+  await ctx.study.assertOwnSet(userId, scope.studySetId);
+  if (scope.studyDocumentId) {
+    const doc = await ctx.study.getOwnDocument(userId, scope.studyDocumentId);
+    if (doc.studySetId !== scope.studySetId) throw notFound("Document");
+  }
 }
 
 /**

@@ -285,9 +285,31 @@ describe("the OpenAI-compatible provider (fake server over HTTP)", () => {
     expect(aiMessage.provider).toBe("openai");
     expect(aiMessage.citations.map((c: { n: number }) => c.n)).toEqual([1]);
     expect(aiMessage.content).not.toContain("[42]");
+    expect(aiMessage.content).not.toContain("[7]");
+    // The answer says that two citations were taken out.
+    expect(aiMessage.content).toMatch(
+      /\(I removed 2 citations that did not match the passages found in your materials\.\)$/,
+    );
     expect(aiMessage.citations[0]).toMatchObject({ page: 3, kind: "document" });
     const provider = await ai.app.inject({ method: "GET", url: "/api/chat/provider", headers: who.headers });
     expect(provider.json()).toMatchObject({ provider: "openai", model: "gpt-4o" });
+  });
+
+  it("drops a citation whose passage shares nothing with the sentence citing it, and says so", async () => {
+    fake.reply =
+      "Photosynthesis happens in the chloroplasts [1]. Volcanic basalt erupts beneath glaciers [1]. Nothing else.";
+    const res = await ask(ai, who, "Where does photosynthesis take place?");
+    expect(res.statusCode).toBe(200);
+    const aiMessage: ChatMessage = res.json().aiMessage;
+    expect(aiMessage.provider).toBe("openai");
+    expect(aiMessage.content).toContain("chloroplasts [1].");
+    expect(aiMessage.content).toContain("Volcanic basalt erupts beneath glaciers.");
+    expect(aiMessage.content).toContain("(I removed one citation that did not match");
+    expect(aiMessage.citations!.map((c) => c.n)).toEqual([1]);
+    // An answer whose citations all hold says nothing of the kind.
+    fake.reply = "Photosynthesis happens in the chloroplasts [1].";
+    const clean: ChatMessage = (await ask(ai, who, "Where does photosynthesis take place?")).json().aiMessage;
+    expect(clean.content).toBe("Photosynthesis happens in the chloroplasts [1].");
   });
 
   it("asks the model the student chose in Settings > AI, from the models the server offers", async () => {

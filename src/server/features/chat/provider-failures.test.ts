@@ -51,6 +51,7 @@ afterEach(() => {
   fake.failWith = null;
   fake.errorMessage = "The fake model is down";
   fake.hang = false;
+  fake.garbage = false;
   fake.hold = null;
 });
 
@@ -106,6 +107,21 @@ describe("every long operation ends before the connection's limit (fault 4)", ()
     expect(took).toBeLessThan(3500);
     const summary = await post("/api/summarize", { text: "Cells make energy. ".repeat(20) });
     expect(summary.json()).toMatchObject({ provider: "builtin" });
+  }, 30_000);
+
+  it("a provider answering garbage: both endpoints answer from the built-in engine with the note", async () => {
+    fake.garbage = true;
+    const started = performance.now();
+    const chat = await post("/api/chat", question);
+    const stream = await post("/api/chat/stream", question);
+    expect(performance.now() - started).toBeLessThan(3500);
+    expect(chat.statusCode).toBe(200);
+    expect(chat.json().aiMessage).toMatchObject({ provider: "builtin", note: MODEL_FAILED_NOTE });
+    expect(chat.json().aiMessage.content).toContain("chloroplast");
+    expect(chat.json().aiMessage.citations[0]).toMatchObject({ page: 3 });
+    expect(stream.statusCode).toBe(200);
+    expect(doneEvent(stream.body).aiMessage).toMatchObject({ provider: "builtin", note: MODEL_FAILED_NOTE });
+    for (const res of [chat, stream]) expect(res.body).not.toContain("Bad Gateway");
   }, 30_000);
 
   it("a stream that sends one piece and stalls ends at the idle deadline with the fallback", async () => {

@@ -27,6 +27,32 @@ export interface FoundChunk {
   rank: number;
 }
 
+/**
+ * Where a search looks besides the owner: a course's chunks, a study set's documents, one study document.
+ * The ids are checked as the student's by the caller; the owner filter holds regardless.
+ */
+export interface SearchScope {
+  courseId?: number | null;
+  studySetId?: number;
+  studyDocumentId?: number;
+}
+
+/**
+ * The filter every query of the search applies, as SQL text: ts_stat takes its query as a string, so
+ * this is written out, and only integers go in (nothing can be injected through them).
+ */
+function scopeText(userId: number, scope: SearchScope): string {
+  const int = (n: number) => String(Math.trunc(n));
+  const parts = [`user_id = ${int(userId)}`];
+  if (scope.courseId) parts.push(`course_id = ${int(scope.courseId)}`);
+  if (scope.studyDocumentId) parts.push(`study_document_id = ${int(scope.studyDocumentId)}`);
+  if (scope.studySetId)
+    parts.push(
+      `study_document_id in (select id from study_documents where user_id = ${int(userId)} and study_set_id = ${int(scope.studySetId)})`,
+    );
+  return parts.join(" and ");
+}
+
 /** A row of `search`, as the driver gives it. */
 interface SearchRow {
   id: number;
@@ -73,7 +99,7 @@ export const retrievalRepo = {
 
   /**
    * The best chunks for an OR-of-stems tsquery, ranked by ts_rank_cd with normalisation 32 (rank/(rank+1)).
-   * With a course chosen only that course's materials are searched. The ranking runs on the chunk table
+   * With a course, set or document in scope only its chunks are searched. The ranking runs on the chunk table
    * alone (the GIN index finds the matches, only they are ranked) and only the top `limit` rows then
    * look up their document's title: joining first made every match carry its title through the sort
    * and tripled the query's time. Written as SQL rather than with the query builder: building the
@@ -84,7 +110,7 @@ export const retrievalRepo = {
     db: DbOrTx,
     userId: number,
     tsQuery: string,
-    options: { courseId?: number | null; limit: number },
+    options: SearchScope & { limit: number },
   ): Promise<FoundChunk[]> {
     const query = sql`to_tsquery('english', ${tsQuery})`;
     const result = await db.execute(sql`
@@ -97,8 +123,7 @@ export const retrievalRepo = {
         select id, source, material_id, study_document_id, course_id, page, text, char_start, char_end,
           ts_rank_cd(search, ${query}, 32) as rank
         from ${documentChunks}
-        where user_id = ${userId} and search @@ ${query}
-          ${options.courseId ? sql`and course_id = ${options.courseId}` : sql``}
+        where ${sql.raw(scopeText(userId, options))} and search @@ ${query}
         order by rank desc, id
         limit ${options.limit}
       ) top
@@ -125,9 +150,9 @@ export const retrievalRepo = {
     db: DbOrTx,
     userId: number,
     tsQueries: readonly string[],
-    options: { courseId?: number | null },
+    options: SearchScope,
   ): Promise<{ total: number; counts: number[] }> {
-    const scope = sql`user_id = ${userId} ${options.courseId ? sql`and course_id = ${options.courseId}` : sql``}`;
+    const scope = sql.raw(scopeText(userId, options));
     const counts = tsQueries.map(
       (q, i) =>
         sql`(select count(*)::int from ${documentChunks} where ${scope} and search @@ to_tsquery('english', ${q})) as ${sql.raw(`d${i}`)}`,
@@ -152,12 +177,10 @@ export const retrievalRepo = {
     db: DbOrTx,
     userId: number,
     stems: readonly string[],
-    options: { courseId?: number | null; threshold: number },
+    options: SearchScope & { threshold: number },
   ): Promise<(string | null)[]> {
     if (!stems.length) return [];
-    // ts_stat takes its query as text; both values are integers, so nothing can be injected through it.
-    const scope = `user_id = ${Math.trunc(userId)}${options.courseId ? ` and course_id = ${Math.trunc(options.courseId)}` : ""}`;
-    const stat = `select search from document_chunks where ${scope}`;
+    const stat = `select search from document_chunks where ${scopeText(userId, options)}`;
     const result = await db.execute(sql`
       with vocab as materialized (select word, ndoc from ts_stat(${stat}))
       select t.i, (

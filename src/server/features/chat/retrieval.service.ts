@@ -1,13 +1,19 @@
 import { chunkDocument } from "#server/integrations/ai/builtin/chunk.ts";
 import type { QuestionTerm } from "#server/integrations/ai/builtin/query.ts";
 import { toTsQuery } from "#server/integrations/ai/builtin/query.ts";
-import { type Ranked, rankPassages } from "#server/integrations/ai/builtin/relevance.ts";
+import { type AnswerKind, type Ranked, rankPassages } from "#server/integrations/ai/builtin/relevance.ts";
 import type { DocumentPage } from "#shared/study/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { type ChunkSource, type FoundChunk, type NewChunk, retrievalRepo } from "./retrieval.repo.ts";
+import {
+  type ChunkSource,
+  type FoundChunk,
+  type NewChunk,
+  retrievalRepo,
+  type SearchScope,
+} from "./retrieval.repo.ts";
 
 /** Candidates full-text search hands to re-ranking: enough that the right passage is among them. */
-const CANDIDATES = 40;
+const CANDIDATES = 100;
 /**
  * How alike (pg_trgm similarity, 0-1) a misspelt term and a word of the student's documents must be for
  * the one to stand for the other: 'photosinthesis' and 'photosynthesis' are 0.65 alike as stems,
@@ -60,20 +66,25 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
     async search(
       userId: number,
       terms: readonly QuestionTerm[],
-      options: { courseId?: number | null; limit?: number; definition?: boolean } = {},
+      options: SearchScope & { limit?: number; definition?: boolean; kind?: AnswerKind | null } = {},
     ): Promise<Ranked<FoundChunk>[]> {
       const limit = options.limit ?? 8;
+      const scope: SearchScope = {
+        courseId: options.courseId,
+        studySetId: options.studySetId,
+        studyDocumentId: options.studyDocumentId,
+      };
       const lookup = (ts: readonly QuestionTerm[]) =>
         Promise.all([
           retrievalRepo.search(db, userId, toTsQuery(ts), {
-            courseId: options.courseId,
+            ...scope,
             limit: Math.max(limit, CANDIDATES),
           }),
           retrievalRepo.documentFrequencies(
             db,
             userId,
             ts.map((t) => toTsQuery([t])),
-            { courseId: options.courseId },
+            scope,
           ),
         ]);
       if (!toTsQuery(terms)) return [];
@@ -87,7 +98,7 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
           db,
           userId,
           missing.map((t) => t.stem),
-          { courseId: options.courseId, threshold: TYPO_SIMILARITY },
+          { ...scope, threshold: TYPO_SIMILARITY },
         );
         const corrected = new Map(missing.flatMap((t, i) => (words[i] ? [[t, words[i]] as const] : [])));
         if (corrected.size) {
@@ -101,7 +112,10 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
       }
       const documentFrequency = new Map(terms.map((t, i) => [t.stem, frequencies.counts[i] ?? 0]));
       const stats = { passages: frequencies.total, documentFrequency };
-      return rankPassages(terms, candidates, stats, { definition: options.definition }).slice(0, limit);
+      return rankPassages(terms, candidates, stats, {
+        definition: options.definition,
+        kind: options.kind,
+      }).slice(0, limit);
     },
     countChunks: (userId: number) => retrievalRepo.countChunks(db, userId),
   };

@@ -1,6 +1,7 @@
 import type OpenAI from "openai";
 import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import { bestSentences } from "./builtin/query.ts";
+import { contentTerms } from "./builtin/text.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "./provider.ts";
 
 /**
@@ -103,21 +104,48 @@ function citationFor(source: AnswerSource, question: string): Citation {
   };
 }
 
+/** What an answer says when citations were taken out of it (the student sees why a marker is gone). */
+export const droppedCitationsNote = (count: number) =>
+  count === 1
+    ? "(I removed one citation that did not match the passages found in your materials.)"
+    : `(I removed ${count} citations that did not match the passages found in your materials.)`;
+
 /**
- * Keeps the citations whose number names a supplied source (in order of first mention) and removes the
- * markers of any other number from the text: a model cannot cite what it was not given.
+ * Whether the words before a marker (back to the previous sentence's end) can come from the cited
+ * passage: a claim of two or more content words sharing none with it was not written from it.
+ */
+function supported(claim: string, source: AnswerSource, passageTerms: Map<number, Set<string>>): boolean {
+  const terms = contentTerms(claim.replace(/\[\d{1,3}\]/g, " "));
+  if (terms.length < 2) return true;
+  const passage = passageTerms.get(source.n) ?? new Set(contentTerms(`${source.title} ${source.text}`));
+  passageTerms.set(source.n, passage);
+  return terms.some((t) => passage.has(t));
+}
+
+/**
+ * Checks the model's citations against the passages it was given: a number naming no supplied source
+ * (invented), or a source that shares no content word with the sentence citing it, is removed from the
+ * text, and the answer then says so. The rest become citations, in order of first mention.
  */
 export function resolveCitations(text: string, request: AnswerRequest): Answer {
   const byNumber = new Map(request.sources.map((s) => [s.n, s]));
+  const passageTerms = new Map<number, Set<string>>();
   const cited: number[] = [];
-  const content = text.replace(/\[(\d{1,3})\]/g, (marker, digits: string) => {
-    const n = Number(digits);
-    if (!byNumber.has(n)) return "";
-    if (!cited.includes(n)) cited.push(n);
+  let dropped = 0;
+  const content = text.replace(/\[(\d{1,3})\]/g, (marker, digits: string, at: number) => {
+    const source = byNumber.get(Number(digits));
+    const before = text.slice(0, at);
+    const claim = before.slice(Math.max(0, before.search(/[^.!?\n]*$/)));
+    if (!source || !supported(claim, source, passageTerms)) {
+      dropped += 1;
+      return "";
+    }
+    if (!cited.includes(source.n)) cited.push(source.n);
     return marker;
   });
+  const tidied = content.replace(/[ \t]+([.,;:])/g, "$1").trim();
   return {
-    content: content.replace(/[ \t]+([.,;:])/g, "$1").trim(),
+    content: dropped ? `${tidied}\n\n${droppedCitationsNote(dropped)}` : tidied,
     citations: cited.map((n) => citationFor(byNumber.get(n)!, request.question)),
   };
 }

@@ -1,70 +1,13 @@
-import { type FormEvent, useState } from "react";
-import { QueryView } from "#client/components/query-view.tsx";
+import { MessageSquare } from "lucide-react";
+import { type ComponentType, type FormEvent, useState } from "react";
+import type { Highlight } from "#client/components/document-viewer/document-pages.tsx";
+import { DocumentViewer } from "#client/components/document-viewer/document-viewer.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Badge, Skeleton } from "#client/components/ui/card.tsx";
-import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Alert, Badge } from "#client/components/ui/card.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import type { StudyDocument, StudyDocumentSummary } from "#shared/study/contract.ts";
 import { useDeleteDocument, useRenameDocument, useStudyDocument } from "../study.api.ts";
-
-/** The document's text, split at its PDF pages when it has them. */
-function DocumentText({ doc }: { doc: StudyDocument }) {
-  if (!doc.pages?.length) {
-    return <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed">{doc.content}</p>;
-  }
-  return (
-    <div className="grid gap-4">
-      {doc.pages.map((p) => (
-        <section key={p.page} aria-label={`Page ${p.page}`} className="grid gap-1">
-          <p className="text-xs font-semibold uppercase tracking-wide text-muted">Page {p.page}</p>
-          <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed">
-            {doc.content.slice(p.start, p.end)}
-          </p>
-        </section>
-      ))}
-    </div>
-  );
-}
-
-function Body({
-  id,
-  studySetId,
-  readOnly,
-  onClose,
-}: {
-  id: number;
-  studySetId: number;
-  readOnly: boolean;
-  onClose: () => void;
-}) {
-  const doc = useStudyDocument(id);
-  return (
-    <QueryView
-      query={doc}
-      pending={
-        <div role="status" aria-label="Loading document" className="grid gap-2">
-          <Skeleton className="h-4" />
-          <Skeleton className="h-4 w-2/3" />
-        </div>
-      }
-      error="Could not open this document."
-    >
-      {(d) => (
-        <div className="grid gap-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge tone="blue">{d.fileType || "text"}</Badge>
-            <span className="text-xs text-muted">{d.content.length.toLocaleString()} characters</span>
-          </div>
-          {!readOnly && <DocumentActions doc={d} studySetId={studySetId} onClose={onClose} />}
-          <div className="max-h-[55vh] overflow-y-auto rounded-lg border border-border bg-bg p-3">
-            <DocumentText doc={d} />
-          </div>
-        </div>
-      )}
-    </QueryView>
-  );
-}
 
 /** Rename (in place) and delete (after a confirmation) for the document's owner. */
 function DocumentActions({
@@ -138,31 +81,55 @@ function DocumentActions({
   );
 }
 
-/** A document opened to read its whole text, rename it or delete it (reading only when `readOnly`). */
+/** Who may pass a citation to the open document: true when it was this document's (now shown marked). */
+export type ShowCitation = (citation: Highlight & { source?: string; id: number }) => boolean;
+export type DocumentAssistant = ComponentType<{ doc: StudyDocumentSummary; showCitation: ShowCitation }>;
+
+/**
+ * A document opened in the one viewer to read by page, rename or delete (reading only when `readOnly`),
+ * with the assistant beside it when the page gives one: a citation of this document turns its page.
+ */
 export function DocumentDialog({
   document,
   readOnly = false,
+  Assistant,
   onClose,
 }: {
-  document: StudyDocumentSummary | null;
+  document: StudyDocumentSummary;
   readOnly?: boolean;
+  Assistant?: DocumentAssistant;
   onClose: () => void;
 }) {
+  const doc = useStudyDocument(document.id);
+  const [asking, setAsking] = useState(false);
+  const [highlight, setHighlight] = useState<Highlight | null>(null);
+  const showCitation: ShowCitation = (c) => {
+    if (c.source !== "study" || c.id !== document.id) return false;
+    setHighlight({ page: c.page, start: c.start, end: c.end });
+    return true;
+  };
   return (
-    <Dialog
-      open={document !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={document?.title ?? "Document"}
-    >
-      {document && (
-        <Body
-          key={document.id}
-          id={document.id}
-          studySetId={document.studySetId}
-          readOnly={readOnly}
-          onClose={onClose}
-        />
+    <DocumentViewer
+      title={document.title}
+      query={doc}
+      highlight={highlight}
+      onClose={onClose}
+      actions={(d) => (
+        <div className="grid gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone="blue">{d.fileType || "text"}</Badge>
+            <span className="text-xs text-muted">{d.content.length.toLocaleString()} characters</span>
+            {Assistant && !asking && (
+              <Button variant="secondary" size="sm" onClick={() => setAsking(true)}>
+                <MessageSquare className="mr-1 h-4 w-4" aria-hidden />
+                Ask the assistant
+              </Button>
+            )}
+          </div>
+          {!readOnly && <DocumentActions doc={d} studySetId={document.studySetId} onClose={onClose} />}
+        </div>
       )}
-    </Dialog>
+      aside={Assistant && asking ? <Assistant doc={document} showCitation={showCitation} /> : undefined}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import type { StudyDocumentSummary } from "#shared/study/contract.ts";
 import { processingLabel } from "#shared/study/document-status.ts";
 import { useDeleteDocument, useStudyDocuments } from "../study.api.ts";
-import { DocumentDialog } from "./document-dialog.tsx";
+import { type DocumentAssistant, DocumentDialog } from "./document-dialog.tsx";
 import { UploadDialog } from "./upload-dialog.tsx";
 
 /** What another feature adds to a document's card (the page composes it): an AI summary and AI buttons. */
@@ -15,6 +15,8 @@ type DocumentProps = { doc: StudyDocumentSummary; readOnly: boolean };
 export interface DocumentExtras {
   Summary: ComponentType<DocumentProps>;
   Actions: ComponentType<DocumentProps>;
+  /** The assistant beside an opened document, with its set in scope (the owner's sets only). */
+  Assistant?: DocumentAssistant;
 }
 
 /** A document that could not be read: its message, and a way to remove it (its owner only). */
@@ -95,6 +97,7 @@ export function DocumentsTab({
   const documents = useStudyDocuments(studySetId);
   const [openId, setOpenId] = useState<number | null>(null);
   const list = documents.data ?? [];
+  const opened = list.find((d) => d.id === openId);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -132,11 +135,15 @@ export function DocumentsTab({
           </ul>
         )}
       </QueryView>
-      <DocumentDialog
-        document={list.find((d) => d.id === openId) ?? null}
-        readOnly={readOnly}
-        onClose={() => setOpenId(null)}
-      />
+      {opened && (
+        <DocumentDialog
+          key={opened.id}
+          document={opened}
+          readOnly={readOnly}
+          Assistant={readOnly ? undefined : extras?.Assistant}
+          onClose={() => setOpenId(null)}
+        />
+      )}
     </div>
   );
 }

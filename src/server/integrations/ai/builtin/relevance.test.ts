@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { questionTerms } from "./query.ts";
-import { idf, isDefinitionQuestion, rankPassages, type TermStatistics } from "./relevance.ts";
+import { answerKind, idf, isDefinitionQuestion, rankPassages, type TermStatistics } from "./relevance.ts";
 
 const stats = (passages: number, frequencies: Record<string, number>): TermStatistics => ({
   passages,
@@ -93,5 +93,47 @@ describe("rankPassages", () => {
     expect(rankPassages([], [passage("Doc", "Text.")], stats(1, {}))).toEqual([
       { title: "Doc", text: "Text.", coverage: 0, score: 0 },
     ]);
+  });
+});
+
+describe("answerKind", () => {
+  it("reads what a question asks for from its form", () => {
+    expect(answerKind("Which header file do I include?")).toBe("file");
+    expect(answerKind("Which function frees a node?")).toBe("function");
+    expect(answerKind("Which command lists the options?")).toBe("command");
+    expect(answerKind("How many slides must a presentation have?")).toBe("count");
+    expect(answerKind("When is the variable evaluated?")).toBe("time");
+    expect(answerKind("What is a configuration file system standard about?")).toBeNull();
+    expect(answerKind("Does the name self mean anything?")).toBeNull();
+  });
+});
+
+describe("phrase and answer-kind boosts", () => {
+  const s = stats(50, { matrix: 5, project: 5, file: 30, sign: 5 });
+  it("ranks the passage holding the question's words side by side above one holding them apart", () => {
+    const terms = questionTerms("Where is the project matrix kept?");
+    const ranked = rankPassages(
+      terms,
+      [
+        passage("Manual", "The matrix of numbers is large. Each project has a name and many settings."),
+        passage("Manual", "Each project matrix is large. Numbers have a name and many settings here."),
+      ],
+      s,
+    );
+    expect(ranked[0]!.text).toMatch(/^Each project matrix/);
+  });
+
+  it("prefers, for a 'which file' question, the passage that names a file", () => {
+    const terms = questionTerms("Which file holds the sign constraints?");
+    const candidates = [
+      passage("Manual", "The sign constraints are written here, one per variable."),
+      passage("Manual", "The sign constraints are written in PROJECT.txt, one per variable, always."),
+    ];
+    const plain = rankPassages(terms, candidates, s);
+    const kind = rankPassages(terms, candidates, s, { kind: "file" });
+    // Without the kind, the shorter passage wins (BM25); with it, the one naming a file.
+    expect(plain[0]!.text).not.toContain("PROJECT.txt");
+    expect(kind[0]!.text).toContain("PROJECT.txt");
+    expect(kind[0]!.score).toBeGreaterThan(kind[1]!.score);
   });
 });

@@ -38,6 +38,8 @@ const FIELD_WEIGHT = 0.6;
 /** Question words this close in the passage (in content words) read as one idea. */
 const NEAR = 4;
 const PROXIMITY_WEIGHT = 0.5;
+/** Two question words side by side in the question's order (stop words aside): a phrase of it. */
+const PHRASE_WEIGHT = 0.5;
 /** A passage that states what the asked term is, for a question asking what it is. */
 const DEFINES_BOOST = 1.5;
 
@@ -47,6 +49,43 @@ const DEFINITION_QUESTION =
 
 export function isDefinitionQuestion(question: string): boolean {
   return DEFINITION_QUESTION.test(question);
+}
+
+/**
+ * What kind of thing a question asks for, read from its form: a file, a function, a command or option,
+ * a count, a time. The passage that answers such a question holds one (a file name, a call, a command
+ * line, a number, a date), which a passage that only shares its words does not.
+ */
+export type AnswerKind = "file" | "function" | "command" | "count" | "time";
+const ASKS_FOR: [AnswerKind, RegExp][] = [
+  [
+    "file",
+    /\b(?:which|what)\s+(?:\w+\s+)?(?:file|header|directory|folder|path|extension)s?\b|\bwhere\b.*\b(?:stored|kept|put|placed|located)\b/i,
+  ],
+  [
+    "function",
+    /\b(?:which|what)\s+(?:\w+\s+)?(?:function|method|routine|call|macro|type|class|variable)s?\b/i,
+  ],
+  [
+    "command",
+    /\b(?:which|what)\s+(?:\w+\s+)?(?:command|option|flag|switch|tool|program|utility|key)s?\b|\bhow\s+do\s+i\s+(?:run|invoke|start|call)\b/i,
+  ],
+  ["count", /\bhow\s+(?:many|much|long|big|large|often)\b|\bwhat\s+(?:number|size|length|limit)\b/i],
+  ["time", /^\s*when\b|\bwhat\s+(?:year|date|time|day)\b|\bhow\s+soon\b/i],
+];
+const HOLDS: Record<AnswerKind, RegExp> = {
+  file: /(?:\b[\w-]+\.[a-z][a-z0-9]{0,4}\b|(?:^|\s)\/[\w.-]+|<[\w./-]+\.h>)/im,
+  function: /\b[a-z_][\w]*\s*\(|\b[a-z]+_[a-z_0-9]+\b|\b[a-z]+[A-Z]\w+\b/,
+  command: /(?:^|\n)\s*[$#%>]\s+\S|\s-{1,2}[a-z][\w-]*\b|\b[a-z0-9]+\s+\[[^\]]+\]/i,
+  count:
+    /\b\d+\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|single|several|dozen)\b/i,
+  time: /\b(?:1[6-9]\d\d|20\d\d)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|before|after|during|until|once|first|then|when|while|time|boot|startup)\b/i,
+};
+/** A passage holding what the question asks for counts this much more. */
+const KIND_BOOST = 1.2;
+
+export function answerKind(question: string): AnswerKind | null {
+  return ASKS_FOR.find(([, asks]) => asks.test(question))?.[0] ?? null;
 }
 
 /**
@@ -146,7 +185,7 @@ export function rankPassages<T extends Candidate>(
   terms: readonly QuestionTerm[],
   candidates: readonly T[],
   stats: TermStatistics,
-  options: { definition?: boolean } = {},
+  options: { definition?: boolean; kind?: AnswerKind | null } = {},
 ): Ranked<T>[] {
   if (terms.length === 0) return candidates.map((c) => ({ ...c, coverage: 0, score: 0 }));
   const weights = terms.map((t) => idf(stats, t.stem));
@@ -185,7 +224,16 @@ export function rankPassages<T extends Candidate>(
         }
       }
     }
+    // The question's phrases as they stand in the passage: each word followed by the next.
+    for (let i = 0; i + 1 < terms.length; i++) {
+      const a = passage.positions.get(terms[i]!.stem);
+      const b = passage.positions.get(terms[i + 1]!.stem);
+      if (a && b && a.some((p) => b.includes(p + 1))) {
+        score += PHRASE_WEIGHT * Math.min(weights[i]!, weights[i + 1]!);
+      }
+    }
     const coverage = held / totalWeight;
+    if (options.kind && HOLDS[options.kind].test(candidate.text)) score *= KIND_BOOST;
     if (options.definition && defines(candidate.text, terms, passage.headings)) score *= DEFINES_BOOST;
     return { ...candidate, coverage, score: score * coverage, index };
   });
