@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { GradeAssignment, GradeGroupData } from "./contract.ts";
 import { acceptsWhatIf, toGradeInput, toGradeItem } from "./grade-input.ts";
+import type { GradeAssignment, GradeGroupData } from "./grades-contract.ts";
 import { courseGrade, whatIfGrade } from "./what-if.ts";
 
 const item = (

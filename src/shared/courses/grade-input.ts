@@ -1,4 +1,4 @@
-import type { CourseGrades, GradeAssignment } from "./contract.ts";
+import type { CourseGrades, GradeAssignment } from "./grades-contract.ts";
 import type { CourseGradeInput, GradeItem } from "./what-if.ts";
 
 /** An assignment as the What-If arithmetic reads it: its state decides whether and how it counts. */

@@ -4,6 +4,7 @@ import { queryKeys } from "#client/lib/query-keys.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
 const endpoints = endpointTable(() => import("#shared/courses/contract.ts"), "courseEndpoints");
+const gradeEndpoints = endpointTable(() => import("#shared/courses/grades-contract.ts"), "gradeEndpoints");
 const canvasEndpoints = endpointTable(() => import("#shared/canvas/contract.ts"), "canvasEndpoints");
 
 export const courseQueries = {
@@ -26,7 +27,7 @@ export const courseQueries = {
   grades: (id: number) =>
     queryOptions({
       queryKey: queryKeys.courses.grades(id),
-      queryFn: async () => call((await endpoints()).grades, { params: { id } }),
+      queryFn: async () => call((await gradeEndpoints()).grades, { params: { id } }),
     }),
 };
 
@@ -40,7 +41,7 @@ export function useSaveWhatIf(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (scores: Record<string, number>) =>
-      call((await endpoints()).saveWhatIf, { params: { id }, body: { scores } }),
+      call((await gradeEndpoints()).saveWhatIf, { params: { id }, body: { scores } }),
     onSuccess: ({ scores }) =>
       qc.setQueryData(courseQueries.grades(id).queryKey, (old) => (old ? { ...old, whatIf: scores } : old)),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CourseGrades } from "#shared/courses/contract.ts";
+import type { CourseGrades } from "#shared/courses/grades-contract.ts";
 import { fieldKey, initialInputs, parseTarget, readScore, whatIfScores } from "./what-if-inputs.ts";
 
 describe("What-If fields", () => {

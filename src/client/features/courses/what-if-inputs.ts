@@ -1,5 +1,5 @@
-import { type CourseGrades, MAX_WHAT_IF_SCORE } from "#shared/courses/contract.ts";
 import { type Grade, normalizeGrade } from "#shared/courses/grades.ts";
+import { type CourseGrades, MAX_WHAT_IF_SCORE } from "#shared/courses/grades-contract.ts";
 
 /**
  * The What-If form's values: one text per assignment under `a<id>` (react-hook-form reads a dotted path

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import type { GpaEdit, GpaEditInput, GpaPlan } from "#shared/courses/contract.ts";
+import type { GpaEdit, GpaEditInput, GpaPlan } from "#shared/courses/grades-contract.ts";
 
 // The GPA page's edits live with the courses they change (courses contract), loaded on first use.
-const endpoints = endpointTable(() => import("#shared/courses/contract.ts"), "courseEndpoints");
+const endpoints = endpointTable(() => import("#shared/courses/grades-contract.ts"), "gradeEndpoints");
 
 export const gpaQueries = {
   plan: () =>

@@ -1,7 +1,8 @@
 import { useMemo, useState } from "react";
 import { CREDIT_HOURS } from "#shared/constants.ts";
-import type { CanvasCourse, GpaEdit } from "#shared/courses/contract.ts";
+import type { CanvasCourse } from "#shared/courses/contract.ts";
 import { initialGrade } from "#shared/courses/grades.ts";
+import type { GpaEdit } from "#shared/courses/grades-contract.ts";
 import type { GpaRow } from "./components/gpa-course-row.tsx";
 import { useRevertGpa, useSaveGpaEdit } from "./gpa.api.ts";
 

@@ -8,10 +8,16 @@ import {
 import { call, endpointTable } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import type { BrowserQuery, BulkBody, ReviewPreferences } from "#shared/review/contract.ts";
+import type { BrowserQuery, BulkBody, ReviewPreferences } from "#shared/review/browser-contract.ts";
 
-const browserEndpoints = endpointTable(() => import("#shared/review/contract.ts"), "browserEndpoints");
-const preferenceEndpoints = endpointTable(() => import("#shared/review/contract.ts"), "preferenceEndpoints");
+const browserEndpoints = endpointTable(
+  () => import("#shared/review/browser-contract.ts"),
+  "browserEndpoints",
+);
+const preferenceEndpoints = endpointTable(
+  () => import("#shared/review/browser-contract.ts"),
+  "preferenceEndpoints",
+);
 
 /** What the browser's filters ask for; the cursor, the zone and the page size are the query's own. */
 export type BrowserFilters = Partial<Omit<BrowserQuery, "cursor" | "limit" | "timeZone">>;
@@ -79,7 +85,7 @@ export const useOwnSets = () =>
     queryFn: async () => call((await browserEndpoints()).sets, {}),
   });
 
-const fsrsEndpoints = endpointTable(() => import("#shared/review/contract.ts"), "fsrsEndpoints");
+const fsrsEndpoints = endpointTable(() => import("#shared/review/browser-contract.ts"), "fsrsEndpoints");
 const fsrsKey = [...queryKeys.review.all, "fsrs"] as const;
 
 /** Personal FSRS: how many reviews, whether the fit is in use, and its scores. */

@@ -1,16 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
 import { ApiError, call, endpointTable, sessionUser } from "#client/lib/api.ts";
-import { cancelDeferred, deferAction, isDeferred } from "#client/lib/deferred-actions.ts";
+import { isDeferred } from "#client/lib/deferred-actions.ts";
 import { offlineStore } from "#client/lib/offline-store.ts";
 import { isNetworkError, isOffline, noteReachable, pendingChanges, queueChange } from "#client/lib/outbox.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { BULK_TASK_LIMIT, TOAST } from "#shared/constants.ts";
-import type { BulkUpdateTasksInput, CreateTaskInput, Task, UpdateTaskInput } from "#shared/tasks/contract.ts";
+import { BULK_TASK_LIMIT } from "#shared/constants.ts";
+import type { CreateTaskInput, Task, UpdateTaskInput } from "#shared/tasks/contract.ts";
 
 // A delete sent as the page goes away cannot wait for an import: it takes `endpoints.loaded()`, which
 // the list it deletes from has loaded by then.
-const endpoints = endpointTable(() => import("#shared/tasks/contract.ts"), "taskEndpoints");
+export const endpoints = endpointTable(() => import("#shared/tasks/contract.ts"), "taskEndpoints");
 
 export const taskQueries = {
   /** Every task of the student; tabs, search and the course filter run on this list in the browser. */
@@ -32,7 +31,7 @@ export const taskQueries = {
       },
     }),
 };
-const listKey = taskQueries.list().queryKey;
+export const listKey = taskQueries.list().queryKey;
 
 const SAVED_LIST = "tasks";
 /** The list from the server, kept on the device; offline (issue 23), the last one kept. */
@@ -132,7 +131,8 @@ export function useCreateTask() {
   });
 }
 
-const replaceTask = (list: Task[] | undefined, task: Task) => list?.map((t) => (t.id === task.id ? task : t));
+export const replaceTask = (list: Task[] | undefined, task: Task) =>
+  list?.map((t) => (t.id === task.id ? task : t));
 
 /** The edit dialog's save: the list shows the server's answer. */
 export function useUpdateTask() {
@@ -193,11 +193,11 @@ export function useSetTaskCompleted() {
   });
 }
 
-const deleteKey = (id: number) => `task-delete:${id}`;
+export const deleteKey = (id: number) => `task-delete:${id}`;
 
 /** Deletes waiting on this device, remembered across reloads: the tab may close inside the window. */
 const STORED_DELETES = "pendingTaskDeletes";
-const storedDeletes = (): number[] => {
+export const storedDeletes = (): number[] => {
   try {
     const ids: unknown = JSON.parse(localStorage.getItem(STORED_DELETES) ?? "[]");
     return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
@@ -205,12 +205,12 @@ const storedDeletes = (): number[] => {
     return [];
   }
 };
-const storeDeletes = (ids: number[]) =>
+export const storeDeletes = (ids: number[]) =>
   ids.length
     ? localStorage.setItem(STORED_DELETES, JSON.stringify(ids))
     : localStorage.removeItem(STORED_DELETES);
-const remember = (id: number) => storeDeletes([...new Set([...storedDeletes(), id])]);
-const forget = (id: number) => {
+export const remember = (id: number) => storeDeletes([...new Set([...storedDeletes(), id])]);
+export const forget = (id: number) => {
   storeDeletes(storedDeletes().filter((x) => x !== id));
   storeSent(sentDeletes().filter((x) => x !== id));
 };
@@ -229,7 +229,7 @@ const storeSent = (ids: number[]) =>
   ids.length
     ? localStorage.setItem(SENT_DELETES, JSON.stringify(ids))
     : localStorage.removeItem(SENT_DELETES);
-const markSent = (id: number) => {
+export const markSent = (id: number) => {
   storeDeletes(storedDeletes().filter((x) => x !== id));
   storeSent([...new Set([...sentDeletes(), id])]);
 };
@@ -250,182 +250,18 @@ async function resendLostDeletes(list: Task[]): Promise<Set<number>> {
   return new Set(lost);
 }
 
-/**
- * The DELETE itself; on `pagehide` a keepalive request, which the browser delivers after the page is gone
- * (sent at once: the list loaded the table, so there is no import to wait for). 404 counts as done: it
- * was deleted already or is not this student's. A keepalive's id moves to the sent list: the page may be
- * gone before the answer, and the next list sends it again only if the task is still there.
- */
-async function sendDelete(id: number, keepalive: boolean) {
-  const table = keepalive ? endpoints.loaded()! : await endpoints();
-  if (keepalive) markSent(id);
-  try {
-    await call(table.remove, { params: { id }, keepalive });
-  } catch (err) {
-    if (!(err instanceof ApiError && err.code === "not_found")) throw err;
-  }
-  if (!keepalive) forget(id);
-}
-
-/**
- * Delete with Undo (issue 9 §3): the task leaves the list at once and the server is told when the undo
- * window closes (or the page goes away, or the student signs out); see lib/deferred-actions.ts. Answers
- * the undo, which puts the task back and reports whether it was in time.
- */
-export function useDeleteTaskWithUndo(onFailed: (task: Task, err: unknown) => void) {
-  const qc = useQueryClient();
-  return useCallback(
-    (task: Task) => {
-      const restore = () =>
-        qc.setQueryData(listKey, (old) => (old && !old.some((t) => t.id === task.id) ? [...old, task] : old));
-      qc.setQueryData(listKey, (old) => old?.filter((t) => t.id !== task.id));
-      remember(task.id);
-      deferAction(deleteKey(task.id), TOAST.durationMs, async ({ keepalive }) => {
-        try {
-          await sendDelete(task.id, keepalive);
-        } catch (err) {
-          forget(task.id);
-          restore();
-          onFailed(task, err);
-        }
-      });
-      return () => {
-        const inTime = cancelDeferred(deleteKey(task.id));
-        if (inTime) {
-          forget(task.id);
-          restore();
-        }
-        return inTime;
-      };
-    },
-    [qc, onFailed],
-  );
-}
-
 /** Tasks of a bulk delete waiting out its Undo window: hidden from a list fetched meanwhile. */
-const waitingBulk = new Set<number>();
-let bulkDeletes = 0;
+export const waitingBulk = new Set<number>();
 
 /**
  * Several tasks in one DELETE (chunks of BULK_TASK_LIMIT), with keepalive as the page goes away. The
  * server skips ids already gone, so a resend is harmless.
  */
-async function sendDeletes(ids: number[], keepalive: boolean) {
+export async function sendDeletes(ids: number[], keepalive: boolean) {
   const table = keepalive ? endpoints.loaded()! : await endpoints();
   if (keepalive) ids.forEach(markSent);
   for (let i = 0; i < ids.length; i += BULK_TASK_LIMIT) {
     await call(table.bulkRemove, { body: { ids: ids.slice(i, i + BULK_TASK_LIMIT) }, keepalive });
   }
   if (!keepalive) ids.forEach(forget);
-}
-
-/**
- * Bulk delete and 'Clear completed' with Undo: as a single delete (see useDeleteTaskWithUndo), but the
- * set goes in one request when the window closes. Answers the undo.
- */
-export function useDeleteTasksWithUndo(onFailed: (tasks: Task[], err: unknown) => void) {
-  const qc = useQueryClient();
-  return useCallback(
-    (tasks: Task[]) => {
-      const ids = tasks.map((t) => t.id);
-      const gone = new Set(ids);
-      const key = `task-bulk-delete:${++bulkDeletes}`;
-      const restore = () => {
-        for (const id of ids) waitingBulk.delete(id);
-        qc.setQueryData(listKey, (old) => {
-          if (!old) return old;
-          const listed = new Set(old.map((t) => t.id));
-          return [...old, ...tasks.filter((t) => !listed.has(t.id))];
-        });
-      };
-      qc.setQueryData(listKey, (old) => old?.filter((t) => !gone.has(t.id)));
-      for (const id of ids) waitingBulk.add(id);
-      storeDeletes([...new Set([...storedDeletes(), ...ids])]);
-      deferAction(key, TOAST.durationMs, async ({ keepalive }) => {
-        try {
-          await sendDeletes(ids, keepalive);
-          for (const id of ids) waitingBulk.delete(id);
-        } catch (err) {
-          ids.forEach(forget);
-          restore();
-          onFailed(tasks, err);
-        }
-      });
-      return () => {
-        const inTime = cancelDeferred(key);
-        if (inTime) {
-          ids.forEach(forget);
-          restore();
-        }
-        return inTime;
-      };
-    },
-    [qc, onFailed],
-  );
-}
-
-/** Complete, reopen or move several tasks in one request; the list shows the server's answer. */
-export function useBulkUpdateTasks() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: BulkUpdateTasksInput) => call((await endpoints()).bulkUpdate, { body }),
-    meta: { invalidates: [queryKeys.achievements.all] },
-    onSuccess: (saved, body) => {
-      const byId = new Map(saved.map((t) => [t.id, t]));
-      qc.setQueryData(listKey, (old) => old?.map((t) => byId.get(t.id) ?? t));
-      // Completing an occurrence of a series created the next one on the server.
-      if (body.completed && saved.some((t) => t.rrule)) void qc.invalidateQueries({ queryKey: listKey });
-    },
-  });
-}
-
-/** A task's checklist: every change answers the whole task, which replaces the row. */
-type SubtaskChange =
-  | { kind: "add"; title: string }
-  | { kind: "update"; subtaskId: number; title?: string; done?: boolean }
-  | { kind: "remove"; subtaskId: number }
-  | { kind: "reorder"; ids: number[] };
-
-export function useChangeSubtasks(task: Task) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (change: SubtaskChange) => {
-      const table = await endpoints();
-      const params = { id: task.id };
-      switch (change.kind) {
-        case "add":
-          return call(table.addSubtask, { params, body: { title: change.title } });
-        case "update": {
-          const { subtaskId, title, done } = change;
-          return call(table.updateSubtask, { params: { ...params, subtaskId }, body: { title, done } });
-        }
-        case "remove":
-          return call(table.removeSubtask, { params: { ...params, subtaskId: change.subtaskId } });
-        case "reorder":
-          return call(table.reorderSubtasks, { params, body: { ids: change.ids } });
-      }
-    },
-    // Ticks and moves show at once; the server's answer (or the old list, on failure) follows.
-    onMutate: async (change) => {
-      const previous = qc.getQueryData(listKey);
-      const current = previous?.find((t) => t.id === task.id);
-      if (!current) return { previous };
-      let subtasks = current.subtasks;
-      if (change.kind === "update")
-        subtasks = subtasks.map((s) =>
-          s.id === change.subtaskId
-            ? { ...s, title: change.title ?? s.title, done: change.done ?? s.done }
-            : s,
-        );
-      else if (change.kind === "remove") subtasks = subtasks.filter((s) => s.id !== change.subtaskId);
-      else if (change.kind === "reorder")
-        subtasks = change.ids.flatMap((id) => subtasks.filter((s) => s.id === id));
-      qc.setQueryData(listKey, (old) => replaceTask(old, { ...current, subtasks }));
-      return { previous };
-    },
-    onError: (_err, _change, context) => {
-      if (context?.previous) qc.setQueryData(listKey, context.previous);
-    },
-    onSuccess: (saved) => qc.setQueryData(listKey, (old) => replaceTask(old, saved)),
-  });
 }

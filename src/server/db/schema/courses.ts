@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { GradeGroupData } from "#shared/courses/contract.ts";
+import type { GradeGroupData } from "#shared/courses/grades-contract.ts";
 import { users } from "./auth.ts";
 import { createdAt, ownerId, updatedAt } from "./columns.ts";
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { GpaEdit, GradeGroupData } from "#shared/courses/contract.ts";
 import { GRADES, type Grade } from "#shared/courses/grades.ts";
+import type { GpaEdit, GradeGroupData } from "#shared/courses/grades-contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { courses, gpaEdits, gpaTargets, whatIfScores } from "../../db/schema/courses.ts";
 

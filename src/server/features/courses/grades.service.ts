@@ -1,4 +1,4 @@
-import type { CourseGrades, GpaEditInput, GpaPlan, GradeGroupData } from "#shared/courses/contract.ts";
+import type { CourseGrades, GpaEditInput, GpaPlan, GradeGroupData } from "#shared/courses/grades-contract.ts";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { gradesRepo } from "./grades.repo.ts";

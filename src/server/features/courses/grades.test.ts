@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canvasEndpoints } from "#shared/canvas/contract.ts";
-import { courseEndpoints } from "#shared/courses/contract.ts";
 import { toGradeInput } from "#shared/courses/grade-input.ts";
+import { gradeEndpoints } from "#shared/courses/grades-contract.ts";
 import { courseGrade, neededOnRemaining } from "#shared/courses/what-if.ts";
 import { createCourse, createUser, type TestUser } from "#tests/factories.ts";
 import { canvasTestApp, connectedUser } from "#tests/fixtures/canvas-test-kit.ts";
@@ -9,7 +9,7 @@ import { FakeCanvas } from "#tests/fixtures/fake-canvas.ts";
 import type { TestApp } from "#tests/test-app.ts";
 import { type CanvasDataset, canvasId, generateDataset } from "../../integrations/canvas/demo-data.ts";
 
-const { grades, saveWhatIf, gpa, saveGpaEdit, saveTargetGpa, revertGpa } = courseEndpoints;
+const { grades, saveWhatIf, gpa, saveGpaEdit, saveTargetGpa, revertGpa } = gradeEndpoints;
 
 /**
  * One weighted current course whose assignments cover every grade state Canvas sends a student: graded,

@@ -3,13 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards as cardsTable } from "#server/db/schema/flashcards.ts";
 import { cardHolds, cardStates } from "#server/db/schema/review.ts";
 import { flashcardEndpoints } from "#shared/flashcards/contract.ts";
-import {
-  type BrowserPage,
-  browserEndpoints,
-  preferenceEndpoints,
-  type ReviewQueue,
-  reviewEndpoints,
-} from "#shared/review/contract.ts";
+import { type BrowserPage, browserEndpoints, preferenceEndpoints } from "#shared/review/browser-contract.ts";
+import { type ReviewQueue, reviewEndpoints } from "#shared/review/contract.ts";
 import { apiClient } from "#tests/api.ts";
 import {
   createFlashcardSet,

@@ -8,7 +8,7 @@ import {
   LEECH_TAG,
   LEECH_THRESHOLD,
   type ReviewPreferences,
-} from "#shared/review/contract.ts";
+} from "#shared/review/browser-contract.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";

@@ -1,4 +1,4 @@
-import { FSRS_FIT_MIN_REVIEWS, type FsrsStatus } from "#shared/review/contract.ts";
+import { FSRS_FIT_MIN_REVIEWS, type FsrsStatus } from "#shared/review/browser-contract.ts";
 import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";

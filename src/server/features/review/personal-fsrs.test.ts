@@ -1,12 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { cardReviews } from "#server/db/schema/review.ts";
 import { fitFsrsJob } from "#server/features/review/review.jobs.ts";
-import {
-  browserEndpoints,
-  FSRS_FIT_MIN_REVIEWS,
-  fsrsEndpoints,
-  reviewEndpoints,
-} from "#shared/review/contract.ts";
+import { browserEndpoints, FSRS_FIT_MIN_REVIEWS, fsrsEndpoints } from "#shared/review/browser-contract.ts";
+import { reviewEndpoints } from "#shared/review/contract.ts";
 import { apiClient } from "#tests/api.ts";
 import { createFlashcardSet, createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import {
   browserEndpoints as b,
-  reviewEndpoints as e,
   fsrsEndpoints as f,
   preferenceEndpoints as p,
-  examEndpoints as x,
-} from "#shared/review/contract.ts";
+} from "#shared/review/browser-contract.ts";
+import { reviewEndpoints as e, examEndpoints as x } from "#shared/review/contract.ts";
 import { route } from "../../lib/route.ts";
 
 export async function reviewRoutes(app: FastifyInstance) {

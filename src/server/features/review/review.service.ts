@@ -1,11 +1,6 @@
 import { spreadBacklog } from "#server/features/review/exam-plan.ts";
-import type {
-  BrowserQuery,
-  BulkBody,
-  ReviewPreferences,
-  ReviewRating,
-  ReviewSettings,
-} from "#shared/review/contract.ts";
+import type { BrowserQuery, BulkBody, ReviewPreferences } from "#shared/review/browser-contract.ts";
+import type { ReviewRating, ReviewSettings } from "#shared/review/contract.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";

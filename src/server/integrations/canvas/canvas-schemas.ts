@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { GradeAssignment, GradeGroupData } from "#shared/courses/contract.ts";
+import type { GradeAssignment, GradeGroupData } from "#shared/courses/grades-contract.ts";
 
 /**
  * The parts of Canvas's JSON that Studyhall reads (canvas-api.md §5–§7). Lenient on purpose: unknown

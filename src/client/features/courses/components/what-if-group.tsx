@@ -1,6 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
 import { Card, CardTitle } from "#client/components/ui/card.tsx";
-import type { GradeGroupData } from "#shared/courses/contract.ts";
+import type { GradeGroupData } from "#shared/courses/grades-contract.ts";
 import type { GroupGrade } from "#shared/courses/what-if.ts";
 import type { WhatIfInputs } from "../what-if-inputs.ts";
 import { WhatIfRow } from "./what-if-row.tsx";

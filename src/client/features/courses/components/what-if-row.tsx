@@ -1,8 +1,8 @@
 import type { UseFormReturn } from "react-hook-form";
 import { Badge } from "#client/components/ui/card.tsx";
 import { Input } from "#client/components/ui/form.tsx";
-import type { GradeAssignment } from "#shared/courses/contract.ts";
 import { acceptsWhatIf } from "#shared/courses/grade-input.ts";
+import type { GradeAssignment } from "#shared/courses/grades-contract.ts";
 import { fieldKey, readScore, type WhatIfInputs } from "../what-if-inputs.ts";
 
 const STATE_BADGES: Partial<

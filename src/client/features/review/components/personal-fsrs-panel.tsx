@@ -3,7 +3,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { formatDate } from "#shared/date-format.ts";
-import type { FsrsStatus } from "#shared/review/contract.ts";
+import type { FsrsStatus } from "#shared/review/browser-contract.ts";
 import { useFitFsrs, useFsrsStatus, useResetFsrs } from "../card-browser.api.ts";
 
 /** Kept in step with the contract's FSRS_FIT_MIN_REVIEWS (a zod-free copy for this screen). */

@@ -6,7 +6,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { useBulkUpdateTasks } from "../tasks.api.ts";
+import { useBulkUpdateTasks } from "../task-edits.api.ts";
 
 const plural = (n: number) => (n === 1 ? "1 task" : `${n} tasks`);
 const NO_COURSE = "none";

@@ -7,7 +7,8 @@ import { errorMessage } from "#client/lib/api.ts";
 import { SUBTASK_LIMITS } from "#shared/constants.ts";
 import type { Subtask, Task } from "#shared/tasks/contract.ts";
 import { moveItem } from "#shared/tasks/task-rules.ts";
-import { useChangeSubtasks, useTasks } from "../tasks.api.ts";
+import { useChangeSubtasks } from "../task-edits.api.ts";
+import { useTasks } from "../tasks.api.ts";
 
 /**
  * A task's checklist (issue 26): tick, rename (edit in place, saved on Enter or leaving the field),

@@ -5,7 +5,8 @@ import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { useDeleteTasksWithUndo, useDeleteTaskWithUndo, useSetTaskCompleted } from "../tasks.api.ts";
+import { useDeleteTasksWithUndo, useDeleteTaskWithUndo } from "../task-edits.api.ts";
+import { useSetTaskCompleted } from "../tasks.api.ts";
 import { BulkBar } from "./task-bulk-bar.tsx";
 import { TaskRow } from "./task-row.tsx";
 

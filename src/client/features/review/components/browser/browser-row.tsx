@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "#client/components/ui/card.tsx";
 import { formatDate } from "#shared/date-format.ts";
-import type { BrowserCard } from "#shared/review/contract.ts";
+import type { BrowserCard } from "#shared/review/browser-contract.ts";
 
 const STATE_TONES: Record<BrowserCard["state"], BadgeTone> = {
   new: "blue",

@@ -4,7 +4,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Input, Label, Select } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
-import type { BulkBody } from "#shared/review/contract.ts";
+import type { BulkBody } from "#shared/review/browser-contract.ts";
 import { useBulkCards } from "../../card-browser.api.ts";
 
 type Simple = "suspend" | "unsuspend" | "unbury";

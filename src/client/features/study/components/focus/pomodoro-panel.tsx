@@ -1,10 +1,30 @@
+import { lazy, Suspense, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardTitle } from "#client/components/ui/card.tsx";
 import { formatClock } from "#shared/study/study-stats.ts";
+import type { PomodoroSettings } from "../../focus-timer.ts";
 import { pomodoroView } from "../../focus-timer.ts";
 import { phaseName, usePomodoro } from "../../use-pomodoro.ts";
 import { FocusLinkSelect, type FocusTaskOption } from "./focus-link-select.tsx";
-import { PomodoroSettingsForm } from "./pomodoro-settings.tsx";
+
+// The settings form (react-hook-form, ~13 KB gzip) loads when its section is opened, not with /study.
+const PomodoroSettingsForm = lazy(() =>
+  import("./pomodoro-settings.tsx").then((m) => ({ default: m.PomodoroSettingsForm })),
+);
+
+function TimerSettings(props: { settings: PomodoroSettings; onSave: (s: PomodoroSettings) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="rounded-md border border-border p-3" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer text-sm font-medium">Timer settings</summary>
+      {open && (
+        <Suspense fallback={<p className="mt-3 text-sm text-muted">Loading settings...</p>}>
+          <PomodoroSettingsForm {...props} />
+        </Suspense>
+      )}
+    </details>
+  );
+}
 
 /**
  * The Pomodoro focus timer (issue 26 §6): the phase and the time left in large type, the block of the
@@ -69,7 +89,7 @@ export function PomodoroPanel({ tasks }: { tasks: FocusTaskOption[] }) {
       >
         {message}
       </p>
-      <PomodoroSettingsForm settings={state.settings} onSave={saveSettings} />
+      <TimerSettings settings={state.settings} onSave={saveSettings} />
     </Card>
   );
 }

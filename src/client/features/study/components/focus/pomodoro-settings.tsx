@@ -27,35 +27,32 @@ export function PomodoroSettingsForm({
     defaultValues: settings,
   });
   return (
-    <details className="rounded-md border border-border p-3">
-      <summary className="cursor-pointer text-sm font-medium">Timer settings</summary>
-      <form className="mt-3 grid gap-3 sm:grid-cols-2" onSubmit={form.handleSubmit(onSave)} noValidate>
-        {NUMBERS.map((f) => (
-          <FormInput
-            key={f.name}
-            form={form}
-            name={f.name}
-            options={asNumber}
-            id={`pomodoro-${f.name}`}
-            label={f.label}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={f.max}
-          />
-        ))}
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" {...form.register("autoStartBreaks")} />
-          Start breaks by themselves
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" {...form.register("autoStartWork")} />
-          Start the next block after a short break
-        </label>
-        <Button type="submit" variant="secondary" className="justify-self-start">
-          Save timer settings
-        </Button>
-      </form>
-    </details>
+    <form className="mt-3 grid gap-3 sm:grid-cols-2" onSubmit={form.handleSubmit(onSave)} noValidate>
+      {NUMBERS.map((f) => (
+        <FormInput
+          key={f.name}
+          form={form}
+          name={f.name}
+          options={asNumber}
+          id={`pomodoro-${f.name}`}
+          label={f.label}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={f.max}
+        />
+      ))}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...form.register("autoStartBreaks")} />
+        Start breaks by themselves
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...form.register("autoStartWork")} />
+        Start the next block after a short break
+      </label>
+      <Button type="submit" variant="secondary" className="justify-self-start">
+        Save timer settings
+      </Button>
+    </form>
   );
 }
