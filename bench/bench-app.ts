@@ -1,23 +1,14 @@
 // The built client served by the real app on an in-memory database, with a signed-in student who has a
 // little of everything, for the browser benchmarks (first-load, lighthouse).
+import { FIRST_LOAD_ROUTES } from "#client/app/routes.ts";
 import { buildApp } from "#server/app.ts";
 import { defaultClientDir } from "#server/config.ts";
 import { createCourse, createTask, createUser } from "#tests/factories.ts";
 import { testConfig } from "#tests/test-app.ts";
 
 /** The signed-in routes of SPEC §2.1's shell, in nav order. */
-export const SIGNED_IN_ROUTES = [
-  "/",
-  "/tasks",
-  "/calendar",
-  "/courses",
-  "/gpa",
-  "/settings",
-  "/study",
-  "/summarize",
-  "/friends",
-  "/achievements",
-];
+/** Every signed-in page a URL alone reaches, from the one route table. */
+export const SIGNED_IN_ROUTES = FIRST_LOAD_ROUTES.map((r) => r.path);
 
 export async function startBenchApp() {
   const app = await buildApp(testConfig({ clientDir: defaultClientDir }));

@@ -75,6 +75,7 @@ test("a student filters the card browser, suspends two cards, reviews without th
   await expect(page.getByRole("heading", { name: "All caught up" })).toBeVisible();
   await expect(page.getByTestId("next-card")).toContainText(/Next card in (less than a minute|1 min)/);
   // Personal scheduling waits for 400 reviews; 'bury siblings' is off until the student turns it on.
+  await page.getByText("Review options").click();
   await expect(page.getByText("you have 1)")).toBeVisible();
   await expect(page.getByRole("button", { name: "Fit to my reviews" })).toBeDisabled();
   await expect(page.getByRole("switch", { name: /Bury siblings/ })).not.toBeChecked();

@@ -50,6 +50,8 @@ describe("the route table", () => {
       "/courses",
       "/study",
       "/study/review",
+      "/study/cards",
+      "/study/exams",
       "/friends",
       "/achievements",
       "/gpa",

@@ -133,9 +133,7 @@ export const flashcardMediaEndpoints = {
   }),
 };
 
-/** Where a card's `![](name)` image is served from. */
-export const cardMediaUrl = (setId: number, name: string) =>
-  `/api/study/flashcard-sets/${setId}/media/${encodeURIComponent(name)}`;
+export { cardMediaUrl, OCCLUSION_ALT } from "./media-names.ts";
 
 /**
  * Image occlusion (issue 25 §1): rectangles over a picture, in fractions of its width and height (so they
@@ -143,8 +141,6 @@ export const cardMediaUrl = (setId: number, name: string) =>
  * (Anki's 'hide all, guess one'), and the answer uncovers it.
  */
 export const OCCLUSION_MAX_MASKS = 50;
-/** An occlusion row's question is its picture with this alt text: search and export still see a picture. */
-export const OCCLUSION_ALT = "occlusion";
 const fraction = z.number("Each mask needs x, y, w and h").min(0).max(1);
 export const occlusionMaskSchema = z
   .object({

@@ -1,6 +1,10 @@
+import { lazy, Suspense } from "react";
 import { CardText } from "#client/components/card-text/card-text.tsx";
 import { IMAGE_MARKDOWN } from "#shared/flashcards/card-model.ts";
-import { useMediaUrl } from "./media-url.ts";
+import { ImagePlaceholder } from "./image-placeholder.tsx";
+
+// A picture (and the card media contract its download needs) loads with the first card that has one.
+const CardImage = lazy(() => import("./card-image.tsx"));
 
 /**
  * A card's text with its `![alt](name)` pictures shown (issue 25 §1), each from the set it belongs to;
@@ -38,31 +42,11 @@ export function CardMediaText({
         p.kind === "text" ? (
           <CardText key={p.at} text={p.value} inline={inline} />
         ) : (
-          <CardImage key={p.at} setId={setId} name={p.name} alt={p.alt} />
+          <Suspense key={p.at} fallback={<ImagePlaceholder alt={p.alt} />}>
+            <CardImage setId={setId} name={p.name} alt={p.alt} />
+          </Suspense>
         ),
       )}
     </Tag>
-  );
-}
-
-/** A card picture, never wider than the card and not taller than a phone's half screen. */
-export function CardImage({ setId, name, alt }: { setId: number; name: string; alt: string }) {
-  const url = useMediaUrl(setId, name);
-  if (!url.data)
-    return (
-      <span
-        className="my-1 block h-24 w-32 animate-pulse rounded bg-border"
-        role="img"
-        aria-label={alt || "Loading"}
-      />
-    );
-  return (
-    <img
-      src={url.data}
-      alt={alt || "On the card"}
-      loading="lazy"
-      decoding="async"
-      className="my-1 block h-auto max-h-[50vh] max-w-full rounded border border-border object-contain"
-    />
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { download, endpointTable } from "#client/lib/api.ts";
-import { cardMediaUrl } from "#shared/flashcards/media-contract.ts";
+import { cardMediaUrl } from "#shared/flashcards/media-names.ts";
 
 const mediaEndpoints = endpointTable(
   () => import("#shared/flashcards/media-contract.ts"),

@@ -1,13 +1,9 @@
 import { QueryView } from "#client/components/query-view.tsx";
 import { Skeleton } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
-import { OCCLUSION_ALT, type Occlusion } from "#shared/flashcards/media-contract.ts";
+import type { Occlusion } from "#shared/flashcards/media-contract.ts";
 import { useMediaUrl } from "./media-url.ts";
 import { useOcclusion } from "./occlusion-query.ts";
-
-const OCCLUSION_QUESTION = new RegExp(`^!\\[${OCCLUSION_ALT}\\]\\(`);
-/** Whether a card's question is an occlusion card's picture (its rows are written that way). */
-export const isOcclusionQuestion = (question: string) => OCCLUSION_QUESTION.test(question);
 
 /**
  * An occlusion card in review: every mask covers its part of the picture (Anki's 'hide all, guess one'),

@@ -1,20 +1,15 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useState } from "react";
-import { DocumentViewer } from "#client/components/document-viewer/document-viewer.tsx";
+import { lazy, Suspense, useState } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { formatDate } from "#shared/date-format.ts";
 import type { Material, MaterialType } from "#shared/materials/contract.ts";
 import { processingLabel } from "#shared/study/document-status.ts";
-import { useMaterialText } from "./materials.api.ts";
 
-/** A material read in the one document viewer, page by page. */
-function MaterialViewer({ material, onClose }: { material: Material; onClose: () => void }) {
-  const text = useMaterialText(material.id);
-  return <DocumentViewer title={material.title} query={text} onClose={onClose} />;
-}
+// The viewer (a Radix dialog, ~12 KB gzip) loads when a material is first opened.
+const MaterialViewer = lazy(() => import("./material-viewer.tsx"));
 
 export const TYPE_LABELS: Record<MaterialType, string> = {
   reading: "Reading",
@@ -93,7 +88,11 @@ export function MaterialList({
           </ul>
         )}
       </QueryView>
-      {open && <MaterialViewer material={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <MaterialViewer material={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

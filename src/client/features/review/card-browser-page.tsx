@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { EmptyState, QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -7,7 +7,9 @@ import { Skeleton } from "#client/components/ui/card.tsx";
 import { type BrowserFilters, useCardBrowser } from "./card-browser.api.ts";
 import { BrowserFilterBar } from "./components/browser/browser-filters.tsx";
 import { BrowserRow } from "./components/browser/browser-row.tsx";
-import { BulkBar } from "./components/browser/bulk-bar.tsx";
+
+// The bulk actions (and their confirm dialog) load with the first selection.
+const BulkBar = lazy(() => import("./components/browser/bulk-bar.tsx").then((m) => ({ default: m.BulkBar })));
 
 /**
  * /study/cards: every card of the student's own sets, searched and filtered on the server 100 at a time
@@ -45,7 +47,11 @@ export function CardBrowserPage() {
         }
       />
       <BrowserFilterBar sets={sets} filters={filters} onChange={changeFilters} />
-      {selected.size > 0 && <BulkBar ids={[...selected]} sets={sets} onDone={() => setSelected(new Set())} />}
+      {selected.size > 0 && (
+        <Suspense fallback={null}>
+          <BulkBar ids={[...selected]} sets={sets} onDone={() => setSelected(new Set())} />
+        </Suspense>
+      )}
       <QueryView
         query={browser}
         pending={

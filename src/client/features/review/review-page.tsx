@@ -8,12 +8,10 @@ import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Select } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { STUDY_TIMER } from "#shared/constants.ts";
-import { BurySiblingsSetting } from "./components/bury-siblings-setting.tsx";
 import { ExamPanel } from "./components/exam-panel.tsx";
 import { NextCardNotice } from "./components/next-card-notice.tsx";
-import { PersonalFsrsPanel } from "./components/personal-fsrs-panel.tsx";
+import { ReviewOptions } from "./components/review-options.tsx";
 import { ReviewSession } from "./components/review-session.tsx";
-import { ReviewSettingsPanel } from "./components/review-settings.tsx";
 import { recordReviewSession, useReviewQueue, useReviewSettings, useSpreadBacklog } from "./review.api.ts";
 
 const SPREAD_CHOICES = [3, 5, 7, 14] as const;
@@ -134,9 +132,7 @@ export function ReviewPage() {
         )}
       </QueryView>
       {setId !== undefined && <ExamPanel setId={setId} />}
-      {settings.data && <ReviewSettingsPanel key={JSON.stringify(settings.data)} settings={settings.data} />}
-      <BurySiblingsSetting />
-      <PersonalFsrsPanel />
+      <ReviewOptions settings={settings.data} />
     </div>
   );
 }

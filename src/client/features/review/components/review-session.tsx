@@ -1,7 +1,7 @@
 import { Undo2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
-import { isOcclusionQuestion, OcclusionView } from "#client/components/card-media/occlusion-view.tsx";
+import { isOcclusionQuestion } from "#client/components/card-media/occlusion-question.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -10,6 +10,11 @@ import { isOwnKey } from "#client/lib/keyboard.ts";
 import { REVIEW_RATINGS, type ReviewCard, type ReviewRating } from "#shared/review/contract.ts";
 import { useRateCard, useUndoRating } from "../review.api.ts";
 import { CardHoldButtons } from "./card-hold-buttons.tsx";
+
+// Occlusion cards (and the card media contract their query needs) load when one comes up.
+const OcclusionView = lazy(() =>
+  import("#client/components/card-media/occlusion-view.tsx").then((m) => ({ default: m.OcclusionView })),
+);
 
 const BUTTONS = [
   { key: "again", label: "Again", rating: REVIEW_RATINGS.again },
@@ -70,7 +75,17 @@ function CardFace({
         {card.planned ? " · For your exam plan" : ""}
       </p>
       {isOcclusionQuestion(card.question) ? (
-        <OcclusionView cardId={card.id} revealed={revealed} />
+        <Suspense
+          fallback={
+            <div
+              role="status"
+              className="h-40 animate-pulse rounded bg-border"
+              aria-label="Loading picture"
+            />
+          }
+        >
+          <OcclusionView cardId={card.id} revealed={revealed} />
+        </Suspense>
       ) : (
         <div className="text-xl font-semibold" data-testid="review-question">
           <CardMediaText setId={card.flashcardSetId} text={card.question} />
