@@ -13,6 +13,8 @@ const reports = mkdtempSync(path.join(os.tmpdir(), "studyhall-test-"));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
+// Failed tests by name, printed again at the end: a CI log is often read from its tail only.
+const failures = [];
 let failedParts = 0;
 
 function run(cmd, args, env = {}) {
@@ -20,9 +22,18 @@ function run(cmd, args, env = {}) {
   return res.status === 0;
 }
 
-function countVitest(file) {
+function countVitest(file, part) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, "utf8"));
+  for (const f of r.testResults ?? []) {
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === "failed");
+    if (failed.length === 0 && f.status === "failed")
+      failures.push(`${part}: ${path.relative(root, f.name)}: ${firstLine(f.message)}`);
+    for (const a of failed)
+      failures.push(
+        `${part}: ${path.relative(root, f.name)} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`,
+      );
+  }
   totals.passed += r.numPassedTests;
   // A file that fails to load has no failed test but must still count as a failure.
   totals.failed += Math.max(r.numFailedTests, r.numFailedTestSuites ?? 0);
@@ -34,9 +45,31 @@ function countVitest(file) {
   return true;
 }
 
+function firstLine(text) {
+  return (
+    String(text ?? "")
+      .split("\n")
+      .find((l) => l.trim()) ?? ""
+  );
+}
+
+function playwrightFailures(suite, file) {
+  const here = suite.file ?? file;
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status !== "unexpected") continue;
+      const last = t.results?.[t.results.length - 1];
+      failures.push(`e2e: ${here} > ${spec.title}: ${firstLine(last?.error?.message)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, here);
+}
+
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const s = JSON.parse(readFileSync(file, "utf8")).stats;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  for (const suite of report.suites ?? []) playwrightFailures(suite);
+  const s = report.stats;
   totals.passed += s.expected + s.flaky;
   totals.failed += s.unexpected;
   totals.skipped += s.skipped;
@@ -58,7 +91,7 @@ function vitest(project, name, env = {}) {
     ],
     env,
   );
-  return countVitest(out) !== false && ok;
+  return countVitest(out, name) !== false && ok;
 }
 
 const parts = [
@@ -114,6 +147,7 @@ for (const [name, fn] of parts) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\n=== failed tests ===\n${failures.join("\n")}`);
 console.log(`\n=== summary ===\n${summary.join("\n")}`);
 console.log(
   `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`,

