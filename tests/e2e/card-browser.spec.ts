@@ -1,37 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
-import { seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
+import { seedFlashcards, seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
 
 // The learning card's return takes a real minute (Again's first step), and axe passes are slow on 2 cores.
 test.describe.configure({ timeout: 180_000 });
-
-async function seed(page: Page, token: string, cards: string[][]) {
-  const headers = { authorization: `Bearer ${token}` };
-  const s = await page.request.post("/api/study/sets", {
-    headers,
-    data: { title: "Spanish", description: "", color: "#10B981" },
-  });
-  const studySetId = ((await s.json()) as { id: number }).id;
-  const fs = await page.request.post(`/api/study/sets/${studySetId}/flashcard-sets`, {
-    headers,
-    data: { title: "Verbs" },
-  });
-  const flashcardSetId = ((await fs.json()) as { id: number }).id;
-  const res = await page.request.post(`/api/study/flashcard-sets/${flashcardSetId}/import`, {
-    headers,
-    data: {
-      text: cards.map((c) => c.join("\t")).join("\n"),
-      options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
-    },
-  });
-  expect(res.status()).toBe(201);
-  return { studySetId };
-}
 
 test("a student filters the card browser, suspends two cards, reviews without them and sees the next card come back by itself", async ({
   page,
 }) => {
   const { token } = await signUpViaApi(page);
-  await seed(page, token, [
+  await seedFlashcards(page, token, [
     ["hablar", "to speak"],
     ["comer", "to eat"],
     ["vivir", "to live"],
@@ -89,7 +66,7 @@ test("a student filters the card browser, suspends two cards, reviews without th
 
 test("the card browser fits a 360 px phone with a long card and stays accessible", async ({ page }) => {
   const { token } = await signUpViaApi(page);
-  await seed(page, token, [["x".repeat(300), `https://example.com/${"y".repeat(200)}`]]);
+  await seedFlashcards(page, token, [["x".repeat(300), `https://example.com/${"y".repeat(200)}`]]);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/study/cards");
   await expect(page.getByTestId("browser-total")).toHaveText("1 card");
@@ -101,7 +78,7 @@ test("the card browser fits a 360 px phone with a long card and stays accessible
 
 test("a student tags a card in the editor as chips and finds it by tag in the browser", async ({ page }) => {
   const { token } = await signUpViaApi(page);
-  const { studySetId } = await seed(page, token, [
+  const { studySetId } = await seedFlashcards(page, token, [
     ["hablar", "to speak"],
     ["comer", "to eat"],
   ]);
@@ -131,7 +108,7 @@ test("exam plans are found from the Study Center: a past date is refused and the
   page,
 }) => {
   const { token } = await signUpViaApi(page);
-  await seed(page, token, [["hablar", "to speak"]]);
+  await seedFlashcards(page, token, [["hablar", "to speak"]]);
   await page.goto("/study");
   await page.getByRole("link", { name: "Exam plans" }).click();
   await expect(page).toHaveURL(/\/study\/exams$/);

@@ -32,6 +32,35 @@ export async function signUpViaApi(page: Page, student: Student = newStudent()) 
   return { student, token };
 }
 
+/**
+ * A study set 'Spanish' with one flashcard set 'Verbs', its cards (term, definition pairs) imported
+ * through the API as tab-separated text.
+ */
+export async function seedFlashcards(page: Page, token: string, cards: string[][]) {
+  const headers = { authorization: `Bearer ${token}` };
+  const s = await page.request.post("/api/study/sets", {
+    headers,
+    data: { title: "Spanish", description: "", color: "#10B981" },
+  });
+  const studySetId = ((await s.json()) as { id: number }).id;
+  const fs = await page.request.post(`/api/study/sets/${studySetId}/flashcard-sets`, {
+    headers,
+    data: { title: "Verbs" },
+  });
+  const flashcardSetId = ((await fs.json()) as { id: number }).id;
+  if (cards.length > 0) {
+    const res = await page.request.post(`/api/study/flashcard-sets/${flashcardSetId}/import`, {
+      headers,
+      data: {
+        text: cards.map((c) => c.join("\t")).join("\n"),
+        options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  return { studySetId, flashcardSetId };
+}
+
 /** The toast viewport (Radix labels it 'Notifications (F8)'); screen-reader copies elsewhere are ignored. */
 export function toastRegion(page: Page) {
   return page.getByRole("region", { name: /Notifications/ });

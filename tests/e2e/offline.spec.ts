@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { seriousViolations, signUpViaApi } from "./helpers.ts";
+import { seedFlashcards, seriousViolations, signUpViaApi } from "./helpers.ts";
 
 // Issue 23 §3: installable (manifest, service worker) and offline (review queue and tasks on the device,
 // changes made offline sent once when the network returns). Offline is Playwright's context.setOffline.
@@ -18,28 +18,6 @@ async function serviceWorkerInControl(page: Page) {
     await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
   });
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
-}
-
-async function seedCards(page: Page, token: string, cards: string[][]) {
-  const headers = { authorization: `Bearer ${token}` };
-  const s = await page.request.post("/api/study/sets", {
-    headers,
-    data: { title: "Spanish", description: "", color: "#10B981" },
-  });
-  const studySetId = ((await s.json()) as { id: number }).id;
-  const fs = await page.request.post(`/api/study/sets/${studySetId}/flashcard-sets`, {
-    headers,
-    data: { title: "Verbs" },
-  });
-  const flashcardSetId = ((await fs.json()) as { id: number }).id;
-  const res = await page.request.post(`/api/study/flashcard-sets/${flashcardSetId}/import`, {
-    headers,
-    data: {
-      text: cards.map((c) => c.join("\t")).join("\n"),
-      options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
-    },
-  });
-  expect(res.status()).toBe(201);
 }
 
 /** Rating requests that reached the network (the page's own; the service worker does not touch the API). */
@@ -104,7 +82,7 @@ test("offline: the review page draws today's queue, three ratings reach the serv
   context,
 }) => {
   const { token } = await signUpViaApi(page);
-  await seedCards(page, token, [
+  await seedFlashcards(page, token, [
     ["hablar", "to speak"],
     ["comer", "to eat"],
     ["vivir", "to live"],

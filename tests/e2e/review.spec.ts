@@ -1,39 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { seriousViolations, signUpViaApi } from "./helpers.ts";
+import { seedFlashcards, seriousViolations, signUpViaApi } from "./helpers.ts";
 
 // Each journey runs axe two or three times; on the shared 2-core machine one axe pass can take 15 s.
 test.describe.configure({ timeout: 90_000 });
 
-/** A study set with one flashcard set, its cards imported through the API. */
-async function seed(page: Page, token: string, cards: string[][]) {
-  const headers = { authorization: `Bearer ${token}` };
-  const s = await page.request.post("/api/study/sets", {
-    headers,
-    data: { title: "Spanish", description: "", color: "#10B981" },
-  });
-  const studySetId = ((await s.json()) as { id: number }).id;
-  const fs = await page.request.post(`/api/study/sets/${studySetId}/flashcard-sets`, {
-    headers,
-    data: { title: "Verbs" },
-  });
-  const flashcardSetId = ((await fs.json()) as { id: number }).id;
-  if (cards.length > 0) {
-    const res = await page.request.post(`/api/study/flashcard-sets/${flashcardSetId}/import`, {
-      headers,
-      data: {
-        text: cards.map((c) => c.join("\t")).join("\n"),
-        options: { format: "text", termSeparator: "tab", rowSeparator: "newline" },
-      },
-    });
-    expect(res.status()).toBe(201);
-  }
-  return { studySetId, flashcardSetId };
-}
-
 test("a student reviews three cards with the keyboard only and sees the due count fall", async ({ page }) => {
   const { token } = await signUpViaApi(page);
-  await seed(page, token, [
+  await seedFlashcards(page, token, [
     ["hablar", "to speak"],
     ["comer", "to eat"],
     ["vivir", "to live"],
@@ -81,7 +55,7 @@ test("a student imports 20 pasted cards with a custom separator, sees them, and 
   page,
 }) => {
   const { token } = await signUpViaApi(page);
-  const { studySetId } = await seed(page, token, []);
+  const { studySetId } = await seedFlashcards(page, token, []);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto(`/study?set=${studySetId}&tab=flashcards`);
   await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
@@ -122,7 +96,7 @@ test("a student ties a set to a Canvas-style task or an event found by search, a
 }) => {
   const { token } = await signUpViaApi(page);
   const headers = { authorization: `Bearer ${token}` };
-  const { flashcardSetId } = await seed(page, token, [
+  const { flashcardSetId } = await seedFlashcards(page, token, [
     ["hablar", "to speak"],
     ["comer", "to eat"],
     ["vivir", "to live"],
