@@ -47,11 +47,6 @@ export function CardBrowserPage() {
         }
       />
       <BrowserFilterBar sets={sets} filters={filters} onChange={changeFilters} />
-      {selected.size > 0 && (
-        <Suspense fallback={null}>
-          <BulkBar ids={[...selected]} sets={sets} onDone={() => setSelected(new Set())} />
-        </Suspense>
-      )}
       <QueryView
         query={browser}
         pending={
@@ -97,6 +92,13 @@ export function CardBrowserPage() {
           </section>
         )}
       </QueryView>
+      {/* After the list, sticky above the assistant button: the bar (loaded on first use) appearing
+          never moves the rows under the student's finger or pointer. */}
+      {selected.size > 0 && (
+        <Suspense fallback={null}>
+          <BulkBar ids={[...selected]} sets={sets} onDone={() => setSelected(new Set())} />
+        </Suspense>
+      )}
     </div>
   );
 }

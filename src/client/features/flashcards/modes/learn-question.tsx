@@ -5,6 +5,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import type { Flashcard } from "#shared/flashcards/contract.ts";
 import { gradeAnswer } from "#shared/flashcards/grading.ts";
 import { buildQuiz, normalizeAnswer, seededRng } from "#shared/flashcards/quiz.ts";
+import { AnswerField } from "./answer-field.tsx";
 import { cardAnswer, cardPrompt } from "./card-text.ts";
 import { ChoiceOptions } from "./choice-options.tsx";
 import { HintButton } from "./hint-button.tsx";
@@ -137,19 +138,7 @@ function WrittenAnswer({
   };
   return (
     <form onSubmit={submit} className="grid gap-2">
-      <label className="grid gap-1 text-sm font-medium">
-        Your answer
-        <input
-          ref={input}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          readOnly={checked !== null}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          className="min-w-0 rounded-md border border-border bg-bg px-3 py-2 text-base font-normal"
-        />
-      </label>
+      <AnswerField ref={input} value={typed} onChange={setTyped} readOnly={checked !== null} />
       {!checked && (
         <Button type="submit" className="justify-self-start" disabled={!typed.trim()}>
           Check

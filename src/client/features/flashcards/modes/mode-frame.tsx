@@ -30,13 +30,15 @@ export function ModeFrame({
   mode,
   keys,
   onClose,
+  closeLabel = "Close",
   children,
 }: {
   set: FlashcardSet;
   mode: string;
   /** The mode's keyboard shortcuts, shown under the title. */
-  keys: string;
+  keys?: string;
   onClose: () => void;
+  closeLabel?: ReactNode;
   children: (cards: ShownCard[], starred: number[]) => ReactNode;
 }) {
   const both = useModeCards(set.id);
@@ -48,10 +50,10 @@ export function ModeFrame({
           <h3 id={id} className="wrap-anywhere text-lg font-semibold">
             {mode}: {set.title}
           </h3>
-          <p className="text-sm text-muted">{keys}</p>
+          {keys && <p className="text-sm text-muted">{keys}</p>}
         </div>
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {closeLabel}
         </Button>
       </div>
       <QueryView

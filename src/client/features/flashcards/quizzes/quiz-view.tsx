@@ -1,10 +1,8 @@
 import { LogOut } from "lucide-react";
 import { useEffect, useMemo, useRef } from "react";
-import { QueryView } from "#client/components/query-view.tsx";
-import { Button } from "#client/components/ui/button.tsx";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { useSaveQuizAttempt } from "../flashcards.api.ts";
-import { SessionLoading, useModeCards } from "../modes/mode-frame.tsx";
+import { ModeFrame, SessionLoading } from "../modes/mode-frame.tsx";
 import { RunControls, StarButton } from "../modes/run-controls.tsx";
 import { useStudyRun } from "../modes/use-study-run.ts";
 import { QuizQuestionCard } from "./quiz-question.tsx";
@@ -14,31 +12,15 @@ import { type QuizAction, quizReducer } from "./quiz-state.ts";
 
 /** SPEC §2.8: one flashcard set's quiz, from its cards loaded fresh, to the results and review. */
 export function QuizView({ set, onExit }: { set: FlashcardSet; onExit: () => void }) {
-  const both = useModeCards(set.id);
+  const exit = (
+    <>
+      <LogOut className="h-4 w-4" aria-hidden /> Exit Quiz
+    </>
+  );
   return (
-    <section className="grid min-w-0 gap-4" aria-labelledby="quiz-title">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id="quiz-title" className="min-w-0 wrap-anywhere text-lg font-semibold">
-          Quiz: {set.title}
-        </h3>
-        <Button variant="secondary" size="sm" onClick={onExit}>
-          <LogOut className="h-4 w-4" aria-hidden /> Exit Quiz
-        </Button>
-      </div>
-      <QueryView
-        query={both}
-        pending={
-          <p role="status" className="text-sm text-muted">
-            Loading flashcards...
-          </p>
-        }
-        error="Could not load the flashcards."
-        isEmpty={(d) => d.cards.length === 0}
-        empty={<p className="text-sm text-muted">No flashcards yet</p>}
-      >
-        {(d) => <QuizRun set={set} cards={d.cards} starred={d.starred} onExit={onExit} />}
-      </QueryView>
-    </section>
+    <ModeFrame set={set} mode="Quiz" onClose={onExit} closeLabel={exit}>
+      {(cards, starred) => <QuizRun set={set} cards={cards} starred={starred} onExit={onExit} />}
+    </ModeFrame>
   );
 }
 

@@ -1,8 +1,10 @@
-import { Check, Lightbulb, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import { type Dispatch, type FormEvent, useEffect, useRef, useState } from "react";
 import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import type { Flashcard } from "#shared/flashcards/contract.ts";
+import { AnswerField } from "../modes/answer-field.tsx";
+import { HintButton } from "../modes/hint-button.tsx";
 import type { WriteAction, WriteState } from "./write-state.ts";
 
 /** One card: the question, the hint behind a button, the answer field, then the grade. */
@@ -16,7 +18,6 @@ export function WritePrompt({
   dispatch: Dispatch<WriteAction>;
 }) {
   const [typed, setTyped] = useState(state.checked?.typed ?? "");
-  const [hint, setHint] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const checked = state.checked;
@@ -34,27 +35,8 @@ export function WritePrompt({
   return (
     <form onSubmit={submit} className="grid min-w-0 gap-3 rounded-xl border border-border bg-surface p-4">
       <CardText className="text-lg font-medium" text={card.question} />
-      {card.hint &&
-        (hint ? (
-          <p className="wrap-anywhere text-sm text-muted">Hint: {card.hint}</p>
-        ) : (
-          <Button size="sm" variant="ghost" className="justify-self-start" onClick={() => setHint(true)}>
-            <Lightbulb className="h-4 w-4" aria-hidden /> Show hint
-          </Button>
-        ))}
-      <label className="grid gap-1 text-sm font-medium">
-        Your answer
-        <input
-          ref={input}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          readOnly={checked !== null}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          className="min-w-0 rounded-md border border-border bg-bg px-3 py-2 text-base font-normal"
-        />
-      </label>
+      {!checked && <HintButton key={card.id} hint={card.hint} />}
+      <AnswerField ref={input} value={typed} onChange={setTyped} readOnly={checked !== null} />
       {checked && <Feedback checked={checked} onOverride={() => dispatch({ type: "override" })} />}
       <div className="flex flex-wrap gap-2">
         {checked ? (

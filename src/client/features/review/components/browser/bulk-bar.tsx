@@ -28,7 +28,7 @@ export function BulkBar({
   return (
     <section
       aria-label="Selected cards"
-      className="grid gap-3 rounded-xl border border-border bg-surface p-3"
+      className="sticky bottom-20 z-10 grid gap-3 rounded-xl border border-border bg-surface p-3 shadow-lg"
     >
       <p className="text-sm font-medium" role="status">
         {n} {n === 1 ? "card" : "cards"} selected
