@@ -104,3 +104,44 @@ test("the newer screens fit a 360 px phone in the dark theme", async ({ browser 
   await ana.context.close();
   await ben.context.close();
 });
+
+test("this round's screens fit a 360 px phone in the dark theme", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const ana = await darkStudent(browser, "Anastasia", "Silva-Montgomery");
+  const set = await ana.post("/api/study/sets", { title: "Physics with a rather long set title" });
+  const fc = await ana.post(`/api/study/sets/${set.id}/flashcard-sets`, { title: "Formulas" });
+  for (const card of [
+    { question: "Energy of a mass at rest", answer: "$E = mc^2$" },
+    { question: "The {{c1::electron}} has a negative charge", answer: "", type: "cloze" },
+    { question: "Unit of force", answer: "newton" },
+    { question: "Unit of power", answer: "watt" },
+  ]) {
+    await ana.post(`/api/study/flashcard-sets/${fc.id}/cards`, card);
+  }
+  const a = ana.page;
+
+  // The focus timer and the Study Center.
+  await a.goto("/study");
+  await expect(a.getByRole("timer")).toBeVisible();
+  await fitsInTheDark(a);
+  // Learn, in a cloze and a formula's company.
+  await a.goto(`/study?set=${set.id}&tab=flashcards`);
+  await a.getByRole("button", { name: "Learn: Formulas" }).click({ timeout: 30_000 });
+  await expect(a.getByRole("heading", { name: "Learn: Formulas" })).toBeVisible();
+  await fitsInTheDark(a);
+  // The card browser and the exams page.
+  await a.goto("/study/cards");
+  await expect(a.getByTestId("browser-total")).toHaveText("4 cards");
+  await a.getByTestId("browser-row").first().getByRole("checkbox").check();
+  await expect(a.getByRole("region", { name: "Selected cards" })).toBeVisible();
+  await fitsInTheDark(a);
+  await a.goto("/study/exams");
+  await expect(a.getByRole("heading", { level: 1 })).toBeVisible();
+  await fitsInTheDark(a);
+  // Review with the formula card.
+  await a.goto("/study/review");
+  await expect(a.getByTestId("due-count")).toBeVisible();
+  await fitsInTheDark(a);
+
+  await ana.context.close();
+});
