@@ -14,7 +14,11 @@ export function ReviewLink() {
         Card browser
       </ButtonLink>
       <ButtonLink variant="secondary" href="/study/review">
-        {due === undefined ? "Review" : `Review (${due} due)`}
+        Review
+        {/* Space for the count from the first frame: its arrival must not wrap the header and shift the page. */}
+        <span className={due === undefined ? "invisible" : undefined} aria-hidden={due === undefined}>
+          {` (${due ?? 0} due)`}
+        </span>
       </ButtonLink>
     </>
   );
