@@ -126,28 +126,3 @@ test("a student tags a card in the editor as chips and finds it by tag in the br
   await expect(page.getByTestId("browser-row")).toContainText("#verbs");
   await expect(page.getByTestId("browser-row")).toContainText("#food");
 });
-
-test("exam plans are found from the Study Center: a past date is refused and the plan kept", async ({
-  page,
-}) => {
-  const { token } = await signUpViaApi(page);
-  await seed(page, token, [["hablar", "to speak"]]);
-  await page.goto("/study");
-  await page.getByRole("link", { name: "Exam plans" }).click();
-  await expect(page).toHaveURL(/\/study\/exams$/);
-  await expect(page.getByLabel("Flashcard set")).toHaveValue(/\d+/);
-  const panel = page.getByRole("region", { name: "Exam plan" });
-  const ahead = new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10);
-  await panel.getByLabel("Exam date").fill(ahead);
-  await panel.getByRole("button", { name: "Save exam date" }).click();
-  await expect(panel.getByTestId("exam-summary")).toContainText("Verbs");
-  await expect(page.getByRole("list", { name: "Upcoming exams" })).toContainText("Verbs");
-
-  await panel.getByLabel("Exam date").fill("2020-01-01");
-  await panel.getByRole("button", { name: "Save exam date" }).click();
-  await expect(panel.getByRole("alert")).toContainText("in the past");
-  await expect(panel.getByTestId("exam-summary")).toContainText("Verbs");
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 360, height: 740 });
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-});
