@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
+import { expectToast, seriousViolations, sidewaysOverflow, signUpViaApi, toastRegion } from "./helpers.ts";
 
 // The learning card's return takes a real minute (Again's first step), and axe passes are slow on 2 cores.
 test.describe.configure({ timeout: 180_000 });
@@ -125,4 +125,26 @@ test("a student tags a card in the editor as chips and finds it by tag in the br
   await expect(page.getByTestId("browser-total")).toHaveText("1 card");
   await expect(page.getByTestId("browser-row")).toContainText("#verbs");
   await expect(page.getByTestId("browser-row")).toContainText("#food");
+});
+
+test("burying or suspending a card from Review can be undone from the toast", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  await seed(page, token, [
+    ["hablar", "to speak"],
+    ["comer", "to eat"],
+  ]);
+  await page.goto("/study/review");
+  const due = page.getByTestId("due-count");
+  await expect(due).toHaveText("2 cards due (0 to review, 2 new)");
+  await page.getByRole("button", { name: "Bury until tomorrow" }).click();
+  await expectToast(page, "Card buried until tomorrow");
+  await expect(due).toHaveText("1 card due (0 to review, 1 new)");
+  await toastRegion(page).getByRole("button", { name: "Undo" }).click();
+  await expect(due).toHaveText("2 cards due (0 to review, 2 new)");
+
+  await page.getByRole("button", { name: "Suspend card" }).click();
+  await expectToast(page, "Card suspended");
+  await expect(due).toHaveText("1 card due (0 to review, 1 new)");
+  await toastRegion(page).getByRole("button", { name: "Undo" }).click();
+  await expect(due).toHaveText("2 cards due (0 to review, 2 new)");
 });

@@ -131,6 +131,11 @@ export const rateResultSchema = z.object({
   flashcardId: z.number().int(),
   due: z.string(),
   state: z.number().int(),
+  /**
+   * This rating made the card a leech and suspended it (issue 25 §3): the review page says so and offers
+   * Undo. Absent otherwise.
+   */
+  leech: z.literal(true).optional(),
 });
 export type RateResult = z.infer<typeof rateResultSchema>;
 

@@ -45,7 +45,6 @@ function EditExam({ exam, onDone }: { exam: Exam; onDone: () => void }) {
             id={`exam-title-${exam.id}`}
             value={title}
             maxLength={200}
-            // biome-ignore lint/a11y/noAutofocus: the form opens on the student's Edit, focus follows them
             autoFocus
             placeholder={exam.setTitle}
             onChange={(e) => setTitle(e.target.value)}

@@ -450,6 +450,23 @@ export const holdsRepo = {
       });
   },
 
+  /** Unsuspends a card suspended as a leech; whether it was one. */
+  async liftLeech(db: DbOrTx, userId: number, flashcardId: number) {
+    const rows = await db
+      .update(cardHolds)
+      .set({ suspended: false, leech: false })
+      .where(
+        and(
+          eq(cardHolds.userId, userId),
+          eq(cardHolds.flashcardId, flashcardId),
+          eq(cardHolds.suspended, true),
+          eq(cardHolds.leech, true),
+        ),
+      )
+      .returning({ id: cardHolds.flashcardId });
+    return rows.length > 0;
+  },
+
   async bury(db: DbOrTx, userId: number, ids: number[], until: Date | null) {
     if (ids.length === 0) return;
     await db
