@@ -86,6 +86,11 @@ export const reviewCardSchema = z.object({
   question: z.string(),
   answer: z.string(),
   hint: z.string().nullable(),
+  /**
+   * The card's type (decision 015): 'basic', 'reversed', 'cloze' or 'occlusion'. Review draws an
+   * occlusion card's picture and masks by it, not by what its text looks like.
+   */
+  type: z.string(),
   isNew: z.boolean(),
   /** Not due by FSRS yet, but today's exam plan asks for it (rated like any other card). */
   planned: z.boolean(),

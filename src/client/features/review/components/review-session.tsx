@@ -1,7 +1,6 @@
 import { Undo2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
-import { isOcclusionQuestion } from "#client/components/card-media/occlusion-question.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
@@ -76,7 +75,7 @@ function CardFace({
         {card.isNew ? " · New card" : ""}
         {card.planned ? " · For your exam plan" : ""}
       </p>
-      {isOcclusionQuestion(card.question) ? (
+      {card.type === "occlusion" ? (
         <Suspense
           fallback={
             <div
