@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { EmptyState, QueryView } from "#client/components/query-view.tsx";
@@ -77,6 +77,13 @@ function ExamRow({ exam }: { exam: Exam }) {
   const [editing, setEditing] = useState(false);
   const remove = useDeleteExam();
   const editButton = useRef<HTMLButtonElement>(null);
+  // Back to the row's own Edit once the form has gone, so the keyboard carries on where it was.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   const when = formatDate(new Date(exam.examDate), "EEE d MMM yyyy");
   return (
     <li
@@ -87,9 +94,8 @@ function ExamRow({ exam }: { exam: Exam }) {
         <EditExam
           exam={exam}
           onDone={() => {
+            refocus.current = true;
             setEditing(false);
-            // Back to the row's own Edit, so the keyboard carries on where it was.
-            requestAnimationFrame(() => editButton.current?.focus());
           }}
         />
       ) : (
@@ -174,12 +180,16 @@ function AddExam({ setId }: { setId: number }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!day) return;
+    // Cleared at once, so the next exam can be typed while this one saves; a refusal brings it back.
+    const sent = { title, day };
+    setTitle("");
+    setDay("");
     add.mutate(
       { setId, examDate: morningOf(day), ...(title.trim() ? { title } : {}) },
       {
-        onSuccess: () => {
-          setTitle("");
-          setDay("");
+        onError: () => {
+          setTitle((t) => t || sent.title);
+          setDay((d) => d || sent.day);
         },
       },
     );
