@@ -1,5 +1,12 @@
-import { expect, type Page, test } from "@playwright/test";
-import { seedFlashcards, seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import {
+  expectToast,
+  seedFlashcards,
+  seriousViolations,
+  sidewaysOverflow,
+  signUpViaApi,
+  toastRegion,
+} from "./helpers.ts";
 
 // The learning card's return takes a real minute (Again's first step), and axe passes are slow on 2 cores.
 test.describe.configure({ timeout: 180_000 });
@@ -104,27 +111,24 @@ test("a student tags a card in the editor as chips and finds it by tag in the br
   await expect(page.getByTestId("browser-row")).toContainText("#food");
 });
 
-test("exam plans are found from the Study Center: a past date is refused and the plan kept", async ({
-  page,
-}) => {
+test("burying or suspending a card from Review can be undone from the toast", async ({ page }) => {
   const { token } = await signUpViaApi(page);
-  await seedFlashcards(page, token, [["hablar", "to speak"]]);
-  await page.goto("/study");
-  await page.getByRole("link", { name: "Exam plans" }).click();
-  await expect(page).toHaveURL(/\/study\/exams$/);
-  await expect(page.getByLabel("Flashcard set")).toHaveValue(/\d+/);
-  const panel = page.getByRole("region", { name: "Exam plan" });
-  const ahead = new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10);
-  await panel.getByLabel("Exam date").fill(ahead);
-  await panel.getByRole("button", { name: "Save exam date" }).click();
-  await expect(panel.getByTestId("exam-summary")).toContainText("Verbs");
-  await expect(page.getByRole("list", { name: "Upcoming exams" })).toContainText("Verbs");
+  await seedFlashcards(page, token, [
+    ["hablar", "to speak"],
+    ["comer", "to eat"],
+  ]);
+  await page.goto("/study/review");
+  const due = page.getByTestId("due-count");
+  await expect(due).toHaveText("2 cards due (0 to review, 2 new)");
+  await page.getByRole("button", { name: "Bury until tomorrow" }).click();
+  await expectToast(page, "Card buried until tomorrow");
+  await expect(due).toHaveText("1 card due (0 to review, 1 new)");
+  await toastRegion(page).getByRole("button", { name: "Undo" }).click();
+  await expect(due).toHaveText("2 cards due (0 to review, 2 new)");
 
-  await panel.getByLabel("Exam date").fill("2020-01-01");
-  await panel.getByRole("button", { name: "Save exam date" }).click();
-  await expect(panel.getByRole("alert")).toContainText("in the past");
-  await expect(panel.getByTestId("exam-summary")).toContainText("Verbs");
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 360, height: 740 });
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await page.getByRole("button", { name: "Suspend card" }).click();
+  await expectToast(page, "Card suspended");
+  await expect(due).toHaveText("1 card due (0 to review, 1 new)");
+  await toastRegion(page).getByRole("button", { name: "Undo" }).click();
+  await expect(due).toHaveText("2 cards due (0 to review, 2 new)");
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REVIEW } from "../constants.ts";
-import { endpoint, idParamsSchema } from "../http.ts";
+import { endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { dbId, dbIdParam, safeText, sensibleDate } from "../schema-primitives.ts";
 import { studyStatsQuerySchema } from "../study/contract.ts";
 
@@ -86,6 +86,11 @@ export const reviewCardSchema = z.object({
   question: z.string(),
   answer: z.string(),
   hint: z.string().nullable(),
+  /**
+   * The card's type (decision 015): 'basic', 'reversed', 'cloze' or 'occlusion'. Review draws an
+   * occlusion card's picture and masks by it, not by what its text looks like.
+   */
+  type: z.string(),
   isNew: z.boolean(),
   /** Not due by FSRS yet, but today's exam plan asks for it (rated like any other card). */
   planned: z.boolean(),
@@ -131,6 +136,11 @@ export const rateResultSchema = z.object({
   flashcardId: z.number().int(),
   due: z.string(),
   state: z.number().int(),
+  /**
+   * This rating made the card a leech and suspended it (issue 25 §3): the review page says so and offers
+   * Undo. Absent otherwise.
+   */
+  leech: z.literal(true).optional(),
 });
 export type RateResult = z.infer<typeof rateResultSchema>;
 
@@ -207,27 +217,58 @@ export const reviewEndpoints = {
  */
 export const EXAM_MAX_DAYS_AHEAD = 730;
 
-/** A flashcard set's exam: a date picked, or one of the student's tasks (Canvas assignments) or events. */
-export const setExamBodySchema = z
-  .object({
-    examDate: sensibleDate("Exam date must be an ISO 8601 date-time").nullish(),
-    taskId: dbId("Task must be a task id").nullish(),
-    eventId: dbId("Event must be a calendar event id").nullish(),
-  })
-  .refine(
-    (v) => [v.examDate, v.taskId, v.eventId].filter((x) => x !== null && x !== undefined).length <= 1,
-    "Pick one exam: a date, a task or an event",
-  );
+/** Exams one flashcard set may have (issue 25 §3: a midterm, a final, a resit...). */
+export const EXAMS_PER_SET_MAX = 20;
+export const EXAM_TITLE_MAX = 200;
+
+const examLink = {
+  examDate: sensibleDate("Exam date must be an ISO 8601 date-time").nullish(),
+  taskId: dbId("Task must be a task id").nullish(),
+  eventId: dbId("Event must be a calendar event id").nullish(),
+};
+const linksGiven = (v: { examDate?: unknown; taskId?: unknown; eventId?: unknown }) =>
+  [v.examDate, v.taskId, v.eventId].filter((x) => x !== null && x !== undefined).length;
+const PICK_ONE = "Pick one exam: a date, a task or an event";
+
+/**
+ * The set's next exam (PUT .../exam, the one-exam-per-set call kept as it was): a date picked, or one of
+ * the student's tasks (Canvas assignments) or events; all null removes the next exam.
+ */
+export const setExamBodySchema = z.object(examLink).refine((v) => linksGiven(v) <= 1, PICK_ONE);
+
+/** The student's own name for an exam; blank clears it (the task's, event's or set's title shows). */
+const examTitleSchema = safeText("Title must be text")
+  .trim()
+  .max(EXAM_TITLE_MAX, `Title must be at most ${EXAM_TITLE_MAX} characters`)
+  .nullish()
+  .transform((t) => (t ? t : t === undefined ? undefined : null));
+
+/** A new exam of a set: exactly one of a date, a task or an event, and an optional title. */
+export const addExamBodySchema = z
+  .object({ ...examLink, title: examTitleSchema })
+  .refine((v) => linksGiven(v) === 1, PICK_ONE);
+
+/** An exam changed: its title, and/or its date (or the task or event it is). */
+export const editExamBodySchema = z
+  .object({ ...examLink, title: examTitleSchema })
+  .refine((v) => linksGiven(v) <= 1, PICK_ONE)
+  .refine((v) => linksGiven(v) === 1 || v.title !== undefined, "Send a new title, date, task or event");
 
 export const examSchema = z.object({
+  /** The exam's own id (PATCH and DELETE /api/review/exams/:id). */
+  id: z.number().int(),
   flashcardSetId: z.number().int(),
   setTitle: z.string(),
-  /** The task's or event's title, or the set's own for a picked date. */
+  /** The student's title, else the task's or event's, else the set's. */
   examTitle: z.string(),
+  /** The title the student gave it, null when none. */
+  title: z.string().nullable(),
   examDate: z.string(),
   taskId: z.number().int().nullable(),
   eventId: z.number().int().nullable(),
-  /** Cards the plan puts in today. */
+  /** Whether the set's plan aims at this exam: its nearest upcoming one (decision 017). */
+  planned: z.boolean(),
+  /** Cards the plan puts in today (0 for an exam the plan does not aim at). */
   today: z.number().int(),
 });
 export type Exam = z.infer<typeof examSchema>;
@@ -277,11 +318,43 @@ export const examEndpoints = {
     query: z.object({ q: safeText().trim().max(200, "Search at most 200 characters").optional() }),
     response: z.array(examCandidateSchema),
   }),
-  /** Upcoming exams with today's planned cards: the dashboard's 'Review N cards for {exam}' rows. */
+  /**
+   * Every upcoming exam across the student's sets, soonest first, with today's planned cards on the one
+   * each set's plan aims at: the dashboard's 'Review N cards for {exam}' rows and /study/exams.
+   */
   exams: endpoint({
     method: "GET",
     path: "/api/review/exams",
     query: z.object({ timeZone: studyStatsQuerySchema.shape.timeZone }),
     response: z.array(examSchema),
+  }),
+  /** One set's exams, past ones too, soonest first. */
+  setExams: endpoint({
+    method: "GET",
+    path: "/api/review/flashcard-sets/:id/exams",
+    params: idParamsSchema,
+    query: z.object({ timeZone: studyStatsQuerySchema.shape.timeZone }),
+    response: z.array(examSchema),
+  }),
+  addExam: endpoint({
+    method: "POST",
+    path: "/api/review/flashcard-sets/:id/exams",
+    params: idParamsSchema,
+    body: addExamBodySchema,
+    response: examSchema,
+    status: 201,
+  }),
+  editExam: endpoint({
+    method: "PATCH",
+    path: "/api/review/exams/:id",
+    params: idParamsSchema,
+    body: editExamBodySchema,
+    response: examSchema,
+  }),
+  deleteExam: endpoint({
+    method: "DELETE",
+    path: "/api/review/exams/:id",
+    params: idParamsSchema,
+    response: okSchema,
   }),
 };

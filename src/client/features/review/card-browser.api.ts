@@ -51,11 +51,17 @@ export function useBulkCards() {
   });
 }
 
-/** Suspend or bury the card on screen (the review page), for this student. */
+/** Suspend or bury the card on screen (the review page), for this student, and their Undo. */
 export function useHoldCard() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ cardId, action }: { cardId: number; action: "suspend" | "bury" }) =>
+    mutationFn: async ({
+      cardId,
+      action,
+    }: {
+      cardId: number;
+      action: "suspend" | "unsuspend" | "bury" | "unbury";
+    }) =>
       call((await browserEndpoints()).hold, {
         params: { id: cardId },
         body: { action, timeZone: await browserTimeZone() },

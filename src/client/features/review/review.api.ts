@@ -190,3 +190,37 @@ export function useSetExam(setId: number) {
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
   });
 }
+
+/** A new exam of a set: a date picked (or a task or event) and an optional title. */
+export type NewExam = { setId: number; title?: string } & (
+  | { examDate: string }
+  | { taskId: number }
+  | { eventId: number }
+);
+
+export function useAddExam() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ setId, ...body }: NewExam) =>
+      call((await examEndpoints()).addExam, { params: { id: setId }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
+  });
+}
+
+/** An exam's new title (blank: none) and/or date. */
+export function useEditExam() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: { id: number; title?: string; examDate?: string }) =>
+      call((await examEndpoints()).editExam, { params: { id }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
+  });
+}
+
+export function useDeleteExam() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => call((await examEndpoints()).deleteExam, { params: { id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
+  });
+}

@@ -30,12 +30,44 @@ export const flashcardSets = pgTable(
     /** The set's own colour (issue 25 §6); null shows its study set's. */
     color: text("color"),
     createdAt: createdAt(),
-    /** Exam the set is studied for (issue 11): a date picked, or one of the student's tasks or events. */
-    examDate: timestamp("exam_date", { withTimezone: true }),
-    examTaskId: integer("exam_task_id").references(() => tasks.id, { onDelete: "set null" }),
-    examEventId: integer("exam_event_id").references(() => calendarEvents.id, { onDelete: "set null" }),
   },
   (t) => [index("flashcard_sets_set_idx").on(t.studySetId), index("flashcard_sets_user_idx").on(t.userId)],
+);
+
+/**
+ * The exams a flashcard set is studied for (issue 11; several per set since issue 25 §3, decision 017): a
+ * date picked, or one of the student's tasks (Canvas assignments) or events, whose own date wins while it
+ * has one (`exam_date` keeps the date it had when picked, as a fallback). The set's plan aims at its
+ * nearest upcoming exam. A set has one exam per date, task or event (the partial unique indexes).
+ */
+export const flashcardSetExams = pgTable(
+  "flashcard_set_exams",
+  {
+    id: serial("id").primaryKey(),
+    userId: ownerId(() => users.id),
+    flashcardSetId: integer("flashcard_set_id")
+      .notNull()
+      .references(() => flashcardSets.id, { onDelete: "cascade" }),
+    /** The student's name for it ('Midterm'); null shows the task's or event's title, or the set's. */
+    title: text("title"),
+    examDate: timestamp("exam_date", { withTimezone: true }).notNull(),
+    taskId: integer("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    eventId: integer("event_id").references(() => calendarEvents.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("flashcard_set_exams_set_idx").on(t.flashcardSetId, t.examDate),
+    index("flashcard_set_exams_user_idx").on(t.userId, t.examDate),
+    uniqueIndex("flashcard_set_exams_date_idx")
+      .on(t.flashcardSetId, t.examDate)
+      .where(sql`${t.taskId} is null and ${t.eventId} is null`),
+    uniqueIndex("flashcard_set_exams_task_idx")
+      .on(t.flashcardSetId, t.taskId)
+      .where(sql`${t.taskId} is not null`),
+    uniqueIndex("flashcard_set_exams_event_idx")
+      .on(t.flashcardSetId, t.eventId)
+      .where(sql`${t.eventId} is not null`),
+  ],
 );
 
 /**

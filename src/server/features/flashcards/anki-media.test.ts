@@ -5,6 +5,7 @@ import { flashcards } from "#server/db/schema/flashcards.ts";
 import { cardReviews, cardStates } from "#server/db/schema/review.ts";
 import type { Flashcard } from "#shared/flashcards/contract.ts";
 import { cardMediaUrl } from "#shared/flashcards/media-contract.ts";
+import type { ReviewQueue } from "#shared/review/contract.ts";
 import {
   createFlashcardSet,
   createGroup,
@@ -349,6 +350,17 @@ describe("image occlusion (issue 25 §1)", () => {
     ]);
     const second = await get(ada, `/api/study/flashcards/${cards[1]!.id}/occlusion`);
     expect(second.json()).toEqual({ flashcardSetId: set.id, image: name, masks, ord: 1 });
+    // Review knows them by their type, and a basic card whose text happens to look like one stays basic.
+    await t.req(ada, "POST", `/api/study/flashcard-sets/${set.id}/cards`, {
+      question: `![occlusion](${name})`,
+      answer: "not a mask",
+    });
+    const queue = (await get(ada, `/api/review/queue?setId=${set.id}`)).json() as ReviewQueue;
+    expect(queue.cards.map((c) => [c.answer, c.type])).toEqual([
+      ["nucleus", "occlusion"],
+      ["Mask 2", "occlusion"],
+      ["not a mask", "basic"],
+    ]);
     expect((await get(bob, `/api/study/flashcards/${cards[1]!.id}/occlusion`)).statusCode).toBe(404);
     expect(
       (await t.req(bob, "POST", `/api/study/flashcard-sets/${set.id}/occlusions`, { image: name, masks }))

@@ -62,8 +62,8 @@ export function dueStudentsQuery(now: Date, limit: number): SQL {
             or exists (select 1 from card_states cs where cs.user_id = w.user_id)))
         or (w.exam_plan and ${age} < ${allowed}
           and not exists (select 1 from reminder_log l where l.user_id = w.user_id and l.key = 'exam:' || ${occDay})
-          and exists (select 1 from flashcard_sets fs where fs.user_id = w.user_id
-            and (fs.exam_date > ${at} or fs.exam_task_id is not null or fs.exam_event_id is not null)))
+          and exists (select 1 from flashcard_set_exams x where x.user_id = w.user_id
+            and (x.exam_date > ${at} or x.task_id is not null or x.event_id is not null)))
       )
     order by w.user_id
     limit ${limit}`;

@@ -214,6 +214,31 @@ describe("daily review reminder", () => {
   });
 });
 
+describe("exam plan reminder", () => {
+  it("follows the set's exams table: one note per set, for its nearest exam, none once they are removed", async () => {
+    setNow("2026-03-02T12:00:00Z");
+    const { who, endpoint } = await student("UTC", { quietHours: false, dailyReview: false });
+    const set = await setWithCards(who, 2);
+    setNow("2026-03-02T18:05:00Z");
+    expect(await dueIds()).not.toContain(who.user.id);
+    const add = (examDate: string, title: string) =>
+      req(who, "POST", `/api/review/flashcard-sets/${set.id}/exams`, { examDate, title });
+    const final = (await add("2026-03-20T09:00:00Z", "Final")).json();
+    const midterm = (await add("2026-03-04T09:00:00Z", "Midterm")).json();
+    expect(await dueIds()).toContain(who.user.id);
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 1 });
+    expect(pushed(endpoint)).toEqual([
+      expect.objectContaining({ title: "Exam plan: 2 cards today", url: `/study/review?set=${set.id}` }),
+    ]);
+    expect(pushed(endpoint)[0].body).toMatch(/^Midterm \(Cells\)/);
+
+    setNow("2026-03-03T18:05:00Z");
+    for (const exam of [final, midterm])
+      expect((await req(who, "DELETE", `/api/review/exams/${exam.id}`)).statusCode).toBe(200);
+    expect(await dueIds()).not.toContain(who.user.id);
+  });
+});
+
 describe("through the job queue", () => {
   it("the tick job enqueues a delivery job that pushes the reminder and fills the bell", async () => {
     const jobClock = { now: () => new Date() };

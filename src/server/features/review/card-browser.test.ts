@@ -181,6 +181,65 @@ describe("suspend and bury", () => {
     const page = await browse(ada, { setId: set.id, tag: "leech" });
     expect(page.cards[0]).toMatchObject({ id, suspended: true, leech: true, lapses: 8 });
   });
+
+  it("a leech's rating says so, and undoing it (or Unsuspend, the toast's Undo) puts the card back", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada, cards: 1 });
+    const [id] = ids((await queue(ada, set.id)).cards);
+    const now = clock.now();
+    const lapsed = {
+      userId: ada.user.id,
+      flashcardId: id!,
+      due: new Date(now.getTime() - 60_000),
+      stability: 2,
+      difficulty: 8,
+      elapsedDays: 3,
+      scheduledDays: 3,
+      learningSteps: 0,
+      reps: 20,
+      lapses: 7,
+      state: 2,
+      lastReview: new Date(now.getTime() - 3 * 86400_000),
+    };
+    await t.database.db.insert(cardStates).values(lapsed);
+    const rated = await api(ada).call(reviewEndpoints.rate, { params: { id: id! }, body: { rating: 1 } });
+    expect(rated.leech).toBe(true);
+    expect((await queue(ada, set.id)).cards).toEqual([]);
+
+    await api(ada).call(reviewEndpoints.undo, { body: { reviewId: rated.reviewId } });
+    expect(ids((await queue(ada, set.id)).cards)).toEqual([id]);
+    const [card] = await api(ada).call(flashcardEndpoints.listCards, { params: { id: set.id } });
+    expect(card!.tags).toEqual([]);
+    expect((await browse(ada, { setId: set.id })).cards[0]).toMatchObject({
+      suspended: false,
+      leech: false,
+      lapses: 7,
+    });
+
+    // Rated again: a leech once more; this time the toast's Undo unsuspends it through the hold endpoint.
+    const again = await api(ada).call(reviewEndpoints.rate, { params: { id: id! }, body: { rating: 1 } });
+    expect(again.leech).toBe(true);
+    await api(ada).call(browserEndpoints.hold, { params: { id: id! }, body: { action: "unsuspend" } });
+    expect((await browse(ada, { setId: set.id })).cards[0]).toMatchObject({ suspended: false, leech: false });
+    // An ordinary rating carries no leech mark, and undoing it leaves a suspension the student chose alone.
+    const good = await api(ada).call(reviewEndpoints.rate, { params: { id: id! }, body: { rating: 3 } });
+    expect(good.leech).toBeUndefined();
+    await api(ada).call(browserEndpoints.hold, { params: { id: id! }, body: { action: "suspend" } });
+    await api(ada).call(reviewEndpoints.undo, { body: { reviewId: good.reviewId } });
+    expect((await browse(ada, { setId: set.id })).cards[0]).toMatchObject({ suspended: true });
+  });
+
+  it("a card buried from the review page comes back with Unbury (the toast's Undo)", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada, cards: 2 });
+    const [first] = ids((await queue(ada, set.id)).cards);
+    await api(ada).call(browserEndpoints.hold, { params: { id: first! }, body: { action: "bury" } });
+    expect(ids((await queue(ada, set.id)).cards)).not.toContain(first);
+    await api(ada).call(browserEndpoints.hold, { params: { id: first! }, body: { action: "unbury" } });
+    expect(ids((await queue(ada, set.id)).cards)).toContain(first);
+    expect(
+      (await api(bob).send(browserEndpoints.hold, { params: { id: first! }, body: { action: "unbury" } }))
+        .statusCode,
+    ).toBe(404);
+  });
 });
 
 describe("card browser", () => {

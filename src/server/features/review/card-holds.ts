@@ -99,11 +99,28 @@ export async function afterRating(
   prefs: { burySiblings: boolean; until: Date },
 ) {
   const { userId, cardId, ownerId, before, after } = rated;
-  if (after.lapses > (before?.lapses ?? 0) && isLeech(after.lapses)) {
+  const leech = after.lapses > (before?.lapses ?? 0) && isLeech(after.lapses);
+  if (leech) {
     await holdsRepo.suspend(tx, userId, [cardId], true, true);
     if (ownerId === userId) await deps.flashcards.bulk.addTag(userId, [cardId], LEECH_TAG, tx);
   }
   if (prefs.burySiblings) await holdsRepo.bury(tx, userId, await holdsRepo.siblings(tx, cardId), prefs.until);
+  return { leech };
+}
+
+/**
+ * Undoing the rating that made a card a leech undoes the leech too: the suspension it set is lifted (in
+ * the undo's transaction) and, after it, the tag it added. A card the student suspended themselves, or
+ * whose leech hold they already lifted, is left as it is.
+ */
+export async function undoLeech(
+  tx: Tx,
+  userId: number,
+  cardId: number,
+  lapses: { from: number; to: number },
+) {
+  if (!(lapses.from > lapses.to && isLeech(lapses.from))) return false;
+  return holdsRepo.liftLeech(tx, userId, cardId);
 }
 
 /** What a rating needs to know before its transaction: whether to bury siblings, and until when. */

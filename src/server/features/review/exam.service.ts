@@ -4,36 +4,61 @@ import { localDay } from "#shared/local-day.ts";
 import {
   EXAM_CANDIDATES_MAX,
   EXAM_MAX_DAYS_AHEAD,
+  EXAMS_PER_SET_MAX,
   type Exam,
   type ExamCandidate,
   type ExamPlanView,
 } from "#shared/review/contract.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { notFound, unprocessable } from "../../lib/errors.ts";
+import { badRequest, conflict, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.ts";
 import type { CalendarService } from "../calendar/calendar.service.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
-import { examRepo } from "./review.repo.ts";
+import { type ExamRow, examRepo } from "./review.repo.ts";
 
-type SetExam = {
+type ExamLink = {
   examDate?: string | null | undefined;
   taskId?: number | null | undefined;
   eventId?: number | null | undefined;
 };
-type SetRow = Awaited<ReturnType<typeof examRepo.setsWithExam>>[number];
+type ExamInput = ExamLink & { title?: string | null | undefined };
+/** An exam with its current date and title: a linked task's or event's own, else the stored ones. */
+type Resolved = { row: ExamRow; title: string; date: Date };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const latestExam = (now: Date) => now.getTime() + EXAM_MAX_DAYS_AHEAD * DAY_MS;
 /** An exam a plan can be made for: still ahead, and not further than EXAM_MAX_DAYS_AHEAD. */
 const plannable = (date: Date, now: Date) =>
   date.getTime() > now.getTime() && date.getTime() <= latestExam(now);
+const hasLink = (input: ExamLink) =>
+  [input.examDate, input.taskId, input.eventId].some((x) => x !== null && x !== undefined);
 
 /**
- * Exam plans (issue 11): a flashcard set tied to a date, or to a task (Canvas assignment) or event of the
- * student's, read through those features' services so a Canvas date that moves moves the plan. The plan
- * is computed afresh on every read from the cards' current state (planForExam), never stored.
+ * Each set's plan aims at its nearest upcoming exam (decision 017): the later ones get theirs once it has
+ * passed. Keyed by set id.
+ */
+function nextPerSet(resolved: Resolved[], now: Date): Map<number, Resolved> {
+  const next = new Map<number, Resolved>();
+  for (const r of resolved) {
+    if (r.date.getTime() <= now.getTime()) continue;
+    const seen = next.get(r.row.flashcardSetId);
+    if (!seen || r.date.getTime() < seen.date.getTime() || (+r.date === +seen.date && r.row.id < seen.row.id))
+      next.set(r.row.flashcardSetId, r);
+  }
+  // The nearest beyond the bound (a Canvas date moved later) gets no plan rather than a huge one.
+  for (const [setId, r] of next) if (!plannable(r.date, now)) next.delete(setId);
+  return next;
+}
+
+const byDate = (a: Resolved, b: Resolved) => a.date.getTime() - b.date.getTime() || a.row.id - b.row.id;
+
+/**
+ * Exam plans (issue 11; several exams per set, issue 25 §3): a flashcard set tied to dates, or to tasks
+ * (Canvas assignments) or events of the student's, read through those features' services so a Canvas date
+ * that moves moves the plan. The plan aims at the set's nearest upcoming exam and is computed afresh on
+ * every read from the cards' current state (planForExam), never stored.
  */
 export function createExamService({
   db,
@@ -51,115 +76,194 @@ export function createExamService({
   /** Whether a set the student does not own is one they may read (a group's shared set). */
   flashcards: Pick<FlashcardsService, "readableSet">;
 }) {
-  /** The exam's current date and title; a linked task or event that lost its date falls back to the stored one. */
-  async function resolve(userId: number, rows: SetRow[]) {
-    const needTasks = rows.some((r) => r.examTaskId !== null);
-    const needEvents = rows.some((r) => r.examEventId !== null);
+  async function resolve(userId: number, rows: ExamRow[]): Promise<Resolved[]> {
+    const needTasks = rows.some((r) => r.taskId !== null);
+    const needEvents = rows.some((r) => r.eventId !== null);
     const [taskList, eventList] = await Promise.all([
       needTasks ? tasks.list(userId) : [],
       needEvents ? calendar.events(userId) : [],
     ]);
-    return rows.flatMap((r) => {
-      const task = r.examTaskId === null ? undefined : taskList.find((t) => t.id === r.examTaskId);
-      const event = r.examEventId === null ? undefined : eventList.find((e) => e.id === r.examEventId);
-      const date = task?.dueDate ?? event?.date ?? r.examDate?.toISOString();
-      if (!date) return [];
-      return [{ row: r, title: task?.title ?? event?.title ?? r.title, date: new Date(date) }];
+    return rows.map((r) => {
+      const task = r.taskId === null ? undefined : taskList.find((t) => t.id === r.taskId);
+      const event = r.eventId === null ? undefined : eventList.find((e) => e.id === r.eventId);
+      const date = task?.dueDate ?? event?.date;
+      return {
+        row: r,
+        title: r.title ?? task?.title ?? event?.title ?? r.setTitle,
+        date: date ? new Date(date) : r.examDate,
+      };
     });
   }
 
-  async function plan(
-    userId: number,
-    row: SetRow,
-    title: string,
-    date: Date,
-    timeZone: string,
-    todayOnly = false,
-  ) {
+  async function computePlan(userId: number, exam: Resolved, timeZone: string, todayOnly: boolean) {
     const now = clock.now();
     const { desiredRetention, newCardsPerDay } = await settings.getReview(userId);
-    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, row.id, now)).map((c) => ({
-      id: c.id,
-      ...(c.state ?? newCardState(now)),
-    }));
-    const result = await planForExamAsync(
-      cards,
-      date,
-      now,
-      desiredRetention,
-      timeZone,
-      newCardsPerDay,
-      todayOnly,
+    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, exam.row.flashcardSetId, now)).map(
+      (c) => ({ id: c.id, ...(c.state ?? newCardState(now)) }),
     );
-    const exam: Exam = {
-      flashcardSetId: row.id,
-      setTitle: row.title,
-      examTitle: title,
-      examDate: date.toISOString(),
-      taskId: row.examTaskId,
-      eventId: row.examEventId,
-      today: result.days[0]?.date === localDay(now, timeZone) ? result.days[0].cardIds.length : 0,
-    };
-    return { exam, result };
+    return planForExamAsync(cards, exam.date, now, desiredRetention, timeZone, newCardsPerDay, todayOnly);
   }
 
-  async function ownRow(userId: number, setId: number) {
-    const [row] = await examRepo.setsWithExam(db, userId, setId);
-    if (!row) throw notFound("Flashcard set");
+  const todayCount = (result: Awaited<ReturnType<typeof computePlan>>, timeZone: string) =>
+    result.days[0]?.date === localDay(clock.now(), timeZone) ? result.days[0].cardIds.length : 0;
+
+  const view = (r: Resolved, planned: boolean, today: number): Exam => ({
+    id: r.row.id,
+    flashcardSetId: r.row.flashcardSetId,
+    setTitle: r.row.setTitle,
+    examTitle: r.title,
+    title: r.row.title,
+    examDate: r.date.toISOString(),
+    taskId: r.row.taskId,
+    eventId: r.row.eventId,
+    planned,
+    today,
+  });
+
+  /** The exams as the API shows them: the one each set's plan aims at carries today's card count. */
+  async function views(userId: number, resolved: Resolved[], timeZone: string): Promise<Exam[]> {
+    const next = nextPerSet(resolved, clock.now());
+    const exams: Exam[] = [];
+    for (const r of [...resolved].sort(byDate)) {
+      const planned = next.get(r.row.flashcardSetId) === r;
+      const today = planned ? todayCount(await computePlan(userId, r, timeZone, true), timeZone) : 0;
+      exams.push(view(r, planned, today));
+    }
+    return exams;
+  }
+
+  async function ownSet(userId: number, setId: number) {
+    const set = await examRepo.ownSet(db, userId, setId);
+    if (!set) throw notFound("Flashcard set");
+    return set;
+  }
+
+  async function ownExam(userId: number, examId: number) {
+    const row = await examRepo.exam(db, userId, examId);
+    if (!row) throw notFound("Exam");
     return row;
   }
 
+  /**
+   * The stored values of a date, task or event picked, checked before anything is written: a refused date
+   * leaves the existing exams and plan as they were.
+   */
+  async function linkValues(userId: number, input: ExamLink) {
+    let examDate = input.examDate ? new Date(input.examDate) : null;
+    if (input.taskId) {
+      const task = (await tasks.list(userId)).find((t) => t.id === input.taskId);
+      if (!task) throw notFound("Task");
+      if (!task.dueDate) throw notFound("Task due date");
+      examDate = new Date(task.dueDate);
+    }
+    if (input.eventId) {
+      const event = (await calendar.events(userId)).find((e) => e.id === input.eventId);
+      if (!event) throw notFound("Event");
+      examDate = new Date(event.date);
+    }
+    if (!examDate) throw badRequest("Pick one exam: a date, a task or an event");
+    const now = clock.now();
+    if (examDate.getTime() <= now.getTime())
+      throw unprocessable("The exam date is in the past. Pick a date that is still ahead.");
+    if (examDate.getTime() > latestExam(now))
+      throw unprocessable(
+        `The exam date is more than 2 years ahead. Pick a date within ${EXAM_MAX_DAYS_AHEAD} days.`,
+      );
+    return { examDate, taskId: input.taskId ?? null, eventId: input.eventId ?? null };
+  }
+
+  /** A second exam on the same date, task or event of a set is refused by the partial unique indexes. */
+  async function unique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw conflict("This set already has that exam: pick another date, task or event.");
+      throw err;
+    }
+  }
+
+  async function setView(userId: number, setId: number, examId: number, timeZone: string) {
+    const all = await views(userId, await resolve(userId, await examRepo.exams(db, userId, setId)), timeZone);
+    const exam = all.find((e) => e.id === examId);
+    if (!exam) throw notFound("Exam");
+    return exam;
+  }
+
+  /** The set's nearest upcoming exam, if any (what 'the set's exam' meant with one exam per set). */
+  async function nextOf(userId: number, setId: number) {
+    const resolved = await resolve(userId, await examRepo.exams(db, userId, setId));
+    return resolved.filter((r) => r.date.getTime() > clock.now().getTime()).sort(byDate)[0];
+  }
+
   return {
-    async setExam(userId: number, setId: number, input: SetExam, timeZone = "UTC") {
-      await ownRow(userId, setId);
-      let examDate = input.examDate ? new Date(input.examDate) : null;
-      if (input.taskId) {
-        const task = (await tasks.list(userId)).find((t) => t.id === input.taskId);
-        if (!task) throw notFound("Task");
-        if (!task.dueDate) throw notFound("Task due date");
-        examDate = new Date(task.dueDate);
+    /**
+     * PUT .../exam, kept for clients of one exam per set: sets the set's next exam (changes its nearest
+     * upcoming one, or adds one when it has none); all null removes the next exam.
+     */
+    async setExam(userId: number, setId: number, input: ExamLink, timeZone = "UTC") {
+      await ownSet(userId, setId);
+      const values = hasLink(input) ? await linkValues(userId, input) : null;
+      const next = await nextOf(userId, setId);
+      if (!values) {
+        if (next) await examRepo.remove(db, userId, next.row.id);
+      } else if (next) {
+        await unique(() => examRepo.update(db, userId, next.row.id, { ...values, title: null }));
+      } else {
+        await unique(() => examRepo.insert(db, userId, setId, values));
       }
-      if (input.eventId) {
-        const event = (await calendar.events(userId)).find((e) => e.id === input.eventId);
-        if (!event) throw notFound("Event");
-        examDate = new Date(event.date);
-      }
-      // Checked before anything is written: a refused date leaves the existing exam and plan as they were.
-      if (examDate) {
-        const now = clock.now();
-        if (examDate.getTime() <= now.getTime())
-          throw unprocessable("The exam date is in the past. Pick a date that is still ahead.");
-        if (examDate.getTime() > latestExam(now))
-          throw unprocessable(
-            `The exam date is more than 2 years ahead. Pick a date within ${EXAM_MAX_DAYS_AHEAD} days.`,
-          );
-      }
-      await examRepo.setExam(db, userId, setId, {
-        examDate,
-        examTaskId: input.taskId ?? null,
-        examEventId: input.eventId ?? null,
-      });
-      const row = await ownRow(userId, setId);
-      const [resolved] = await resolve(userId, [row]);
-      if (!resolved) return { exam: null };
-      return { exam: (await plan(userId, row, resolved.title, resolved.date, timeZone, true)).exam };
+      const after = await nextOf(userId, setId);
+      return { exam: after ? await setView(userId, setId, after.row.id, timeZone) : null };
+    },
+
+    async listForSet(userId: number, setId: number, timeZone = "UTC"): Promise<Exam[]> {
+      await ownSet(userId, setId);
+      return views(userId, await resolve(userId, await examRepo.exams(db, userId, setId)), timeZone);
+    },
+
+    async add(userId: number, setId: number, input: ExamInput, timeZone = "UTC"): Promise<Exam> {
+      await ownSet(userId, setId);
+      const values = await linkValues(userId, input);
+      if ((await examRepo.count(db, userId, setId)) >= EXAMS_PER_SET_MAX)
+        throw unprocessable(`A set can have at most ${EXAMS_PER_SET_MAX} exams. Remove a past one first.`);
+      const id = await unique(() =>
+        examRepo.insert(db, userId, setId, { ...values, title: input.title ?? null }),
+      );
+      return setView(userId, setId, id, timeZone);
+    },
+
+    async edit(userId: number, examId: number, input: ExamInput, timeZone = "UTC"): Promise<Exam> {
+      const row = await ownExam(userId, examId);
+      const values = hasLink(input) ? await linkValues(userId, input) : {};
+      await unique(() =>
+        examRepo.update(db, userId, examId, {
+          ...values,
+          ...(input.title === undefined ? {} : { title: input.title }),
+        }),
+      );
+      return setView(userId, row.flashcardSetId, examId, timeZone);
+    },
+
+    async remove(userId: number, examId: number) {
+      await ownExam(userId, examId);
+      await examRepo.remove(db, userId, examId);
+      return { ok: true as const };
     },
 
     async plan(userId: number, setId: number, timeZone = "UTC"): Promise<ExamPlanView> {
-      const [row] = await examRepo.setsWithExam(db, userId, setId);
-      if (!row) {
+      const set = await examRepo.ownSet(db, userId, setId);
+      if (!set) {
         // Not the student's own: a shared set they can read has no plan for them (a 200 state, not a
         // 404 on every Review visit); any other set is not found.
         await flashcards.readableSet(userId, setId);
         return { exam: null, days: [], belowTarget: 0, canPlan: false };
       }
-      const [resolved] = await resolve(userId, [row]);
-      // A task or event moved past the bound later (a Canvas date) gets no plan rather than a huge one.
-      if (!resolved || !plannable(resolved.date, clock.now()))
-        return { exam: null, days: [], belowTarget: 0, canPlan: true };
-      const { exam, result } = await plan(userId, row, resolved.title, resolved.date, timeZone);
+      const resolved = await resolve(userId, await examRepo.exams(db, userId, setId));
+      const next = nextPerSet(resolved, clock.now()).get(setId);
+      if (!next) return { exam: null, days: [], belowTarget: 0, canPlan: true };
+      const result = await computePlan(userId, next, timeZone, false);
       return {
-        exam,
+        exam: view(next, true, todayCount(result, timeZone)),
         days: result.days.map((d) => ({ date: d.date, count: d.cardIds.length })),
         belowTarget: result.belowTarget.length,
         canPlan: true,
@@ -173,12 +277,10 @@ export function createExamService({
      */
     async plannedToday(userId: number, timeZone = "UTC", setId?: number): Promise<number[]> {
       const now = clock.now();
-      const rows = await examRepo.setsWithExam(db, userId, setId);
-      const upcoming = (await resolve(userId, rows)).filter((r) => plannable(r.date, now));
+      const resolved = await resolve(userId, await examRepo.exams(db, userId, setId));
       const ids: number[] = [];
-      for (const r of upcoming) {
-        const { result } = await plan(userId, r.row, r.title, r.date, timeZone, true);
-        const today = result.days[0];
+      for (const r of nextPerSet(resolved, now).values()) {
+        const today = (await computePlan(userId, r, timeZone, true)).days[0];
         if (today?.date === localDay(now, timeZone)) ids.push(...today.cardIds);
       }
       return ids;
@@ -203,16 +305,16 @@ export function createExamService({
         .slice(0, EXAM_CANDIDATES_MAX);
     },
 
-    /** Upcoming exams, soonest first, each with the cards its plan puts in today. */
+    /**
+     * Every upcoming exam across the student's sets (within the plan bound), soonest first; the one each
+     * set's plan aims at carries today's cards.
+     */
     async upcoming(userId: number, timeZone = "UTC"): Promise<Exam[]> {
       const now = clock.now();
-      const resolved = await resolve(userId, await examRepo.setsWithExam(db, userId));
-      const upcoming = resolved
-        .filter((r) => plannable(r.date, now))
-        .sort((a, b) => a.date.getTime() - b.date.getTime());
-      const exams: Exam[] = [];
-      for (const r of upcoming) exams.push((await plan(userId, r.row, r.title, r.date, timeZone, true)).exam);
-      return exams;
+      const resolved = (await resolve(userId, await examRepo.exams(db, userId))).filter((r) =>
+        plannable(r.date, now),
+      );
+      return views(userId, resolved, timeZone);
     },
   };
 }

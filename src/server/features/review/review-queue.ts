@@ -46,7 +46,7 @@ const sidesOf = (row: Pick<CardFields, "type" | "ord" | "question" | "answer" | 
   return { question: sides.prompt, answer: sides.back, hint: sides.hint };
 };
 
-type CardFields = Omit<ReviewCard, "isNew" | "planned" | "intervals"> & { type: string; ord: number };
+type CardFields = Omit<ReviewCard, "isNew" | "planned" | "intervals"> & { ord: number };
 
 /**
  * A card as the queue shows it: its text as this row shows it (a cloze blanked and revealed by its number,
@@ -61,7 +61,7 @@ function cardView(
   weights: Weights,
 ): ReviewCard {
   return {
-    ...{ id, flashcardSetId, setTitle },
+    ...{ id, flashcardSetId, setTitle, type: row.type },
     ...sidesOf(row),
     isNew: state === null,
     planned,

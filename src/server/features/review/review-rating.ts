@@ -1,5 +1,6 @@
 import { type CardState, newCardState, rateCard, undoRating } from "#server/features/review/fsrs.ts";
 import { formatDate } from "#shared/date-format.ts";
+import { LEECH_TAG } from "#shared/review/browser-contract.ts";
 import {
   CLOCK_SKEW_MS,
   OFFLINE_RATING_MAX_AGE_DAYS,
@@ -12,7 +13,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
-import { afterRating, type HoldDeps, ratingPreferences, reviewableCard } from "./card-holds.ts";
+import { afterRating, type HoldDeps, ratingPreferences, reviewableCard, undoLeech } from "./card-holds.ts";
 import { personalWeights } from "./fsrs-fit.service.ts";
 import { balancedInterval, movedDue } from "./load-balance.ts";
 import { reviewRepo } from "./review.repo.ts";
@@ -133,13 +134,19 @@ export async function rate(
       nextDue: next.card.due,
       nextState: next.card.state,
     });
-    await afterRating(
+    const { leech } = await afterRating(
       deps,
       tx,
       { userId, cardId, ownerId: card.ownerId, before: card.state, after: next.card },
       prefs,
     );
-    return { reviewId, flashcardId: cardId, due: next.card.due.toISOString(), state: next.card.state };
+    return {
+      reviewId,
+      flashcardId: cardId,
+      due: next.card.due.toISOString(),
+      state: next.card.state,
+      ...(leech ? { leech: true as const } : {}),
+    };
   });
   if (result.replay) return withoutReplay(result);
   // After the commit and after the answer: cards_reviewed and streak achievements from the stored review.
@@ -194,7 +201,7 @@ export async function undo(
   const ownerId = await reviewableCard(deps, userId, found.flashcardId).catch(() => {
     throw notFound("Review");
   });
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const review = await reviewRepo.findReview(tx, userId, reviewId);
     if (!review) throw notFound("Review");
     const { latest, id: _id, flashcardId, ...log } = review;
@@ -202,6 +209,7 @@ export async function undo(
     const card = await reviewRepo.cardForUpdate(tx, { userId, ownerId }, flashcardId);
     if (!card?.state || log.due === null || log.stability === null || log.difficulty === null)
       throw conflict("This rating cannot be undone.");
+    let lapsesAfter = 0;
     if (log.state === 0) {
       await reviewRepo.removeState(tx, userId, flashcardId);
     } else {
@@ -215,9 +223,19 @@ export async function undo(
         lastElapsedDays: log.lastElapsedDays ?? 0,
         learningSteps: log.learningSteps ?? 0,
       };
-      await reviewRepo.saveState(tx, userId, flashcardId, undoRating(card.state, entry));
+      const restored = undoRating(card.state, entry);
+      lapsesAfter = restored.lapses;
+      await reviewRepo.saveState(tx, userId, flashcardId, restored);
     }
+    const leechLifted = await undoLeech(tx, userId, flashcardId, {
+      from: card.state.lapses,
+      to: lapsesAfter,
+    });
     await reviewRepo.removeReview(tx, userId, reviewId);
-    return { flashcardId };
+    return { flashcardId, leechLifted };
   });
+  // Outside the transaction: the tag goes through the flashcards feature, on its own connection.
+  if (result.leechLifted && ownerId === userId)
+    await deps.flashcards.bulk.removeTag(userId, [result.flashcardId], LEECH_TAG);
+  return { flashcardId: result.flashcardId };
 }

@@ -3,7 +3,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
+import { flashcardSetExams, flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 import { cardHolds, cardReviews, cardStates, reviewPreferences } from "../../db/schema/review.ts";
 
 // A student's schedule for a card is their card_states row, absent while the card is new to them. The
@@ -349,36 +349,78 @@ export const reviewRepo = {
   },
 };
 
+const examColumns = {
+  id: flashcardSetExams.id,
+  flashcardSetId: flashcardSetExams.flashcardSetId,
+  setTitle: flashcardSets.title,
+  title: flashcardSetExams.title,
+  examDate: flashcardSetExams.examDate,
+  taskId: flashcardSetExams.taskId,
+  eventId: flashcardSetExams.eventId,
+};
+export type ExamRow = SelectResultFields<typeof examColumns>;
+type ExamValues = { title?: string | null; examDate: Date; taskId: number | null; eventId: number | null };
+
 export const examRepo = {
-  setsWithExam(db: DbOrTx, userId: number, setId?: number) {
+  /** The student's exams (one set's, or every set's), soonest stored date first. */
+  exams(db: DbOrTx, userId: number, setId?: number): Promise<ExamRow[]> {
     return db
-      .select({
-        id: flashcardSets.id,
-        title: flashcardSets.title,
-        examDate: flashcardSets.examDate,
-        examTaskId: flashcardSets.examTaskId,
-        examEventId: flashcardSets.examEventId,
-      })
-      .from(flashcardSets)
+      .select(examColumns)
+      .from(flashcardSetExams)
+      .innerJoin(flashcardSets, eq(flashcardSets.id, flashcardSetExams.flashcardSetId))
       .where(
         and(
-          eq(flashcardSets.userId, userId),
-          setId === undefined ? sql`${flashcardSets.examDate} is not null` : eq(flashcardSets.id, setId),
+          eq(flashcardSetExams.userId, userId),
+          setId === undefined ? undefined : eq(flashcardSetExams.flashcardSetId, setId),
         ),
       )
-      .orderBy(asc(flashcardSets.examDate));
+      .orderBy(asc(flashcardSetExams.examDate), asc(flashcardSetExams.id));
   },
 
-  async setExam(
-    db: DbOrTx,
-    userId: number,
-    setId: number,
-    values: { examDate: Date | null; examTaskId: number | null; examEventId: number | null },
-  ) {
-    await db
-      .update(flashcardSets)
-      .set(values)
+  async exam(db: DbOrTx, userId: number, examId: number): Promise<ExamRow | undefined> {
+    const [row] = await db
+      .select(examColumns)
+      .from(flashcardSetExams)
+      .innerJoin(flashcardSets, eq(flashcardSets.id, flashcardSetExams.flashcardSetId))
+      .where(and(eq(flashcardSetExams.userId, userId), eq(flashcardSetExams.id, examId)));
+    return row;
+  },
+
+  async ownSet(db: DbOrTx, userId: number, setId: number) {
+    const [row] = await db
+      .select({ id: flashcardSets.id, title: flashcardSets.title })
+      .from(flashcardSets)
       .where(and(eq(flashcardSets.userId, userId), eq(flashcardSets.id, setId)));
+    return row;
+  },
+
+  async count(db: DbOrTx, userId: number, setId: number) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(flashcardSetExams)
+      .where(and(eq(flashcardSetExams.userId, userId), eq(flashcardSetExams.flashcardSetId, setId)));
+    return row?.n ?? 0;
+  },
+
+  async insert(db: DbOrTx, userId: number, setId: number, values: ExamValues) {
+    const [row] = await db
+      .insert(flashcardSetExams)
+      .values({ userId, flashcardSetId: setId, ...values })
+      .returning({ id: flashcardSetExams.id });
+    return row!.id;
+  },
+
+  async update(db: DbOrTx, userId: number, examId: number, values: Partial<ExamValues>) {
+    await db
+      .update(flashcardSetExams)
+      .set(values)
+      .where(and(eq(flashcardSetExams.userId, userId), eq(flashcardSetExams.id, examId)));
+  },
+
+  async remove(db: DbOrTx, userId: number, examId: number) {
+    await db
+      .delete(flashcardSetExams)
+      .where(and(eq(flashcardSetExams.userId, userId), eq(flashcardSetExams.id, examId)));
   },
 
   /**
@@ -406,6 +448,23 @@ export const holdsRepo = {
         // Unsuspending clears the leech mark with it; a leech suspension sets it.
         set: { suspended, leech: suspended ? sql`${cardHolds.leech} or ${leech}` : false },
       });
+  },
+
+  /** Unsuspends a card suspended as a leech; whether it was one. */
+  async liftLeech(db: DbOrTx, userId: number, flashcardId: number) {
+    const rows = await db
+      .update(cardHolds)
+      .set({ suspended: false, leech: false })
+      .where(
+        and(
+          eq(cardHolds.userId, userId),
+          eq(cardHolds.flashcardId, flashcardId),
+          eq(cardHolds.suspended, true),
+          eq(cardHolds.leech, true),
+        ),
+      )
+      .returning({ id: cardHolds.flashcardId });
+    return rows.length > 0;
   },
 
   async bury(db: DbOrTx, userId: number, ids: number[], until: Date | null) {

@@ -29,4 +29,8 @@ export async function reviewRoutes(app: FastifyInstance) {
   route(app, x.plan, ({ user, params, query }) => exams.plan(user.id, params.id, query.timeZone));
   route(app, x.candidates, ({ user, query }) => exams.candidates(user.id, query.q));
   route(app, x.exams, ({ user, query }) => exams.upcoming(user.id, query.timeZone));
+  route(app, x.setExams, ({ user, params, query }) => exams.listForSet(user.id, params.id, query.timeZone));
+  route(app, x.addExam, ({ user, params, body }) => exams.add(user.id, params.id, body));
+  route(app, x.editExam, ({ user, params, body }) => exams.edit(user.id, params.id, body));
+  route(app, x.deleteExam, ({ user, params }) => exams.remove(user.id, params.id));
 }

@@ -55,7 +55,7 @@ export function AtAGlance({ data, now }: { data: GlanceData; now: Date }) {
               {data.exams
                 ?.filter((e) => e.today > 0)
                 .map((e) => (
-                  <li key={`exam-${e.flashcardSetId}`} className="min-w-0 text-sm">
+                  <li key={`exam-${e.id}`} className="min-w-0 text-sm">
                     <Link
                       href={`/study/review?set=${e.flashcardSetId}`}
                       className="font-medium text-link hover:underline wrap-anywhere"

@@ -1,6 +1,7 @@
 import { parseISO } from "date-fns";
 import { CalendarDays, ClipboardList } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "wouter";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
@@ -23,7 +24,7 @@ function useSettled(value: string) {
 }
 
 /** The student's upcoming tasks (Canvas assignments too) and events, searchable: pick one as the exam. */
-function ExamPicker({
+export function ExamPicker({
   onPick,
   busy,
 }: {
@@ -94,7 +95,7 @@ function PlanDays({
 }: {
   plan: ExamPlanView;
   exam: NonNullable<ExamPlanView["exam"]>;
-  onRemove: () => void;
+  onRemove?: (() => void) | undefined;
 }) {
   return (
     <div className="grid gap-2">
@@ -116,18 +117,21 @@ function PlanDays({
           {plan.belowTarget} cards cannot reach your desired retention by the exam, even with the plan.
         </Alert>
       )}
-      <Button variant="secondary" size="sm" className="justify-self-start" onClick={onRemove}>
-        Remove exam date
-      </Button>
+      {onRemove && (
+        <Button variant="secondary" size="sm" className="justify-self-start" onClick={onRemove}>
+          Remove exam date
+        </Button>
+      )}
     </div>
   );
 }
 
 /**
- * A set's exam (a date picked, or one of the student's tasks or events) and the plan: per day until the
- * exam, how many cards to review. Only the set's owner has one: for a set shared with them the panel stays away.
+ * A set's next exam (a date picked, or one of the student's tasks or events) and the plan: per day until
+ * the exam, how many cards to review. Only the set's owner has one: for a set shared with them the panel
+ * stays away. `planOnly` (on /study/exams, whose list adds, edits and removes exams) shows the plan alone.
  */
-export function ExamPanel({ setId }: { setId: number }) {
+export function ExamPanel({ setId, planOnly = false }: { setId: number; planOnly?: boolean }) {
   const plan = useExamPlan(setId);
   const save = useSetExam(setId);
   const [date, setDate] = useState("");
@@ -150,24 +154,42 @@ export function ExamPanel({ setId }: { setId: number }) {
       <QueryView query={plan} pending={<Skeleton className="h-16" />} error="Could not load the plan.">
         {(data) =>
           data.exam ? (
-            <PlanDays plan={data} exam={data.exam} onRemove={() => save.mutate(null)} />
+            <PlanDays
+              plan={data}
+              exam={data.exam}
+              onRemove={planOnly ? undefined : () => save.mutate(null)}
+            />
           ) : (
             <p className="text-sm text-muted">
-              Pick the exam date, or the assignment or event it is, to see how many cards to review each day.
+              {planOnly
+                ? "This set has no upcoming exam: add one above to see how many cards to review each day."
+                : "Pick the exam date, or the assignment or event it is, to see how many cards to review each day."}
             </p>
           )
         }
       </QueryView>
-      <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
-        <Field id="exam-date" label="Exam date">
-          <Input id="exam-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        </Field>
-        <Button type="submit" disabled={!date || save.isPending}>
-          Save exam date
-        </Button>
-      </form>
-      <ExamPicker onPick={(choice) => save.mutate(choice)} busy={save.isPending} />
-      {save.isError && <Alert>{errorMessage(save.error)}</Alert>}
+      {!planOnly && (
+        <Link
+          href={`/study/exams?set=${setId}`}
+          className="justify-self-start text-sm text-link hover:underline"
+        >
+          All exams of this set
+        </Link>
+      )}
+      {planOnly ? null : (
+        <>
+          <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
+            <Field id="exam-date" label="Exam date">
+              <Input id="exam-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+            </Field>
+            <Button type="submit" disabled={!date || save.isPending}>
+              Save exam date
+            </Button>
+          </form>
+          <ExamPicker onPick={(choice) => save.mutate(choice)} busy={save.isPending} />
+          {save.isError && <Alert>{errorMessage(save.error)}</Alert>}
+        </>
+      )}
     </section>
   );
 }

@@ -1,13 +1,14 @@
 import { Undo2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
-import { isOcclusionQuestion } from "#client/components/card-media/occlusion-question.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { isOwnKey } from "#client/lib/keyboard.ts";
+import { toast } from "#client/lib/toast.tsx";
 import { REVIEW_RATINGS, type ReviewCard, type ReviewRating } from "#shared/review/contract.ts";
+import { useHoldCard } from "../card-browser.api.ts";
 import { useRateCard, useUndoRating } from "../review.api.ts";
 import { CardHoldButtons } from "./card-hold-buttons.tsx";
 
@@ -74,7 +75,7 @@ function CardFace({
         {card.isNew ? " · New card" : ""}
         {card.planned ? " · For your exam plan" : ""}
       </p>
-      {isOcclusionQuestion(card.question) ? (
+      {card.type === "occlusion" ? (
         <Suspense
           fallback={
             <div
@@ -143,6 +144,7 @@ function RatingButtons({
 export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated: () => void }) {
   const rate = useRateCard();
   const undo = useUndoRating();
+  const hold = useHoldCard();
   const [revealed, setRevealed] = useState(false);
   const [last, setLast] = useState<{ reviewId: number; question: string } | null>(null);
   // The card just rated stays out of sight until the refetched queue no longer shows it as due.
@@ -161,6 +163,15 @@ export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated
         onSuccess: (res) => {
           // A rating kept offline cannot be undone until the server has it.
           setLast(res.offline ? null : { reviewId: res.reviewId, question: card.question });
+          if ("leech" in res && res.leech)
+            toast({
+              title: "Card suspended as a leech",
+              description: "It keeps slipping away: rewrite it, or bring it back.",
+              action: {
+                label: "Undo",
+                onClick: () => hold.mutate({ cardId: res.flashcardId, action: "unsuspend" }),
+              },
+            });
           onRated();
         },
         onSettled: () => setPending(null),
@@ -178,7 +189,7 @@ export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated
   };
   useReviewKeys({ doRate, doUndo, reveal: () => setRevealed(true) });
 
-  const error = rate.error ?? undo.error;
+  const error = rate.error ?? undo.error ?? hold.error;
   return (
     <section aria-labelledby="review-card-title" className="grid min-w-0 gap-4">
       <h2 id="review-card-title" className="sr-only">
