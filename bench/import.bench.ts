@@ -3,13 +3,15 @@
 // replay of every log, then the rows, states and reviews written). Prints the import's time and the
 // server's peak RSS beside the `sqlite3` command line reading the same tables of the same collection
 // (ratio; target within 3x), and GET /api/tasks p50/p99 while the import runs against the same time idle.
-// BENCH_CARDS (default 50,000), BENCH_REVIEWS_PER_CARD (default 4).
+// BENCH_CARDS (default 50,000), BENCH_REVIEWS_PER_CARD (default 4); BENCH_DATABASE_URL (a PostgreSQL server
+// the bench may create a scratch database on) runs the server on PostgreSQL instead of PGlite.
 import { execSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { BASIC, buildCollection, buildPackage } from "#tests/fixtures/anki/build-apkg.ts";
+import { scratchPostgres } from "#tests/test-app.ts";
 import { ms, pct, peakRssMb, withBenchServer } from "./server-bench-kit.ts";
 
 function postWithoutTimeout(url: string, headers: Record<string, string>, body: Uint8Array) {
@@ -118,8 +120,12 @@ const cliMs = performance.now() - cliStart;
 const cliRssMb = Math.round(Number(cli.stderr.toString().trim().split("\n").at(-1)) / 1024);
 if (cli.status !== 0) throw new Error(`sqlite3 failed: ${cli.stderr}`);
 
+const scratch = process.env.BENCH_DATABASE_URL
+  ? await scratchPostgres(process.env.BENCH_DATABASE_URL, "studyhall_bench")
+  : undefined;
+console.log(`database: ${scratch ? "PostgreSQL" : "PGlite"}`);
 try {
-  await withBenchServer("import", {}, async ({ url, pid, headers }) => {
+  await withBenchServer("import", scratch ? { DATABASE_URL: scratch.url } : {}, async ({ url, pid, headers }) => {
     const json = { ...headers, "content-type": "application/json" };
     const studySet = await (
       await fetch(`${url}/api/study/sets`, {
@@ -182,4 +188,5 @@ try {
   });
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  await scratch?.drop();
 }
