@@ -52,10 +52,10 @@ const problemsOf = (parsed: AnkiImport): ImportProblem[] =>
 const key = (guid: string | null, ord: number) => `${guid}\u0000${ord}`;
 
 /**
- * Rows per import transaction: with four reviews a card, about 3,000 rows written, tens of milliseconds
+ * Rows per import transaction: with four reviews a card, about 1,200 rows written, tens of milliseconds
  * on PGlite, which is how long another student's request can wait for the shared connection.
  */
-const IMPORT_CHUNK = 500;
+const IMPORT_CHUNK = 200;
 
 /** Lets the event loop run what is waiting (other students' requests) before the next chunk. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
