@@ -3,13 +3,16 @@
 // replay of every log, then the rows, states and reviews written). Prints the import's time and the
 // server's peak RSS beside the `sqlite3` command line reading the same tables of the same collection
 // (ratio; target within 3x), and GET /api/tasks p50/p99 while the import runs against the same time idle.
-// BENCH_CARDS (default 50,000), BENCH_REVIEWS_PER_CARD (default 4).
+// BENCH_CARDS (default 50,000), BENCH_REVIEWS_PER_CARD (default 4); BENCH_DATABASE_URL (a PostgreSQL server
+// the bench may create a scratch database on) runs the server on PostgreSQL instead of PGlite.
 import { execSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { BASIC, buildCollection, buildPackage } from "#tests/fixtures/anki/build-apkg.ts";
+import { scratchPostgres } from "#tests/test-app.ts";
 import { ms, pct, peakRssMb, withBenchServer } from "./server-bench-kit.ts";
 
 function postWithoutTimeout(url: string, headers: Record<string, string>, body: Uint8Array) {
@@ -118,68 +121,77 @@ const cliMs = performance.now() - cliStart;
 const cliRssMb = Math.round(Number(cli.stderr.toString().trim().split("\n").at(-1)) / 1024);
 if (cli.status !== 0) throw new Error(`sqlite3 failed: ${cli.stderr}`);
 
+const scratch = process.env.BENCH_DATABASE_URL
+  ? await scratchPostgres(process.env.BENCH_DATABASE_URL, "studyhall_bench")
+  : undefined;
+console.log(`database: ${scratch ? "PostgreSQL" : "PGlite"}`);
 try {
-  await withBenchServer("import", {}, async ({ url, pid, headers }) => {
-    const json = { ...headers, "content-type": "application/json" };
-    const studySet = await (
-      await fetch(`${url}/api/study/sets`, {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ title: "Bench" }),
-      })
-    ).json();
-    const set = await (
-      await fetch(`${url}/api/study/sets/${studySet.id}/flashcard-sets`, {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ title: "Imported" }),
-      })
-    ).json();
-    const rssBefore = peakRssMb(pid);
+  await withBenchServer(
+    "import",
+    scratch ? { DATABASE_URL: scratch.url, SECRET_KEY: randomBytes(32).toString("hex") } : {},
+    async ({ url, pid, headers }) => {
+      const json = { ...headers, "content-type": "application/json" };
+      const studySet = await (
+        await fetch(`${url}/api/study/sets`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ title: "Bench" }),
+        })
+      ).json();
+      const set = await (
+        await fetch(`${url}/api/study/sets/${studySet.id}/flashcard-sets`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ title: "Imported" }),
+        })
+      ).json();
+      const rssBefore = peakRssMb(pid);
 
-    let done = false;
-    const busy = tasksWhile(url, headers, () => done);
-    const importStart = performance.now();
-    const body = new FormData();
-    body.set("options", JSON.stringify({ scheduling: true }));
-    body.set("file", new Blob([apkg as BlobPart]), "bench.apkg");
-    // node:http, not fetch: fetch gives up waiting for the answer's headers after 300 s.
-    const form = new Request("http://x/", { method: "POST", body });
-    const res = await postWithoutTimeout(
-      `${url}/api/study/flashcard-sets/${set.id}/import/apkg`,
-      {
-        ...headers,
-        "content-type": form.headers.get("content-type")!,
-      },
-      new Uint8Array(await form.arrayBuffer()),
-    );
-    const result = JSON.parse(res.body);
-    const importMs = performance.now() - importStart;
-    done = true;
-    const { latencies: busyLatencies, errors: busyErrors } = await busy;
-    if (res.status !== 201) throw new Error(`import: ${res.status} ${JSON.stringify(result)}`);
-    const rssPeak = peakRssMb(pid);
+      let done = false;
+      const busy = tasksWhile(url, headers, () => done);
+      const importStart = performance.now();
+      const body = new FormData();
+      body.set("options", JSON.stringify({ scheduling: true }));
+      body.set("file", new Blob([apkg as BlobPart]), "bench.apkg");
+      // node:http, not fetch: fetch gives up waiting for the answer's headers after 300 s.
+      const form = new Request("http://x/", { method: "POST", body });
+      const res = await postWithoutTimeout(
+        `${url}/api/study/flashcard-sets/${set.id}/import/apkg`,
+        {
+          ...headers,
+          "content-type": form.headers.get("content-type")!,
+        },
+        new Uint8Array(await form.arrayBuffer()),
+      );
+      const result = JSON.parse(res.body);
+      const importMs = performance.now() - importStart;
+      done = true;
+      const { latencies: busyLatencies, errors: busyErrors } = await busy;
+      if (res.status !== 201) throw new Error(`import: ${res.status} ${JSON.stringify(result)}`);
+      const rssPeak = peakRssMb(pid);
 
-    const until = performance.now() + importMs;
-    const { latencies: idle, errors: idleErrors } = await tasksWhile(
-      url,
-      headers,
-      () => performance.now() > until,
-    );
+      const until = performance.now() + importMs;
+      const { latencies: idle, errors: idleErrors } = await tasksWhile(
+        url,
+        headers,
+        () => performance.now() > until,
+      );
 
-    const ratio = importMs / cliMs;
-    console.log(
-      `import: ${result.imported} cards into ${result.sets.length} sets, ${result.reviews} reviews, in ${ms(importMs)}; server peak RSS ${rssPeak} MB (${rssBefore} MB before)`,
-    );
-    console.log(`sqlite3 CLI reading notes, cards and revlog: ${ms(cliMs)}, peak RSS ${cliRssMb} MB`);
-    console.log(
-      `ratio import / sqlite3: time ${ratio.toFixed(1)}x, RSS ${(rssPeak / Math.max(1, cliRssMb)).toFixed(1)}x (target time within ${RATIO_TARGET}x: ${ratio <= RATIO_TARGET ? "met" : "NOT met"})`,
-    );
-    console.log(
-      `GET /api/tasks idle: ${idle.length} requests, p50 ${ms(pct(idle, 0.5))}, p99 ${ms(pct(idle, 0.99))}, errors ${idleErrors}; during the import: ${busyLatencies.length} requests, p50 ${ms(pct(busyLatencies, 0.5))}, p99 ${ms(pct(busyLatencies, 0.99))}, errors ${busyErrors}`,
-    );
-    console.log(`load: ${execSync("uptime").toString().trim()}`);
-  });
+      const ratio = importMs / cliMs;
+      console.log(
+        `import: ${result.imported} cards into ${result.sets.length} sets, ${result.reviews} reviews, in ${ms(importMs)}; server peak RSS ${rssPeak} MB (${rssBefore} MB before)`,
+      );
+      console.log(`sqlite3 CLI reading notes, cards and revlog: ${ms(cliMs)}, peak RSS ${cliRssMb} MB`);
+      console.log(
+        `ratio import / sqlite3: time ${ratio.toFixed(1)}x, RSS ${(rssPeak / Math.max(1, cliRssMb)).toFixed(1)}x (target time within ${RATIO_TARGET}x: ${ratio <= RATIO_TARGET ? "met" : "NOT met"})`,
+      );
+      console.log(
+        `GET /api/tasks idle: ${idle.length} requests, p50 ${ms(pct(idle, 0.5))}, p99 ${ms(pct(idle, 0.99))}, errors ${idleErrors}; during the import: ${busyLatencies.length} requests, p50 ${ms(pct(busyLatencies, 0.5))}, p99 ${ms(pct(busyLatencies, 0.99))}, errors ${busyErrors}`,
+      );
+      console.log(`load: ${execSync("uptime").toString().trim()}`);
+    },
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  await scratch?.drop();
 }

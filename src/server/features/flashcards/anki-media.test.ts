@@ -3,7 +3,7 @@ import { zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards } from "#server/db/schema/flashcards.ts";
 import { cardReviews, cardStates } from "#server/db/schema/review.ts";
-import type { Flashcard } from "#shared/flashcards/contract.ts";
+import { type Flashcard, flashcardEndpoints } from "#shared/flashcards/contract.ts";
 import { cardMediaUrl } from "#shared/flashcards/media-contract.ts";
 import type { ReviewQueue } from "#shared/review/contract.ts";
 import {
@@ -17,6 +17,7 @@ import {
 import { BASIC, buildCollection, buildPackage, CLOZE, REVERSED } from "#tests/fixtures/anki/build-apkg.ts";
 import { multipartForm } from "#tests/multipart-form.ts";
 import { testAppPerFile } from "#tests/setup.ts";
+import { createAnkiPackageService } from "./anki-package.service.ts";
 
 const t = testAppPerFile();
 let ada: TestUser;
@@ -326,6 +327,68 @@ describe(".apkg export (issue 25 §5)", () => {
     expect(res.json().sets.map((s: { title: string }) => s.title)).toEqual([set.title, `${set.title} (2)`]);
     expect((await cardsOf(ada, set.id)).length).toBe(5_000);
     expect((await cardsOf(ada, res.json().sets[1].id)).length).toBe(3);
+  });
+
+  it("writes a large package in short transactions, and takes every chunk back when a later step fails", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada, cards: 3 });
+    const n = 5_000;
+    const apkg = buildPackage(
+      await buildCollection({
+        crt: CRT,
+        models: [BASIC],
+        notes: Array.from({ length: n }, (_, i) => ({
+          id: i + 1,
+          mid: BASIC.id,
+          fields: [`q${i}`, `a${i}`],
+        })),
+        cards: Array.from({ length: n }, (_, i) => ({
+          id: i + 1,
+          nid: i + 1,
+          ord: 0,
+          type: 2,
+          queue: 2,
+          ivl: 5,
+        })),
+        revlog: Array.from({ length: n }, (_, i) => ({ id: (CRT + 86_400) * 1000 + i, cid: i + 1, ease: 3 })),
+      }),
+    );
+    const reviewsOf = async () =>
+      (
+        await t.database.db
+          .select({ id: cardReviews.id })
+          .from(cardReviews)
+          .where(eq(cardReviews.userId, ada.user.id))
+      ).length;
+    const reviewsBefore = await reviewsOf();
+    const { cardMedia, review, settings } = t.app.services;
+    const transactions: number[] = [];
+    const failing = createAnkiPackageService({
+      db: t.database.db,
+      // The pictures are stored in the last transaction, after every chunk of rows has committed.
+      media: {
+        ...cardMedia,
+        attach: async () => {
+          throw new Error("the picture store is full");
+        },
+      },
+      review: {
+        ...review,
+        importSchedules: async (tx, userId, items) => {
+          transactions.push(items.length);
+          return review.importSchedules(tx, userId, items);
+        },
+      },
+      settings,
+    });
+    await expect(failing.import(ada.user.id, set.id, apkg, { scheduling: true })).rejects.toThrow(/full/);
+    // Many transactions of a few hundred rows each, not one of 5,000.
+    expect(transactions.length).toBeGreaterThan(10);
+    expect(Math.max(...transactions)).toBeLessThan(1000);
+    // Nothing of the failed import is left: the set keeps its 3 cards and gains no sibling set.
+    expect((await cardsOf(ada, set.id)).length).toBe(3);
+    const sets = await t.api(ada).call(flashcardEndpoints.listSets, { params: { id: set.studySetId } });
+    expect(sets.map((s) => s.id)).toEqual([set.id]);
+    expect(await reviewsOf()).toBe(reviewsBefore);
   });
 });
 

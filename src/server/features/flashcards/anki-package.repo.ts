@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { arrayOf, chunks, rowsOf } from "../../db/bulk.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 
@@ -12,8 +13,6 @@ export type NoteRow = {
   ord: number;
   guid: string | null;
 };
-
-const BATCH = 1000;
 
 export const ankiPackageRepo = {
   /** The student's rows with a guid in every flashcard set of a study set: what a re-import updates. */
@@ -36,16 +35,51 @@ export const ankiPackageRepo = {
       );
   },
 
+  /** New rows, in order; answers their ids in the same order. One statement per BULK_ROWS rows. */
   async insertRows(db: DbOrTx, userId: number, flashcardSetId: number, rows: NoteRow[]) {
-    const ids: { id: number; guid: string | null; ord: number }[] = [];
-    for (let i = 0; i < rows.length; i += BATCH)
-      ids.push(
-        ...(await db
-          .insert(flashcards)
-          .values(rows.slice(i, i + BATCH).map((r) => ({ ...r, userId, flashcardSetId })))
-          .returning({ id: flashcards.id, guid: flashcards.guid, ord: flashcards.ord })),
-      );
+    const ids: number[] = [];
+    for (const b of chunks(rows)) {
+      // Tags travel as JSON text: a jagged text[][] has no array literal. `with ordinality ... order by`
+      // keeps the insert (and so RETURNING) in the order of the input.
+      const result = await db.execute(sql`insert into ${flashcards}
+          (user_id, flashcard_set_id, question, answer, hint, tags, type, ord, guid)
+        select ${userId}::int, ${flashcardSetId}::int, v.q, v.a, v.h,
+          array(select jsonb_array_elements_text(v.t::jsonb)), v.ty, v.o, v.g
+        from unnest(${arrayOf(
+          b.map((r) => r.question),
+          "text",
+        )}, ${arrayOf(
+          b.map((r) => r.answer),
+          "text",
+        )}, ${arrayOf(
+          b.map((r) => r.hint),
+          "text",
+        )}, ${arrayOf(
+          b.map((r) => JSON.stringify(r.tags)),
+          "text",
+        )}, ${arrayOf(
+          b.map((r) => r.type),
+          "text",
+        )}, ${arrayOf(
+          b.map((r) => r.ord),
+          "smallint",
+        )}, ${arrayOf(
+          b.map((r) => r.guid),
+          "text",
+        )}) with ordinality as v(q, a, h, t, ty, o, g, n)
+        order by v.n
+        returning id`);
+      for (const r of rowsOf<{ id: number }>(result)) ids.push(Number(r.id));
+    }
     return ids;
+  },
+
+  /** Takes back the rows of an import that failed part-way (their states and reviews go with them). */
+  async deleteRows(db: DbOrTx, userId: number, ids: number[]) {
+    for (const b of chunks(ids))
+      await db.execute(
+        sql`delete from ${flashcards} where ${flashcards.userId} = ${userId} and ${flashcards.id} = any(${arrayOf(b, "int")})`,
+      );
   },
 
   /** Rewrites rows from a package, many per statement (an UPDATE ... FROM VALUES). */

@@ -52,6 +52,15 @@ const problemsOf = (parsed: AnkiImport): ImportProblem[] =>
 const key = (guid: string | null, ord: number) => `${guid}\u0000${ord}`;
 
 /**
+ * Rows per import transaction: with four reviews a card, about 1,200 rows written, tens of milliseconds
+ * on PGlite, which is how long another student's request can wait for the shared connection.
+ */
+const IMPORT_CHUNK = 200;
+
+/** Lets the event loop run what is waiting (other students' requests) before the next chunk. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Anki packages in and out of a flashcard set (issue 25 §5). Reading and writing the package happens in
  * the Anki worker pool (one job per student at a time); this service maps its cards to rows, keeps the
  * guid so a second import updates instead of adding, writes the review history to the student's own
@@ -124,8 +133,18 @@ export function createAnkiPackageService({
     },
 
     /**
-     * Every row in one transaction: rows whose note is already in the study set are updated (or skipped),
-     * new rows fill this set and then new sets beside it (a set holds FLASHCARD_SET_MAX_CARDS).
+     * Rows whose note is already in the study set are updated (or skipped), new rows fill this set and then
+     * new sets beside it (a set holds FLASHCARD_SET_MAX_CARDS).
+     *
+     * Written in short transactions of IMPORT_CHUNK rows (the rows, their states and reviews together), not
+     * one: on PGlite every request shares one connection, and a transaction holds it until it commits, so a
+     * 50,000-card package in one transaction made every other student wait for all of it. Between chunks
+     * the event loop turns and queued requests run. Updates to existing rows and the pictures go in the
+     * last transaction. If any step fails, what the earlier chunks wrote is deleted again (the new rows,
+     * and the sets this import created), so a failed import leaves nothing behind; while it runs, the
+     * rows written so far are visible in the set (decision: a compensating delete rather than a hidden
+     * "pending" set, which would need a column every set query filters on; a crash of the whole process
+     * mid-import can leave the chunks written so far, which the student sees and can delete).
      */
     async import(
       userId: number,
@@ -156,63 +175,85 @@ export function createAnkiPackageService({
         }
       });
 
-      return db.transaction(async (tx) => {
-        // This set first, then as many new sets as the rest needs, named after it.
-        const targets: { id: number; title: string; rows: Row[] }[] = [];
-        let room = FLASHCARD_SET_MAX_CARDS - set.cardCount;
-        let at = 0;
-        for (let part = 1; at < fresh.length; part++) {
-          if (part > 1) {
-            const title = `${set.title} (${part})`.slice(0, 200);
-            const created = await flashcardsRepo.insertSet(tx, userId, {
-              studySetId: set.studySetId,
-              title,
-              description: set.description,
-            });
-            targets.push({ id: created.id, title, rows: [] });
-            room = FLASHCARD_SET_MAX_CARDS;
-          } else targets.push({ id: set.id, title: set.title, rows: [] });
-          // Siblings stay together: a note is never split across two sets.
-          let end = Math.min(fresh.length, at + Math.max(0, room));
-          while (
-            end > at &&
-            end < fresh.length &&
-            fresh[end]!.guid !== null &&
-            fresh[end]!.guid === fresh[end - 1]!.guid
-          )
-            end -= 1;
-          targets.at(-1)!.rows = fresh.slice(at, end);
-          at = end;
-          if (part > 100) throw new AppError(413, "file_too_large", "This package has too many cards.");
-        }
-        const schedules: { flashcardId: number; schedule: CardSchedule }[] = [];
+      // This set first, then as many new sets as the rest needs, named after it.
+      const parts: { title: string; rows: Row[] }[] = [];
+      let room = FLASHCARD_SET_MAX_CARDS - set.cardCount;
+      let at = 0;
+      for (let part = 1; at < fresh.length; part++) {
+        if (part > 100) throw new AppError(413, "file_too_large", "This package has too many cards.");
+        const title = part > 1 ? `${set.title} (${part})`.slice(0, 200) : set.title;
+        if (part > 1) room = FLASHCARD_SET_MAX_CARDS;
+        // Siblings stay together: a note is never split across two sets.
+        let end = Math.min(fresh.length, at + Math.max(0, room));
+        while (
+          end > at &&
+          end < fresh.length &&
+          fresh[end]!.guid !== null &&
+          fresh[end]!.guid === fresh[end - 1]!.guid
+        )
+          end -= 1;
+        parts.push({ title, rows: fresh.slice(at, end) });
+        at = end;
+      }
+
+      const created: number[] = [];
+      const inserted: number[] = [];
+      try {
+        const targets = parts.slice(0, 1).map((p) => ({ id: set.id, title: set.title, rows: p.rows }));
+        if (parts.length > 1)
+          await db.transaction(async (tx) => {
+            for (const part of parts.slice(1)) {
+              const made = await flashcardsRepo.insertSet(tx, userId, {
+                studySetId: set.studySetId,
+                title: part.title,
+                description: set.description,
+              });
+              created.push(made.id);
+              targets.push({ id: made.id, title: part.title, rows: part.rows });
+            }
+          });
+        let reviews = 0;
         const usedBy = new Map<number, Set<string>>();
         for (const target of targets) {
-          const ids = await ankiPackageRepo.insertRows(tx, userId, target.id, target.rows);
-          const names = new Set<string>();
-          target.rows.forEach((r, i) => {
-            if (options.scheduling && r.schedule)
-              schedules.push({ flashcardId: ids[i]!.id, schedule: r.schedule });
-            for (const n of r.media) names.add(n);
-          });
+          const names = usedBy.get(target.id) ?? new Set<string>();
           usedBy.set(target.id, names);
+          for (let i = 0; i < target.rows.length; i += IMPORT_CHUNK) {
+            const chunk = target.rows.slice(i, i + IMPORT_CHUNK);
+            await turn();
+            reviews += await db.transaction(async (tx) => {
+              const ids = await ankiPackageRepo.insertRows(tx, userId, target.id, chunk);
+              inserted.push(...ids);
+              const schedules: { flashcardId: number; schedule: CardSchedule }[] = [];
+              chunk.forEach((r, k) => {
+                if (options.scheduling && r.schedule)
+                  schedules.push({ flashcardId: ids[k]!, schedule: r.schedule });
+                for (const n of r.media) names.add(n);
+              });
+              return options.scheduling ? review.importSchedules(tx, userId, schedules) : 0;
+            });
+          }
         }
-        await ankiPackageRepo.updateRows(tx, userId, updates);
-        for (const u of updates) {
-          if (options.scheduling && u.schedule) schedules.push({ flashcardId: u.id, schedule: u.schedule });
-          const names = usedBy.get(u.setId) ?? new Set<string>();
-          for (const n of u.media) names.add(n);
-          usedBy.set(u.setId, names);
-        }
-        const reviews = options.scheduling ? await review.importSchedules(tx, userId, schedules) : 0;
-        let stored = 0;
-        for (const [target, names] of usedBy)
-          stored += await media.attach(
-            tx,
-            userId,
-            target,
-            pictures.filter((p) => names.has(p.name)),
-          );
+        await turn();
+        const stored = await db.transaction(async (tx) => {
+          await ankiPackageRepo.updateRows(tx, userId, updates);
+          const schedules: { flashcardId: number; schedule: CardSchedule }[] = [];
+          for (const u of updates) {
+            if (options.scheduling && u.schedule) schedules.push({ flashcardId: u.id, schedule: u.schedule });
+            const names = usedBy.get(u.setId) ?? new Set<string>();
+            for (const n of u.media) names.add(n);
+            usedBy.set(u.setId, names);
+          }
+          if (options.scheduling) reviews += await review.importSchedules(tx, userId, schedules);
+          let n = 0;
+          for (const [target, names] of usedBy)
+            n += await media.attach(
+              tx,
+              userId,
+              target,
+              pictures.filter((p) => names.has(p.name)),
+            );
+          return n;
+        });
         return {
           imported: fresh.length,
           updated: updates.length,
@@ -224,7 +265,15 @@ export function createAnkiPackageService({
             .map(({ id, title }) => ({ id, title })),
           problems: problemsOf(parsed),
         };
-      });
+      } catch (err) {
+        await db
+          .transaction(async (tx) => {
+            await ankiPackageRepo.deleteRows(tx, userId, inserted);
+            for (const id of created) await flashcardsRepo.removeSet(tx, userId, id);
+          })
+          .catch(() => {});
+        throw err;
+      }
     },
 
     /** The set as an .apkg: each note once (siblings by guid), its pictures, and the student's schedule. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CardSchedule, ReviewEvent } from "#shared/flashcards/card-model.ts";
 import type { CardState } from "#shared/review/contract.ts";
+import { arrayOf, chunks, isoOrNull, rowsOf } from "../../db/bulk.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { cardReviews, cardStates } from "../../db/schema/review.ts";
 
@@ -54,13 +55,15 @@ const reviewRow = (userId: number, flashcardId: number, h: ReviewEvent) => ({
 export async function importSchedules(tx: DbOrTx, userId: number, items: ScheduleIn[]): Promise<number> {
   const started = items.filter((i) => i.schedule.history.length > 0 || i.schedule.state.state !== 0);
   const known = new Map<number, Date | null>();
-  for (let i = 0; i < started.length; i += BATCH) {
-    const ids = started.slice(i, i + BATCH).map((s) => s.flashcardId);
-    const rows = await tx
-      .select({ id: cardStates.flashcardId, lastReview: cardStates.lastReview })
-      .from(cardStates)
-      .where(and(eq(cardStates.userId, userId), inArray(cardStates.flashcardId, ids)));
-    for (const r of rows) known.set(r.id, r.lastReview);
+  for (const b of chunks(started)) {
+    const rows = rowsOf<{ id: number; last: string | Date | null }>(
+      await tx.execute(sql`select flashcard_id as id, last_review as last from ${cardStates}
+        where user_id = ${userId} and flashcard_id = any(${arrayOf(
+          b.map((s) => s.flashcardId),
+          "int",
+        )})`),
+    );
+    for (const r of rows) known.set(Number(r.id), r.last === null ? null : new Date(r.last));
   }
   const states: ReturnType<typeof stateRow>[] = [];
   const reviews: ReturnType<typeof reviewRow>[] = [];
@@ -72,29 +75,33 @@ export async function importSchedules(tx: DbOrTx, userId: number, items: Schedul
     for (const h of schedule.history)
       if (!since || h.reviewedAt > since) reviews.push(reviewRow(userId, flashcardId, h));
   }
-  for (let i = 0; i < states.length; i += BATCH) {
-    const batch = states.slice(i, i + BATCH);
-    await tx
-      .insert(cardStates)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [cardStates.userId, cardStates.flashcardId],
-        set: {
-          due: sql`excluded.due`,
-          stability: sql`excluded.stability`,
-          difficulty: sql`excluded.difficulty`,
-          elapsedDays: sql`excluded.elapsed_days`,
-          scheduledDays: sql`excluded.scheduled_days`,
-          learningSteps: sql`excluded.learning_steps`,
-          reps: sql`excluded.reps`,
-          lapses: sql`excluded.lapses`,
-          state: sql`excluded.state`,
-          lastReview: sql`excluded.last_review`,
-        },
-      });
+  for (const b of chunks(states)) {
+    const col = (f: (r: (typeof b)[number]) => unknown, type: string) => arrayOf(b.map(f), type);
+    await tx.execute(sql`insert into ${cardStates} (user_id, flashcard_id, due, stability, difficulty,
+        elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review)
+      select ${userId}::int, * from unnest(${col((r) => r.flashcardId, "int")},
+        ${col((r) => isoOrNull(r.due), "timestamptz")}, ${col((r) => r.stability, "float8")},
+        ${col((r) => r.difficulty, "float8")}, ${col((r) => r.elapsedDays, "int")},
+        ${col((r) => r.scheduledDays, "int")}, ${col((r) => r.learningSteps, "int")},
+        ${col((r) => r.reps, "int")}, ${col((r) => r.lapses, "int")}, ${col((r) => r.state, "smallint")},
+        ${col((r) => isoOrNull(r.lastReview), "timestamptz")})
+      on conflict (user_id, flashcard_id) do update set due = excluded.due, stability = excluded.stability,
+        difficulty = excluded.difficulty, elapsed_days = excluded.elapsed_days,
+        scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps,
+        reps = excluded.reps, lapses = excluded.lapses, state = excluded.state,
+        last_review = excluded.last_review`);
   }
-  for (let i = 0; i < reviews.length; i += BATCH)
-    await tx.insert(cardReviews).values(reviews.slice(i, i + BATCH));
+  for (const b of chunks(reviews)) {
+    const col = (f: (r: (typeof b)[number]) => unknown, type: string) => arrayOf(b.map(f), type);
+    await tx.execute(sql`insert into ${cardReviews} (user_id, flashcard_id, rating, state, due, stability,
+        difficulty, elapsed_days, last_elapsed_days, scheduled_days, learning_steps, reviewed_at)
+      select ${userId}::int, * from unnest(${col((r) => r.flashcardId, "int")},
+        ${col((r) => r.rating, "smallint")}, ${col((r) => r.state, "smallint")},
+        ${col((r) => isoOrNull(r.due), "timestamptz")}, ${col((r) => r.stability, "float8")},
+        ${col((r) => r.difficulty, "float8")}, ${col((r) => r.elapsedDays, "int")},
+        ${col((r) => r.lastElapsedDays, "int")}, ${col((r) => r.scheduledDays, "int")},
+        ${col((r) => r.learningSteps, "int")}, ${col((r) => isoOrNull(r.reviewedAt), "timestamptz")})`);
+  }
   return reviews.length;
 }
 
