@@ -1,15 +1,28 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import {
+  MakeFlashcardsButton,
+  MakeQuizButton,
+} from "#client/features/summaries/components/draft-buttons.tsx";
 import { formatDate } from "#shared/date-format.ts";
 import type { Material, MaterialType } from "#shared/materials/contract.ts";
 import { processingLabel } from "#shared/study/document-status.ts";
 
 // The viewer (a Radix dialog, ~12 KB gzip) loads when a material is first opened.
 const MaterialViewer = lazy(() => import("./material-viewer.tsx"));
+// The draft dialogs, as beside a study document: loaded when their button is reached for.
+const flashcardDrafts = lazyDialog(
+  async () =>
+    (await import("#client/features/summaries/components/flashcard-drafts-dialog.tsx")).FlashcardDraftsDialog,
+);
+const quizDrafts = lazyDialog(
+  async () => (await import("#client/features/summaries/components/quiz-drafts-dialog.tsx")).QuizDraftsDialog,
+);
 
 export const TYPE_LABELS: Record<MaterialType, string> = {
   reading: "Reading",
@@ -19,6 +32,13 @@ export const TYPE_LABELS: Record<MaterialType, string> = {
   study_guide: "Study guide",
   other: "Other",
 };
+
+const materialDraftDocument = (m: Material) => ({
+  source: "material" as const,
+  id: m.id,
+  title: m.title,
+  studySetId: null,
+});
 
 /** The uploaded materials of the chosen course (or all), each with its delete button. */
 export function MaterialList({
@@ -61,16 +81,28 @@ export function MaterialList({
                       <p className="break-words text-sm text-muted">{m.content}</p>
                     )}
                   </div>
-                  <span className="flex gap-2">
+                  <span className="flex flex-wrap gap-2">
                     {m.status === "ready" && (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`Open ${m.title}`}
-                        onClick={() => setOpen(m)}
-                      >
-                        Open
-                      </Button>
+                      <>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Open ${m.title}`}
+                          onClick={() => setOpen(m)}
+                        >
+                          Open
+                        </Button>
+                        <DeferredDialog
+                          dialog={flashcardDrafts}
+                          props={{ doc: materialDraftDocument(m) }}
+                          trigger={<MakeFlashcardsButton title={m.title} />}
+                        />
+                        <DeferredDialog
+                          dialog={quizDrafts}
+                          props={{ doc: materialDraftDocument(m) }}
+                          trigger={<MakeQuizButton title={m.title} />}
+                        />
+                      </>
                     )}
                     <Button
                       variant="secondary"
