@@ -1,29 +1,15 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import {
-  MakeFlashcardsButton,
-  MakeQuizButton,
-} from "#client/features/summaries/components/draft-buttons.tsx";
 import { formatDate } from "#shared/date-format.ts";
 import type { Material, MaterialType } from "#shared/materials/contract.ts";
 import { processingLabel } from "#shared/study/document-status.ts";
 
 // The viewer (a Radix dialog, ~12 KB gzip) loads when a material is first opened.
 const MaterialViewer = lazy(() => import("./material-viewer.tsx"));
-// The draft dialogs, as beside a study document: loaded when their button is reached for.
-const flashcardDrafts = lazyDialog(
-  async () =>
-    (await import("#client/features/summaries/components/flashcard-drafts-dialog.tsx")).FlashcardDraftsDialog,
-);
-const quizDrafts = lazyDialog(
-  async () => (await import("#client/features/summaries/components/quiz-drafts-dialog.tsx")).QuizDraftsDialog,
-);
-
 export const TYPE_LABELS: Record<MaterialType, string> = {
   reading: "Reading",
   lecture: "Lecture",
@@ -33,22 +19,20 @@ export const TYPE_LABELS: Record<MaterialType, string> = {
   other: "Other",
 };
 
-const materialDraftDocument = (m: Material) => ({
-  source: "material" as const,
-  id: m.id,
-  title: m.title,
-  studySetId: null,
-});
+/** Buttons another feature adds to a ready material (the app passes summaries' draft buttons). */
+export type MaterialActions = ComponentType<{ material: Material }>;
 
 /** The uploaded materials of the chosen course (or all), each with its delete button. */
 export function MaterialList({
   materials,
   deleting,
   onDelete,
+  Actions,
 }: {
   materials: UseQueryResult<Material[]>;
   deleting: boolean;
   onDelete: (id: number) => void;
+  Actions?: MaterialActions;
 }) {
   const [open, setOpen] = useState<Material | null>(null);
   return (
@@ -92,16 +76,7 @@ export function MaterialList({
                         >
                           Open
                         </Button>
-                        <DeferredDialog
-                          dialog={flashcardDrafts}
-                          props={{ doc: materialDraftDocument(m) }}
-                          trigger={<MakeFlashcardsButton title={m.title} />}
-                        />
-                        <DeferredDialog
-                          dialog={quizDrafts}
-                          props={{ doc: materialDraftDocument(m) }}
-                          trigger={<MakeQuizButton title={m.title} />}
-                        />
+                        {Actions && <Actions material={m} />}
                       </>
                     )}
                     <Button
