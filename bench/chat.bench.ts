@@ -176,12 +176,22 @@ for (let d0 = 0; d0 < DOCS; d0 += DOC_BATCH) {
     });
     return { title: `doc-${d0 + k}`, content: pages.join("\n\n"), pages: ranges };
   });
+  const chunked = docs.map((doc) => documentChunksOf(doc.content, doc.pages));
+  // The chunk count an upload stores with its document (retrieval.repo.ts replaceChunks).
   const inserted = await db
     .insert(courseDocuments)
-    .values(docs.map((doc) => ({ userId, type: "reading", fileType: "pdf", ...doc })))
+    .values(
+      docs.map((doc, k) => ({
+        userId,
+        type: "reading",
+        fileType: "pdf",
+        ...doc,
+        chunkCount: chunked[k]!.length,
+      })),
+    )
     .returning({ id: courseDocuments.id });
   const rows = inserted.flatMap(({ id }, k) =>
-    documentChunksOf(docs[k]!.content, docs[k]!.pages).map((c) => ({
+    chunked[k]!.map((c) => ({
       userId,
       source: "material" as const,
       materialId: id,

@@ -99,6 +99,15 @@ async function main() {
           body: form,
         });
         if (res.status !== 201) throw new Error(`upload: ${res.status} ${(await res.json()).error}`);
+        // The upload answers before the scan is read (a background job): the next one starts when this
+        // one's text is in, so OCR runs back to back without passing the per-student upload limit.
+        const { id: docId } = (await res.json()) as { id: number };
+        for (;;) {
+          const doc = await fetch(`${url}/api/study/documents/${docId}`, { headers });
+          const { status } = (await doc.json()) as { status: string };
+          if (status !== "processing") break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
       };
       const { idle, busy, runs } = await tasksIdleAndBusy(server, SECONDS, upload);
       console.log(

@@ -117,8 +117,7 @@ interface SummaryCheck {
 interface DraftCheck {
   file: string;
   pages: number;
-  /** null: the app offers no drafts for this document (a course material). */
-  cards: { card: CardDraft; problems: string[] }[] | null;
+  cards: { card: CardDraft; problems: string[] }[];
   ms: number;
 }
 
@@ -298,15 +297,13 @@ async function runOn(kind: "pglite" | "postgres", questions: Map<Split, Question
     for (const doc of options["questions-only"] ? [] : uploaded) {
       const pages = pageCount(doc.pages.length, doc.pages.join("").length);
       const started = performance.now();
-      if (doc.source !== "study") {
-        drafts.push({ file: doc.file, pages, cards: null, ms: 0 });
-        continue;
-      }
       const { cards } = await call<{ cards: CardDraft[] }>(
         app,
         student,
         "POST",
-        `/api/study/documents/${doc.id}/flashcard-drafts`,
+        doc.source === "study"
+          ? `/api/study/documents/${doc.id}/flashcard-drafts`
+          : `/api/documents/${doc.id}/flashcard-drafts`,
       );
       drafts.push({
         file: doc.file,
@@ -434,8 +431,7 @@ function report(result: RunResult): boolean {
   console.log(`  summary sentences complete: ${perStyle.join(", ")}`);
   console.log(`    all ${ratio(all.complete, all.total)}   target 100%  ${mark(summariesMet)}`);
 
-  const withDrafts = result.drafts.filter((d) => d.cards);
-  const cards = withDrafts.flatMap((d) => d.cards ?? []);
+  const cards = result.drafts.flatMap((d) => d.cards);
   const passing = cards.filter((c) => c.problems.length === 0).length;
   const draftsMet = cards.length > 0 && share(passing, cards.length) >= TARGETS.drafts;
   allMet &&= draftsMet;
@@ -444,7 +440,7 @@ function report(result: RunResult): boolean {
   );
   const long = result.drafts.filter((d) => d.pages >= 10);
   const enough = long.filter(
-    (d) => (d.cards ?? []).filter((c) => c.problems.length === 0).length >= TARGETS.draftsPerLongDocument,
+    (d) => d.cards.filter((c) => c.problems.length === 0).length >= TARGETS.draftsPerLongDocument,
   );
   const longMet = enough.length === long.length;
   allMet &&= longMet;
@@ -453,10 +449,8 @@ function report(result: RunResult): boolean {
       `target all  ${mark(longMet)}`,
   );
   for (const d of result.drafts) {
-    const pass = (d.cards ?? []).filter((c) => c.problems.length === 0).length;
-    const what = d.cards
-      ? `${pass} passing of ${d.cards.length} drafts`
-      : "no drafts (course material: the drafts endpoint takes study-set documents only)";
+    const pass = d.cards.filter((c) => c.problems.length === 0).length;
+    const what = `${pass} passing of ${d.cards.length} drafts`;
     console.log(`    ${pad(d.file, 30)} ${String(d.pages).padStart(3)} pages  ${what}`);
   }
   if (options.verbose) {
@@ -469,7 +463,7 @@ function report(result: RunResult): boolean {
       }
     }
     for (const d of result.drafts) {
-      for (const c of (d.cards ?? []).filter((x) => x.problems.length).slice(0, 3)) {
+      for (const c of d.cards.filter((x) => x.problems.length).slice(0, 3)) {
         console.log(
           `  draft ${d.file} p.${c.card.page}: Q "${c.card.question.slice(0, 80)}" A "${c.card.answer.slice(0, 80)}" — ${c.problems.join("; ")}`,
         );

@@ -124,6 +124,36 @@ test("a student summarizes a document, makes flashcards from it, edits one and a
   await expect(page.getByText("What lacks a nucleus?")).toBeVisible();
 });
 
+test("a course material offers the same flashcard and quiz drafts, its cards going into a chosen study set", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await signUpViaApi(page);
+  await seedDocument(page, token);
+  const material = await page.request.post("/api/upload-document", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { fileName: "Cell notes", content: LECTURE, type: "lecture" },
+  });
+  expect(material.status()).toBe(201);
+  await page.goto("/materials");
+  await page.getByRole("button", { name: "Make flashcards from Cell notes" }).click({ timeout: 30_000 });
+  const dialog = page.getByRole("dialog", { name: "Make flashcards" });
+  await expect(dialog.getByLabel("Question 1", { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel("Study set")).toHaveValue(/\d+/);
+  await expect(dialog.getByLabel("Study set").getByRole("option", { name: "Biology" })).toBeAttached();
+  await dialog.getByRole("button", { name: "Page 1" }).first().click();
+  await expect(dialog.getByText("Prokaryotes are single-celled organisms").first()).toBeVisible();
+  const total = await dialog.getByRole("checkbox").count();
+  await dialog.getByRole("button", { name: `Add ${total} cards` }).click();
+  await expectToast(page, `${total} flashcards added`);
+
+  await page.getByRole("button", { name: "Make a quiz from Cell notes" }).click();
+  const quiz = page.getByRole("dialog", { name: "Quiz" });
+  await quiz.getByRole("group").first().getByRole("radio").first().check();
+  await quiz.getByRole("button", { name: "Check answers" }).click();
+  await expect(quiz.getByRole("status")).toHaveText(/^You got [01] out of \d+ questions correct!$/);
+});
+
 test("the summarizer fits a 360 px phone", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   const { token } = await signUpViaApi(page);

@@ -157,4 +157,17 @@ export const summaryEndpoints = {
     params: idParamsSchema,
     response: quizDraftsSchema,
   }),
+  /** The same drafts from a course material (a PPTX's slides, a PDF's pages), by the same engine. */
+  materialCardDrafts: endpoint({
+    method: "POST",
+    path: "/api/documents/:id/flashcard-drafts",
+    params: idParamsSchema,
+    response: cardDraftsSchema,
+  }),
+  materialQuizDrafts: endpoint({
+    method: "POST",
+    path: "/api/documents/:id/quiz-drafts",
+    params: idParamsSchema,
+    response: quizDraftsSchema,
+  }),
 };

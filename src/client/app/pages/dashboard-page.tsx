@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { type ComponentProps, lazy, Suspense } from "react";
 import { useMe } from "#client/features/auth/auth.api.ts";
 import { useEvents } from "#client/features/calendar/calendar.api.ts";
 import { ChatTool } from "#client/features/chat/chat-launcher.tsx";
@@ -7,10 +7,19 @@ import { DashboardView } from "#client/features/dashboard/dashboard-view.tsx";
 import { useUpcomingExams } from "#client/features/review/review.api.ts";
 import { useTasks } from "#client/features/tasks/tasks.api.ts";
 
-// The materials and summarizer tools load when opened, not with Home.
-const MaterialsView = lazy(async () => ({
-  default: (await import("#client/features/materials/materials-view.tsx")).MaterialsView,
-}));
+// The materials and summarizer tools load when opened, not with Home (the materials with summaries'
+// draft buttons on each material).
+const MaterialsView = lazy(async () => {
+  const [{ MaterialsView: View }, { MaterialAiActions }] = await Promise.all([
+    import("#client/features/materials/materials-view.tsx"),
+    import("#client/features/summaries/components/material-ai-actions.tsx"),
+  ]);
+  return {
+    default: (props: Omit<ComponentProps<typeof View>, "Actions">) => (
+      <View {...props} Actions={MaterialAiActions} />
+    ),
+  };
+});
 
 const SummarizerView = lazy(async () => ({
   default: (await import("#client/features/summaries/summarizer-view.tsx")).SummarizerView,

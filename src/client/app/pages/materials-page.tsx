@@ -1,12 +1,13 @@
 import { useCourses } from "#client/features/courses/courses.api.ts";
 import { MaterialsView } from "#client/features/materials/materials-view.tsx";
+import { MaterialAiActions } from "#client/features/summaries/components/material-ai-actions.tsx";
 
 /** /materials: the Course Materials Manager with the student's courses in its dropdown. */
 export function MaterialsPage() {
   const courses = useCourses();
   return (
     <div className="mx-auto max-w-3xl">
-      <MaterialsView courses={courses.data ?? []} />
+      <MaterialsView courses={courses.data ?? []} Actions={MaterialAiActions} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
@@ -10,7 +10,6 @@ import { processingLabel } from "#shared/study/document-status.ts";
 
 // The viewer (a Radix dialog, ~12 KB gzip) loads when a material is first opened.
 const MaterialViewer = lazy(() => import("./material-viewer.tsx"));
-
 export const TYPE_LABELS: Record<MaterialType, string> = {
   reading: "Reading",
   lecture: "Lecture",
@@ -20,15 +19,20 @@ export const TYPE_LABELS: Record<MaterialType, string> = {
   other: "Other",
 };
 
+/** Buttons another feature adds to a ready material (the app passes summaries' draft buttons). */
+export type MaterialActions = ComponentType<{ material: Material }>;
+
 /** The uploaded materials of the chosen course (or all), each with its delete button. */
 export function MaterialList({
   materials,
   deleting,
   onDelete,
+  Actions,
 }: {
   materials: UseQueryResult<Material[]>;
   deleting: boolean;
   onDelete: (id: number) => void;
+  Actions?: MaterialActions;
 }) {
   const [open, setOpen] = useState<Material | null>(null);
   return (
@@ -61,16 +65,19 @@ export function MaterialList({
                       <p className="break-words text-sm text-muted">{m.content}</p>
                     )}
                   </div>
-                  <span className="flex gap-2">
+                  <span className="flex flex-wrap gap-2">
                     {m.status === "ready" && (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`Open ${m.title}`}
-                        onClick={() => setOpen(m)}
-                      >
-                        Open
-                      </Button>
+                      <>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Open ${m.title}`}
+                          onClick={() => setOpen(m)}
+                        >
+                          Open
+                        </Button>
+                        {Actions && <Actions material={m} />}
+                      </>
                     )}
                     <Button
                       variant="secondary"

@@ -6,13 +6,22 @@ import { ApiError } from "#client/lib/api.ts";
 import { MATERIAL_TYPES, MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import type { Course } from "#shared/courses/contract.ts";
 import type { MaterialType } from "#shared/materials/contract.ts";
-import { MaterialList, TYPE_LABELS } from "./material-list.tsx";
+import { type MaterialActions, MaterialList, TYPE_LABELS } from "./material-list.tsx";
 import { useDeleteMaterial, useMaterials, useUploadMaterial } from "./materials.api.ts";
 
 type Message = { tone: "success" | "error"; text: string } | null;
 
 /** SPEC §2.14 Course Materials Manager: per student (not user 1), every accepted type read for real. */
-export function MaterialsView({ courses, headingLevel = 1 }: { courses: Course[]; headingLevel?: 1 | 2 }) {
+export function MaterialsView({
+  courses,
+  headingLevel = 1,
+  Actions,
+}: {
+  courses: Course[];
+  headingLevel?: 1 | 2;
+  /** Extra buttons on each ready material (summaries' drafts, passed by the page). */
+  Actions?: MaterialActions;
+}) {
   const id = useId();
   const [courseId, setCourseId] = useState<number | null>(null);
   const [type, setType] = useState<MaterialType>("reading");
@@ -129,7 +138,12 @@ export function MaterialsView({ courses, headingLevel = 1 }: { courses: Course[]
         <Sub id={`${id}-list`} className="text-lg font-semibold">
           Uploaded materials
         </Sub>
-        <MaterialList materials={materials} deleting={remove.isPending} onDelete={onDelete} />
+        <MaterialList
+          materials={materials}
+          deleting={remove.isPending}
+          onDelete={onDelete}
+          Actions={Actions}
+        />
       </section>
     </div>
   );

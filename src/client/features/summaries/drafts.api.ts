@@ -11,6 +11,26 @@ const flashcardEndpoints = endpointTable(
   "flashcardEndpoints",
 );
 const summaryEndpoints = endpointTable(() => import("#shared/summaries/contract.ts"), "summaryEndpoints");
+const materialEndpoints = endpointTable(() => import("#shared/materials/contract.ts"), "materialEndpoints");
+
+/**
+ * What drafts are made from: a study-set document (its cards go into that set's flashcard sets) or a
+ * course material (the student picks the study set its cards go into).
+ */
+export interface DraftDocument {
+  source: "study" | "material";
+  id: number;
+  title: string;
+  /** The study set a study document is in; null for a course material. */
+  studySetId: number | null;
+}
+
+export const studyDraftDocument = (doc: StudyDocumentSummary): DraftDocument => ({
+  source: "study",
+  id: doc.id,
+  title: doc.title,
+  studySetId: doc.studySetId,
+});
 
 /** The stored summary changes on the card (list) and in the open document, without a refetch. */
 function useSummaryCache() {
@@ -51,21 +71,45 @@ export const useFlashcardSets = (studySetId: number) =>
   useQuery({
     queryKey: queryKeys.flashcards.sets(studySetId),
     queryFn: async () => call((await flashcardEndpoints()).listSets, { params: { id: studySetId } }),
+    // 0: a material's drafts before the student has a study set to put them in.
+    enabled: studySetId > 0,
   });
-export const useStudyDocument = (id: number) =>
+
+/** A draft's source text by page, from either store (the viewer's key, so the cache is one). */
+export const useDocumentText = (doc: Pick<DraftDocument, "source" | "id">) =>
   useQuery({
-    queryKey: queryKeys.study.document(id),
-    queryFn: async () => call((await studyEndpoints()).getDocument, { params: { id } }),
+    queryKey: queryKeys.materials.text(doc.source, doc.id),
+    queryFn: async () =>
+      call((await materialEndpoints()).text, { params: { source: doc.source, id: doc.id } }),
+    staleTime: 60_000,
+  });
+
+/** The student's study sets, for a material's cards to go into one. */
+export const useStudySetChoices = (enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.study.sets(),
+    queryFn: async () => call((await studyEndpoints()).listSets),
+    enabled,
   });
 
 export const useCardDrafts = () =>
   useMutation({
-    mutationFn: async (id: number) => call((await summaryEndpoints()).cardDrafts, { params: { id } }),
+    mutationFn: async (doc: DraftDocument) => {
+      const endpoints = await summaryEndpoints();
+      return call(doc.source === "study" ? endpoints.cardDrafts : endpoints.materialCardDrafts, {
+        params: { id: doc.id },
+      });
+    },
   });
 
 export const useQuizDrafts = () =>
   useMutation({
-    mutationFn: async (id: number) => call((await summaryEndpoints()).quizDrafts, { params: { id } }),
+    mutationFn: async (doc: DraftDocument) => {
+      const endpoints = await summaryEndpoints();
+      return call(doc.source === "study" ? endpoints.quizDrafts : endpoints.materialQuizDrafts, {
+        params: { id: doc.id },
+      });
+    },
   });
 
 /**

@@ -17,6 +17,12 @@ export const courseDocuments = pgTable(
     /** A PDF's pages or a PPTX's slides as character ranges of `content`, for the viewer and citations. */
     pages: jsonb("pages").$type<Array<{ page: number; start: number; end: number }>>(),
     search: searchVector("title", "content"),
+    /**
+     * Its rows in document_chunks, kept by the retrieval index (retrieval.repo.ts replaceChunks): the
+     * passage count BM25's IDF needs is a sum over the student's documents rather than a count of every
+     * chunk, which grew with the library on every answer.
+     */
+    chunkCount: integer("chunk_count").notNull().default(0),
     createdAt: createdAt(),
     ...processingColumns(),
   },

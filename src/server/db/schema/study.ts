@@ -34,6 +34,12 @@ export const studyDocuments = pgTable(
     /** A PDF's pages as character ranges of `content` ({ page, start, end }), so answers can cite pages. */
     pages: jsonb("pages").$type<Array<{ page: number; start: number; end: number }>>(),
     search: searchVector("title", "content"),
+    /**
+     * Its rows in document_chunks, kept by the retrieval index (retrieval.repo.ts replaceChunks): the
+     * passage count BM25's IDF needs is a sum over the student's documents rather than a count of every
+     * chunk, which grew with the library on every answer.
+     */
+    chunkCount: integer("chunk_count").notNull().default(0),
     createdAt: createdAt(),
     ...processingColumns(),
   },

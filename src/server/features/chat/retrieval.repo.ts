@@ -53,19 +53,45 @@ function scopeText(userId: number, scope: SearchScope): string {
   return parts.join(" and ");
 }
 
-/** A row of `search`, as the driver gives it. */
-interface SearchRow {
-  id: number;
-  source: ChunkSource;
-  material_id: number | null;
-  study_document_id: number | null;
-  course_id: number | null;
-  page: number;
-  text: string;
-  char_start: number;
-  char_end: number;
-  rank: number | string;
-  title: string | null;
+/** A chunk as `ranked` reads it: id, source, material_id, study_document_id, course_id, page, char_start, char_end, rank, title. */
+type RankedRow = [
+  number,
+  ChunkSource,
+  number | null,
+  number | null,
+  number | null,
+  number,
+  number,
+  number,
+  number,
+  string | null,
+];
+
+export type RankedChunk = Omit<FoundChunk, "text">;
+
+export interface RankedChunks {
+  chunks: RankedChunk[];
+  /** Chunks in scope; null when none matched (it was not read). */
+  total: number | null;
+  /** Chunks in scope holding each term query, in order. */
+  counts: number[];
+}
+
+/**
+ * How many chunks are in scope, as SQL: the stored chunk counts of the documents in scope, or a count of
+ * the chunks with a course in scope.
+ */
+function totalIn(userId: number, scope: SearchScope) {
+  if (scope.courseId)
+    return sql`(select count(*)::int from ${documentChunks} where ${sql.raw(scopeText(userId, scope))})`;
+  const study = scope.studyDocumentId
+    ? sql`and id = ${scope.studyDocumentId}${scope.studySetId ? sql` and study_set_id = ${scope.studySetId}` : sql``}`
+    : scope.studySetId
+      ? sql`and study_set_id = ${scope.studySetId}`
+      : sql``;
+  const studyTotal = sql`(select coalesce(sum(chunk_count), 0) from ${studyDocuments} where user_id = ${userId} ${study})`;
+  if (scope.studyDocumentId || scope.studySetId) return sql`${studyTotal}::int`;
+  return sql`(${studyTotal} + (select coalesce(sum(chunk_count), 0) from ${courseDocuments} where user_id = ${userId}))::int`;
 }
 
 const documentColumn = (source: ChunkSource) =>
@@ -95,76 +121,96 @@ export const retrievalRepo = {
         })),
       );
     }
+    const table = doc.source === "material" ? courseDocuments : studyDocuments;
+    await db
+      .update(table)
+      .set({ chunkCount: chunks.length })
+      .where(and(eq(table.userId, userId), eq(table.id, doc.documentId)));
   },
 
   /**
-   * The best chunks for an OR-of-stems tsquery, ranked by ts_rank_cd with normalisation 32 (rank/(rank+1)).
-   * With a course, set or document in scope only its chunks are searched. The ranking runs on the chunk table
-   * alone (the GIN index finds the matches, only they are ranked) and only the top `limit` rows then
-   * look up their document's title: joining first made every match carry its title through the sort
-   * and tripled the query's time. Written as SQL rather than with the query builder: building the
-   * nested select cost more JavaScript per answer than the bare ranked query costs PGlite, and left
-   * joins to both document tables cost planning time that two scalar lookups on the 8 rows do not.
+   * One statement for what re-ranking needs: the best `limit` chunks for an OR-of-stems tsquery (ranked by
+   * ts_rank_cd with normalisation 32, rank/(rank+1)), how many chunks in scope hold each term (`termQueries`,
+   * the IDF of each) and how many chunks are in scope. The counts are window aggregates over the rows
+   * the GIN index matched, which the ranking visits anyway: the OR query matches every chunk holding any
+   * term, so a term's matches are all among them. They were a statement of their own that ran one index
+   * scan per term and counted every chunk of the student, the most expensive part of an answer. The total
+   * is a sum of the documents' stored chunk counts (a count over the chunks only with a course in scope,
+   * whose chunks keep the course they were indexed with). The chunks' text is not read here: it never
+   * changes under a chunk's id, so the caller keeps it (retrieval.service.ts) and asks `texts` for
+   * the ones it has not seen; sending 100 texts through the driver per answer cost more than ranking
+   * them. Only the top rows look up their document's title. The rows come back as one JSON array in one
+   * row: a hundred rows of eight columns cost the driver more to decode than one JSON.parse. Written as
+   * SQL: building it with the query builder cost more JavaScript per answer than the bare ranked query
+   * costs PGlite.
    */
-  async search(
+  async ranked(
     db: DbOrTx,
     userId: number,
     tsQuery: string,
+    termQueries: readonly string[],
     options: SearchScope & { limit: number },
-  ): Promise<FoundChunk[]> {
+  ): Promise<RankedChunks> {
     const query = sql`to_tsquery('english', ${tsQuery})`;
+    const counts = termQueries.map(
+      (q, i) =>
+        sql`, count(*) filter (where search @@ to_tsquery('english', ${q})) over () as ${sql.raw(`d${i}`)}`,
+    );
     const result = await db.execute(sql`
-      select top.*,
-        case when top.source = 'material'
-          then (select title from ${courseDocuments} d where d.id = top.material_id)
-          else (select title from ${studyDocuments} s where s.id = top.study_document_id)
-        end as title
+      select
+        json_agg(json_build_array(top.id, top.source, top.material_id, top.study_document_id, top.course_id,
+          top.page, top.char_start, top.char_end, top.rank,
+          case when top.source = 'material'
+            then (select title from ${courseDocuments} d where d.id = top.material_id)
+            else (select title from ${studyDocuments} s where s.id = top.study_document_id)
+          end) order by top.rank desc, top.id) as rows,
+        ${totalIn(userId, options)} as total${sql.join(
+          termQueries.map((_, i) => sql`, min(${sql.raw(`top.d${i}`)}) as ${sql.raw(`d${i}`)}`),
+          sql``,
+        )}
       from (
-        select id, source, material_id, study_document_id, course_id, page, text, char_start, char_end,
-          ts_rank_cd(search, ${query}, 32) as rank
+        select id, source, material_id, study_document_id, course_id, page, char_start, char_end,
+          ts_rank_cd(search, ${query}, 32) as rank${sql.join(counts, sql``)}
         from ${documentChunks}
         where ${sql.raw(scopeText(userId, options))} and search @@ ${query}
         order by rank desc, id
         limit ${options.limit}
-      ) top
-      order by top.rank desc, top.id`);
-    return (result as unknown as { rows: SearchRow[] }).rows.map((r) => ({
-      id: r.id,
-      source: r.source,
-      documentId: (r.source === "material" ? r.material_id : r.study_document_id) ?? 0,
-      title: r.title ?? "Untitled document",
-      courseId: r.course_id,
-      page: r.page,
-      text: r.text,
-      charStart: r.char_start,
-      charEnd: r.char_end,
-      rank: Number(r.rank),
-    }));
+      ) top`);
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+    const json = row.rows;
+    const rows = ((typeof json === "string" ? JSON.parse(json) : json) ?? []) as RankedRow[];
+    return {
+      // No chunk matched: no term is in any of them, and nothing is ranked with the total.
+      total: rows.length ? Number(row.total) : null,
+      counts: termQueries.map((_, i) => Number(row[`d${i}`] ?? 0)),
+      chunks: rows.map(
+        ([id, source, materialId, studyDocumentId, courseId, page, charStart, charEnd, rank, title]) => ({
+          id,
+          source,
+          documentId: (source === "material" ? materialId : studyDocumentId) ?? 0,
+          title: title ?? "Untitled document",
+          courseId,
+          page,
+          charStart,
+          charEnd,
+          rank: Number(rank),
+        }),
+      ),
+    };
   },
 
-  /**
-   * How many of the student's chunks (in the course, when one is chosen) match each tsquery, and how many
-   * there are: the IDF of each question term. Each count is a GIN index lookup, not a scan.
-   */
-  async documentFrequencies(
-    db: DbOrTx,
-    userId: number,
-    tsQueries: readonly string[],
-    options: SearchScope,
-  ): Promise<{ total: number; counts: number[] }> {
-    const scope = sql.raw(scopeText(userId, options));
-    const counts = tsQueries.map(
-      (q, i) =>
-        sql`(select count(*)::int from ${documentChunks} where ${scope} and search @@ to_tsquery('english', ${q})) as ${sql.raw(`d${i}`)}`,
-    );
+  /** The text of the student's chunks with these ids. */
+  async texts(db: DbOrTx, userId: number, ids: readonly number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
     const result = await db.execute(
-      sql`select (select count(*)::int from ${documentChunks} where ${scope}) as total${counts.length ? sql`, ${sql.join(counts, sql`, `)}` : sql``}`,
+      sql`select id, text from ${documentChunks} where user_id = ${userId} and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
-    const row = (result as unknown as { rows: Record<string, number | string>[] }).rows[0] ?? {};
-    return {
-      total: Number(row.total ?? 0),
-      counts: tsQueries.map((_, i) => Number(row[`d${i}`] ?? 0)),
-    };
+    return new Map(
+      (result as unknown as { rows: { id: number; text: string }[] }).rows.map((r) => [r.id, r.text]),
+    );
   },
 
   /**

@@ -8,6 +8,7 @@ import {
   type ChunkSource,
   type FoundChunk,
   type NewChunk,
+  type RankedChunk,
   retrievalRepo,
   type SearchScope,
 } from "./retrieval.repo.ts";
@@ -54,10 +55,43 @@ export function documentChunksOf(content: string, pages: DocumentPage[] | null):
 }
 
 /**
+ * Chunk texts by id. A chunk is never updated (re-indexing a document deletes its chunks and inserts new
+ * ones, with new ids), so a text once read is the text for good, whatever process reads it: candidates
+ * that come back question after question are not sent through the driver again. Least recently used
+ * out; about 1.5 KB a chunk.
+ */
+const KEPT_TEXTS = 4_000;
+const chunkTexts = new Map<number, string>();
+
+function keptText(id: number): string | undefined {
+  const text = chunkTexts.get(id);
+  if (text !== undefined) {
+    chunkTexts.delete(id);
+    chunkTexts.set(id, text);
+  }
+  return text;
+}
+
+/**
  * Retrieval over the student's own text: materials and study-set documents are chunked when written,
  * and searched with PostgreSQL full-text search, always scoped by owner.
  */
 export function createRetrievalService({ db }: { db: DbOrTx }) {
+  /** The ranked chunks with their text, read for the ones not kept yet (in one statement). */
+  async function withTexts(userId: number, chunks: readonly RankedChunk[]): Promise<FoundChunk[]> {
+    const unseen = chunks.filter((c) => !chunkTexts.has(c.id)).map((c) => c.id);
+    const read = await retrievalRepo.texts(db, userId, unseen);
+    for (const [id, text] of read) {
+      chunkTexts.set(id, text);
+      if (chunkTexts.size > KEPT_TEXTS) chunkTexts.delete(chunkTexts.keys().next().value!);
+    }
+    // A chunk deleted between the two statements (its document re-indexed) is left out.
+    return chunks.flatMap((c) => {
+      const text = read.get(c.id) ?? keptText(c.id);
+      return text === undefined ? [] : [{ ...c, text }];
+    });
+  }
+
   return {
     async index(userId: number, doc: IndexedDocument, tx: DbOrTx = db): Promise<void> {
       const chunks = documentChunksOf(doc.content, doc.pages);
@@ -75,25 +109,20 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
         studyDocumentId: options.studyDocumentId,
       };
       const lookup = (ts: readonly QuestionTerm[]) =>
-        Promise.all([
-          retrievalRepo.search(db, userId, toTsQuery(ts), {
-            ...scope,
-            limit: Math.max(limit, CANDIDATES),
-          }),
-          retrievalRepo.documentFrequencies(
-            db,
-            userId,
-            ts.map((t) => toTsQuery([t])),
-            scope,
-          ),
-        ]);
+        retrievalRepo.ranked(
+          db,
+          userId,
+          toTsQuery(ts),
+          ts.map((t) => toTsQuery([t])),
+          { ...scope, limit: Math.max(limit, CANDIDATES) },
+        );
       if (!toTsQuery(terms)) return [];
-      let [candidates, frequencies] = await lookup(terms);
+      let found = await lookup(terms);
       // A term no chunk has may be a typo: the closest word of the student's own documents stands in.
       const missing = terms.filter(
-        (t, i) => !frequencies.counts[i] && !t.number && t.stem.length >= TYPO_MIN_LENGTH,
+        (t, i) => !found.counts[i] && !t.number && t.stem.length >= TYPO_MIN_LENGTH,
       );
-      if (missing.length && frequencies.total) {
+      if (missing.length && found.total !== 0) {
         const words = await retrievalRepo.closestWords(
           db,
           userId,
@@ -107,9 +136,11 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
             const word = corrected.get(t);
             return word ? { word, stem: word } : t;
           });
-          [candidates, frequencies] = await lookup(terms);
+          found = await lookup(terms);
         }
       }
+      const candidates = await withTexts(userId, found.chunks);
+      const frequencies = { total: found.total ?? 0, counts: found.counts };
       const documentFrequency = new Map(terms.map((t, i) => [t.stem, frequencies.counts[i] ?? 0]));
       const stats = { passages: frequencies.total, documentFrequency };
       return rankPassages(terms, candidates, stats, {

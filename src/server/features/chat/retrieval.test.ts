@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
+import { retrievalRepo } from "#server/features/chat/retrieval.repo.ts";
+import { questionTerms, toTsQuery } from "#server/integrations/ai/builtin/query.ts";
 import { createCourse, createDocument, createStudySet, createUser, type TestUser } from "#tests/factories.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 
@@ -85,5 +87,63 @@ describe("retrieval search", () => {
     const found = await search(bob, "mitochondria respiration");
     expect(found.map((c) => c.title)).toEqual(["bobs"]);
     expect(await search(bob, "chloroplasts")).toEqual([]);
+  });
+});
+
+describe("the statistics re-ranking reads with the chunks", () => {
+  // BM25's IDF needs how many chunks are in scope and how many hold each term: the one retrieval statement
+  // reads them from stored chunk counts and window counts, which must equal counting the chunks.
+  const counted = async (where: string) => {
+    const rows = await t.database.db.execute(
+      sql.raw(`select count(*)::int as total,
+        count(*) filter (where search @@ to_tsquery('english', 'mitochondria'))::int as mito,
+        count(*) filter (where search @@ to_tsquery('english', 'respiration'))::int as resp
+        from document_chunks where user_id = ${ada.user.id}${where}`),
+    );
+    return (rows as unknown as { rows: { total: number; mito: number; resp: number }[] }).rows[0]!;
+  };
+  const ranked = (scope: { courseId?: number; studySetId?: number; studyDocumentId?: number }) => {
+    const terms = questionTerms("mitochondria respiration");
+    return retrievalRepo.ranked(
+      t.database.db,
+      ada.user.id,
+      toTsQuery(terms),
+      terms.map((term) => toTsQuery([term])),
+      { ...scope, limit: 100 },
+    );
+  };
+
+  it("gives the chunk total and each term's chunks as counting them would, in every scope", async () => {
+    const extra = await post(ada, "/api/upload-document", {
+      fileName: "long.txt",
+      content: Array.from({ length: 40 }, (_, i) => `Paragraph ${i} on respiration and mitochondria.`).join(
+        "\n\n".repeat(3),
+      ),
+    });
+    const setId = (notes as unknown as { studySetId: number }).studySetId;
+    for (const [scope, where] of [
+      [{}, ""],
+      [{ courseId: bio.id }, ` and course_id = ${bio.id}`],
+      [{ studySetId: setId }, ` and study_document_id = ${notes.id}`],
+      [{ studySetId: setId, studyDocumentId: notes.id }, ` and study_document_id = ${notes.id}`],
+    ] as const) {
+      const found = await ranked(scope);
+      const expected = await counted(where);
+      expect({ total: found.total, counts: found.counts }).toEqual({
+        total: expected.total,
+        counts: [expected.mito, expected.resp],
+      });
+    }
+    // A deleted document's chunks leave the total with it.
+    const before = (await ranked({})).total!;
+    const extraChunks = (await counted(` and material_id = ${extra.id}`)).total;
+    const removed = await t.app.inject({
+      method: "DELETE",
+      url: `/api/documents/${extra.id}`,
+      headers: ada.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await ranked({})).total).toBe(before - extraChunks);
+    expect((await ranked({})).total).toBe((await counted("")).total);
   });
 });

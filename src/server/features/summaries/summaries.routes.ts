@@ -54,4 +54,12 @@ export async function summariesRoutes(app: FastifyInstance) {
     await checkWorkLimit(req, "summary", reply);
     return summaries.quizDrafts(user.id, params.id);
   });
+  route(app, summaryEndpoints.materialCardDrafts, async ({ user, params, req, reply }) => {
+    await checkWorkLimit(req, "summary", reply);
+    return summaries.cardDrafts(user.id, params.id, "material");
+  });
+  route(app, summaryEndpoints.materialQuizDrafts, async ({ user, params, req, reply }) => {
+    await checkWorkLimit(req, "summary", reply);
+    return summaries.quizDrafts(user.id, params.id, "material");
+  });
 }

@@ -27,6 +27,8 @@ export function pageTexts(content: string, pages: readonly DocumentPage[] | null
   return texts;
 }
 
+type DraftSource = "study" | "material";
+
 interface Produced<T> {
   value: T;
   provider: Provider;
@@ -96,7 +98,12 @@ export function createSummariesService(deps: {
     return { summary: made.value, provider: made.provider, ...(made.note ? { note: made.note } : {}) };
   }
 
-  const studyPages = async (userId: number, id: number) => {
+  /** A study document's or a course material's pages: drafts come from either the same way. */
+  const documentPages = async (userId: number, source: DraftSource, id: number) => {
+    if (source === "material") {
+      const doc = await materials.text(userId, "material", id);
+      return pageTexts(doc.content, doc.pages);
+    }
     const doc = assertReadable(await study.getDocument(userId, id));
     return pageTexts(doc.content, doc.pages);
   };
@@ -156,8 +163,8 @@ export function createSummariesService(deps: {
       await study.setSummary(userId, id, null);
     },
 
-    async cardDrafts(userId: number, id: number) {
-      const pages = await studyPages(userId, id);
+    async cardDrafts(userId: number, id: number, source: DraftSource = "study") {
+      const pages = await documentPages(userId, source, id);
       const made = await produce<CardDraft[]>(
         userId,
         (complete, model) => modelCards(complete, model, pages),
@@ -170,8 +177,8 @@ export function createSummariesService(deps: {
      * Without a model the questions are the document's definitions and cloze sentences, with distractors
      * of the same kind from the same document (builtin/drafts.ts).
      */
-    async quizDrafts(userId: number, id: number) {
-      const pages = await studyPages(userId, id);
+    async quizDrafts(userId: number, id: number, source: DraftSource = "study") {
+      const pages = await documentPages(userId, source, id);
       const made = await produce<QuizDraftQuestion[]>(
         userId,
         (complete, model) => modelQuiz(complete, model, pages),

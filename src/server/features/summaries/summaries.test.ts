@@ -275,6 +275,41 @@ describe("drafts from a document (built-in engine)", () => {
   });
 });
 
+describe("drafts from a course material (built-in engine)", () => {
+  it("proposes the same cards and quiz as from a study document, to its owner only", async () => {
+    const material = await post(t, ada, "/api/upload-document", {
+      fileName: "Cell notes",
+      content: lecture,
+      type: "lecture",
+    });
+    expect(material.statusCode).toBe(201);
+    const id = material.json().id;
+    const doc = await newDocument(t, ada);
+
+    const cards = await post(t, ada, `/api/documents/${id}/flashcard-drafts`);
+    expect(cards.statusCode).toBe(200);
+    expect(cards.json().provider).toBe("builtin");
+    expect(cards.json().cards).toContainEqual(
+      expect.objectContaining({ question: "What are prokaryotes?", page: 1 }),
+    );
+    // One engine: the same text gives the same drafts whichever store it is in.
+    const fromStudy = (await post(t, ada, `/api/study/documents/${doc.id}/flashcard-drafts`)).json();
+    expect(cards.json().cards).toEqual(fromStudy.cards);
+
+    const quiz = await post(t, ada, `/api/documents/${id}/quiz-drafts`);
+    expect(quiz.statusCode).toBe(200);
+    expect(quiz.json().questions.length).toBeGreaterThan(2);
+    for (const q of quiz.json().questions) expect(q.options).toContain(q.answer);
+
+    for (const kind of ["flashcard-drafts", "quiz-drafts"]) {
+      expect((await post(t, bob, `/api/documents/${id}/${kind}`)).statusCode).toBe(404);
+      expect((await post(t, null, `/api/documents/${id}/${kind}`)).statusCode).toBe(401);
+      expect((await post(t, ada, `/api/documents/999999/${kind}`)).statusCode).toBe(404);
+      expect((await post(t, ada, `/api/documents/abc/${kind}`)).statusCode).toBe(400);
+    }
+  });
+});
+
 describe("with a model (fake OpenAI-compatible server over HTTP)", () => {
   let fake: FakeOpenAi;
   let ai: TestApp;

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
+import { isMainThread } from "node:worker_threads";
 import { createWorker, OEM, type Worker as TesseractWorker } from "tesseract.js";
 import { normalizeLaidOutText } from "./normalize.ts";
 import { ExtractionError } from "./types.ts";
@@ -41,32 +42,78 @@ export interface OcrReader {
 }
 
 /**
+ * A Tesseract worker between documents: starting one (its WebAssembly, then the model, decompressed and
+ * initialised) took longer than reading a page, and uploads of scans come in runs. It is ended after
+ * IDLE_MS with nothing to read, so an idle server does not hold its memory, and with the extraction
+ * pool's thread it lives in. Only kept in such a thread: in the main thread (a script, a test) a kept
+ * worker would hold the process open.
+ */
+const IDLE_MS = 30_000;
+let kept: { worker: TesseractWorker; timer: NodeJS.Timeout } | null = null;
+
+const startWorker = () =>
+  createWorker("eng", OEM.LSTM_ONLY, {
+    langPath: OCR_LANG_PATH,
+    gzip: true,
+    // The default writes the model into the working directory as a cache.
+    cacheMethod: "none",
+  });
+
+function keep(worker: TesseractWorker): void {
+  if (kept) {
+    void worker.terminate().catch(() => {});
+    return;
+  }
+  const timer = setTimeout(() => {
+    if (kept?.worker === worker) kept = null;
+    void worker.terminate().catch(() => {});
+  }, IDLE_MS);
+  // A kept worker never holds the process (or the extraction thread) open.
+  timer.unref();
+  kept = { worker, timer };
+}
+
+function takeKept(): TesseractWorker | null {
+  if (!kept) return null;
+  clearTimeout(kept.timer);
+  const { worker } = kept;
+  kept = null;
+  return worker;
+}
+
+/**
  * Runs `use` with a reader whose Tesseract worker starts on its first image (a PDF with a text layer on
- * every page never starts one) and always ends with `use`.
+ * every page never starts one), or is the one kept from the last document; afterwards the worker is kept
+ * for the next one, unless reading failed (a worker in an unknown state is ended).
  */
 export async function withOcr<T>(use: (reader: OcrReader) => Promise<T>): Promise<T> {
   let worker: Promise<TesseractWorker> | undefined;
+  let failed = false;
   const reader: OcrReader = {
     async read(image) {
-      worker ??= createWorker("eng", OEM.LSTM_ONLY, {
-        langPath: OCR_LANG_PATH,
-        gzip: true,
-        // The default writes the model into the working directory as a cache.
-        cacheMethod: "none",
-      });
+      worker ??= Promise.resolve(takeKept() ?? startWorker());
       const w = await worker;
       const input = image instanceof Uint8Array ? image : toPgm(image);
       const dpi = image instanceof Uint8Array ? undefined : image.dpi;
       // A PNM carries no resolution; without one Tesseract warns and guesses 70 dpi.
-      await w.setParameters({ user_defined_dpi: String(Math.round(dpi ?? 0) || 300) });
-      const { data } = await w.recognize(Buffer.from(input.buffer, input.byteOffset, input.byteLength));
-      return cleanOcrText(data.text);
+      try {
+        await w.setParameters({ user_defined_dpi: String(Math.round(dpi ?? 0) || 300) });
+        const { data } = await w.recognize(Buffer.from(input.buffer, input.byteOffset, input.byteLength));
+        return cleanOcrText(data.text);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
     },
   };
   try {
     return await use(reader);
   } finally {
-    if (worker) await worker.then((w) => w.terminate()).catch(() => {});
+    if (worker)
+      await worker.then(
+        (w) => (failed || isMainThread ? w.terminate().then(() => {}) : keep(w)),
+        () => {},
+      );
   }
 }
 

@@ -1,5 +1,6 @@
 import { DeferredDialog, lazyDialog } from "#client/components/deferred-dialog.tsx";
 import type { StudyDocumentSummary } from "#shared/study/contract.ts";
+import { studyDraftDocument } from "../drafts.api.ts";
 import { SummarizeDocumentButton } from "./document-ai.tsx";
 import { MakeFlashcardsButton, MakeQuizButton } from "./draft-buttons.tsx";
 
@@ -22,12 +23,16 @@ export function DocumentAiActions({ doc, readOnly }: { doc: StudyDocumentSummary
           <SummarizeDocumentButton doc={doc} />
           <DeferredDialog
             dialog={flashcardDrafts}
-            props={{ doc }}
+            props={{ doc: studyDraftDocument(doc) }}
             trigger={<MakeFlashcardsButton title={doc.title} />}
           />
         </>
       )}
-      <DeferredDialog dialog={quizDrafts} props={{ doc }} trigger={<MakeQuizButton title={doc.title} />} />
+      <DeferredDialog
+        dialog={quizDrafts}
+        props={{ doc: studyDraftDocument(doc) }}
+        trigger={<MakeQuizButton title={doc.title} />}
+      />
     </>
   );
 }

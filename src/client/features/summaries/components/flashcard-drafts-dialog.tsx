@@ -5,8 +5,13 @@ import { Field, Input, Select, Textarea } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { FLASHCARD_SET_MAX_LENGTH } from "#shared/flashcards/contract.ts";
-import type { StudyDocumentSummary } from "#shared/study/contract.ts";
-import { useAcceptCards, useCardDrafts, useFlashcardSets } from "../drafts.api.ts";
+import {
+  type DraftDocument,
+  useAcceptCards,
+  useCardDrafts,
+  useFlashcardSets,
+  useStudySetChoices,
+} from "../drafts.api.ts";
 import { MakeFlashcardsButton } from "./draft-buttons.tsx";
 import { DraftsDialogShell } from "./drafts-dialog-shell.tsx";
 import { SourcePage } from "./source-page.tsx";
@@ -24,12 +29,12 @@ const NEW_SET = "new";
 function DraftRow({
   draft,
   n,
-  docId,
+  doc,
   onChange,
 }: {
   draft: Draft;
   n: number;
-  docId: number;
+  doc: DraftDocument;
   onChange: (d: Draft) => void;
 }) {
   const id = useId();
@@ -60,7 +65,7 @@ function DraftRow({
           onChange={(e) => onChange({ ...draft, answer: e.target.value })}
         />
       </Field>
-      <SourcePage docId={docId} page={draft.page} />
+      <SourcePage doc={doc} page={draft.page} />
     </li>
   );
 }
@@ -73,7 +78,7 @@ export function FlashcardDraftsDialog({
   doc,
   defaultOpen = false,
 }: {
-  doc: StudyDocumentSummary;
+  doc: DraftDocument;
   defaultOpen?: boolean;
 }) {
   const id = useId();
@@ -81,8 +86,12 @@ export function FlashcardDraftsDialog({
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [target, setTarget] = useState(NEW_SET);
   const find = useCardDrafts();
-  const sets = useFlashcardSets(doc.studySetId);
-  const accept = useAcceptCards(doc.studySetId);
+  // A material belongs to no study set: the student picks the one its cards go into.
+  const studySets = useStudySetChoices(open && doc.studySetId === null);
+  const [pickedSet, setPickedSet] = useState<number | null>(null);
+  const studySetId = doc.studySetId ?? pickedSet ?? studySets.data?.[0]?.id ?? 0;
+  const sets = useFlashcardSets(studySetId);
+  const accept = useAcceptCards(studySetId);
   const chosen = drafts.filter((d) => d.included && d.question.trim() && d.answer.trim());
 
   function openChange(next: boolean) {
@@ -90,7 +99,7 @@ export function FlashcardDraftsDialog({
     if (!next) return;
     setDrafts([]);
     accept.reset();
-    find.mutate(doc.id, {
+    find.mutate(doc, {
       onSuccess: (reply) =>
         setDrafts(reply.cards.map((c, key) => ({ ...c, key, question: c.question, included: true }))),
     });
@@ -138,11 +147,32 @@ export function FlashcardDraftsDialog({
             key={d.key}
             draft={d}
             n={i + 1}
-            docId={doc.id}
+            doc={doc}
             onChange={(next) => setDrafts((all) => all.map((x) => (x.key === d.key ? next : x)))}
           />
         ))}
       </ul>
+      {doc.studySetId === null && (
+        <Field id={`${id}-study-set`} label="Study set">
+          <Select
+            id={`${id}-study-set`}
+            value={studySetId || ""}
+            onChange={(e) => {
+              setPickedSet(Number(e.target.value));
+              setTarget(NEW_SET);
+            }}
+          >
+            {(studySets.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {doc.studySetId === null && studySets.isSuccess && !studySetId && (
+        <Alert>Create a study set in the Study Center first: flashcards are kept in a study set.</Alert>
+      )}
       <Field id={`${id}-set`} label="Add to flashcard set">
         <Select id={`${id}-set`} value={target} onChange={(e) => setTarget(e.target.value)}>
           <option value={NEW_SET}>New set: {doc.title}</option>
@@ -158,7 +188,7 @@ export function FlashcardDraftsDialog({
         <Button variant="secondary" onClick={() => setOpen(false)}>
           Cancel
         </Button>
-        <Button onClick={add} disabled={chosen.length === 0 || accept.isPending}>
+        <Button onClick={add} disabled={chosen.length === 0 || !studySetId || accept.isPending}>
           {accept.isPending ? "Adding..." : `Add ${chosen.length} card${chosen.length === 1 ? "" : "s"}`}
         </Button>
       </div>

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
-import type { StudyDocumentSummary } from "#shared/study/contract.ts";
 import type { QuizDraftQuestion } from "#shared/summaries/contract.ts";
-import { useQuizDrafts } from "../drafts.api.ts";
+import { type DraftDocument, useQuizDrafts } from "../drafts.api.ts";
 import { MakeQuizButton } from "./draft-buttons.tsx";
 import { DraftsDialogShell } from "./drafts-dialog-shell.tsx";
 import { SourcePage } from "./source-page.tsx";
@@ -11,19 +10,19 @@ import { SourcePage } from "./source-page.tsx";
 function Question({
   q,
   n,
-  docId,
+  doc,
   chosen,
   checked,
   onChoose,
 }: {
   q: QuizDraftQuestion;
   n: number;
-  docId: number;
+  doc: DraftDocument;
   chosen: string | undefined;
   checked: boolean;
   onChoose: (option: string) => void;
 }) {
-  const name = `quiz-${docId}-${n}`;
+  const name = `quiz-${doc.source}-${doc.id}-${n}`;
   return (
     <li className="grid gap-2 rounded-lg border border-border p-3">
       <fieldset className="grid min-w-0 gap-2">
@@ -62,7 +61,7 @@ function Question({
       {checked && (
         <p className="text-sm font-medium">{chosen === q.answer ? "Correct!" : `Incorrect: ${q.answer}`}</p>
       )}
-      <SourcePage docId={docId} page={q.page} />
+      <SourcePage doc={doc} page={q.page} />
     </li>
   );
 }
@@ -72,7 +71,7 @@ export function QuizDraftsDialog({
   doc,
   defaultOpen = false,
 }: {
-  doc: StudyDocumentSummary;
+  doc: DraftDocument;
   defaultOpen?: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -87,7 +86,7 @@ export function QuizDraftsDialog({
     if (!next) return;
     setAnswers({});
     setChecked(false);
-    make.mutate(doc.id);
+    make.mutate(doc);
   }
 
   return (
@@ -103,7 +102,7 @@ export function QuizDraftsDialog({
       skeletonClassName="h-28"
       errorFallback="Could not make a quiz."
       empty={questions.length === 0}
-      emptyText="Not enough facts were found in this document for a quiz. Configure an AI model in the server's settings for questions beyond its definitions."
+      emptyText="Not enough facts were found in this document for a quiz: questions come from its definitions and key sentences."
       note={make.data?.note}
     >
       <ol className="grid gap-3">
@@ -113,7 +112,7 @@ export function QuizDraftsDialog({
             key={i}
             q={q}
             n={i + 1}
-            docId={doc.id}
+            doc={doc}
             chosen={answers[i]}
             checked={checked}
             onChoose={(option) => setAnswers((a) => ({ ...a, [i]: option }))}

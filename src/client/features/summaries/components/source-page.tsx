@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { Skeleton } from "#client/components/ui/card.tsx";
-import { useStudyDocument } from "../drafts.api.ts";
+import { type DraftDocument, useDocumentText } from "../drafts.api.ts";
 
-function PageText({ docId, page }: { docId: number; page: number }) {
-  const doc = useStudyDocument(docId);
+type Source = Pick<DraftDocument, "source" | "id">;
+
+function PageText({ doc: source, page }: { doc: Source; page: number }) {
+  const doc = useDocumentText(source);
   // A failed load shows nothing: the page number stays, and the draft's text is what matters.
   return (
     <QueryView query={doc} pending={<Skeleton className="h-16" />} error={() => null}>
@@ -22,7 +24,7 @@ function PageText({ docId, page }: { docId: number; page: number }) {
 }
 
 /** A draft's source: 'Page N', opening that page's text in place so the student can check the fact. */
-export function SourcePage({ docId, page }: { docId: number; page: number }) {
+export function SourcePage({ doc, page }: { doc: Source; page: number }) {
   const [shown, setShown] = useState(false);
   return (
     <div className="grid gap-1">
@@ -34,7 +36,7 @@ export function SourcePage({ docId, page }: { docId: number; page: number }) {
       >
         Page {page}
       </button>
-      {shown && <PageText docId={docId} page={page} />}
+      {shown && <PageText doc={doc} page={page} />}
     </div>
   );
 }

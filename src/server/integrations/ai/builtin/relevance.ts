@@ -93,15 +93,27 @@ export function answerKind(question: string): AnswerKind | null {
  * or 'X - ...', or a heading that is the term.
  */
 // A term's word is [a-z0-9] only (query.ts), so it needs no escaping inside a pattern.
-function defines(text: string, terms: readonly QuestionTerm[], headings: Set<string>): boolean {
+function definitionPatterns(terms: readonly QuestionTerm[]): { named: QuestionTerm[]; patterns: RegExp[] } {
   const named = terms.filter((t) => !t.number && t.word.length > 2);
+  return {
+    named,
+    patterns: named.map(
+      (t) =>
+        new RegExp(
+          `\\b${t.word}\\w{0,3}\\b(?:\\s+\\S+){0,2}?\\s+(?:is|are|means|refers\\s+to|denotes|stands\\s+for|is\\s+defined\\s+as)\\b|^\\s*\\S*${t.word}\\w{0,3}\\s*(?::|\\s-|\\s–)\\s`,
+          "im",
+        ),
+    ),
+  };
+}
+
+function defines(
+  text: string,
+  { named, patterns }: ReturnType<typeof definitionPatterns>,
+  headings: Set<string>,
+): boolean {
   if (named.some((t) => headings.has(t.stem))) return true;
-  return named.some((t) =>
-    new RegExp(
-      `\\b${t.word}\\w{0,3}\\b(?:\\s+\\S+){0,2}?\\s+(?:is|are|means|refers\\s+to|denotes|stands\\s+for|is\\s+defined\\s+as)\\b|^\\s*\\S*${t.word}\\w{0,3}\\s*(?::|\\s-|\\s–)\\s`,
-      "im",
-    ).test(text),
-  );
+  return patterns.some((p) => p.test(text));
 }
 
 /** Robertson–Spärck Jones IDF as BM25 uses it, never negative; a term no passage holds weighs most. */
@@ -192,17 +204,27 @@ export function rankPassages<T extends Candidate>(
   const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
   const analysed = candidates.map((c) => passageTerms(c.text));
   const averageLength = Math.max(1, analysed.reduce((sum, p) => sum + p.length, 0) / (analysed.length || 1));
+  // Built once per question, not once per candidate: most candidates share a few titles.
+  const numbered = terms.map((t) =>
+    t.number ? new RegExp(`\\b${t.word}s?\\s+0*${t.number}\\b`, "i") : null,
+  );
+  const definition = options.definition ? definitionPatterns(terms) : null;
+  const titles = new Map<string, Set<string>>();
 
   const ranked = candidates.map((candidate, index) => {
     const passage = analysed[index]!;
-    const title = titleStems(candidate.title);
+    let title = titles.get(candidate.title);
+    if (!title) {
+      title = titleStems(candidate.title);
+      titles.set(candidate.title, title);
+    }
     const norm = K1 * (1 - B + (B * passage.length) / averageLength);
     let held = 0;
     let score = 0;
     terms.forEach((term, i) => {
       const weight = weights[i]!;
-      const tf = term.number
-        ? new RegExp(`\\b${term.word}s?\\s+0*${term.number}\\b`, "i").test(candidate.text)
+      const tf = numbered[i]
+        ? numbered[i].test(candidate.text)
           ? 1
           : 0
         : (passage.counts.get(term.stem) ?? 0);
@@ -234,7 +256,7 @@ export function rankPassages<T extends Candidate>(
     }
     const coverage = held / totalWeight;
     if (options.kind && HOLDS[options.kind].test(candidate.text)) score *= KIND_BOOST;
-    if (options.definition && defines(candidate.text, terms, passage.headings)) score *= DEFINES_BOOST;
+    if (definition && defines(candidate.text, definition, passage.headings)) score *= DEFINES_BOOST;
     return { ...candidate, coverage, score: score * coverage, index };
   });
   return ranked
