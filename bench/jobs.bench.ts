@@ -170,7 +170,7 @@ try {
     .sort((x, y) => x - y);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!;
   console.log(
-    `latency at ${args.rate} deliveries/s (${sample.length} deliveries, polling 0.5 s, 4 handlers): ` +
+    `latency at ${args.rate} deliveries/s (${sample.length} deliveries, polling 0.5 s, ${deliverRemindersJob.concurrency} handlers): ` +
       `p50 ${ms(q(0.5))}, p99 ${ms(q(0.99))}, max ${ms(latencies.at(-1)!)}`,
   );
   console.log(

@@ -20,7 +20,7 @@ const clockDiff = (b: SQL, a: SQL) =>
  * quiet hours) with that day not logged yet. Settings absent: the defaults. The same rules as
  * reminders.rules.ts, in wall-clock time of the student's zone; the delivery job decides exactly.
  */
-export function dueStudentsQuery(now: Date, limit: number): SQL {
+export function dueStudentsQuery(now: Date, limit: number, afterUserId = 0): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   const lt = sql.raw("w.lt");
   const rt = sql.raw("w.review_time");
@@ -43,7 +43,7 @@ export function dueStudentsQuery(now: Date, limit: number): SQL {
         (${at} at time zone coalesce(st.time_zone, 'UTC')) as local_now,
         (${at} at time zone coalesce(st.time_zone, 'UTC'))::time as lt
       from users u left join user_settings st on st.user_id = u.id
-      where coalesce(st.notifications_enabled, true)
+      where coalesce(st.notifications_enabled, true) and u.id > ${afterUserId}
     )
     select w.user_id as "userId" from w
     where not (w.quiet and ${inRange(lt, qs, qe)})
@@ -70,8 +70,9 @@ export function dueStudentsQuery(now: Date, limit: number): SQL {
 }
 
 export const remindersRepo = {
-  async dueStudents(db: DbOrTx, now: Date, limit: number): Promise<number[]> {
-    return rowsOf(await db.execute(dueStudentsQuery(now, limit))).map((r) => Number(r.userId));
+  /** The first `limit` due students by id after `afterUserId` (keyset: the tick reads them in batches). */
+  async dueStudents(db: DbOrTx, now: Date, limit: number, afterUserId = 0): Promise<number[]> {
+    return rowsOf(await db.execute(dueStudentsQuery(now, limit, afterUserId))).map((r) => Number(r.userId));
   },
 
   /** Which of these keys the student's log already holds. */

@@ -17,6 +17,12 @@ import { dailyOccurrence, isQuiet, type TaskReminderKind, taskReminder } from ".
 const HOUR_MS = 60 * 60 * 1000;
 /** Students one tick enqueues at most; the rest are still due at the next tick (5 minutes later). */
 export const TICK_LIMIT = 20_000;
+/**
+ * Students per statement of the tick. One statement over every student held a connection (on PGlite,
+ * the only one) for the whole scan and enqueued thousands of jobs at once; batches by id keep each
+ * statement short, so other requests get the connection between them.
+ */
+export const TICK_BATCH = 500;
 /** Log rows are kept this long: every key they hold is about a due date or day already past. */
 const LOG_KEEP_MS = 3 * 24 * HOUR_MS;
 
@@ -70,15 +76,27 @@ export function createRemindersService(deps: {
 
   return {
     /** The tick: students with a reminder due, one delivery job each. */
-    async enqueueDue(): Promise<{ due: number; enqueued: number; purged: number }> {
+    async enqueueDue({
+      batch = TICK_BATCH,
+    } = {}): Promise<{ due: number; enqueued: number; purged: number }> {
       const now = clock.now();
-      const userIds = await remindersRepo.dueStudents(db, now, TICK_LIMIT);
-      const enqueued = await jobs.enqueueMany(
-        deliverRemindersJob,
-        userIds.map((userId) => ({ userId })),
-      );
+      let due = 0;
+      let enqueued = 0;
+      let after = 0;
+      while (due < TICK_LIMIT) {
+        const userIds = await remindersRepo.dueStudents(db, now, Math.min(batch, TICK_LIMIT - due), after);
+        if (userIds.length === 0) break;
+        due += userIds.length;
+        enqueued += await jobs.enqueueMany(
+          deliverRemindersJob,
+          userIds.map((userId) => ({ userId })),
+        );
+        after = userIds.at(-1)!;
+        // The event loop's other work (requests, job fetches) runs between two batches.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const purged = await remindersRepo.purge(db, new Date(now.getTime() - LOG_KEEP_MS));
-      return { due: userIds.length, enqueued, purged };
+      return { due, enqueued, purged };
     },
 
     /** One student's due reminders, each stored and pushed once. */

@@ -239,6 +239,40 @@ describe("exam plan reminder", () => {
   });
 });
 
+describe("the tick", () => {
+  it("reads the due students in batches by id and enqueues each once", async () => {
+    setNow("2026-03-02T09:00:00Z");
+    for (let i = 0; i < 5; i++) {
+      const { who } = await student("UTC", { quietHours: false, dailyReview: false, examPlan: false });
+      await createTask(t.app, who, {
+        title: `Lab ${i}`,
+        dueDate: new Date(clock.now().getTime() + 30 * MIN).toISOString(),
+      });
+    }
+    const all = await dueIds();
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    const { remindersRepo } = await import("./reminders.repo.ts");
+    const paged: number[] = [];
+    for (let after = 0; ; ) {
+      const page = await remindersRepo.dueStudents(t.app.db, clock.now(), 2, after);
+      if (page.length === 0) break;
+      expect(page.length).toBeLessThanOrEqual(2);
+      paged.push(...page);
+      after = page.at(-1)!;
+    }
+    expect(paged).toEqual(all);
+    const { deliverRemindersJob } = await import("./reminders.jobs.ts");
+    const waiting = async () =>
+      (await t.app.jobs.jobs(deliverRemindersJob)).filter((j) => j.state === "created").length;
+    const before = await waiting();
+    const tick = await reminders().enqueueDue({ batch: 2 });
+    expect(tick.due).toBe(all.length);
+    expect(await waiting()).toBe(before + tick.enqueued);
+    // A second tick while they wait enqueues nobody twice (one delivery per student at a time).
+    expect((await reminders().enqueueDue({ batch: 2 })).enqueued).toBe(0);
+  });
+});
+
 describe("through the job queue", () => {
   it("the tick job enqueues a delivery job that pushes the reminder and fills the bell", async () => {
     const jobClock = { now: () => new Date() };
