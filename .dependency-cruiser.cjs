@@ -26,8 +26,8 @@ const READ_MODELS = {
     why: "the search index cites both document tables' titles in the ranking query",
   },
   "review/review.repo.ts": {
-    reads: ["flashcards"],
-    why: "the review queue is cards joined to their schedule",
+    reads: ["flashcards", "settings"],
+    why: "the review queue is cards joined to their schedule; a rating reads its retention and zone with the card",
   },
 };
 

@@ -54,6 +54,10 @@ export function spawnServer(env: Record<string, string>, args = [builtServer]): 
       // As `npm start` runs the server (package.json): two malloc arenas, so memory freed by worker
       // threads goes back to a shared arena instead of staying in one per thread (docs/operations.md).
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+      // Fixed malloc thresholds (docs/operations.md, "Memory"): glibc's adaptive ones keep the ~40 MB
+      // V8 frees after compiling PGlite's WASM in the heap for good.
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "1048576",
+      MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "1048576",
       AUTH_RATE_LIMIT_PER_MINUTE: "10000",
       SIGNUPS_PER_ADDRESS_PER_HOUR: "10000",
       SIGNUPS_PER_MINUTE: "10000",

@@ -9,6 +9,7 @@ import {
   LEECH_THRESHOLD,
   type ReviewPreferences,
 } from "#shared/review/browser-contract.ts";
+import { DEFAULT_REVIEW_SETTINGS } from "#shared/review/contract.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -123,15 +124,32 @@ export async function undoLeech(
   return holdsRepo.liftLeech(tx, userId, cardId);
 }
 
-/** What a rating needs to know before its transaction: whether to bury siblings, and until when. */
-export async function ratingPreferences(deps: HoldDeps, userId: number) {
-  const { burySiblings, easyDays } = await getPreferences(deps.db, userId);
-  const timeZone = (await deps.settings.timeZone(userId)) ?? "UTC";
+/**
+ * What a rating is scheduled with, from what its locking read brought (reviewRepo.cardForRating): the
+ * retention target and zone (the defaults until the student saves settings), whether to bury siblings
+ * and until when (the start of tomorrow in that zone), the Easy Days, and the personal FSRS weights if
+ * fitted.
+ */
+export function ratingPreferences(
+  stored: {
+    settings: { desiredRetention: number; timeZone: string } | null;
+    preferences: { burySiblings: boolean; easyDays: number[]; weights: number[] | null } | null;
+  },
+  now: Date,
+) {
+  const { desiredRetention, timeZone } = stored.settings ?? {
+    desiredRetention: DEFAULT_REVIEW_SETTINGS.desiredRetention,
+    timeZone: "UTC",
+  };
+  const { burySiblings, easyDays } = stored.preferences ?? DEFAULT_REVIEW_PREFERENCES;
+  const weights = stored.preferences?.weights;
   return {
+    desiredRetention,
     burySiblings,
-    until: burySiblings ? await tomorrow(deps, userId, timeZone) : new Date(0),
+    until: burySiblings ? addLocalDays(startOfLocalDay(now, timeZone), 1, timeZone) : new Date(0),
     easyDays,
     timeZone,
+    weights: weights?.length ? weights : null,
   };
 }
 

@@ -4,6 +4,12 @@ const DAY_MS = 86_400_000;
 /** An Easy Day counts its cards as this many times heavier, so fewer land there (Anki's 'reduced'). */
 const EASY_DAY_WEIGHT = 2;
 
+/** The days FSRS's fuzz lets an interval of `interval` days land on: the only days the balancer reads. */
+export function fuzzDays(interval: number, elapsedDays: number): { min: number; max: number } {
+  const { min_ivl: min, max_ivl: max } = get_fuzz_range(interval, elapsedDays, 36500);
+  return { min, max };
+}
+
 /**
  * Anki's load balancer (issue 25 §3): a review interval of a few days or more may land on any day of
  * FSRS's fuzz range; pick the one with the lightest load (cards already due that day, Easy Days counting
@@ -16,7 +22,7 @@ export function balancedInterval(
   isEasyDay: (day: number) => boolean,
 ): number {
   if (interval < 3) return interval;
-  const { min_ivl: min, max_ivl: max } = get_fuzz_range(interval, elapsedDays, 36500);
+  const { min, max } = fuzzDays(interval, elapsedDays);
   let best = interval;
   let bestScore = Number.POSITIVE_INFINITY;
   for (let day = min; day <= max; day += 1) {

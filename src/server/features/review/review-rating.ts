@@ -11,11 +11,9 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
 import { afterRating, type HoldDeps, ratingPreferences, reviewableCard, undoLeech } from "./card-holds.ts";
-import { personalWeights } from "./fsrs-fit.service.ts";
-import { balancedInterval, movedDue } from "./load-balance.ts";
+import { balancedInterval, fuzzDays, movedDue } from "./load-balance.ts";
 import { reviewRepo } from "./review.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +21,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface RatingDeps extends HoldDeps {
   db: Db;
   clock: Clock;
-  settings: Pick<SettingsService, "getReview" | "timeZone">;
   study: Pick<StudyService, "readableStudySet">;
   events: EventBus;
 }
@@ -79,9 +76,9 @@ async function recordLateRating(
 
 /**
  * One rating: the scheduler's next state and its log row, in one transaction whose first statement
- * locks the card and reads its owner and the student's state. A rating made offline (issue 23) brings
- * its device's id and time: a replay of a stored id answers as the first request did and changes
- * nothing; FSRS schedules at the recorded time; a rating older than the card's last review is kept in
+ * locks the card and reads its owner, the student's state and what they schedule with (retention, zone,
+ * preferences). A rating made offline (issue 23) brings its device's id and time: a replay of a stored
+ * id answers as the first request did and changes nothing; FSRS schedules at the recorded time; a rating older than the card's last review is kept in
  * the history, in time order, and leaves the schedule to the later one (decision 012).
  *
  * The answer does not wait for the achievement re-evaluation the rating causes (issue 27): `card.reviewed`
@@ -94,17 +91,14 @@ export async function rate(
   rating: ReviewRating,
   offline: OfflineRating = {},
 ): Promise<RateResult> {
-  const { db, clock, settings, study, events } = deps;
+  const { db, clock, study, events } = deps;
   const at = ratedAt(clock.now(), offline);
   const clientId = offline.clientId ?? null;
-  const [{ desiredRetention }, prefs, weights] = await Promise.all([
-    settings.getReview(userId),
-    ratingPreferences(deps, userId),
-    personalWeights(db, userId),
-  ]);
   const result = await db.transaction(async (tx): Promise<Rated> => {
     const card = await reviewRepo.cardForRating(tx, userId, cardId);
     if (!card) throw notFound("Flashcard");
+    const prefs = ratingPreferences(card, clock.now());
+    const { desiredRetention, weights } = prefs;
     if (card.ownerId !== userId)
       await study.readableStudySet(userId, card.studySetId, tx).catch(() => {
         throw notFound("Flashcard");
@@ -169,7 +163,10 @@ async function balanceLoad(
   prefs: { easyDays: number[]; timeZone: string },
 ) {
   if (card.state !== 2 || card.scheduledDays < 3) return;
-  const loads = await reviewRepo.dueLoads(tx, userId, at, Math.ceil(card.scheduledDays * 1.2) + 2);
+  // Only the days the card may move to: a student with thousands of cards due later would otherwise
+  // count all of them up to the interval's end, the slowest statement of a rating on PGlite.
+  const { min, max } = fuzzDays(card.scheduledDays, elapsedDays);
+  const loads = await reviewRepo.dueLoads(tx, userId, at, min, max);
   const easy = new Set(prefs.easyDays);
   const weekday = (day: number) =>
     WEEKDAYS.indexOf(formatDate(new Date(at.getTime() + day * DAY_MS), "EEE", prefs.timeZone));

@@ -1,10 +1,25 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { flashcardSetExams, flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 import { cardHolds, cardReviews, cardStates, reviewPreferences } from "../../db/schema/review.ts";
+import { userSettings } from "../../db/schema/settings.ts";
 
 // A student's schedule for a card is their card_states row, absent while the card is new to them. The
 // card is theirs, or (issue 13) the owner's card in a set shared with a group they belong to: the service
@@ -187,8 +202,10 @@ export const reviewRepo = {
   },
 
   /**
-   * A card to rate, whoever owns it, locked, with its owner, its study set and the reviewer's state: a
-   * rating's one read (the service checks a shared set's access in the same transaction).
+   * A card to rate, whoever owns it, locked, with its owner, its study set and the reviewer's state, and
+   * what the rating is scheduled with: the reviewer's retention target and zone (settings) and review
+   * preferences, each null when never saved. A rating's one read (the service checks a shared set's
+   * access in the same transaction): on PGlite a rating costs about what its statements do.
    */
   async cardForRating(tx: DbOrTx, userId: number, cardId: number) {
     const [row] = await tx
@@ -196,15 +213,42 @@ export const reviewRepo = {
         ownerId: flashcards.userId,
         studySetId: flashcardSets.studySetId,
         ...withState,
+        desiredRetention: userSettings.desiredRetention,
+        timeZone: userSettings.timeZone,
+        hasPreferences: reviewPreferences.userId,
+        burySiblings: reviewPreferences.burySiblings,
+        easyDays: reviewPreferences.easyDays,
+        weights: reviewPreferences.weights,
       })
       .from(flashcards)
       .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
       .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, userId)))
+      .leftJoin(userSettings, eq(userSettings.userId, userId))
+      .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId))
       .where(eq(flashcards.id, cardId))
       .for("update", { of: flashcards });
     if (!row) return undefined;
-    const { ownerId, studySetId, ...state } = row;
-    return { ownerId, studySetId, state: stateOrNull(state) };
+    const {
+      ownerId,
+      studySetId,
+      desiredRetention,
+      timeZone,
+      hasPreferences,
+      burySiblings,
+      easyDays,
+      weights,
+      ...state
+    } = row;
+    return {
+      ownerId,
+      studySetId,
+      state: stateOrNull(state),
+      settings: desiredRetention === null || timeZone === null ? null : { desiredRetention, timeZone },
+      preferences:
+        hasPreferences === null || burySiblings === null || easyDays === null
+          ? null
+          : { burySiblings, easyDays, weights },
+    };
   },
 
   /**
@@ -323,8 +367,17 @@ export const reviewRepo = {
     await db.delete(cardReviews).where(and(eq(cardReviews.id, reviewId), eq(cardReviews.userId, userId)));
   },
 
-  /** Cards of the student's falling due on each whole day after `from`, up to `days` days out. */
-  async dueLoads(db: DbOrTx, userId: number, from: Date, days: number): Promise<Map<number, number>> {
+  /**
+   * Cards of the student's falling due on each whole day `firstDay`..`lastDay` after `from` (day d is
+   * [from + d days, from + d + 1 days)).
+   */
+  async dueLoads(
+    db: DbOrTx,
+    userId: number,
+    from: Date,
+    firstDay: number,
+    lastDay: number,
+  ): Promise<Map<number, number>> {
     const day = sql<number>`floor(extract(epoch from (${cardStates.due} - ${from.toISOString()}::timestamptz)) / 86400)::int`;
     const rows = await db
       .select({ day, n: count() })
@@ -332,8 +385,8 @@ export const reviewRepo = {
       .where(
         and(
           eq(cardStates.userId, userId),
-          gt(cardStates.due, from),
-          lte(cardStates.due, new Date(from.getTime() + (days + 1) * 86_400_000)),
+          gte(cardStates.due, new Date(from.getTime() + firstDay * 86_400_000)),
+          lt(cardStates.due, new Date(from.getTime() + (lastDay + 1) * 86_400_000)),
         ),
       )
       // By position: the expression's parameter would be a different placeholder in GROUP BY.

@@ -120,6 +120,28 @@ describe("review queue, rating and undo", () => {
     expect((await queue(bob, `?setId=${set.id}`)).newCount).toBe(1);
   });
 
+  it("schedules a rating with the student's saved desired retention, another's with the default", async () => {
+    // The retention travels with the rating's locking read of the card (issue 27), not a read of its own.
+    const carol = await createUser(t.app);
+    const dan = await createUser(t.app);
+    const put = await req(carol, "PUT", "/api/review/settings", {
+      desiredRetention: 0.7,
+      newCardsPerDay: 20,
+    });
+    expect(put.statusCode).toBe(200);
+    const days = async (who: TestUser) => {
+      const set = await setWithCards(who, 1, "Retention");
+      const [card] = (await queue(who, `?setId=${set.id}`)).cards;
+      const res = await req(who, "POST", `/api/review/cards/${card!.id}/rate`, { rating: 4 });
+      expect(res.statusCode).toBe(200);
+      return (new Date(res.json().due).getTime() - clock.now().getTime()) / 86_400_000;
+    };
+    // Easy on a new card: about 80 days at 0.7 and 9 at 0.9 with the default weights (FSRS's fuzz, seeded
+    // by the review time, moves either by a few days).
+    expect(await days(carol)).toBeGreaterThan(50);
+    expect(await days(dan)).toBeLessThan(20);
+  });
+
   it.each([
     [{ desiredRetention: 0.5, newCardsPerDay: 20 }, "Desired retention must be at least 0.7"],
     [{ desiredRetention: 0.98, newCardsPerDay: 20 }, "Desired retention must be at most 0.97"],
