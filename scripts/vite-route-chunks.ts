@@ -14,6 +14,42 @@ export interface RouteStart {
 }
 
 /**
+ * The marker that keeps a lazy import out of every first load: `import(/* on-demand *\/ "#shared/x.ts")`.
+ * For an endpoint table that no screen calls as it draws but that sits in an api module a first load
+ * imports (a table for one dialog's mutation, or for a page a URL with an id reaches): it is fetched by
+ * the first call that needs it, a request of its own, instead of riding in every such route's bytes.
+ */
+export const ON_DEMAND = /import\(\s*\/\*\s*on-demand\s*\*\/\s*["']([^"']+)["']\s*\)/g;
+
+/**
+ * Records, in the first build, which module lazily imports which (resolved ids), and which of those
+ * imports carry the on-demand marker.
+ */
+function lazyImportRecorder() {
+  const onDemand = new Set<string>();
+  const lazyImports = new Map<string, string[]>();
+  const plugin: Plugin = {
+    name: "studyhall-lazy-import-recorder",
+    enforce: "pre",
+    async transform(code, id) {
+      for (const [, specifier] of code.matchAll(ON_DEMAND)) {
+        const resolved = await this.resolve(specifier!, id);
+        if (resolved) onDemand.add(`${id}\n${resolved.id}`);
+      }
+      return null;
+    },
+    buildEnd() {
+      for (const id of this.getModuleIds()) {
+        const lazy = this.getModuleInfo(id)?.dynamicallyImportedIds ?? [];
+        const kept = lazy.filter((target) => !onDemand.has(`${id}\n${target}`));
+        if (kept.length) lazyImports.set(id, kept);
+      }
+    },
+  };
+  return { plugin, lazyImports };
+}
+
+/**
  * Vite's automatic chunks follow the lazy imports: every set of lazy pages that shares a module gets a
  * chunk of its own, so a signed-in first load fetched ~40 files, most under 1 KB (icons, small helpers),
  * 6 at a time over HTTP/1.1, and the preload helper spent ~30 ms adding a link for each. Here a module
@@ -41,7 +77,14 @@ export function routeChunks(options: {
     name: "studyhall-route-chunks",
     apply: "build",
     async buildStart() {
-      const built = await build({ ...options.config(), configFile: false, logLevel: "silent" });
+      const recorder = lazyImportRecorder();
+      const config = options.config();
+      const built = await build({
+        ...config,
+        plugins: [...(config.plugins ?? []), recorder.plugin],
+        configFile: false,
+        logLevel: "silent",
+      });
       const chunks = [built]
         .flat()
         .flatMap((b) => ("output" in b ? b.output : []))
@@ -49,9 +92,18 @@ export function routeChunks(options: {
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       // An api module imports its shared endpoint table lazily, so the screen draws before zod and the
       // schemas run; on a route that calls the API as it draws, the table still comes in the route's own
-      // chunks (no request of its own) and runs on the first call that needs it.
+      // chunks (no request of its own) and runs on the first call that needs it. Followed per module of
+      // the route's chunks, and not where the import is marked on-demand (ON_DEMAND).
       const lazyShared = (c: Rolldown.OutputChunk) =>
         c.moduleIds.some((id) => SHARED.test(id)) && !c.moduleIds.some((id) => CLIENT.test(id));
+      const chunkOfModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const)));
+      const lazyFrom = (chunk: Rolldown.OutputChunk) =>
+        chunk.moduleIds
+          .flatMap((id) => recorder.lazyImports.get(id) ?? [])
+          .map((target) => chunkOfModule.get(target))
+          .filter(
+            (c): c is Rolldown.OutputChunk => c !== undefined && chunk.dynamicImports.includes(c.fileName),
+          );
       const firstLoad = (starts: string[], withLazyShared = false) => {
         const seen = new Set<Rolldown.OutputChunk>();
         const stack = chunks.filter((c) => starts.some((s) => c.moduleIds.includes(s)));
@@ -61,10 +113,7 @@ export function routeChunks(options: {
           seen.add(chunk);
           for (const file of chunk.imports) stack.push(byFile.get(file)!);
           if (!withLazyShared) continue;
-          for (const file of chunk.dynamicImports) {
-            const lazy = byFile.get(file);
-            if (lazy && lazyShared(lazy)) stack.push(lazy);
-          }
+          for (const lazy of lazyFrom(chunk)) if (lazyShared(lazy)) stack.push(lazy);
         }
         return seen;
       };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "./time-zone.ts";
 
 /**
  * The input rules every schema shares, so a value the database cannot store is a 400 at the door and
@@ -138,3 +139,13 @@ export const WebUrl = (
     URL: new (input: string) => { protocol: string; hostname: string; port: string };
   }
 ).URL;
+
+/**
+ * The browser's IANA zone sent with a read that counts days (a week's start, today's reviews); UTC when
+ * absent. Here, not in one feature's contract, so a table that takes it drags no other feature's table.
+ */
+export const timeZoneQuery = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, "timeZone must be an IANA time zone like Europe/Paris")
+  .optional();

@@ -241,7 +241,9 @@ export async function callStream<E extends StreamEndpoint>(
  * `const endpoints = endpointTable(() => import("#shared/x/contract.ts"), "xEndpoints")`, then
  * `call((await endpoints()).list)`. Lazy so that a screen draws before zod and the schemas run, and so
  * that a contract pulling a heavy library never rides in a first load; the route-chunk build keeps the
- * table in the route's own chunks, so it costs no request of its own (scripts/vite-route-chunks.ts).
+ * table in the route's own chunks, so it costs no request of its own (scripts/vite-route-chunks.ts). A
+ * table no screen calls as it draws gets the on-demand comment in its import (ON_DEMAND there), so it
+ * stays out of the first loads of every route that imports its api module.
  * `loaded()` is the table once a call has imported it, for code that cannot wait (a request sent as the
  * page goes away).
  */

@@ -3,6 +3,7 @@ import { canvasCourseSchema } from "../courses/contract.ts";
 import { endpoint, okSchema, userIdQuerySchema } from "../http.ts";
 import { dbId, dbIdParam, safeText, WebUrl } from "../schema-primitives.ts";
 import { taskSchema } from "../tasks/contract.ts";
+import { canvasStatusEndpoints } from "./status-contract.ts";
 
 /**
  * The demo Canvas served by Studyhall itself ('Try with demo data'). A `.invalid` name (RFC 2606) never
@@ -80,14 +81,7 @@ export const connectResultSchema = z.object({
 });
 export type ConnectResult = z.infer<typeof connectResultSchema>;
 
-export const canvasStatusSchema = z.object({
-  connected: z.boolean(),
-  domain: z.string().nullable(),
-  demo: z.boolean(),
-  lastSyncedAt: z.string().nullable(),
-  lastSyncError: z.string().nullable(),
-});
-export type CanvasStatus = z.infer<typeof canvasStatusSchema>;
+export { type CanvasStatus, canvasStatusSchema } from "./status-contract.ts";
 
 /** SPEC §7 sends token and domain from local storage; accepted, but the stored connection is used. */
 export const syncCanvasSchema = z.object({
@@ -160,7 +154,7 @@ export const canvasEndpoints = {
     query: disconnectQuerySchema,
     response: disconnectResultSchema,
   }),
-  status: endpoint({ method: "GET", path: "/api/auth/canvas/status", response: canvasStatusSchema }),
+  ...canvasStatusEndpoints,
   sync: endpoint({
     method: "POST",
     path: "/api/sync-canvas",

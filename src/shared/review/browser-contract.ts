@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
-import { dbId, dbIdParam, safeText } from "../schema-primitives.ts";
-import { studyStatsQuerySchema } from "../study/contract.ts";
+import { dbId, dbIdParam, safeText, timeZoneQuery } from "../schema-primitives.ts";
 import { BROWSER_DUE, BROWSER_SORTS, BROWSER_STATES } from "./browser-options.ts";
 
 /**
@@ -23,7 +22,7 @@ export const holdBodySchema = z.object({
     "Action must be suspend, unsuspend, bury or unbury",
   ),
   /** The browser's zone: a buried card returns at the student's next midnight. */
-  timeZone: studyStatsQuerySchema.shape.timeZone,
+  timeZone: timeZoneQuery,
 });
 
 export { BROWSER_DUE, BROWSER_SORTS, BROWSER_STATES } from "./browser-options.ts";
@@ -43,7 +42,7 @@ export const browserQuerySchema = z.object({
     .regex(/^\d{1,7}$/, "cursor must come from a previous answer")
     .optional(),
   limit: z.coerce.number("limit must be a number").int().min(1).max(BROWSER_PAGE_MAX).default(100),
-  timeZone: studyStatsQuerySchema.shape.timeZone,
+  timeZone: timeZoneQuery,
 });
 export type BrowserQuery = z.infer<typeof browserQuerySchema>;
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { REVIEW } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
-import { dbId, dbIdParam, safeText, sensibleDate } from "../schema-primitives.ts";
-import { studyStatsQuerySchema } from "../study/contract.ts";
+import { dbId, dbIdParam, safeText, sensibleDate, timeZoneQuery } from "../schema-primitives.ts";
 
 /**
  * Spaced review's contract (issue 11), free of ts-fsrs so the client can import it: the library patches
@@ -74,7 +73,7 @@ export const reviewQueueQuerySchema = z.object({
   setId: dbIdParam("Set must be a flashcard set id").optional(),
   limit: z.coerce.number().int().min(1).max(REVIEW_QUEUE_MAX).default(50),
   /** The browser's zone: the daily limit of new cards counts from the student's midnight. */
-  timeZone: studyStatsQuerySchema.shape.timeZone,
+  timeZone: timeZoneQuery,
 });
 
 const intervalsSchema = z.object({ again: z.string(), hard: z.string(), good: z.string(), easy: z.string() });
@@ -309,7 +308,7 @@ export const examEndpoints = {
     method: "GET",
     path: "/api/review/flashcard-sets/:id/plan",
     params: idParamsSchema,
-    query: z.object({ timeZone: studyStatsQuerySchema.shape.timeZone }),
+    query: z.object({ timeZone: timeZoneQuery }),
     response: examPlanSchema,
   }),
   candidates: endpoint({
@@ -325,7 +324,7 @@ export const examEndpoints = {
   exams: endpoint({
     method: "GET",
     path: "/api/review/exams",
-    query: z.object({ timeZone: studyStatsQuerySchema.shape.timeZone }),
+    query: z.object({ timeZone: timeZoneQuery }),
     response: z.array(examSchema),
   }),
   /** One set's exams, past ones too, soonest first. */
@@ -333,7 +332,7 @@ export const examEndpoints = {
     method: "GET",
     path: "/api/review/flashcard-sets/:id/exams",
     params: idParamsSchema,
-    query: z.object({ timeZone: studyStatsQuerySchema.shape.timeZone }),
+    query: z.object({ timeZone: timeZoneQuery }),
     response: z.array(examSchema),
   }),
   addExam: endpoint({

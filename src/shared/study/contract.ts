@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_STUDY_SET_COLOR, MAX_SESSION_SECONDS } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
-import { dbId, dbIdParam, safeText } from "../schema-primitives.ts";
-import { isTimeZone } from "../time-zone.ts";
+import { dbId, dbIdParam, safeText, timeZoneQuery } from "../schema-primitives.ts";
 
 /** SPEC §3 StudySet. */
 export const studySetSchema = z.object({
@@ -182,11 +181,7 @@ export const FOCUS_STATS_TASKS = 10;
 export const studyStatsParamsSchema = z.object({ userId: dbIdParam("userId must be an id") });
 export const studyStatsQuerySchema = z.object({
   /** The browser's IANA zone, so 'This Week' starts on the student's Monday; UTC when absent. */
-  timeZone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, "timeZone must be an IANA time zone like Europe/Paris")
-    .optional(),
+  timeZone: timeZoneQuery,
 });
 
 const setParams = idParamsSchema;

@@ -4,14 +4,23 @@ import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type { ConnectCanvasInput, SyncResult } from "#shared/canvas/contract.ts";
 
-// Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const endpoints = endpointTable(() => import("#shared/canvas/contract.ts"), "canvasEndpoints");
+// Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run. The
+// shell reads the status as every screen draws; the rest (connect, sync) only when the student or the
+// status asks for it, so that table stays out of first loads (ON_DEMAND, scripts/vite-route-chunks.ts).
+const statusEndpoints = endpointTable(
+  () => import("#shared/canvas/status-contract.ts"),
+  "canvasStatusEndpoints",
+);
+const endpoints = endpointTable(
+  () => import(/* on-demand */ "#shared/canvas/contract.ts"),
+  "canvasEndpoints",
+);
 
 export const canvasQueries = {
   status: () =>
     queryOptions({
       queryKey: queryKeys.canvas.status(),
-      queryFn: async () => call((await endpoints()).status),
+      queryFn: async () => call((await statusEndpoints()).status),
     }),
 };
 

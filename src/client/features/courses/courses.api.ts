@@ -4,7 +4,12 @@ import { queryKeys } from "#client/lib/query-keys.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
 const endpoints = endpointTable(() => import("#shared/courses/contract.ts"), "courseEndpoints");
-const gradeEndpoints = endpointTable(() => import("#shared/courses/grades-contract.ts"), "gradeEndpoints");
+// A course's grades are read by its own page (/courses/:id), which a first load reaches only through
+// a link; the lists here draw on every route that shows courses (ON_DEMAND, scripts/vite-route-chunks.ts).
+const gradeEndpoints = endpointTable(
+  () => import(/* on-demand */ "#shared/courses/grades-contract.ts"),
+  "gradeEndpoints",
+);
 const canvasEndpoints = endpointTable(() => import("#shared/canvas/contract.ts"), "canvasEndpoints");
 
 export const courseQueries = {

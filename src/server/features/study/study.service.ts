@@ -75,19 +75,7 @@ const insertDocument = (
     upload,
   );
 
-/**
- * Study sets, their documents and the study timer's sessions. Every id a request names goes through its
- * owner: another student's set or document answers 404, exactly like one that does not exist.
- */
-export function createStudyService({
-  db,
-  clock,
-  events,
-  groups,
-  retrieval,
-  jobs,
-  links,
-}: {
+export interface StudyDeps {
   db: Db;
   clock: Clock;
   events: EventBus;
@@ -97,58 +85,204 @@ export function createStudyService({
   groups: { canReadSet(userId: number, studySetId: number, tx?: Tx): Promise<boolean> };
   retrieval?: RetrievalService;
   links: FocusLinks;
-}) {
-  /**
-   * A session's link, checked: a task must be the student's and brings its course; a course named
-   * directly must be the student's. Anything else is the same 404 as a missing row.
-   */
-  async function sessionLink(userId: number, input: SessionInput) {
-    const taskId = input.taskId ?? null;
-    let courseId = input.courseId ?? null;
-    if (input.studySetId !== null) await requireOwnedStudySet(userId, input.studySetId);
-    if (taskId !== null) {
-      const [task] = await links.tasks(userId, [taskId]);
-      if (!task) throw notFound("Task");
-      courseId = task.courseId;
-    } else if (courseId !== null) {
-      const id = courseId;
-      if (!(await links.courses(userId)).some((c) => c.id === id)) throw notFound("Course");
-    }
-    return { studySetId: input.studySetId, taskId, courseId };
-  }
+}
 
-  /**
-   * READS of a set: its owner, or a member of a group it is shared with. Answers the owner's id, which
-   * the owner-scoped queries then use; anyone else gets the same 404 as for a missing set. Writes keep
-   * requireOwnedStudySet. `tx`: the caller's transaction, when the check is part of a write.
-   */
-  async function readableStudySet(userId: number, studySetId: number, tx?: Tx): Promise<number> {
-    const ownerId = await studyRepo.setOwner(tx ?? db, studySetId);
-    if (ownerId === undefined) throw notFound("Study set");
-    if (ownerId !== userId && !(await groups.canReadSet(userId, studySetId, tx))) throw notFound("Study set");
-    return ownerId;
-  }
+/**
+ * READS of a set: its owner, or a member of a group it is shared with. Answers the owner's id, which
+ * the owner-scoped queries then use; anyone else gets the same 404 as for a missing set. Writes keep
+ * requireOwnedStudySet. `tx`: the caller's transaction, when the check is part of a write.
+ */
+async function readableStudySet({ db, groups }: StudyDeps, userId: number, studySetId: number, tx?: Tx) {
+  const ownerId = await studyRepo.setOwner(tx ?? db, studySetId);
+  if (ownerId === undefined) throw notFound("Study set");
+  if (ownerId !== userId && !(await groups.canReadSet(userId, studySetId, tx))) throw notFound("Study set");
+  return ownerId;
+}
 
-  /** WRITES to a set: its owner only; another student's set is indistinguishable from none. */
-  async function requireOwnedStudySet(userId: number, studySetId: number): Promise<void> {
-    if ((await studyRepo.setOwner(db, studySetId)) !== userId) throw notFound("Study set");
-  }
+/** WRITES to a set: its owner only; another student's set is indistinguishable from none. */
+async function requireOwnedStudySet({ db }: StudyDeps, userId: number, studySetId: number): Promise<void> {
+  if ((await studyRepo.setOwner(db, studySetId)) !== userId) throw notFound("Study set");
+}
 
-  /** Announces a changed fact once the write it follows has succeeded. */
-  async function announce<T>(
-    write: Promise<T>,
-    name: "studyset.created" | "document.uploaded",
-    userId: number,
-  ) {
-    const result = await write;
-    await events.emit(name, { userId });
-    return result;
+/** Announces a changed fact once the write it follows has succeeded. */
+async function announce<T>(
+  { events }: StudyDeps,
+  write: Promise<T>,
+  name: "studyset.created" | "document.uploaded",
+  userId: number,
+) {
+  const result = await write;
+  await events.emit(name, { userId });
+  return result;
+}
+
+/**
+ * A session's link, checked: a task must be the student's and brings its course; a course named
+ * directly must be the student's. Anything else is the same 404 as a missing row.
+ */
+async function sessionLink(deps: StudyDeps, userId: number, input: SessionInput) {
+  const taskId = input.taskId ?? null;
+  let courseId = input.courseId ?? null;
+  if (input.studySetId !== null) await requireOwnedStudySet(deps, userId, input.studySetId);
+  if (taskId !== null) {
+    const [task] = await deps.links.tasks(userId, [taskId]);
+    if (!task) throw notFound("Task");
+    courseId = task.courseId;
+  } else if (courseId !== null) {
+    const id = courseId;
+    if (!(await deps.links.courses(userId)).some((c) => c.id === id)) throw notFound("Course");
   }
+  return { studySetId: input.studySetId, taskId, courseId };
+}
+
+/** A document to read: its owner's, or one in a set shared with the student; else a 404. */
+async function getDocument(deps: StudyDeps, userId: number, id: number): Promise<StudyDocument> {
+  const place = await studyRepo.documentPlace(deps.db, id);
+  if (!place) throw notFound("Document");
+  if (place.userId !== userId) {
+    await readableStudySet(deps, userId, place.studySetId).catch(() => {
+      throw notFound("Document");
+    });
+  }
+  const doc = await studyRepo.findDocument(deps.db, place.userId, id);
+  if (!doc) throw notFound("Document");
+  return doc;
+}
+
+async function createDocument(deps: StudyDeps, userId: number, studySetId: number, input: CreateDocument) {
+  await requireOwnedStudySet(deps, userId, studySetId);
+  const values = {
+    studySetId,
+    title: input.title || titleFromText(input.content),
+    content: input.content,
+    fileType: "text",
+    pages: null,
+  };
+  return announce(
+    deps,
+    insertDocument(deps.db, deps.retrieval, userId, values, false),
+    "document.uploaded",
+    userId,
+  );
+}
+
+/** An uploaded file's extracted text; the caller has read and extracted it (see the route). */
+async function addExtracted(
+  deps: StudyDeps,
+  userId: number,
+  studySetId: number,
+  title: string,
+  document: ExtractedDocument,
+) {
+  await requireOwnedStudySet(deps, userId, studySetId);
+  const values = {
+    studySetId,
+    title: (title.trim() || document.title || "Untitled document").slice(0, DOCUMENT_TITLE_MAX),
+    ...textOf(document),
+  };
+  return announce(
+    deps,
+    insertDocument(deps.db, deps.retrieval, userId, values, true),
+    "document.uploaded",
+    userId,
+  );
+}
+
+/**
+ * An uploaded file a job reads (issue 23): stored 'processing' with its bytes, and the job enqueued
+ * in the same transaction, so there is never a row without its job or a job without its row.
+ */
+async function addUpload(
+  deps: StudyDeps,
+  userId: number,
+  studySetId: number,
+  title: string,
+  file: UploadedFile,
+  kind: DocumentKind,
+) {
+  await requireOwnedStudySet(deps, userId, studySetId);
+  if (!deps.jobs) throw new Error("study: no job queue to read uploads with");
+  const queue = deps.jobs;
+  // Announced at upload, as a text file is: the student sees the unlock as they upload.
+  const stored = deps.db.transaction(async (tx) => {
+    const doc = await studyRepo.insertDocument(tx, userId, {
+      studySetId,
+      title: (title.trim() || titleOf(file.fileName)).slice(0, DOCUMENT_TITLE_MAX),
+      content: "",
+      fileType: kind,
+      pages: null,
+      status: "processing",
+      upload: file.bytes,
+      uploadName: file.fileName,
+    });
+    await queue.enqueue(readStudyDocumentJob, { userId, documentId: doc.id }, { tx });
+    return doc;
+  });
+  return announce(deps, stored, "document.uploaded", userId);
+}
+
+/**
+ * A finished timer session, a focus block (linked to a task, set or course) or Review's time
+ * ('reviewing'); every link, when named, must be the student's.
+ */
+async function recordSession(deps: StudyDeps, userId: number, input: SessionInput): Promise<StudySession> {
+  const link = await sessionLink(deps, userId, input);
+  const session = await studyRepo.insertSession(deps.db, userId, {
+    ...link,
+    activityType: input.activityType,
+    durationSeconds: input.duration,
+    endedAt: deps.clock.now(),
+  });
+  await deps.events.emit("session.recorded", { userId });
+  return session;
+}
+
+/** Focus time per course and per task (the tasks with the most), titled from their features. */
+async function focusStats({ db, links }: StudyDeps, userId: number): Promise<FocusStats> {
+  const sums = await studyRepo.focusTotals(db, userId, FOCUS_STATS_TASKS);
+  const [tasks, courses] = await Promise.all([
+    sums.byTask.length
+      ? links.tasks(
+          userId,
+          sums.byTask.map((t) => t.taskId),
+        )
+      : [],
+    sums.byCourse.length ? links.courses(userId) : [],
+  ]);
+  const taskTitle = new Map(tasks.map((t) => [t.id, t.title]));
+  const courseTitle = new Map(courses.map((c) => [c.id, c.name]));
   return {
-    readableStudySet,
+    totalSeconds: sums.totalSeconds,
+    byCourse: sums.byCourse.map((c) => ({ ...c, title: courseTitle.get(c.courseId) ?? "Course" })),
+    byTask: sums.byTask.map((t) => ({ ...t, title: taskTitle.get(t.taskId) ?? "Task" })),
+  };
+}
+
+/** SPEC §3 study stats, summed on the server from recorded sessions only. */
+async function stats({ db, clock }: StudyDeps, userId: number, timeZone?: string) {
+  const weekStart = startOfStudyWeek(clock.now(), timeZone ?? "UTC");
+  const totals = await studyRepo.sessionTotals(db, userId, weekStart);
+  return {
+    totalHours: Math.round((totals.seconds / 3600) * 1000) / 1000,
+    sessionsCount: totals.sessions,
+    avgSessionLength: totals.sessions ? Math.round(totals.seconds / totals.sessions) : 0,
+    weekSeconds: totals.weekSeconds,
+  };
+}
+
+/**
+ * Study sets, their documents and the study timer's sessions. Every id a request names goes through its
+ * owner: another student's set or document answers 404, exactly like one that does not exist.
+ */
+export function createStudyService(deps: StudyDeps) {
+  const { db, retrieval } = deps;
+  return {
+    readableStudySet: (userId: number, studySetId: number, tx?: Tx): Promise<number> =>
+      readableStudySet(deps, userId, studySetId, tx),
     listSets: (userId: number) => studyRepo.listSets(db, userId),
     createSet: (userId: number, input: CreateSet) =>
       announce(
+        deps,
         studyRepo.insertSet(db, userId, {
           title: input.title,
           description: input.description,
@@ -163,79 +297,21 @@ export function createStudyService({
       if (!set) throw notFound("Study set");
       return set;
     },
-
     async removeSet(userId: number, id: number): Promise<void> {
       if (!(await studyRepo.removeSet(db, userId, id))) throw notFound("Study set");
     },
 
     async listDocuments(userId: number, studySetId: number) {
-      const ownerId = await readableStudySet(userId, studySetId);
+      const ownerId = await readableStudySet(deps, userId, studySetId);
       return studyRepo.listDocuments(db, ownerId, studySetId);
     },
-    async getDocument(userId: number, id: number): Promise<StudyDocument> {
-      const place = await studyRepo.documentPlace(db, id);
-      if (!place) throw notFound("Document");
-      if (place.userId !== userId) {
-        await readableStudySet(userId, place.studySetId).catch(() => {
-          throw notFound("Document");
-        });
-      }
-      const doc = await studyRepo.findDocument(db, place.userId, id);
-      if (!doc) throw notFound("Document");
-      return doc;
-    },
-    async createDocument(userId: number, studySetId: number, input: CreateDocument) {
-      await requireOwnedStudySet(userId, studySetId);
-      const values = {
-        studySetId,
-        title: input.title || titleFromText(input.content),
-        content: input.content,
-        fileType: "text",
-        pages: null,
-      };
-      return announce(insertDocument(db, retrieval, userId, values, false), "document.uploaded", userId);
-    },
-    /** An uploaded file's extracted text; the caller has read and extracted it (see the route). */
-    async addExtracted(userId: number, studySetId: number, title: string, document: ExtractedDocument) {
-      await requireOwnedStudySet(userId, studySetId);
-      const values = {
-        studySetId,
-        title: (title.trim() || document.title || "Untitled document").slice(0, DOCUMENT_TITLE_MAX),
-        ...textOf(document),
-      };
-      return announce(insertDocument(db, retrieval, userId, values, true), "document.uploaded", userId);
-    },
-    /**
-     * An uploaded file a job reads (issue 23): stored 'processing' with its bytes, and the job enqueued
-     * in the same transaction, so there is never a row without its job or a job without its row.
-     */
-    async addUpload(
-      userId: number,
-      studySetId: number,
-      title: string,
-      file: UploadedFile,
-      kind: DocumentKind,
-    ) {
-      await requireOwnedStudySet(userId, studySetId);
-      if (!jobs) throw new Error("study: no job queue to read uploads with");
-      const queue = jobs;
-      // Announced at upload, as a text file is: the student sees the unlock as they upload.
-      const stored = db.transaction(async (tx) => {
-        const doc = await studyRepo.insertDocument(tx, userId, {
-          studySetId,
-          title: (title.trim() || titleOf(file.fileName)).slice(0, DOCUMENT_TITLE_MAX),
-          content: "",
-          fileType: kind,
-          pages: null,
-          status: "processing",
-          upload: file.bytes,
-          uploadName: file.fileName,
-        });
-        await queue.enqueue(readStudyDocumentJob, { userId, documentId: doc.id }, { tx });
-        return doc;
-      });
-      return announce(stored, "document.uploaded", userId);
-    },
+    getDocument: (userId: number, id: number) => getDocument(deps, userId, id),
+    createDocument: (userId: number, studySetId: number, input: CreateDocument) =>
+      createDocument(deps, userId, studySetId, input),
+    addExtracted: (userId: number, studySetId: number, title: string, document: ExtractedDocument) =>
+      addExtracted(deps, userId, studySetId, title, document),
+    addUpload: (userId: number, studySetId: number, title: string, file: UploadedFile, kind: DocumentKind) =>
+      addUpload(deps, userId, studySetId, title, file, kind),
     /** The job's work (study.jobs.ts). */
     readUpload: (userId: number, documentId: number, opts: { lastTry: boolean; log: FastifyBaseLogger }) =>
       readStoredUpload({
@@ -249,7 +325,7 @@ export function createStudyService({
         ...opts,
       }),
     /** Checked before extraction, so a file for someone else's set costs no parsing. */
-    assertOwnSet: requireOwnedStudySet,
+    assertOwnSet: (userId: number, studySetId: number) => requireOwnedStudySet(deps, userId, studySetId),
     async renameDocument(userId: number, id: number, title: string) {
       const doc = await studyRepo.renameDocument(db, userId, id, title);
       if (!doc) throw notFound("Document");
@@ -274,54 +350,9 @@ export function createStudyService({
     countSets: (userId: number) => studyRepo.countSets(db, userId),
     countDocuments: (userId: number) => studyRepo.countDocuments(db, userId),
 
-    /**
-     * A finished timer session, a focus block (linked to a task, set or course) or Review's time
-     * ('reviewing'); every link, when named, must be the student's.
-     */
-    async recordSession(userId: number, input: SessionInput): Promise<StudySession> {
-      const link = await sessionLink(userId, input);
-      const session = await studyRepo.insertSession(db, userId, {
-        ...link,
-        activityType: input.activityType,
-        durationSeconds: input.duration,
-        endedAt: clock.now(),
-      });
-      await events.emit("session.recorded", { userId });
-      return session;
-    },
-
-    /** Focus time per course and per task (the tasks with the most), titled from their features. */
-    async focusStats(userId: number): Promise<FocusStats> {
-      const sums = await studyRepo.focusTotals(db, userId, FOCUS_STATS_TASKS);
-      const [tasks, courses] = await Promise.all([
-        sums.byTask.length
-          ? links.tasks(
-              userId,
-              sums.byTask.map((t) => t.taskId),
-            )
-          : [],
-        sums.byCourse.length ? links.courses(userId) : [],
-      ]);
-      const taskTitle = new Map(tasks.map((t) => [t.id, t.title]));
-      const courseTitle = new Map(courses.map((c) => [c.id, c.name]));
-      return {
-        totalSeconds: sums.totalSeconds,
-        byCourse: sums.byCourse.map((c) => ({ ...c, title: courseTitle.get(c.courseId) ?? "Course" })),
-        byTask: sums.byTask.map((t) => ({ ...t, title: taskTitle.get(t.taskId) ?? "Task" })),
-      };
-    },
-
-    /** SPEC §3 study stats, summed on the server from recorded sessions only. */
-    async stats(userId: number, timeZone?: string) {
-      const weekStart = startOfStudyWeek(clock.now(), timeZone ?? "UTC");
-      const totals = await studyRepo.sessionTotals(db, userId, weekStart);
-      return {
-        totalHours: Math.round((totals.seconds / 3600) * 1000) / 1000,
-        sessionsCount: totals.sessions,
-        avgSessionLength: totals.sessions ? Math.round(totals.seconds / totals.sessions) : 0,
-        weekSeconds: totals.weekSeconds,
-      };
-    },
+    recordSession: (userId: number, input: SessionInput) => recordSession(deps, userId, input),
+    focusStats: (userId: number) => focusStats(deps, userId),
+    stats: (userId: number, timeZone?: string) => stats(deps, userId, timeZone),
   };
 }
 export type StudyService = ReturnType<typeof createStudyService>;
