@@ -54,20 +54,8 @@ function nextPerSet(resolved: Resolved[], now: Date): Map<number, Resolved> {
 
 const byDate = (a: Resolved, b: Resolved) => a.date.getTime() - b.date.getTime() || a.row.id - b.row.id;
 
-/**
- * Exam plans (issue 11; several exams per set, issue 25 §3): a flashcard set tied to dates, or to tasks
- * (Canvas assignments) or events of the student's, read through those features' services so a Canvas date
- * that moves moves the plan. The plan aims at the set's nearest upcoming exam and is computed afresh on
- * every read from the cards' current state (planForExam), never stored.
- */
-export function createExamService({
-  db,
-  clock,
-  settings,
-  tasks,
-  calendar,
-  flashcards,
-}: {
+/** What exam plans read: the student's settings, tasks and events, and whether a set is readable. */
+export interface ExamDeps {
   db: Db;
   clock: Clock;
   settings: SettingsService;
@@ -75,247 +63,322 @@ export function createExamService({
   calendar: CalendarService;
   /** Whether a set the student does not own is one they may read (a group's shared set). */
   flashcards: Pick<FlashcardsService, "readableSet">;
-}) {
-  async function resolve(userId: number, rows: ExamRow[]): Promise<Resolved[]> {
-    const needTasks = rows.some((r) => r.taskId !== null);
-    const needEvents = rows.some((r) => r.eventId !== null);
-    const [taskList, eventList] = await Promise.all([
-      needTasks ? tasks.list(userId) : [],
-      needEvents ? calendar.events(userId) : [],
-    ]);
-    return rows.map((r) => {
-      const task = r.taskId === null ? undefined : taskList.find((t) => t.id === r.taskId);
-      const event = r.eventId === null ? undefined : eventList.find((e) => e.id === r.eventId);
-      const date = task?.dueDate ?? event?.date;
-      return {
-        row: r,
-        title: r.title ?? task?.title ?? event?.title ?? r.setTitle,
-        date: date ? new Date(date) : r.examDate,
-      };
-    });
-  }
+}
 
-  async function computePlan(userId: number, exam: Resolved, timeZone: string, todayOnly: boolean) {
-    const now = clock.now();
-    const { desiredRetention, newCardsPerDay } = await settings.getReview(userId);
-    const cards: ScheduledCard[] = (await examRepo.setCards(db, userId, exam.row.flashcardSetId, now)).map(
-      (c) => ({ id: c.id, ...(c.state ?? newCardState(now)) }),
-    );
-    return planForExamAsync(cards, exam.date, now, desiredRetention, timeZone, newCardsPerDay, todayOnly);
-  }
-
-  const todayCount = (result: Awaited<ReturnType<typeof computePlan>>, timeZone: string) =>
-    result.days[0]?.date === localDay(clock.now(), timeZone) ? result.days[0].cardIds.length : 0;
-
-  const view = (r: Resolved, planned: boolean, today: number): Exam => ({
-    id: r.row.id,
-    flashcardSetId: r.row.flashcardSetId,
-    setTitle: r.row.setTitle,
-    examTitle: r.title,
-    title: r.row.title,
-    examDate: r.date.toISOString(),
-    taskId: r.row.taskId,
-    eventId: r.row.eventId,
-    planned,
-    today,
+async function resolve(deps: ExamDeps, userId: number, rows: ExamRow[]): Promise<Resolved[]> {
+  const needTasks = rows.some((r) => r.taskId !== null);
+  const needEvents = rows.some((r) => r.eventId !== null);
+  const [taskList, eventList] = await Promise.all([
+    needTasks ? deps.tasks.list(userId) : [],
+    needEvents ? deps.calendar.events(userId) : [],
+  ]);
+  return rows.map((r) => {
+    const task = r.taskId === null ? undefined : taskList.find((t) => t.id === r.taskId);
+    const event = r.eventId === null ? undefined : eventList.find((e) => e.id === r.eventId);
+    const date = task?.dueDate ?? event?.date;
+    return {
+      row: r,
+      title: r.title ?? task?.title ?? event?.title ?? r.setTitle,
+      date: date ? new Date(date) : r.examDate,
+    };
   });
+}
 
-  /** The exams as the API shows them: the one each set's plan aims at carries today's card count. */
-  async function views(userId: number, resolved: Resolved[], timeZone: string): Promise<Exam[]> {
-    const next = nextPerSet(resolved, clock.now());
-    const exams: Exam[] = [];
-    for (const r of [...resolved].sort(byDate)) {
-      const planned = next.get(r.row.flashcardSetId) === r;
-      const today = planned ? todayCount(await computePlan(userId, r, timeZone, true), timeZone) : 0;
-      exams.push(view(r, planned, today));
-    }
-    return exams;
+async function computePlan(
+  deps: ExamDeps,
+  userId: number,
+  exam: Resolved,
+  timeZone: string,
+  todayOnly: boolean,
+) {
+  const now = deps.clock.now();
+  const { desiredRetention, newCardsPerDay } = await deps.settings.getReview(userId);
+  const cards: ScheduledCard[] = (await examRepo.setCards(deps.db, userId, exam.row.flashcardSetId, now)).map(
+    (c) => ({ id: c.id, ...(c.state ?? newCardState(now)) }),
+  );
+  return planForExamAsync(cards, exam.date, now, desiredRetention, timeZone, newCardsPerDay, todayOnly);
+}
+
+const todayCount = (deps: ExamDeps, result: Awaited<ReturnType<typeof computePlan>>, timeZone: string) =>
+  result.days[0]?.date === localDay(deps.clock.now(), timeZone) ? result.days[0].cardIds.length : 0;
+
+const view = (r: Resolved, planned: boolean, today: number): Exam => ({
+  id: r.row.id,
+  flashcardSetId: r.row.flashcardSetId,
+  setTitle: r.row.setTitle,
+  examTitle: r.title,
+  title: r.row.title,
+  examDate: r.date.toISOString(),
+  taskId: r.row.taskId,
+  eventId: r.row.eventId,
+  planned,
+  today,
+});
+
+/** The exams as the API shows them: the one each set's plan aims at carries today's card count. */
+async function views(
+  deps: ExamDeps,
+  userId: number,
+  resolved: Resolved[],
+  timeZone: string,
+): Promise<Exam[]> {
+  const next = nextPerSet(resolved, deps.clock.now());
+  const exams: Exam[] = [];
+  for (const r of [...resolved].sort(byDate)) {
+    const planned = next.get(r.row.flashcardSetId) === r;
+    const today = planned
+      ? todayCount(deps, await computePlan(deps, userId, r, timeZone, true), timeZone)
+      : 0;
+    exams.push(view(r, planned, today));
   }
+  return exams;
+}
 
-  async function ownSet(userId: number, setId: number) {
-    const set = await examRepo.ownSet(db, userId, setId);
-    if (!set) throw notFound("Flashcard set");
-    return set;
+async function ownSet(deps: ExamDeps, userId: number, setId: number) {
+  const set = await examRepo.ownSet(deps.db, userId, setId);
+  if (!set) throw notFound("Flashcard set");
+  return set;
+}
+
+async function ownExam(deps: ExamDeps, userId: number, examId: number) {
+  const row = await examRepo.exam(deps.db, userId, examId);
+  if (!row) throw notFound("Exam");
+  return row;
+}
+
+/**
+ * The stored values of a date, task or event picked, checked before anything is written: a refused date
+ * leaves the existing exams and plan as they were.
+ */
+async function linkValues(deps: ExamDeps, userId: number, input: ExamLink) {
+  let examDate = input.examDate ? new Date(input.examDate) : null;
+  if (input.taskId) {
+    const task = (await deps.tasks.list(userId)).find((t) => t.id === input.taskId);
+    if (!task) throw notFound("Task");
+    if (!task.dueDate) throw notFound("Task due date");
+    examDate = new Date(task.dueDate);
   }
-
-  async function ownExam(userId: number, examId: number) {
-    const row = await examRepo.exam(db, userId, examId);
-    if (!row) throw notFound("Exam");
-    return row;
+  if (input.eventId) {
+    const event = (await deps.calendar.events(userId)).find((e) => e.id === input.eventId);
+    if (!event) throw notFound("Event");
+    examDate = new Date(event.date);
   }
+  if (!examDate) throw badRequest("Pick one exam: a date, a task or an event");
+  const now = deps.clock.now();
+  if (examDate.getTime() <= now.getTime())
+    throw unprocessable("The exam date is in the past. Pick a date that is still ahead.");
+  if (examDate.getTime() > latestExam(now))
+    throw unprocessable(
+      `The exam date is more than 2 years ahead. Pick a date within ${EXAM_MAX_DAYS_AHEAD} days.`,
+    );
+  return { examDate, taskId: input.taskId ?? null, eventId: input.eventId ?? null };
+}
 
-  /**
-   * The stored values of a date, task or event picked, checked before anything is written: a refused date
-   * leaves the existing exams and plan as they were.
-   */
-  async function linkValues(userId: number, input: ExamLink) {
-    let examDate = input.examDate ? new Date(input.examDate) : null;
-    if (input.taskId) {
-      const task = (await tasks.list(userId)).find((t) => t.id === input.taskId);
-      if (!task) throw notFound("Task");
-      if (!task.dueDate) throw notFound("Task due date");
-      examDate = new Date(task.dueDate);
-    }
-    if (input.eventId) {
-      const event = (await calendar.events(userId)).find((e) => e.id === input.eventId);
-      if (!event) throw notFound("Event");
-      examDate = new Date(event.date);
-    }
-    if (!examDate) throw badRequest("Pick one exam: a date, a task or an event");
-    const now = clock.now();
-    if (examDate.getTime() <= now.getTime())
-      throw unprocessable("The exam date is in the past. Pick a date that is still ahead.");
-    if (examDate.getTime() > latestExam(now))
-      throw unprocessable(
-        `The exam date is more than 2 years ahead. Pick a date within ${EXAM_MAX_DAYS_AHEAD} days.`,
-      );
-    return { examDate, taskId: input.taskId ?? null, eventId: input.eventId ?? null };
+/** A second exam on the same date, task or event of a set is refused by the partial unique indexes. */
+async function unique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw conflict("This set already has that exam: pick another date, task or event.");
+    throw err;
   }
+}
 
-  /** A second exam on the same date, task or event of a set is refused by the partial unique indexes. */
-  async function unique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err))
-        throw conflict("This set already has that exam: pick another date, task or event.");
-      throw err;
-    }
+async function setView(deps: ExamDeps, userId: number, setId: number, examId: number, timeZone: string) {
+  const all = await views(
+    deps,
+    userId,
+    await resolve(deps, userId, await examRepo.exams(deps.db, userId, setId)),
+    timeZone,
+  );
+  const exam = all.find((e) => e.id === examId);
+  if (!exam) throw notFound("Exam");
+  return exam;
+}
+
+/** The set's nearest upcoming exam, if any (what 'the set's exam' meant with one exam per set). */
+async function nextOf(deps: ExamDeps, userId: number, setId: number) {
+  const resolved = await resolve(deps, userId, await examRepo.exams(deps.db, userId, setId));
+  return resolved.filter((r) => r.date.getTime() > deps.clock.now().getTime()).sort(byDate)[0];
+}
+
+/**
+ * PUT .../exam, kept for clients of one exam per set: sets the set's next exam (changes its nearest
+ * upcoming one, or adds one when it has none); all null removes the next exam.
+ */
+async function setExam(
+  deps: ExamDeps,
+  userId: number,
+  setId: number,
+  input: ExamLink,
+  timeZone = "UTC",
+) {
+  await ownSet(deps, userId, setId);
+  const values = hasLink(input) ? await linkValues(deps, userId, input) : null;
+  const next = await nextOf(deps, userId, setId);
+  if (!values) {
+    if (next) await examRepo.remove(deps.db, userId, next.row.id);
+  } else if (next) {
+    await unique(() => examRepo.update(deps.db, userId, next.row.id, { ...values, title: null }));
+  } else {
+    await unique(() => examRepo.insert(deps.db, userId, setId, values));
   }
+  const after = await nextOf(deps, userId, setId);
+  return { exam: after ? await setView(deps, userId, setId, after.row.id, timeZone) : null };
+}
 
-  async function setView(userId: number, setId: number, examId: number, timeZone: string) {
-    const all = await views(userId, await resolve(userId, await examRepo.exams(db, userId, setId)), timeZone);
-    const exam = all.find((e) => e.id === examId);
-    if (!exam) throw notFound("Exam");
-    return exam;
+async function listForSet(
+  deps: ExamDeps,
+  userId: number,
+  setId: number,
+  timeZone = "UTC",
+): Promise<Exam[]> {
+  await ownSet(deps, userId, setId);
+  return views(
+    deps,
+    userId,
+    await resolve(deps, userId, await examRepo.exams(deps.db, userId, setId)),
+    timeZone,
+  );
+}
+
+async function add(
+  deps: ExamDeps,
+  userId: number,
+  setId: number,
+  input: ExamInput,
+  timeZone = "UTC",
+): Promise<Exam> {
+  await ownSet(deps, userId, setId);
+  const values = await linkValues(deps, userId, input);
+  if ((await examRepo.count(deps.db, userId, setId)) >= EXAMS_PER_SET_MAX)
+    throw unprocessable(`A set can have at most ${EXAMS_PER_SET_MAX} exams. Remove a past one first.`);
+  const id = await unique(() =>
+    examRepo.insert(deps.db, userId, setId, { ...values, title: input.title ?? null }),
+  );
+  return setView(deps, userId, setId, id, timeZone);
+}
+
+async function edit(
+  deps: ExamDeps,
+  userId: number,
+  examId: number,
+  input: ExamInput,
+  timeZone = "UTC",
+): Promise<Exam> {
+  const row = await ownExam(deps, userId, examId);
+  const values = hasLink(input) ? await linkValues(deps, userId, input) : {};
+  await unique(() =>
+    examRepo.update(deps.db, userId, examId, {
+      ...values,
+      ...(input.title === undefined ? {} : { title: input.title }),
+    }),
+  );
+  return setView(deps, userId, row.flashcardSetId, examId, timeZone);
+}
+
+async function remove(deps: ExamDeps, userId: number, examId: number) {
+  await ownExam(deps, userId, examId);
+  await examRepo.remove(deps.db, userId, examId);
+  return { ok: true as const };
+}
+
+async function plan(
+  deps: ExamDeps,
+  userId: number,
+  setId: number,
+  timeZone = "UTC",
+): Promise<ExamPlanView> {
+  const set = await examRepo.ownSet(deps.db, userId, setId);
+  if (!set) {
+    // Not the student's own: a shared set they can read has no plan for them (a 200 state, not a
+    // 404 on every Review visit); any other set is not found.
+    await deps.flashcards.readableSet(userId, setId);
+    return { exam: null, days: [], belowTarget: 0, canPlan: false };
   }
-
-  /** The set's nearest upcoming exam, if any (what 'the set's exam' meant with one exam per set). */
-  async function nextOf(userId: number, setId: number) {
-    const resolved = await resolve(userId, await examRepo.exams(db, userId, setId));
-    return resolved.filter((r) => r.date.getTime() > clock.now().getTime()).sort(byDate)[0];
-  }
-
+  const resolved = await resolve(deps, userId, await examRepo.exams(deps.db, userId, setId));
+  const next = nextPerSet(resolved, deps.clock.now()).get(setId);
+  if (!next) return { exam: null, days: [], belowTarget: 0, canPlan: true };
+  const result = await computePlan(deps, userId, next, timeZone, false);
   return {
-    /**
-     * PUT .../exam, kept for clients of one exam per set: sets the set's next exam (changes its nearest
-     * upcoming one, or adds one when it has none); all null removes the next exam.
-     */
-    async setExam(userId: number, setId: number, input: ExamLink, timeZone = "UTC") {
-      await ownSet(userId, setId);
-      const values = hasLink(input) ? await linkValues(userId, input) : null;
-      const next = await nextOf(userId, setId);
-      if (!values) {
-        if (next) await examRepo.remove(db, userId, next.row.id);
-      } else if (next) {
-        await unique(() => examRepo.update(db, userId, next.row.id, { ...values, title: null }));
-      } else {
-        await unique(() => examRepo.insert(db, userId, setId, values));
-      }
-      const after = await nextOf(userId, setId);
-      return { exam: after ? await setView(userId, setId, after.row.id, timeZone) : null };
-    },
+    exam: view(next, true, todayCount(deps, result, timeZone)),
+    days: result.days.map((d) => ({ date: d.date, count: d.cardIds.length })),
+    belowTarget: result.belowTarget.length,
+    canPlan: true,
+  };
+}
 
-    async listForSet(userId: number, setId: number, timeZone = "UTC"): Promise<Exam[]> {
-      await ownSet(userId, setId);
-      return views(userId, await resolve(userId, await examRepo.exams(db, userId, setId)), timeZone);
-    },
+/**
+ * The cards today's plans ask for (one set's, or every set with an upcoming exam), lowest recall on
+ * the exam day first: the review queue shows them even when FSRS would wait. Only the set's owner
+ * has an exam on it; a group member reviewing a shared set gets none.
+ */
+async function plannedToday(
+  deps: ExamDeps,
+  userId: number,
+  timeZone = "UTC",
+  setId?: number,
+): Promise<number[]> {
+  const now = deps.clock.now();
+  const resolved = await resolve(deps, userId, await examRepo.exams(deps.db, userId, setId));
+  const ids: number[] = [];
+  for (const r of nextPerSet(resolved, now).values()) {
+    const today = (await computePlan(deps, userId, r, timeZone, true)).days[0];
+    if (today?.date === localDay(now, timeZone)) ids.push(...today.cardIds);
+  }
+  return ids;
+}
 
-    async add(userId: number, setId: number, input: ExamInput, timeZone = "UTC"): Promise<Exam> {
-      await ownSet(userId, setId);
-      const values = await linkValues(userId, input);
-      if ((await examRepo.count(db, userId, setId)) >= EXAMS_PER_SET_MAX)
-        throw unprocessable(`A set can have at most ${EXAMS_PER_SET_MAX} exams. Remove a past one first.`);
-      const id = await unique(() =>
-        examRepo.insert(db, userId, setId, { ...values, title: input.title ?? null }),
-      );
-      return setView(userId, setId, id, timeZone);
-    },
+/** The student's upcoming dated tasks (Canvas assignments included) and events, soonest first. */
+async function candidates(deps: ExamDeps, userId: number, search = ""): Promise<ExamCandidate[]> {
+  const now = deps.clock.now().getTime();
+  const needle = search.trim().toLocaleLowerCase();
+  const [taskList, eventList] = await Promise.all([deps.tasks.list(userId), deps.calendar.events(userId)]);
+  const all: ExamCandidate[] = [
+    ...taskList.flatMap((t) =>
+      t.dueDate && !t.completed ? [{ kind: "task" as const, id: t.id, title: t.title, date: t.dueDate }] : [],
+    ),
+    ...eventList.map((e) => ({ kind: "event" as const, id: e.id, title: e.title, date: e.date })),
+  ];
+  return all
+    .filter((c) => new Date(c.date).getTime() > now && c.title.toLocaleLowerCase().includes(needle))
+    .sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime() || a.id - b.id)
+    .slice(0, EXAM_CANDIDATES_MAX);
+}
 
-    async edit(userId: number, examId: number, input: ExamInput, timeZone = "UTC"): Promise<Exam> {
-      const row = await ownExam(userId, examId);
-      const values = hasLink(input) ? await linkValues(userId, input) : {};
-      await unique(() =>
-        examRepo.update(db, userId, examId, {
-          ...values,
-          ...(input.title === undefined ? {} : { title: input.title }),
-        }),
-      );
-      return setView(userId, row.flashcardSetId, examId, timeZone);
-    },
+/**
+ * Every upcoming exam across the student's sets (within the plan bound), soonest first; the one each
+ * set's plan aims at carries today's cards.
+ */
+async function upcoming(deps: ExamDeps, userId: number, timeZone = "UTC"): Promise<Exam[]> {
+  const now = deps.clock.now();
+  const resolved = (await resolve(deps, userId, await examRepo.exams(deps.db, userId))).filter((r) =>
+    plannable(r.date, now),
+  );
+  return views(deps, userId, resolved, timeZone);
+}
 
-    async remove(userId: number, examId: number) {
-      await ownExam(userId, examId);
-      await examRepo.remove(db, userId, examId);
-      return { ok: true as const };
-    },
+/** An operation's arguments after its dependencies. */
+type Args<F> = F extends (deps: ExamDeps, ...rest: infer A) => unknown ? A : never;
 
-    async plan(userId: number, setId: number, timeZone = "UTC"): Promise<ExamPlanView> {
-      const set = await examRepo.ownSet(db, userId, setId);
-      if (!set) {
-        // Not the student's own: a shared set they can read has no plan for them (a 200 state, not a
-        // 404 on every Review visit); any other set is not found.
-        await flashcards.readableSet(userId, setId);
-        return { exam: null, days: [], belowTarget: 0, canPlan: false };
-      }
-      const resolved = await resolve(userId, await examRepo.exams(db, userId, setId));
-      const next = nextPerSet(resolved, clock.now()).get(setId);
-      if (!next) return { exam: null, days: [], belowTarget: 0, canPlan: true };
-      const result = await computePlan(userId, next, timeZone, false);
-      return {
-        exam: view(next, true, todayCount(result, timeZone)),
-        days: result.days.map((d) => ({ date: d.date, count: d.cardIds.length })),
-        belowTarget: result.belowTarget.length,
-        canPlan: true,
-      };
-    },
-
-    /**
-     * The cards today's plans ask for (one set's, or every set with an upcoming exam), lowest recall on
-     * the exam day first: the review queue shows them even when FSRS would wait. Only the set's owner
-     * has an exam on it; a group member reviewing a shared set gets none.
-     */
-    async plannedToday(userId: number, timeZone = "UTC", setId?: number): Promise<number[]> {
-      const now = clock.now();
-      const resolved = await resolve(userId, await examRepo.exams(db, userId, setId));
-      const ids: number[] = [];
-      for (const r of nextPerSet(resolved, now).values()) {
-        const today = (await computePlan(userId, r, timeZone, true)).days[0];
-        if (today?.date === localDay(now, timeZone)) ids.push(...today.cardIds);
-      }
-      return ids;
-    },
-
-    /** The student's upcoming dated tasks (Canvas assignments included) and events, soonest first. */
-    async candidates(userId: number, search = ""): Promise<ExamCandidate[]> {
-      const now = clock.now().getTime();
-      const needle = search.trim().toLocaleLowerCase();
-      const [taskList, eventList] = await Promise.all([tasks.list(userId), calendar.events(userId)]);
-      const all: ExamCandidate[] = [
-        ...taskList.flatMap((t) =>
-          t.dueDate && !t.completed
-            ? [{ kind: "task" as const, id: t.id, title: t.title, date: t.dueDate }]
-            : [],
-        ),
-        ...eventList.map((e) => ({ kind: "event" as const, id: e.id, title: e.title, date: e.date })),
-      ];
-      return all
-        .filter((c) => new Date(c.date).getTime() > now && c.title.toLocaleLowerCase().includes(needle))
-        .sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime() || a.id - b.id)
-        .slice(0, EXAM_CANDIDATES_MAX);
-    },
-
-    /**
-     * Every upcoming exam across the student's sets (within the plan bound), soonest first; the one each
-     * set's plan aims at carries today's cards.
-     */
-    async upcoming(userId: number, timeZone = "UTC"): Promise<Exam[]> {
-      const now = clock.now();
-      const resolved = (await resolve(userId, await examRepo.exams(db, userId))).filter((r) =>
-        plannable(r.date, now),
-      );
-      return views(userId, resolved, timeZone);
-    },
+/**
+ * Exam plans (issue 11; several exams per set, issue 25 §3): a flashcard set tied to dates, or to tasks
+ * (Canvas assignments) or events of the student's, read through those features' services so a Canvas date
+ * that moves moves the plan. The plan aims at the set's nearest upcoming exam and is computed afresh on
+ * every read from the cards' current state (planForExam), never stored.
+ */
+export function createExamService(deps: ExamDeps) {
+  return {
+    setExam: (...a: Args<typeof setExam>) => setExam(deps, ...a),
+    listForSet: (...a: Args<typeof listForSet>) => listForSet(deps, ...a),
+    add: (...a: Args<typeof add>) => add(deps, ...a),
+    edit: (...a: Args<typeof edit>) => edit(deps, ...a),
+    remove: (...a: Args<typeof remove>) => remove(deps, ...a),
+    plan: (...a: Args<typeof plan>) => plan(deps, ...a),
+    plannedToday: (...a: Args<typeof plannedToday>) => plannedToday(deps, ...a),
+    candidates: (...a: Args<typeof candidates>) => candidates(deps, ...a),
+    upcoming: (...a: Args<typeof upcoming>) => upcoming(deps, ...a),
   };
 }
 export type ExamService = ReturnType<typeof createExamService>;
