@@ -3,7 +3,7 @@ import { flashcardEndpoints as e } from "#shared/flashcards/contract.ts";
 import {
   ANKI_PACKAGE_EXTENSIONS,
   ANKI_PACKAGE_MAX_BYTES,
-  CARD_IMAGE_MAX_BYTES,
+  CARD_MEDIA_MAX_BYTES,
   flashcardMediaEndpoints as m,
   occlusionEndpoints as o,
 } from "#shared/flashcards/media-contract.ts";
@@ -58,7 +58,7 @@ export async function flashcardsRoutes(app: FastifyInstance) {
   );
 }
 
-/** Card images and Anki packages (issue 25 §1, §5): bytes and multipart forms, not JSON cards. */
+/** Card images, sounds and Anki packages (issue 25 §1, §5): bytes and multipart forms, not JSON cards. */
 export async function flashcardMediaRoutes(app: FastifyInstance) {
   const { cardMedia, ankiPackages } = app.services;
   const apkg = {
@@ -67,7 +67,7 @@ export async function flashcardMediaRoutes(app: FastifyInstance) {
     what: "Anki package",
   };
   route(app, m.uploadMedia, async ({ user, params, req }) => {
-    const { bytes } = await readBinaryUpload(req, { maxBytes: CARD_IMAGE_MAX_BYTES, what: "image" });
+    const { bytes } = await readBinaryUpload(req, { maxBytes: CARD_MEDIA_MAX_BYTES, what: "file" });
     return cardMedia.upload(user.id, params.id, bytes);
   });
   route(app, m.media, async ({ user, params, reply }) => {
