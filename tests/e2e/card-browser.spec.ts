@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { seedFlashcards, seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
 
 // The learning card's return takes a real minute (Again's first step), and axe passes are slow on 2 cores.

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { seedFlashcards, seriousViolations, signUpViaApi } from "./helpers.ts";
 
 // Each journey runs axe two or three times; on the shared 2-core machine one axe pass can take 15 s.
