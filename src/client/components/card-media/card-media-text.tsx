@@ -1,54 +1,18 @@
 import { lazy, Suspense } from "react";
 import { CardText } from "#client/components/card-text/card-text.tsx";
-import { IMAGE_MARKDOWN, SOUND_TAG } from "#shared/flashcards/card-model.ts";
 import { ImagePlaceholder } from "./image-placeholder.tsx";
 
-// A picture or a sound (and the card media contract its download needs) loads with the first card that
-// has one.
-const CardImage = lazy(() => import("./card-image.tsx"));
-const CardSound = lazy(() => import("./card-sound.tsx"));
-
-type Part = { at: number } & (
-  | { kind: "text"; value: string }
-  | { kind: "image"; name: string; alt: string }
-  | { kind: "sound"; name: string }
+// Splitting a card into text, pictures and sounds (and drawing them) loads with the first card that has
+// one: most cards have neither, and review's first load stays as small as it was.
+const CardMediaParts = lazy(() =>
+  import("./card-media-parts.tsx").then((m) => ({ default: m.CardMediaParts })),
+);
+const CardSoundButtons = lazy(() =>
+  import("./card-media-parts.tsx").then((m) => ({ default: m.CardSoundButtons })),
 );
 
-/** The text between, the pictures (`![alt](name)`) and the sounds (`[sound:name]`), in order. */
-function partsOf(text: string): Part[] {
-  const found: (Part & { end: number })[] = [];
-  for (const m of text.matchAll(IMAGE_MARKDOWN))
-    found.push({
-      at: m.index,
-      end: m.index + m[0].length,
-      kind: "image",
-      name: (m[2] ?? m[3])!,
-      alt: m[1] ?? "",
-    });
-  for (const m of text.matchAll(SOUND_TAG))
-    found.push({ at: m.index, end: m.index + m[0].length, kind: "sound", name: m[1]! });
-  found.sort((a, b) => a.at - b.at);
-  const parts: Part[] = [];
-  let last = 0;
-  for (const { end, ...p } of found) {
-    // A sound tag inside an image's alt text (or the reverse) stays part of the outer one.
-    if (p.at < last) continue;
-    if (p.at > last) parts.push({ at: last, kind: "text", value: text.slice(last, p.at) });
-    parts.push(p);
-    last = end;
-  }
-  if (last < text.length) parts.push({ at: last, kind: "text", value: text.slice(last) });
-  return parts;
-}
-
-const hasMedia = (text: string) => text.search(IMAGE_MARKDOWN) >= 0 || text.search(SOUND_TAG) >= 0;
-
-/** Where a sound's play button would be, inside something already interactive (a flip card's button). */
-const SoundMark = () => (
-  <span className="mx-1 inline-flex items-center gap-1 rounded border border-border px-1.5 text-sm text-muted">
-    <span aria-hidden>🔈</span> sound
-  </span>
-);
+/** A Markdown picture `![...](` or an Anki sound tag `[sound:` (card-model.ts has the full patterns). */
+const MEDIA = /!\[[^\]\n]*\]\(|\[sound:/;
 
 /**
  * A card's text with its `![alt](name)` pictures shown (issue 25 §1) and its `[sound:name]` sounds as play
@@ -56,53 +20,28 @@ const SoundMark = () => (
  * by CardText (Markdown and math). Cards without either go straight to CardText. `sounds="mark"` draws a
  * sound as a plain mark, for text inside a button (CardSounds then gives the buttons beside it).
  */
-export function CardMediaText({
-  setId,
-  text,
-  inline = false,
-  className,
-  sounds = "play",
-}: {
+export function CardMediaText(props: {
   setId: number;
   text: string;
   inline?: boolean;
   className?: string;
   sounds?: "play" | "mark";
 }) {
-  if (!hasMedia(text)) return <CardText text={text} inline={inline} className={className} />;
-  const Tag = inline ? "span" : "div";
+  if (!MEDIA.test(props.text))
+    return <CardText text={props.text} inline={props.inline} className={props.className} />;
   return (
-    <Tag className={className}>
-      {partsOf(text).map((p) =>
-        p.kind === "text" ? (
-          <CardText key={p.at} text={p.value} inline={inline} />
-        ) : p.kind === "image" ? (
-          <Suspense key={p.at} fallback={<ImagePlaceholder alt={p.alt} />}>
-            <CardImage setId={setId} name={p.name} alt={p.alt} />
-          </Suspense>
-        ) : sounds === "mark" ? (
-          <SoundMark key={p.at} />
-        ) : (
-          <Suspense key={p.at} fallback={<SoundMark />}>
-            <CardSound setId={setId} name={p.name} />
-          </Suspense>
-        ),
-      )}
-    </Tag>
+    <Suspense fallback={<ImagePlaceholder alt="" />}>
+      <CardMediaParts {...props} />
+    </Suspense>
   );
 }
 
 /** The play buttons of a text's sounds, for a text drawn inside a button (nothing, when it has none). */
 export function CardSounds({ setId, text }: { setId: number; text: string }) {
-  const names = [...new Set([...text.matchAll(SOUND_TAG)].map((m) => m[1]!))];
-  if (names.length === 0) return null;
+  if (!text.includes("[sound:")) return null;
   return (
-    <div className="flex flex-wrap justify-center gap-2">
-      {names.map((name) => (
-        <Suspense key={name} fallback={<SoundMark />}>
-          <CardSound setId={setId} name={name} />
-        </Suspense>
-      ))}
-    </div>
+    <Suspense fallback={null}>
+      <CardSoundButtons setId={setId} text={text} />
+    </Suspense>
   );
 }
