@@ -424,6 +424,33 @@ describe("card sounds (issue 25 §5: an .apkg keeps its media)", () => {
     expect(katze.headers["x-content-type-options"]).toBe("nosniff");
     expect(Buffer.from(katze.rawPayload).equals(Buffer.from(mp3()))).toBe(true);
     expect((await get(ada, cardMediaUrl(set.id, "hund.wav"))).headers["content-type"]).toBe("audio/wav");
+    expect(katze.headers["accept-ranges"]).toBe("bytes");
+    // Safari's range requests (never gzipped): a part, the tail, and one past the end (the whole file).
+    const ranged = (range: string) =>
+      t.app.inject({
+        method: "GET",
+        url: cardMediaUrl(set.id, "katze.mp3"),
+        headers: { ...ada.headers, range, "accept-encoding": "gzip" },
+      });
+    const part = await ranged("bytes=0-99");
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 0-99/${mp3().length}`);
+    expect(part.headers["content-type"]).toBe("audio/mpeg");
+    expect(Buffer.from(part.rawPayload).equals(Buffer.from(mp3().subarray(0, 100)))).toBe(true);
+    const tail = await ranged("bytes=-10");
+    expect(tail.statusCode).toBe(206);
+    expect(Buffer.from(tail.rawPayload).equals(Buffer.from(mp3().subarray(-10)))).toBe(true);
+    expect((await ranged("bytes=99999999-")).statusCode).toBe(200);
+    expect((await ranged("bytes=0-1,5-9")).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: cardMediaUrl(set.id, "katze.mp3"),
+          headers: { ...bob.headers, range: "bytes=0-9" },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await get(bob, cardMediaUrl(set.id, "katze.mp3"))).statusCode).toBe(404);
     expect((await get(ada, cardMediaUrl(set.id, "maus.mp3"))).statusCode).toBe(404);
     expect((await get(ada, cardMediaUrl(set.id, "pferd.mp3"))).statusCode).toBe(404);
