@@ -1,5 +1,5 @@
 import { Loader2, Square, Volume2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useMediaUrl } from "./media-url.ts";
 
 type SoundState = "idle" | "playing" | "blocked" | "failed";
@@ -28,6 +28,12 @@ export default function CardSound({ setId, name }: { setId: number; name: string
   const [state, setState] = useState<SoundState>("idle");
 
   const play = () => start(audio.current, setState);
+  // Stable, so a re-render does not detach and re-attach it (which would pause the sound it plays).
+  const attach = useCallback((el: HTMLAudioElement | null) => {
+    audio.current = el;
+    // A detached <audio> plays on: the sound stops with its card.
+    return () => el?.pause();
+  }, []);
 
   useEffect(() => {
     if (url.data && playWhenReady.current) {
@@ -74,11 +80,7 @@ export default function CardSound({ setId, name }: { setId: number; name: string
       {url.data && (
         // biome-ignore lint/a11y/useMediaCaption: a card's sound is the card's own words; its text is on the card
         <audio
-          ref={(el) => {
-            audio.current = el;
-            // A detached <audio> plays on: the sound stops with its card.
-            return () => el?.pause();
-          }}
+          ref={attach}
           src={url.data}
           preload="auto"
           onEnded={() => setState("idle")}
