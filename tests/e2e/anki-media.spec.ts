@@ -44,7 +44,7 @@ test("a student imports an Anki export with a picture, makes an occlusion card a
   await dialog.getByLabel(/Choose a file/).setInputFiles(fixture("biology-with-image.apkg"));
   await dialog.getByRole("button", { name: "Preview" }).click();
   await expect(dialog.getByTestId("import-summary")).toContainText(
-    "4 cards from 3 notes, 2 reviews, 1 picture",
+    "4 cards from 3 notes, 2 reviews, 1 media file",
   );
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole("button", { name: "Import 4 cards" }).click();

@@ -74,7 +74,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
           throw new AppError(500, "response_contract", "Internal server error");
         }
       }
-      reply.code(e.status ?? 200);
+      // A part of a file (a card sound asked for by Range) keeps the 206 its handler set.
+      if (reply.statusCode !== 206) reply.code(e.status ?? 200);
       return json === undefined ? answer : reply.type("application/json; charset=utf-8").send(json);
     },
   });

@@ -10,6 +10,8 @@ const CSP = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // Card sounds play from blob: URLs (fetched with the student's token, like card pictures).
+  "media-src 'self' blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",

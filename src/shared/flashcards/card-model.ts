@@ -89,7 +89,8 @@ export const IMAGE_MARKDOWN = /!\[([^\]\n]*)\]\((?:<([^<>\n]+)>|([^()<>\s]+))\)/
 /** `![alt](name)` for an image, bracketing a name Markdown could not read bare. */
 export const imageMarkdown = (name: string, alt = "") =>
   /[\s()<>]/.test(name) ? `![${alt}](<${name}>)` : `![${alt}](${name})`;
-const SOUND = /\[sound:([^\]]+)\]/g;
+/** Anki's sound tag `[sound:name]`. Group 1: the name. */
+export const SOUND_TAG = /\[sound:([^\]\n]+)\]/g;
 
 /** The media a card's texts refer to: Markdown images and Anki sound tags, once each, in order. */
 export function mediaRefsOf(...texts: (string | null | undefined)[]): MediaRef[] {
@@ -100,7 +101,7 @@ export function mediaRefsOf(...texts: (string | null | undefined)[]): MediaRef[]
       const name = bracketed ?? bare;
       if (name && !seen.has(name)) seen.set(name, { name, kind: "image" });
     }
-    for (const [, name] of text.matchAll(SOUND))
+    for (const [, name] of text.matchAll(SOUND_TAG))
       if (name && !seen.has(name)) seen.set(name, { name, kind: "audio" });
   }
   return [...seen.values()];

@@ -17,6 +17,24 @@ export const CARD_IMAGE_MAX_SIDE = 1600;
 export const CARD_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 export type CardImageType = (typeof CARD_IMAGE_TYPES)[number];
 
+/**
+ * A card sound (Anki's `[sound:name]`), from an .apkg or the card editor: at most 5 MB (a minute or two of
+ * speech as MP3; a package's larger sounds are left out and listed in its report). The type is sniffed
+ * from the bytes: MP3 (ID3 tag or MPEG frame), Ogg, WAV, M4A (MP4 `ftyp`), AAC (ADTS) or FLAC.
+ */
+export const CARD_AUDIO_MAX_BYTES = 5 * 1024 * 1024;
+export const CARD_AUDIO_TYPES = [
+  "audio/mpeg",
+  "audio/ogg",
+  "audio/wav",
+  "audio/mp4",
+  "audio/aac",
+  "audio/flac",
+] as const;
+export type CardAudioType = (typeof CARD_AUDIO_TYPES)[number];
+/** The largest card file of either kind: the upload's limit before its bytes are sniffed. */
+export const CARD_MEDIA_MAX_BYTES = Math.max(CARD_IMAGE_MAX_BYTES, CARD_AUDIO_MAX_BYTES);
+
 /** An .apkg or .colpkg upload: a large collection with its pictures. */
 export const ANKI_PACKAGE_MAX_BYTES = 100 * 1024 * 1024;
 export const ANKI_PACKAGE_EXTENSIONS = [".apkg", ".colpkg"] as const;
@@ -33,10 +51,12 @@ export const mediaParamsSchema = z.object({ id: dbIdParam(), name: mediaNameSche
 
 export const cardMediaSchema = z.object({
   name: z.string(),
+  kind: z.enum(["image", "audio"]),
   contentType: z.string(),
   bytes: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
+  /** A picture's size in pixels; null for a sound. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
 });
 export type CardMedia = z.infer<typeof cardMediaSchema>;
 
@@ -49,6 +69,9 @@ export const ankiImportOptionsSchema = z.object({
   duplicates: z.enum(DUPLICATE_POLICIES, "Choose skip, update or keep for duplicates").default("update"),
 });
 export type AnkiImportOptionsInput = z.input<typeof ankiImportOptionsSchema>;
+
+/** A package's picture or sound left out (not a type we serve, or too large): the card keeps its tag. */
+const skippedMediaSchema = z.object({ name: z.string(), reason: z.string() });
 
 const sampleCardSchema = z.object({
   question: z.string(),
@@ -69,6 +92,7 @@ export const ankiPreviewSchema = z.object({
   /** Rows whose note's guid is already in the set (updated or skipped as chosen). */
   existing: z.number().int(),
   problems: z.array(importProblemSchema),
+  skippedMedia: z.array(skippedMediaSchema),
   /** The first few rows, to check the fields landed where they should. */
   sample: z.array(sampleCardSchema),
 });
@@ -83,6 +107,7 @@ export const ankiImportResultSchema = z.object({
   /** The sets the rows went into: this one, then new ones when it is full (5,000 cards per set). */
   sets: z.array(z.object({ id: z.number().int(), title: z.string() })),
   problems: z.array(importProblemSchema),
+  skippedMedia: z.array(skippedMediaSchema),
 });
 export type AnkiImportResult = z.infer<typeof ankiImportResultSchema>;
 
@@ -94,7 +119,10 @@ export const ankiExportQuerySchema = z.object({
 });
 
 export const flashcardMediaEndpoints = {
-  /** Multipart `file`: a PNG, JPEG, WebP or GIF, sniffed from its bytes, at most CARD_IMAGE_MAX_BYTES. */
+  /**
+   * Multipart `file`: a PNG, JPEG, WebP or GIF picture (at most CARD_IMAGE_MAX_BYTES) or a sound of
+   * CARD_AUDIO_TYPES (at most CARD_AUDIO_MAX_BYTES), sniffed from its bytes.
+   */
   uploadMedia: endpoint({
     method: "POST",
     path: "/api/study/flashcard-sets/:id/media",
@@ -102,7 +130,7 @@ export const flashcardMediaEndpoints = {
     response: cardMediaSchema,
     status: 201,
   }),
-  /** The image's bytes, for whoever may read the set (its owner, members of a group it is shared with). */
+  /** The picture's or sound's bytes, for whoever may read the set (its owner, members of a group it is shared with). */
   media: endpoint({
     method: "GET",
     path: "/api/study/flashcard-sets/:id/media/:name",
@@ -123,7 +151,7 @@ export const flashcardMediaEndpoints = {
     response: ankiImportResultSchema,
     status: 201,
   }),
-  /** An .apkg Anki imports, with the set's images and (unless scheduling=false) the student's reviews. */
+  /** An .apkg Anki imports, with the set's pictures and sounds and (unless scheduling=false) the student's reviews. */
   ankiExport: endpoint({
     method: "GET",
     path: "/api/study/flashcard-sets/:id/export/apkg",

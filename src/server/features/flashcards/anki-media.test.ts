@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from "#tests/factories.ts";
 import { BASIC, buildCollection, buildPackage, CLOZE, REVERSED } from "#tests/fixtures/anki/build-apkg.ts";
+import { mp3, wav } from "#tests/fixtures/audio/build-audio.ts";
 import { multipartForm } from "#tests/multipart-form.ts";
 import { testAppPerFile } from "#tests/setup.ts";
 import { createAnkiPackageService } from "./anki-package.service.ts";
@@ -440,5 +441,123 @@ describe("image occlusion (issue 25 §1)", () => {
     expect((await post({ image: name, masks: [{ x: "a", y: 0, w: 0.5, h: 0.1 }] })).statusCode).toBe(400);
     expect((await post({ image: "other.png", masks })).statusCode).toBe(400);
     expect(await cardsOf(ada, set.id)).toEqual([]);
+  });
+});
+
+describe("card sounds (issue 25 §5: an .apkg keeps its media)", () => {
+  /** A deck whose cards say words aloud: a good MP3, a WAV, a fake MP3 and one too large. */
+  const soundDeck = async () =>
+    buildPackage(
+      await buildCollection({
+        crt: CRT,
+        models: [BASIC],
+        notes: [
+          { id: 1, mid: BASIC.id, fields: ["Katze [sound:katze.mp3]", "cat"], guid: "s1" },
+          { id: 2, mid: BASIC.id, fields: ["Hund", "dog [sound:hund.wav]"], guid: "s2" },
+          { id: 3, mid: BASIC.id, fields: ["Maus [sound:maus.mp3]", "mouse"], guid: "s3" },
+          { id: 4, mid: BASIC.id, fields: ["Pferd [sound:pferd.mp3]", "horse"], guid: "s4" },
+        ],
+        cards: [1, 2, 3, 4].map((n) => ({ id: n * 10, nid: n, ord: 0 })),
+      }),
+      {
+        media: {
+          "katze.mp3": mp3(),
+          "hund.wav": wav(),
+          // A page of HTML named like a sound, and an MP3 over the 5 MB a card sound may be.
+          "maus.mp3": new TextEncoder().encode("<html><script>alert(1)</script></html>"),
+          "pferd.mp3": mp3({ frames: 13_000 }),
+        },
+      },
+    );
+
+  it("imports the sounds, serves them with their audio type to the owner only, and reports the rest", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const apkg = await soundDeck();
+    const preview = (await importApkg(ada, set.id, apkg, {}, true)).json();
+    expect(preview).toMatchObject({ cards: 4, media: 2 });
+    expect(preview.skippedMedia.map((s: { name: string }) => s.name).sort()).toEqual([
+      "maus.mp3",
+      "pferd.mp3",
+    ]);
+
+    const res = await importApkg(ada, set.id, apkg);
+    expect(res.statusCode, res.body).toBe(201);
+    const result = res.json();
+    expect(result).toMatchObject({ imported: 4, media: 2 });
+    expect(result.skippedMedia).toEqual(
+      expect.arrayContaining([
+        { name: "maus.mp3", reason: expect.stringMatching(/MP3, Ogg, WAV/) },
+        { name: "pferd.mp3", reason: expect.stringMatching(/at most 5 MB/) },
+      ]),
+    );
+    // The cards keep Anki's tag, for the client to draw as a play button.
+    expect((await cardsOf(ada, set.id)).map((c) => c.question)).toContain("Katze [sound:katze.mp3]");
+
+    const katze = await get(ada, cardMediaUrl(set.id, "katze.mp3"));
+    expect(katze.statusCode).toBe(200);
+    expect(katze.headers["content-type"]).toBe("audio/mpeg");
+    expect(katze.headers["x-content-type-options"]).toBe("nosniff");
+    expect(Buffer.from(katze.rawPayload).equals(Buffer.from(mp3()))).toBe(true);
+    expect((await get(ada, cardMediaUrl(set.id, "hund.wav"))).headers["content-type"]).toBe("audio/wav");
+    expect(katze.headers["accept-ranges"]).toBe("bytes");
+    // Safari's range requests (never gzipped): a part, the tail, and one past the end (the whole file).
+    const ranged = (range: string) =>
+      t.app.inject({
+        method: "GET",
+        url: cardMediaUrl(set.id, "katze.mp3"),
+        headers: { ...ada.headers, range, "accept-encoding": "gzip" },
+      });
+    const part = await ranged("bytes=0-99");
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 0-99/${mp3().length}`);
+    expect(part.headers["content-type"]).toBe("audio/mpeg");
+    expect(Buffer.from(part.rawPayload).equals(Buffer.from(mp3().subarray(0, 100)))).toBe(true);
+    const tail = await ranged("bytes=-10");
+    expect(tail.statusCode).toBe(206);
+    expect(Buffer.from(tail.rawPayload).equals(Buffer.from(mp3().subarray(-10)))).toBe(true);
+    expect((await ranged("bytes=99999999-")).statusCode).toBe(200);
+    expect((await ranged("bytes=0-1,5-9")).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: cardMediaUrl(set.id, "katze.mp3"),
+          headers: { ...bob.headers, range: "bytes=0-9" },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await get(bob, cardMediaUrl(set.id, "katze.mp3"))).statusCode).toBe(404);
+    expect((await get(ada, cardMediaUrl(set.id, "maus.mp3"))).statusCode).toBe(404);
+    expect((await get(ada, cardMediaUrl(set.id, "pferd.mp3"))).statusCode).toBe(404);
+  });
+
+  it("keeps the sounds through export and a second import", async () => {
+    const from = await createFlashcardSet(t.app, { owner: ada });
+    await importApkg(ada, from.id, await soundDeck());
+    const exported = await get(ada, `/api/study/flashcard-sets/${from.id}/export/apkg`);
+    expect(exported.statusCode).toBe(200);
+    const into = await createFlashcardSet(t.app, { owner: ada });
+    const again = await importApkg(ada, into.id, exported.rawPayload);
+    expect(again.json()).toMatchObject({ imported: 4, media: 2, skippedMedia: [] });
+    const katze = await get(ada, cardMediaUrl(into.id, "katze.mp3"));
+    expect(katze.headers["content-type"]).toBe("audio/mpeg");
+    expect(Buffer.from(katze.rawPayload).equals(Buffer.from(mp3()))).toBe(true);
+    expect((await get(ada, cardMediaUrl(into.id, "hund.wav"))).statusCode).toBe(200);
+  });
+
+  it("takes a sound from the card editor's upload, by its bytes, and refuses a fake or a large one", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const res = await uploadImage(ada, set.id, Buffer.from(wav()), "recording.png");
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ kind: "audio", contentType: "audio/wav", width: null, height: null });
+    expect(res.json().name).toMatch(/^[0-9a-f]{20}\.wav$/);
+    const own = await get(ada, cardMediaUrl(set.id, res.json().name));
+    expect(own.headers["content-type"]).toBe("audio/wav");
+    expect((await get(bob, cardMediaUrl(set.id, res.json().name))).statusCode).toBe(404);
+
+    const fake = await uploadImage(ada, set.id, Buffer.from("just text, named .mp3"), "word.mp3");
+    expect(fake.statusCode).toBe(415);
+    const big = await uploadImage(ada, set.id, Buffer.from(mp3({ frames: 13_000 })), "long.mp3");
+    expect(big.statusCode).toBe(413);
   });
 });

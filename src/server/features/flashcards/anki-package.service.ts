@@ -24,7 +24,7 @@ import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { ReviewService } from "../review/review.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import { ankiPackageRepo, type NoteRow } from "./anki-package.repo.ts";
-import { type CardMediaService, checkImage } from "./card-media.service.ts";
+import { type CardMediaService, checkMedia } from "./card-media.service.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
 
 type Row = NoteRow & { schedule: CardSchedule | undefined; media: string[] };
@@ -41,13 +41,31 @@ function rowsOf(cards: readonly PortableCard[]): Row[] {
       ord,
       guid: card.guid ?? null,
       schedule: card.schedules?.find((s) => s.ord === ord),
-      media: card.media.filter((m) => m.kind === "image").map((m) => m.name),
+      media: card.media.map((m) => m.name),
     })),
   );
 }
 
 const problemsOf = (parsed: AnkiImport): ImportProblem[] =>
   parsed.problems.slice(0, 1000).map((p) => ({ line: p.noteId, text: p.excerpt, reason: p.reason }));
+
+/**
+ * The package's files a card may show (pictures and sounds, typed from their bytes), and those left out
+ * with why: the cards keep their tags, so the rest of the import goes ahead.
+ */
+function mediaOf(parsed: AnkiImport) {
+  const kept: { name: string; bytes: Uint8Array; contentType: string }[] = [];
+  const skipped: { name: string; reason: string }[] = [];
+  for (const m of parsed.media) {
+    try {
+      kept.push({ name: m.name, bytes: m.bytes, contentType: checkMedia(m.bytes).type });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      skipped.push({ name: m.name, reason: err.message });
+    }
+  }
+  return { kept, skipped: skipped.slice(0, 1000) };
+}
 
 const key = (guid: string | null, ord: number) => `${guid}\u0000${ord}`;
 
@@ -64,7 +82,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Anki packages in and out of a flashcard set (issue 25 §5). Reading and writing the package happens in
  * the Anki worker pool (one job per student at a time); this service maps its cards to rows, keeps the
  * guid so a second import updates instead of adding, writes the review history to the student's own
- * card_states/card_reviews, and stores the pictures the cards show.
+ * card_states/card_reviews, and stores the pictures and sounds the cards show.
  */
 export function createAnkiPackageService({
   db,
@@ -114,6 +132,7 @@ export function createAnkiPackageService({
     async preview(userId: number, setId: number, bytes: Uint8Array, options: unknown): Promise<AnkiPreview> {
       const set = await ownSet(userId, setId);
       const { parsed } = await read(userId, bytes, options);
+      const files = mediaOf(parsed);
       const rows = rowsOf(parsed.cards);
       const existing = await existingRows(userId, set.studySetId);
       return {
@@ -122,10 +141,11 @@ export function createAnkiPackageService({
         cards: rows.length,
         reviews: rows.reduce((n, r) => n + (r.schedule?.history.length ?? 0), 0),
         decks: parsed.decks,
-        media: parsed.media.length,
+        media: files.kept.length,
         missingMedia: parsed.missingMedia.length,
         existing: rows.filter((r) => existing.has(key(r.guid, r.ord))).length,
         problems: problemsOf(parsed),
+        skippedMedia: files.skipped,
         sample: rows
           .slice(0, 20)
           .map((r) => ({ question: r.question, answer: r.answer, type: r.type, ord: r.ord })),
@@ -166,14 +186,7 @@ export function createAnkiPackageService({
         else if (options.duplicates === "update") updates.push({ ...r, ...found });
         else skipped += 1;
       }
-      const pictures = parsed.media.flatMap((m) => {
-        try {
-          return [{ name: m.name, bytes: m.bytes, contentType: checkImage(m.bytes).type }];
-        } catch (err) {
-          if (err instanceof AppError) return [];
-          throw err;
-        }
-      });
+      const files = mediaOf(parsed);
 
       // This set first, then as many new sets as the rest needs, named after it.
       const parts: { title: string; rows: Row[] }[] = [];
@@ -250,7 +263,7 @@ export function createAnkiPackageService({
               tx,
               userId,
               target,
-              pictures.filter((p) => names.has(p.name)),
+              files.kept.filter((p) => names.has(p.name)),
             );
           return n;
         });
@@ -264,6 +277,7 @@ export function createAnkiPackageService({
             .filter((t) => t.rows.length > 0 || t.id === set.id)
             .map(({ id, title }) => ({ id, title })),
           problems: problemsOf(parsed),
+          skippedMedia: files.skipped,
         };
       } catch (err) {
         await db
@@ -276,7 +290,7 @@ export function createAnkiPackageService({
       }
     },
 
-    /** The set as an .apkg: each note once (siblings by guid), its pictures, and the student's schedule. */
+    /** The set as an .apkg: each note once (siblings by guid), its pictures and sounds, and the student's schedule. */
     async export(userId: number, setId: number, withScheduling: boolean) {
       const set = await ownSet(userId, setId);
       const rows = await ankiPackageRepo.listSetRows(db, userId, setId);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { imageMarkdown } from "#shared/flashcards/card-model.ts";
 import { FLASHCARD_SET_MAX_CARDS } from "#shared/flashcards/contract.ts";
 import {
+  CARD_AUDIO_MAX_BYTES,
   CARD_IMAGE_MAX_BYTES,
   CARD_IMAGE_MAX_PIXELS,
   type CardMedia,
@@ -12,6 +13,7 @@ import {
 } from "#shared/flashcards/media-contract.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { sniffAudio } from "./audio-sniff.ts";
 import { type CardMediaRow, cardMediaRepo, occlusionRepo } from "./card-media.repo.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
 import type { FlashcardsService } from "./flashcards.service.ts";
@@ -19,7 +21,11 @@ import { sniffImage } from "./image-sniff.ts";
 import type { MediaStore } from "./media-store.ts";
 
 const wrongType = () =>
-  new AppError(415, "unsupported_media_type", "Choose a PNG, JPEG, WebP or GIF picture.");
+  new AppError(
+    415,
+    "unsupported_media_type",
+    "Choose a PNG, JPEG, WebP or GIF picture, or an MP3, Ogg, WAV, M4A, AAC or FLAC sound.",
+  );
 
 /** A picture checked for type, size and pixels, ready to store: why not, as the error to answer. */
 export function checkImage(bytes: Uint8Array) {
@@ -41,7 +47,23 @@ export function checkImage(bytes: Uint8Array) {
 }
 
 /**
- * Card images (issue 25 §1): uploaded into a set by its owner, read by whoever may read the set (its
+ * A picture or a sound checked for type and size (the type read from its bytes, never its name), ready
+ * to store: why not, as the error to answer.
+ */
+export function checkMedia(bytes: Uint8Array) {
+  const audio = sniffAudio(bytes);
+  if (!audio) return { kind: "image" as const, ...checkImage(bytes) };
+  if (bytes.length > CARD_AUDIO_MAX_BYTES)
+    throw new AppError(
+      413,
+      "file_too_large",
+      `A card sound is at most ${CARD_AUDIO_MAX_BYTES / 1024 / 1024} MB.`,
+    );
+  return { kind: "audio" as const, ...audio, width: null, height: null };
+}
+
+/**
+ * Card images and sounds (issue 25 §1): uploaded into a set by its owner, read by whoever may read the set (its
  * owner, and members of a group it is shared with), 404 for anyone else as for a missing picture.
  */
 export function createCardMediaService({
@@ -57,25 +79,32 @@ export function createCardMediaService({
     store,
     async upload(userId: number, setId: number, bytes: Uint8Array): Promise<CardMedia> {
       if (!(await flashcardsRepo.findSet(db, userId, setId))) throw notFound("Flashcard set");
-      const image = checkImage(bytes);
+      const file = checkMedia(bytes);
       const hash = await store.put(bytes);
       // The content names the file: the same picture uploaded twice is one name, never a clash.
-      const name = `${hash.slice(0, 20)}.${image.ext}`;
+      const name = `${hash.slice(0, 20)}.${file.ext}`;
       await cardMediaRepo.upsert(db, userId, setId, [
-        { name, contentType: image.type, bytes: bytes.length, hash },
+        { name, contentType: file.type, bytes: bytes.length, hash },
       ]);
-      return { name, contentType: image.type, bytes: bytes.length, width: image.width, height: image.height };
+      return {
+        name,
+        kind: file.kind,
+        contentType: file.type,
+        bytes: bytes.length,
+        width: file.width,
+        height: file.height,
+      };
     },
 
     async read(userId: number, setId: number, name: string) {
       await flashcards.readableSet(userId, setId);
       const row = await cardMediaRepo.find(db, setId, name);
       const bytes = row && (await store.get(row.hash));
-      if (!row || !bytes) throw notFound("Image");
+      if (!row || !bytes) throw notFound("Media file");
       return { bytes, contentType: row.contentType, hash: row.hash };
     },
 
-    /** Pictures an import brings (already checked), stored and named in the set as the cards name them. */
+    /** Pictures and sounds an import brings (already checked), stored and named in the set as the cards name them. */
     async attach(
       tx: DbOrTx,
       userId: number,
@@ -132,7 +161,7 @@ export function createCardMediaService({
       };
     },
 
-    /** The set's pictures by name, for an export (the set's access is the caller's check). */
+    /** The set's pictures and sounds by name, for an export (the set's access is the caller's check). */
     async filesOf(setId: number, names: string[]): Promise<Map<string, Uint8Array>> {
       const out = new Map<string, Uint8Array>();
       if (names.length === 0) return out;

@@ -3,7 +3,7 @@ import { flashcardEndpoints as e } from "#shared/flashcards/contract.ts";
 import {
   ANKI_PACKAGE_EXTENSIONS,
   ANKI_PACKAGE_MAX_BYTES,
-  CARD_IMAGE_MAX_BYTES,
+  CARD_MEDIA_MAX_BYTES,
   flashcardMediaEndpoints as m,
   occlusionEndpoints as o,
 } from "#shared/flashcards/media-contract.ts";
@@ -12,6 +12,25 @@ import { readBinaryUpload } from "./binary-upload.ts";
 import { readImportUpload } from "./import-upload.ts";
 
 const ok = { ok: true as const };
+
+/**
+ * One satisfiable range of `Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; null for none, several, or one
+ * that cannot be met, and the whole file is sent (a server may ignore Range, RFC 9110 §14.2).
+ */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === "" && m[2] === "") || size === 0) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(size - 1, Number(m[2]));
+  }
+  return start <= end && start < size ? { start, end } : null;
+}
 /** How long an Anki import's connection may stay silent while the package is read and written. */
 const ANKI_IMPORT_SOCKET_MS = 10 * 60_000;
 
@@ -58,7 +77,7 @@ export async function flashcardsRoutes(app: FastifyInstance) {
   );
 }
 
-/** Card images and Anki packages (issue 25 §1, §5): bytes and multipart forms, not JSON cards. */
+/** Card images, sounds and Anki packages (issue 25 §1, §5): bytes and multipart forms, not JSON cards. */
 export async function flashcardMediaRoutes(app: FastifyInstance) {
   const { cardMedia, ankiPackages } = app.services;
   const apkg = {
@@ -67,11 +86,17 @@ export async function flashcardMediaRoutes(app: FastifyInstance) {
     what: "Anki package",
   };
   route(app, m.uploadMedia, async ({ user, params, req }) => {
-    const { bytes } = await readBinaryUpload(req, { maxBytes: CARD_IMAGE_MAX_BYTES, what: "image" });
+    const { bytes } = await readBinaryUpload(req, { maxBytes: CARD_MEDIA_MAX_BYTES, what: "file" });
     return cardMedia.upload(user.id, params.id, bytes);
   });
-  route(app, m.media, async ({ user, params, reply }) => {
+  route(app, m.media, async ({ user, params, req, reply }) => {
     const file = await cardMedia.read(user.id, params.id, params.name);
+    // Safari asks for a sound in parts (Range) before it plays one from a URL; a picture may be too.
+    const part = byteRange(req.headers.range, file.bytes.byteLength);
+    reply.header("Accept-Ranges", "bytes");
+    if (part)
+      reply.code(206).header("Content-Range", `bytes ${part.start}-${part.end}/${file.bytes.byteLength}`);
+    const bytes = part ? file.bytes.subarray(part.start, part.end + 1) : file.bytes;
     reply
       .type(file.contentType)
       // The name is the content's hash for uploads; a shared set's reader may be removed, so private.
@@ -79,11 +104,7 @@ export async function flashcardMediaRoutes(app: FastifyInstance) {
       .header("X-Content-Type-Options", "nosniff")
       .header("Content-Security-Policy", "default-src 'none'")
       .header("ETag", `"${file.hash.slice(0, 32)}"`);
-    return Buffer.from(
-      file.bytes.buffer,
-      file.bytes.byteOffset,
-      file.bytes.byteLength,
-    ) as Uint8Array<ArrayBuffer>;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>;
   });
   route(app, o.createOcclusion, ({ user, params, body }) =>
     cardMedia.createOcclusion(user.id, params.id, body),

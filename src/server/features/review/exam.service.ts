@@ -207,13 +207,7 @@ async function nextOf(deps: ExamDeps, userId: number, setId: number) {
  * PUT .../exam, kept for clients of one exam per set: sets the set's next exam (changes its nearest
  * upcoming one, or adds one when it has none); all null removes the next exam.
  */
-async function setExam(
-  deps: ExamDeps,
-  userId: number,
-  setId: number,
-  input: ExamLink,
-  timeZone = "UTC",
-) {
+async function setExam(deps: ExamDeps, userId: number, setId: number, input: ExamLink, timeZone = "UTC") {
   await ownSet(deps, userId, setId);
   const values = hasLink(input) ? await linkValues(deps, userId, input) : null;
   const next = await nextOf(deps, userId, setId);
@@ -228,12 +222,7 @@ async function setExam(
   return { exam: after ? await setView(deps, userId, setId, after.row.id, timeZone) : null };
 }
 
-async function listForSet(
-  deps: ExamDeps,
-  userId: number,
-  setId: number,
-  timeZone = "UTC",
-): Promise<Exam[]> {
+async function listForSet(deps: ExamDeps, userId: number, setId: number, timeZone = "UTC"): Promise<Exam[]> {
   await ownSet(deps, userId, setId);
   return views(
     deps,
@@ -284,12 +273,7 @@ async function remove(deps: ExamDeps, userId: number, examId: number) {
   return { ok: true as const };
 }
 
-async function plan(
-  deps: ExamDeps,
-  userId: number,
-  setId: number,
-  timeZone = "UTC",
-): Promise<ExamPlanView> {
+async function plan(deps: ExamDeps, userId: number, setId: number, timeZone = "UTC"): Promise<ExamPlanView> {
   const set = await examRepo.ownSet(deps.db, userId, setId);
   if (!set) {
     // Not the student's own: a shared set they can read has no plan for them (a 200 state, not a

@@ -114,6 +114,14 @@ export function CardFormDialog({
             })
           }
         />
+        <ImageUploadButton
+          kind="sound"
+          setId={set.id}
+          label="Add sound to question"
+          onUploaded={(tag) =>
+            form.setValue("question", `${form.getValues("question")} ${tag}`.trim(), { shouldDirty: true })
+          }
+        />
         {mutation.isError && <Alert>{errorMessage(mutation.error, "Could not save the flashcard.")}</Alert>}
         {mutation.isSuccess && (
           <p role="status" className="text-sm text-green-700 dark:text-green-400">

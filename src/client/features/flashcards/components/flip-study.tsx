@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, RotateCcw } from "lucide-react";
 import { type RefObject, useEffect, useRef } from "react";
-import { CardText } from "#client/components/card-text/card-text.tsx";
+import { CardMediaText, CardSounds } from "#client/components/card-media/card-media-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { isOwnKey } from "#client/lib/keyboard.ts";
@@ -63,7 +63,13 @@ function FlipCard({
         <span className="text-xs font-semibold uppercase tracking-wide text-muted">
           {flipped ? "Answer" : "Question"}
         </span>
-        <CardText className="text-lg" text={flipped ? cardBack(card) : cardPrompt(card)} />
+        {/* Pictures show on the card; sounds are marked, their buttons come after (no button in a button). */}
+        <CardMediaText
+          setId={card.flashcardSetId}
+          sounds="mark"
+          className="text-lg"
+          text={flipped ? cardBack(card) : cardPrompt(card)}
+        />
       </span>
     </button>
   );
@@ -149,6 +155,11 @@ function FlipSession({ setId, cards, starred }: { setId: number; cards: ShownCar
             <StarButton setId={setId} cardId={card.id} starred={starred.includes(card.id)} />
           </div>
           <FlipCard ref={cardButton} card={card} flipped={s.flipped} onFlip={flip} />
+          <CardSounds
+            key={`${card.id}-${s.flipped}`}
+            setId={card.flashcardSetId}
+            text={s.flipped ? cardBack(card) : cardPrompt(card)}
+          />
           {!s.flipped && <HintButton key={card.id} hint={card.hint} />}
           <div className="grid grid-cols-3 gap-2">
             <Button variant="secondary" className="px-2" onClick={() => move(-1)} disabled={at === 0}>

@@ -73,7 +73,7 @@ export function AnkiImportPanel({
       {preview && (
         <p className="text-sm font-medium wrap-anywhere" data-testid="import-summary" aria-live="polite">
           {plural(preview.cards, "card")} from {plural(preview.notes, "note")},{" "}
-          {plural(preview.reviews, "review")}, {plural(preview.media, "picture")}
+          {plural(preview.reviews, "review")}, {plural(preview.media, "media file")}
           {preview.existing > 0 && `, ${preview.existing} already here`}
           {preview.decks.length > 0 && ` (decks: ${preview.decks.join(", ")})`}
         </p>
@@ -81,6 +81,12 @@ export function AnkiImportPanel({
       {preview && preview.problems.length > 0 && (
         <Alert tone="warning">
           {plural(preview.problems.length, "note")} cannot become cards and will be left out.
+        </Alert>
+      )}
+      {preview && preview.skippedMedia.length > 0 && (
+        <Alert tone="warning">
+          {plural(preview.skippedMedia.length, "media file")} will be left out (not a picture or sound we can
+          show, or too large): {preview.skippedMedia.map((m) => m.name).join(", ")}. The cards are kept.
         </Alert>
       )}
       {commit.isError && <Alert>{errorMessage(commit.error, "Nothing was imported.")}</Alert>}

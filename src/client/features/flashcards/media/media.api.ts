@@ -91,3 +91,11 @@ export async function uploadCardImage(setId: number, file: File) {
     form: fileForm(small, file.name),
   });
 }
+
+/** Uploads a sound into the set as it is (the server reads its type); answers its name, for `[sound:name]`. */
+export async function uploadCardSound(setId: number, file: File) {
+  return call((await mediaEndpoints()).uploadMedia, {
+    params: { id: setId },
+    form: fileForm(file, file.name),
+  });
+}

@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { CardText } from "#client/components/card-text/card-text.tsx";
+import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import type { Flashcard } from "#shared/flashcards/contract.ts";
 import { gradeAnswer } from "#shared/flashcards/grading.ts";
@@ -52,7 +52,7 @@ export function LearnQuestion({
         </p>
         {star}
       </div>
-      <CardText className="text-lg font-medium" text={cardPrompt(card)} />
+      <CardMediaText setId={card.flashcardSetId} className="text-lg font-medium" text={cardPrompt(card)} />
       {!checked && <HintButton hint={card.hint} />}
       {written ? (
         <WrittenAnswer card={card} checked={checked} onAnswer={onAnswer} />

@@ -1,4 +1,5 @@
 import { type Dispatch, useEffect, useRef } from "react";
+import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
 import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
@@ -135,7 +136,15 @@ function AnswerFeedback({ correct, rightAnswer }: { correct: boolean; rightAnswe
  * One question: progress, the optional hint, the options as a radio group, Submit Answer, then the
  * feedback and Next Question / Finish Quiz. Keys 1-4 choose an option and Enter submits or moves on.
  */
-export function QuizQuestionCard({ state, dispatch }: { state: QuizState; dispatch: Dispatch<QuizAction> }) {
+export function QuizQuestionCard({
+  setId,
+  state,
+  dispatch,
+}: {
+  setId: number;
+  state: QuizState;
+  dispatch: Dispatch<QuizAction>;
+}) {
   const question = state.questions[state.index]!;
   const answered = state.phase === "feedback";
   const answer = answered ? state.answers[state.answers.length - 1] : undefined;
@@ -158,7 +167,7 @@ export function QuizQuestionCard({ state, dispatch }: { state: QuizState; dispat
     <div className="grid gap-4">
       <QuizProgress index={state.index} total={total} percent={progress} />
       <h4 ref={heading} tabIndex={-1} className="outline-none text-lg font-semibold">
-        <CardText inline text={question.question} />
+        <CardMediaText inline setId={setId} text={question.question} />
       </h4>
       {/* Behind a button until asked for, and gone once answered: it must not answer the card. */}
       {state.phase === "question" && <HintButton key={question.cardId} hint={question.hint} />}

@@ -97,7 +97,7 @@ function QuizRun({
             cardId={state.questions[state.index]!.cardId}
             starred={starred.includes(state.questions[state.index]!.cardId)}
           />
-          <QuizQuestionCard state={state} dispatch={dispatch} />
+          <QuizQuestionCard setId={set.id} state={state} dispatch={dispatch} />
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { Check, X } from "lucide-react";
 import { type Dispatch, type FormEvent, useEffect, useRef, useState } from "react";
+import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
 import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import type { Flashcard } from "#shared/flashcards/contract.ts";
@@ -34,7 +35,7 @@ export function WritePrompt({
 
   return (
     <form onSubmit={submit} className="grid min-w-0 gap-3 rounded-xl border border-border bg-surface p-4">
-      <CardText className="text-lg font-medium" text={card.question} />
+      <CardMediaText setId={card.flashcardSetId} className="text-lg font-medium" text={card.question} />
       {!checked && <HintButton key={card.id} hint={card.hint} />}
       <AnswerField ref={input} value={typed} onChange={setTyped} readOnly={checked !== null} />
       {checked && <Feedback checked={checked} onOverride={() => dispatch({ type: "override" })} />}
