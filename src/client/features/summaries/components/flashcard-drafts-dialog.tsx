@@ -70,6 +70,64 @@ function DraftRow({
   );
 }
 
+type Choice = { id: number; title: string };
+
+/** Where accepted cards go: a material's study set (a study document has its own) and the flashcard set. */
+function CardDestination({
+  id,
+  doc,
+  studySets,
+  noStudySet,
+  studySetId,
+  onStudySet,
+  flashcardSets,
+  target,
+  onTarget,
+}: {
+  id: string;
+  doc: DraftDocument;
+  studySets: readonly Choice[] | undefined;
+  noStudySet: boolean;
+  studySetId: number;
+  onStudySet: (studySetId: number) => void;
+  flashcardSets: readonly Choice[] | undefined;
+  target: string;
+  onTarget: (target: string) => void;
+}) {
+  return (
+    <>
+      {doc.studySetId === null && (
+        <Field id={`${id}-study-set`} label="Study set">
+          <Select
+            id={`${id}-study-set`}
+            value={studySetId || ""}
+            onChange={(e) => onStudySet(Number(e.target.value))}
+          >
+            {(studySets ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {doc.studySetId === null && noStudySet && (
+        <Alert>Create a study set in the Study Center first: flashcards are kept in a study set.</Alert>
+      )}
+      <Field id={`${id}-set`} label="Add to flashcard set">
+        <Select id={`${id}-set`} value={target} onChange={(e) => onTarget(e.target.value)}>
+          <option value={NEW_SET}>New set: {doc.title}</option>
+          {(flashcardSets ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </>
+  );
+}
+
 /**
  * Issue 15 'Make flashcards': the engine's (or the model's) proposed cards as a draft list to edit,
  * untick and accept into a flashcard set. Nothing is saved until 'Add'.
@@ -152,37 +210,20 @@ export function FlashcardDraftsDialog({
           />
         ))}
       </ul>
-      {doc.studySetId === null && (
-        <Field id={`${id}-study-set`} label="Study set">
-          <Select
-            id={`${id}-study-set`}
-            value={studySetId || ""}
-            onChange={(e) => {
-              setPickedSet(Number(e.target.value));
-              setTarget(NEW_SET);
-            }}
-          >
-            {(studySets.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      )}
-      {doc.studySetId === null && studySets.isSuccess && !studySetId && (
-        <Alert>Create a study set in the Study Center first: flashcards are kept in a study set.</Alert>
-      )}
-      <Field id={`${id}-set`} label="Add to flashcard set">
-        <Select id={`${id}-set`} value={target} onChange={(e) => setTarget(e.target.value)}>
-          <option value={NEW_SET}>New set: {doc.title}</option>
-          {(sets.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <CardDestination
+        id={id}
+        doc={doc}
+        studySets={studySets.data}
+        noStudySet={studySets.isSuccess && !studySetId}
+        studySetId={studySetId}
+        onStudySet={(setId) => {
+          setPickedSet(setId);
+          setTarget(NEW_SET);
+        }}
+        flashcardSets={sets.data}
+        target={target}
+        onTarget={setTarget}
+      />
       {accept.isError && <Alert>{errorMessage(accept.error, "Could not add the cards.")}</Alert>}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => setOpen(false)}>
