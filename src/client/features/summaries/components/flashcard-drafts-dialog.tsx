@@ -128,6 +128,35 @@ function CardDestination({
   );
 }
 
+/** The accept request's error, Cancel, and 'Add n cards'. */
+function AcceptFooter({
+  count,
+  canAdd,
+  accept,
+  onAdd,
+  onCancel,
+}: {
+  count: number;
+  canAdd: boolean;
+  accept: Pick<ReturnType<typeof useAcceptCards>, "isError" | "error" | "isPending">;
+  onAdd: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {accept.isError && <Alert>{errorMessage(accept.error, "Could not add the cards.")}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={onAdd} disabled={!canAdd || accept.isPending}>
+          {accept.isPending ? "Adding..." : `Add ${count} card${count === 1 ? "" : "s"}`}
+        </Button>
+      </div>
+    </>
+  );
+}
+
 /**
  * Issue 15 'Make flashcards': the engine's (or the model's) proposed cards as a draft list to edit,
  * untick and accept into a flashcard set. Nothing is saved until 'Add'.
@@ -224,15 +253,13 @@ export function FlashcardDraftsDialog({
         target={target}
         onTarget={setTarget}
       />
-      {accept.isError && <Alert>{errorMessage(accept.error, "Could not add the cards.")}</Alert>}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-        <Button onClick={add} disabled={chosen.length === 0 || !studySetId || accept.isPending}>
-          {accept.isPending ? "Adding..." : `Add ${chosen.length} card${chosen.length === 1 ? "" : "s"}`}
-        </Button>
-      </div>
+      <AcceptFooter
+        count={chosen.length}
+        canAdd={chosen.length > 0 && !!studySetId}
+        accept={accept}
+        onAdd={add}
+        onCancel={() => setOpen(false)}
+      />
     </DraftsDialogShell>
   );
 }
