@@ -1,22 +1,15 @@
-import { Copy, FileText, Sparkles } from "lucide-react";
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { Copy, FileText } from "lucide-react";
+import { useState } from "react";
 import { QueryView } from "#client/components/query-view.tsx";
 import { SummaryText } from "#client/components/summary-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
-import { Field, Select, Textarea } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
-import { cn } from "#client/lib/cn.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { RecentDocument, SummarizeReply, SummaryStyle } from "#shared/summaries/contract.ts";
+import { STYLE_LABELS } from "./components/style-labels.ts";
+import { SummaryForm } from "./components/summary-form.tsx";
 import { type SummaryInput, useRecentDocuments, useSummarize } from "./summaries.api.ts";
-
-const STYLE_LABELS: Record<SummaryStyle, string> = {
-  brief: "Brief",
-  detailed: "Detailed",
-  bullets: "Bullet points",
-};
-type Mode = "text" | "pdf";
 
 /** Extraction failures are the file's fault: SPEC §8 'Error processing file', anything else 'Summarization failed'. */
 const FILE_CODES = new Set([
@@ -125,117 +118,6 @@ function RecentDocuments({ busy, onSummarize }: { busy: boolean; onSummarize: (d
           </ul>
         )}
       </QueryView>
-    </Card>
-  );
-}
-
-/** Text or a PDF, the style, and Generate Summary: `onRun` gets the input and what it is a summary of. */
-function SummaryForm({
-  style,
-  onStyleChange,
-  busy,
-  onRun,
-}: {
-  style: SummaryStyle;
-  onStyleChange: (style: SummaryStyle) => void;
-  busy: boolean;
-  onRun: (input: SummaryInput, of: string) => void;
-}) {
-  const id = useId();
-  const [mode, setMode] = useState<Mode>("text");
-  const [text, setText] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (mode === "text") {
-      // SPEC §5: nothing happens on empty text.
-      if (!text.trim()) return;
-      onRun({ kind: "text", text, type: style }, "your text");
-    } else {
-      if (!file) return;
-      onRun({ kind: "pdf", file, type: style }, file.name);
-    }
-  }
-
-  function pickFile(e: ChangeEvent<HTMLInputElement>) {
-    const picked = e.target.files?.[0] ?? null;
-    if (picked && picked.type !== "application/pdf") {
-      toast({ title: "Invalid file type", description: "Please upload a PDF file.", variant: "destructive" });
-      e.target.value = "";
-      setFile(null);
-      return;
-    }
-    setFile(picked);
-  }
-
-  const modeButton = (value: Mode, label: string) => (
-    <button
-      type="button"
-      aria-pressed={mode === value}
-      onClick={() => setMode(value)}
-      className={cn(
-        "h-9 flex-1 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent",
-        mode === value ? "bg-surface text-fg shadow-sm" : "text-muted hover:text-fg",
-      )}
-    >
-      {label}
-    </button>
-  );
-
-  return (
-    <Card className="grid gap-4">
-      <form onSubmit={submit} className="grid gap-4" aria-label="Summarize">
-        <fieldset className="flex min-w-0 gap-1 rounded-lg bg-bg p-1">
-          <legend className="sr-only">Input</legend>
-          {modeButton("text", "Text Input")}
-          {modeButton("pdf", "PDF Upload")}
-        </fieldset>
-        {mode === "text" ? (
-          <Field id={`${id}-text`} label="Text to summarize">
-            <Textarea
-              id={`${id}-text`}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder="Paste lecture notes, an article or a chapter..."
-              className="min-h-48"
-            />
-          </Field>
-        ) : (
-          <Field id={`${id}-file`} label="PDF file" hint="The text is read from the PDF's text layer.">
-            <input
-              id={`${id}-file`}
-              ref={fileInput}
-              type="file"
-              accept="application/pdf"
-              onChange={pickFile}
-              className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface file:px-3 file:py-1.5"
-            />
-          </Field>
-        )}
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="min-w-40 flex-1">
-            <Field id={`${id}-style`} label="Summary style">
-              <Select
-                id={`${id}-style`}
-                value={style}
-                onChange={(e) => onStyleChange(e.target.value as SummaryStyle)}
-              >
-                {Object.entries(STYLE_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </div>
-          <Button type="submit" disabled={busy}>
-            <Sparkles className="h-4 w-4" aria-hidden />
-            {busy ? "Generating Summary..." : "Generate Summary"}
-          </Button>
-        </div>
-      </form>
     </Card>
   );
 }

@@ -18,6 +18,41 @@ import { RetryAlert } from "./flashcard-set-list.tsx";
 /** SPEC §2.7 wording, kept as written. */
 export const cardCountLabel = (n: number) => `${n} flashcard(s)`;
 
+/** The set's buttons: add, edit, occlude, import, export (not for a read-only set), review and close. */
+function SetActions({
+  set,
+  readOnly,
+  onAdd,
+  onClose,
+}: {
+  set: FlashcardSet;
+  readOnly: boolean;
+  onAdd: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {!readOnly && (
+        <>
+          <Button onClick={onAdd}>
+            <Plus className="h-4 w-4" aria-hidden /> Add Flashcard
+          </Button>
+          <FlashcardSetFormDialog studySetId={set.studySetId} set={set} />
+          <OcclusionEditor set={set} />
+          <ImportDialog set={set} />
+          <ExportButtons set={set} />
+        </>
+      )}
+      <ButtonLink variant="secondary" href={`/study/review?set=${set.id}`}>
+        Review this set
+      </ButtonLink>
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </div>
+  );
+}
+
 /**
  * SPEC §2.7 'Manage Cards': add, list, edit and delete the cards of one set; Close returns to the sets.
  * `readOnly` lists the cards only (a group member on someone else's shared set).
@@ -55,25 +90,7 @@ export function CardsPanel({
             <p className="text-sm text-muted">{cardCountLabel(cards.data.length)} in this set</p>
           )}
         </div>
-        <div className="flex flex-wrap gap-2">
-          {!readOnly && (
-            <>
-              <Button onClick={() => setEditing(null)}>
-                <Plus className="h-4 w-4" aria-hidden /> Add Flashcard
-              </Button>
-              <FlashcardSetFormDialog studySetId={set.studySetId} set={set} />
-              <OcclusionEditor set={set} />
-              <ImportDialog set={set} />
-              <ExportButtons set={set} />
-            </>
-          )}
-          <ButtonLink variant="secondary" href={`/study/review?set=${set.id}`}>
-            Review this set
-          </ButtonLink>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-        </div>
+        <SetActions set={set} readOnly={readOnly} onAdd={() => setEditing(null)} onClose={onClose} />
       </div>
       <QueryView
         query={cards}

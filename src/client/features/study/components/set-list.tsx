@@ -7,6 +7,59 @@ import { SetOptionsButton } from "./set-options-button.tsx";
 import { setOptionsMenu } from "./set-options-menu.lazy.ts";
 import { deleteSetDialog, editSetDialog } from "./study-dialogs.ts";
 
+/** One study set: select it, or open its options (edit, delete); an optimistic one waits for its id. */
+function SetRow({
+  set,
+  selected,
+  onSelect,
+  onDelete,
+  onEdit,
+}: {
+  set: StudySet;
+  selected: boolean;
+  onSelect: (id: number) => void;
+  onDelete: (set: StudySet) => void;
+  onEdit: (set: StudySet) => void;
+}) {
+  const pending = set.id < 0; // optimistic, not saved yet
+  return (
+    <li
+      className={cn(
+        "flex min-w-0 items-start gap-1 rounded-lg",
+        selected ? "bg-bg ring-1 ring-border" : "hover:bg-bg",
+      )}
+    >
+      <button
+        type="button"
+        disabled={pending}
+        aria-current={selected ? "true" : undefined}
+        onClick={() => onSelect(set.id)}
+        className="flex min-w-0 flex-1 items-start gap-3 rounded-lg p-2 text-left focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <span
+          aria-hidden
+          className="mt-1.5 h-3 w-3 shrink-0 rounded-full"
+          style={{ backgroundColor: set.color }}
+        />
+        <span className="grid min-w-0">
+          <span className="wrap-anywhere font-medium">{set.title}</span>
+          {set.description && (
+            <span className="line-clamp-2 wrap-anywhere text-sm text-muted">{set.description}</span>
+          )}
+        </span>
+      </button>
+      {!pending && (
+        <DeferredDialog
+          dialog={setOptionsMenu}
+          popup="menu"
+          props={{ set, onDelete, onEdit }}
+          trigger={<SetOptionsButton title={set.title} />}
+        />
+      )}
+    </li>
+  );
+}
+
 /** SPEC §2.7 left list: colour dot, title, description, and a menu with 'Delete Study Set'. */
 export function SetList({
   sets,
@@ -48,47 +101,16 @@ export function SetList({
         <p className="px-2 pb-2 text-sm text-muted">No study sets yet. Create one to get started.</p>
       ) : (
         <ul className="grid gap-1">
-          {sets.map((set) => {
-            const pending = set.id < 0; // optimistic, not saved yet
-            const selected = set.id === selectedId;
-            return (
-              <li
-                key={set.id}
-                className={cn(
-                  "flex min-w-0 items-start gap-1 rounded-lg",
-                  selected ? "bg-bg ring-1 ring-border" : "hover:bg-bg",
-                )}
-              >
-                <button
-                  type="button"
-                  disabled={pending}
-                  aria-current={selected ? "true" : undefined}
-                  onClick={() => onSelect(set.id)}
-                  className="flex min-w-0 flex-1 items-start gap-3 rounded-lg p-2 text-left focus-visible:outline-2 focus-visible:outline-accent"
-                >
-                  <span
-                    aria-hidden
-                    className="mt-1.5 h-3 w-3 shrink-0 rounded-full"
-                    style={{ backgroundColor: set.color }}
-                  />
-                  <span className="grid min-w-0">
-                    <span className="wrap-anywhere font-medium">{set.title}</span>
-                    {set.description && (
-                      <span className="line-clamp-2 wrap-anywhere text-sm text-muted">{set.description}</span>
-                    )}
-                  </span>
-                </button>
-                {!pending && (
-                  <DeferredDialog
-                    dialog={setOptionsMenu}
-                    popup="menu"
-                    props={{ set, onDelete: askDelete, onEdit: askEdit }}
-                    trigger={<SetOptionsButton title={set.title} />}
-                  />
-                )}
-              </li>
-            );
-          })}
+          {sets.map((set) => (
+            <SetRow
+              key={set.id}
+              set={set}
+              selected={set.id === selectedId}
+              onSelect={onSelect}
+              onDelete={askDelete}
+              onEdit={askEdit}
+            />
+          ))}
         </ul>
       )}
       {editWanted && (

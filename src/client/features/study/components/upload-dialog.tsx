@@ -1,5 +1,5 @@
 import { Upload } from "lucide-react";
-import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
+import { type DragEvent, type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -14,6 +14,68 @@ const ACCEPT = STUDY_UPLOAD_EXTENSIONS.join(",");
 const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, "");
 const accepted = (name: string) => STUDY_UPLOAD_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
+/** The drop or click zone for one file, and a way to take the chosen file back. */
+function FileDropZone({
+  file,
+  inputRef,
+  onChoose,
+  onRemove,
+}: {
+  file: File | null;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onChoose: (f: File | undefined) => void;
+  onRemove: () => void;
+}) {
+  const [dragging, setDragging] = useState(false);
+  const zoneId = useId();
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    onChoose(e.dataTransfer.files[0]);
+  };
+  return (
+    <div className="grid gap-1.5">
+      <span id={`${zoneId}-label`} className="text-sm font-medium">
+        File
+      </span>
+      <label
+        htmlFor={zoneId}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          "grid cursor-pointer justify-items-center gap-1 rounded-lg border-2 border-dashed p-6 text-center text-sm",
+          "focus-within:outline-2 focus-within:outline-accent",
+          dragging ? "border-accent bg-bg" : "border-border",
+        )}
+      >
+        <Upload className="h-6 w-6 text-muted" aria-hidden />
+        <span className="break-all font-medium">
+          {file ? file.name : "Drop a file here, or click to choose one"}
+        </span>
+        <span className="text-xs text-muted">PDF, TXT, DOCX, MD or a photo (PNG, JPG), up to 20 MB</span>
+        <input
+          id={zoneId}
+          ref={inputRef}
+          type="file"
+          accept={ACCEPT}
+          aria-labelledby={`${zoneId}-label`}
+          className="sr-only"
+          onChange={(e) => onChoose(e.target.files?.[0])}
+        />
+      </label>
+      {file && (
+        <Button variant="ghost" size="sm" className="justify-self-start" onClick={onRemove}>
+          Remove file
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * SPEC §2.7 'Upload File': optional title (filled from the file name), a drop or click zone for .pdf,
  * .txt, .docx, .md and photos (.png, .jpg), or pasted text. The server reads the file; its message says what to do when it
@@ -25,10 +87,8 @@ export function UploadDialog({ studySetId }: { studySetId: number }) {
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const add = useAddDocument(studySetId);
-  const zoneId = useId();
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -50,11 +110,6 @@ export function UploadDialog({ studySetId }: { studySetId: number }) {
     setFile(f);
     // A title the student typed stays; one filled from the previous file follows the new one.
     if (!title.trim() || (file && title === withoutExtension(file.name))) setTitle(withoutExtension(f.name));
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    choose(e.dataTransfer.files[0]);
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -91,53 +146,15 @@ export function UploadDialog({ studySetId }: { studySetId: number }) {
             onChange={(e) => setTitle(e.target.value)}
           />
         </Field>
-        <div className="grid gap-1.5">
-          <span id={`${zoneId}-label`} className="text-sm font-medium">
-            File
-          </span>
-          <label
-            htmlFor={zoneId}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn(
-              "grid cursor-pointer justify-items-center gap-1 rounded-lg border-2 border-dashed p-6 text-center text-sm",
-              "focus-within:outline-2 focus-within:outline-accent",
-              dragging ? "border-accent bg-bg" : "border-border",
-            )}
-          >
-            <Upload className="h-6 w-6 text-muted" aria-hidden />
-            <span className="break-all font-medium">
-              {file ? file.name : "Drop a file here, or click to choose one"}
-            </span>
-            <span className="text-xs text-muted">PDF, TXT, DOCX, MD or a photo (PNG, JPG), up to 20 MB</span>
-            <input
-              id={zoneId}
-              ref={inputRef}
-              type="file"
-              accept={ACCEPT}
-              aria-labelledby={`${zoneId}-label`}
-              className="sr-only"
-              onChange={(e) => choose(e.target.files?.[0])}
-            />
-          </label>
-          {file && (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-self-start"
-              onClick={() => {
-                setFile(null);
-                if (inputRef.current) inputRef.current.value = "";
-              }}
-            >
-              Remove file
-            </Button>
-          )}
-        </div>
+        <FileDropZone
+          file={file}
+          inputRef={inputRef}
+          onChoose={choose}
+          onRemove={() => {
+            setFile(null);
+            if (inputRef.current) inputRef.current.value = "";
+          }}
+        />
         <Field id="document-text" label="Or paste text content">
           <Textarea
             id="document-text"

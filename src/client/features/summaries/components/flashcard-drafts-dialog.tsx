@@ -70,6 +70,93 @@ function DraftRow({
   );
 }
 
+type Choice = { id: number; title: string };
+
+/** Where accepted cards go: a material's study set (a study document has its own) and the flashcard set. */
+function CardDestination({
+  id,
+  doc,
+  studySets,
+  noStudySet,
+  studySetId,
+  onStudySet,
+  flashcardSets,
+  target,
+  onTarget,
+}: {
+  id: string;
+  doc: DraftDocument;
+  studySets: readonly Choice[] | undefined;
+  noStudySet: boolean;
+  studySetId: number;
+  onStudySet: (studySetId: number) => void;
+  flashcardSets: readonly Choice[] | undefined;
+  target: string;
+  onTarget: (target: string) => void;
+}) {
+  return (
+    <>
+      {doc.studySetId === null && (
+        <Field id={`${id}-study-set`} label="Study set">
+          <Select
+            id={`${id}-study-set`}
+            value={studySetId || ""}
+            onChange={(e) => onStudySet(Number(e.target.value))}
+          >
+            {(studySets ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {doc.studySetId === null && noStudySet && (
+        <Alert>Create a study set in the Study Center first: flashcards are kept in a study set.</Alert>
+      )}
+      <Field id={`${id}-set`} label="Add to flashcard set">
+        <Select id={`${id}-set`} value={target} onChange={(e) => onTarget(e.target.value)}>
+          <option value={NEW_SET}>New set: {doc.title}</option>
+          {(flashcardSets ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </>
+  );
+}
+
+/** The accept request's error, Cancel, and 'Add n cards'. */
+function AcceptFooter({
+  count,
+  canAdd,
+  accept,
+  onAdd,
+  onCancel,
+}: {
+  count: number;
+  canAdd: boolean;
+  accept: Pick<ReturnType<typeof useAcceptCards>, "isError" | "error" | "isPending">;
+  onAdd: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {accept.isError && <Alert>{errorMessage(accept.error, "Could not add the cards.")}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={onAdd} disabled={!canAdd || accept.isPending}>
+          {accept.isPending ? "Adding..." : `Add ${count} card${count === 1 ? "" : "s"}`}
+        </Button>
+      </div>
+    </>
+  );
+}
+
 /**
  * Issue 15 'Make flashcards': the engine's (or the model's) proposed cards as a draft list to edit,
  * untick and accept into a flashcard set. Nothing is saved until 'Add'.
@@ -152,46 +239,27 @@ export function FlashcardDraftsDialog({
           />
         ))}
       </ul>
-      {doc.studySetId === null && (
-        <Field id={`${id}-study-set`} label="Study set">
-          <Select
-            id={`${id}-study-set`}
-            value={studySetId || ""}
-            onChange={(e) => {
-              setPickedSet(Number(e.target.value));
-              setTarget(NEW_SET);
-            }}
-          >
-            {(studySets.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      )}
-      {doc.studySetId === null && studySets.isSuccess && !studySetId && (
-        <Alert>Create a study set in the Study Center first: flashcards are kept in a study set.</Alert>
-      )}
-      <Field id={`${id}-set`} label="Add to flashcard set">
-        <Select id={`${id}-set`} value={target} onChange={(e) => setTarget(e.target.value)}>
-          <option value={NEW_SET}>New set: {doc.title}</option>
-          {(sets.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      {accept.isError && <Alert>{errorMessage(accept.error, "Could not add the cards.")}</Alert>}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-        <Button onClick={add} disabled={chosen.length === 0 || !studySetId || accept.isPending}>
-          {accept.isPending ? "Adding..." : `Add ${chosen.length} card${chosen.length === 1 ? "" : "s"}`}
-        </Button>
-      </div>
+      <CardDestination
+        id={id}
+        doc={doc}
+        studySets={studySets.data}
+        noStudySet={studySets.isSuccess && !studySetId}
+        studySetId={studySetId}
+        onStudySet={(setId) => {
+          setPickedSet(setId);
+          setTarget(NEW_SET);
+        }}
+        flashcardSets={sets.data}
+        target={target}
+        onTarget={setTarget}
+      />
+      <AcceptFooter
+        count={chosen.length}
+        canAdd={chosen.length > 0 && !!studySetId}
+        accept={accept}
+        onAdd={add}
+        onCancel={() => setOpen(false)}
+      />
     </DraftsDialogShell>
   );
 }

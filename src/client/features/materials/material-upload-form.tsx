@@ -1,0 +1,138 @@
+import { type FormEvent, useRef, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Field, Select } from "#client/components/ui/form.tsx";
+import { ApiError } from "#client/lib/api.ts";
+import { MATERIAL_TYPES, MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
+import type { Course } from "#shared/courses/contract.ts";
+import type { MaterialType } from "#shared/materials/contract.ts";
+import { TYPE_LABELS } from "./material-list.tsx";
+import { useUploadMaterial } from "./materials.api.ts";
+
+export type Message = { tone: "success" | "error"; text: string } | null;
+
+/** The outcome of the last upload or delete, read out politely or as an alert. */
+export function MaterialMessage({ message }: { message: Message }) {
+  if (!message) return null;
+  return (
+    <p
+      role={message.tone === "error" ? "alert" : "status"}
+      className={
+        message.tone === "success"
+          ? "break-words text-sm text-green-700 dark:text-green-400"
+          : "break-words text-sm text-red-700 dark:text-red-400"
+      }
+    >
+      {message.text}
+    </p>
+  );
+}
+
+function CourseSelect({
+  id,
+  courses,
+  courseId,
+  onChange,
+}: {
+  id: string;
+  courses: Course[];
+  courseId: number | null;
+  onChange: (courseId: number | null) => void;
+}) {
+  return (
+    <Field id={id} label="Course">
+      <Select
+        id={id}
+        value={courseId ?? "all"}
+        onChange={(e) => onChange(e.target.value === "all" ? null : Number(e.target.value))}
+      >
+        <option value="all">All Courses</option>
+        {courses.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.code ? `${c.code} - ${c.name}` : c.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** The course (which also filters the list below), the material's type and its file. */
+export function MaterialUploadForm({
+  id,
+  courses,
+  courseId,
+  onCourseChange,
+  onMessage,
+}: {
+  id: string;
+  courses: Course[];
+  courseId: number | null;
+  onCourseChange: (courseId: number | null) => void;
+  onMessage: (message: Message) => void;
+}) {
+  const [type, setType] = useState<MaterialType>("reading");
+  const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useUploadMaterial();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!file) {
+      onMessage({ tone: "error", text: "Please select a file first." });
+      return;
+    }
+    onMessage(null);
+    upload.mutate(
+      { file, courseId, type },
+      {
+        onSuccess: (material) => {
+          onMessage({
+            tone: "success",
+            text:
+              material.status === "processing"
+                ? "Document uploaded! It is being read now; the AI can reference it once it is ready."
+                : "Document uploaded successfully! The AI can now reference this material.",
+          });
+          setFile(null);
+          if (fileInput.current) fileInput.current.value = "";
+        },
+        onError: (err) => {
+          const reason = err instanceof ApiError && err.status !== 0 && err.code ? ` ${err.message}` : "";
+          onMessage({ tone: "error", text: `Failed to upload document. Please try again.${reason}` });
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
+      <CourseSelect id={`${id}-course`} courses={courses} courseId={courseId} onChange={onCourseChange} />
+      <Field id={`${id}-type`} label="Material type">
+        <Select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value as MaterialType)}>
+          {MATERIAL_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id={`${id}-file`} label="File">
+          <input
+            id={`${id}-file`}
+            ref={fileInput}
+            type="file"
+            accept={[...MATERIAL_UPLOAD_EXTENSIONS].join(",")}
+            className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface file:px-3 file:py-1.5"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={upload.isPending}>
+          {upload.isPending ? "Uploading..." : "Upload Material"}
+        </Button>
+      </div>
+    </form>
+  );
+}
