@@ -16,7 +16,8 @@ const SignedInApp = page(loadSignedInApp, "SignedInApp");
 const preloadSignedIn = (pathname: string): Promise<unknown> =>
   Promise.allSettled([SignedInApp.preload(), preloadPage(pathname)]);
 
-const signedInCode = authToken.get() ? preloadSignedIn(window.location.pathname) : undefined;
+/** Settled once a signed-in load's code is here (main.tsx draws the first screen then); none signed out. */
+export const signedInCode = authToken.get() ? preloadSignedIn(window.location.pathname) : undefined;
 
 const PUBLIC_ROUTES = routesFor("public");
 

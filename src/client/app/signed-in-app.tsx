@@ -1,10 +1,11 @@
-import { memo, Suspense } from "react";
+import { memo, Suspense, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import {
   useAchievementUnlockToasts,
   useReportTimeZone,
 } from "#client/features/achievements/achievements.api.ts";
 import { useQuickAddShortcut } from "#client/features/tasks/quick-add-shortcut.ts";
+import { markFirstScreen } from "#client/lib/first-screen.ts";
 import type { User } from "#shared/auth/contract.ts";
 import { OnboardingPage, routesFor } from "./lazy-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -19,6 +20,7 @@ export const SignedInApp = memo(function SignedInApp({ user }: { user: User }) {
   const [location] = useLocation();
   // A new account finishes onboarding (the Canvas step) before it sees its home page.
   const onboarding = !user.isOnboarded && (location === "/" || location === "/onboarding");
+  useEffect(markFirstScreen, []);
   return (
     <>
       <SessionWatchers />

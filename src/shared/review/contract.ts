@@ -8,8 +8,9 @@ import { dbId, dbIdParam, safeText, sensibleDate, timeZoneQuery } from "../schem
  * Date.prototype and only the server schedules.
  */
 
-export const REVIEW_RATINGS = { again: 1, hard: 2, good: 3, easy: 4 } as const;
-export type ReviewRating = (typeof REVIEW_RATINGS)[keyof typeof REVIEW_RATINGS];
+import type { ReviewRating } from "./ratings.ts";
+
+export { REVIEW_RATINGS, type ReviewRating } from "./ratings.ts";
 
 /** FSRS card states: 0 New, 1 Learning, 2 Review, 3 Relearning (ts-fsrs's State, whose values these are). */
 export type FsrsState = 0 | 1 | 2 | 3;

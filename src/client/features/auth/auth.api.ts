@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, authToken, call, endpointTable, sessionUser } from "#client/lib/api.ts";
 import { flushDeferred } from "#client/lib/deferred-actions.ts";
+import { afterFirstScreen } from "#client/lib/first-screen.ts";
 import { clearSession } from "#client/lib/query-client.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import type {
@@ -26,6 +27,9 @@ export const authQueries = {
       queryFn: async (): Promise<User | null> => {
         if (!authToken.get()) return null;
         const saved = sessionUser.get();
+        // A saved user is on screen already (placeholderData) and boot.ts sent the request: its answer
+        // is parsed (zod and the auth schemas load) once that screen has painted, not before it.
+        if (saved) await afterFirstScreen();
         try {
           const user = await call((await endpoints()).me);
           sessionUser.set(user);
