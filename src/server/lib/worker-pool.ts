@@ -469,7 +469,10 @@ class ChildWorker extends EventEmitter implements JobWorker {
   }
 
   async terminate(): Promise<void> {
-    if (this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill("SIGKILL");
+    if (this.#child.exitCode !== null || this.#child.signalCode !== null) return;
+    // An unref'd child would let the event loop end before its exit is seen, leaving this promise open.
+    this.#child.ref();
+    this.#child.kill("SIGKILL");
     await this.#exited;
   }
 }
