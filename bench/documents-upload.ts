@@ -37,7 +37,9 @@ export async function uploadBench(files: { pdf: string; docx: string }, runs: nu
       // Read by a background job (issue 23): the time is until the text is in, as the student waits for it.
       while (body.status === "processing") {
         await new Promise((r) => setTimeout(r, 100));
-        body = await (await fetch(`${url}/api/study/documents/${body.id}`, { headers })).json();
+        const polled = await fetch(`${url}/api/study/documents/${body.id}`, { headers });
+        // A loaded machine can answer a poll with 503 (overloaded): poll again.
+        if (polled.ok) body = await polled.json();
       }
       if (body.status === "failed") throw new Error(`${path.basename(file)}: ${body.error}`);
       if (file.endsWith(".pdf") && body.pages?.length !== pages) throw new Error("PDF pages lost");

@@ -180,4 +180,66 @@ describe("WorkerPool", () => {
       expect(again.threadId).toBe(next.threadId);
     });
   });
+
+  describe("in child processes (isolation: 'process', issue 27 fault 5)", () => {
+    const child = (options: Partial<WorkerPoolOptions> = {}) => pool({ isolation: "process", ...options });
+    type Answer = { value?: unknown; pid: number };
+
+    it("runs jobs in a child process, copies buffers to it and reuses it for light jobs", async () => {
+      const p = child();
+      const a = (await p.run({ op: "echo", value: 1 })) as Answer;
+      expect(a).toMatchObject({ value: 1 });
+      expect(a.pid).not.toBe(process.pid);
+      expect(await p.run({ op: "sum", bytes: new Uint8Array([1, 2, 3, 250]) })).toBe(256);
+      expect(((await p.run({ op: "echo", value: 2 })) as Answer).pid).toBe(a.pid);
+    });
+
+    it("ends a child whose job grew its memory, so the memory goes back with the process", async () => {
+      const p = child();
+      const grown = (await p.run({ op: "grow", mb: 160 })) as Answer;
+      const next = (await p.run({ op: "echo", value: 1 })) as Answer;
+      expect(next.pid).not.toBe(grown.pid);
+      await expect.poll(() => alive(grown.pid)).toBe(false);
+    });
+
+    it("reports a child past its heap cap as out_of_memory, one that exits as crashed, and keeps serving", async () => {
+      const p = child({ maxMemoryMb: 32 });
+      expect((await failure(p.run({ op: "hog" }))).reason).toBe("out_of_memory");
+      expect((await failure(p.run({ op: "exit" }))).reason).toBe("crashed");
+      expect(await p.run({ op: "echo", value: "after" })).toMatchObject({ value: "after" });
+    });
+
+    it("stops a child that runs past its time limit", async () => {
+      const p = child({ timeoutMs: 500 });
+      const first = (await p.run({ op: "echo", value: 0 })) as Answer;
+      expect((await failure(p.run({ op: "spin" }))).reason).toBe("timeout");
+      await expect.poll(() => alive(first.pid)).toBe(false);
+    });
+
+    it("fails with the entry's own error when the child cannot start", async () => {
+      const broken = child({
+        entry: new URL("../../../tests/fixtures/workers/broken-worker.ts", import.meta.url),
+      });
+      const err = await broken.run({ op: "echo", value: 1 }).catch((e: unknown) => e);
+      expect(err).not.toBeInstanceOf(WorkerPoolError);
+      expect((err as Error).message).toMatch(/broken-worker\.ts failed to start: Error: broken at load/);
+    });
+
+    it("leaves no child behind once closed", async () => {
+      const p = child();
+      const { pid } = (await p.run({ op: "echo", value: 0 })) as Answer;
+      await p.close();
+      expect(alive(pid)).toBe(false);
+    });
+  });
 });
+
+/** Whether a process of this id still runs (signal 0 only checks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,3 +1,5 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { EventEmitter } from "node:events";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { getHeapStatistics } from "node:v8";
@@ -31,6 +33,14 @@ export interface WorkerPoolOptions {
   /** V8 old-generation heap cap of each worker. */
   maxMemoryMb: number;
   idleMs?: number;
+  /**
+   * 'thread' (default): worker threads. 'process': each worker is a child process (child_process.fork of
+   * the same entry), for work that can take hundreds of MB outside the V8 heap (inflated documents):
+   * threads share the server's malloc arenas, so what a thread frees mostly stays in the server's RSS
+   * even after the thread ends; a process gives all of it back when it exits (decision 009, "Memory").
+   * Jobs and answers are copied over the IPC channel (`transfer` is ignored).
+   */
+  isolation?: "thread" | "process";
 }
 
 /** How one job is run: buffers to move, whose job it is, and when its answer stops being of use. */
@@ -72,8 +82,16 @@ interface Job {
   reject(err: Error): void;
 }
 
+/** What the pool needs of a worker: a Worker, or a ChildWorker standing in for one. */
+interface JobWorker extends EventEmitter {
+  postMessage(value: unknown, transfer?: readonly Transferable[]): void;
+  ref(): void;
+  unref(): void;
+  terminate(): Promise<unknown>;
+}
+
 interface Slot {
-  worker: Worker;
+  worker: JobWorker;
   /** Set once the entry has loaded; a worker that dies before is a broken installation, not a bad job. */
   ready: boolean;
   job: Job | null;
@@ -117,6 +135,7 @@ export class WorkerPool<Task, Result> {
       throw new RangeError(`maxMemoryMb must be at least ${MIN_HEAP_MB}, not ${options.maxMemoryMb}.`);
     this.#options = {
       idleMs: 30_000,
+      isolation: "thread",
       perKeyRunning: options.size,
       perKeyMax: Number.POSITIVE_INFINITY,
       ...options,
@@ -359,17 +378,103 @@ export class WorkerPool<Task, Result> {
   }
 }
 
-function startWorker(options: Required<WorkerPoolOptions>): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: options.maxMemoryMb };
+function startWorker(options: Required<WorkerPoolOptions>): JobWorker {
   const built = new URL(options.entry.href.replace(/\.ts$/, ".js"));
-  if (existsSync(fileURLToPath(built))) return new Worker(built, { resourceLimits });
-  if (!existsSync(fileURLToPath(options.entry)))
+  const fromBuild = existsSync(fileURLToPath(built));
+  if (!fromBuild && !existsSync(fileURLToPath(options.entry)))
     throw new Error(`Worker entry ${options.entry.href} is missing: the build must emit it beside main.js.`);
+  if (options.isolation === "process") return new ChildWorker(fromBuild ? built : options.entry, options);
+  const resourceLimits = { maxOldGenerationSizeMb: options.maxMemoryMb };
+  if (fromBuild) return new Worker(built, { resourceLimits });
   // Running from source (tsx, vitest): Node 20 does not hand the main thread's loader hooks to workers,
   // so the worker registers tsx itself before importing its TypeScript entry.
   const tsx = import.meta.resolve("tsx/esm/api");
   const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(options.entry.href)}); });`;
   return new Worker(boot, { eval: true, resourceLimits });
+}
+
+/** The last characters of a child's stderr kept, to say why it did not start. */
+const STDERR_TAIL = 2_000;
+
+/**
+ * A forked child process behind a Worker's interface ('message', 'error', 'exit', postMessage, ref,
+ * unref, terminate), so the pool runs it like a thread. Messages use the IPC channel's structured clone
+ * ('advanced' serialization: typed arrays arrive as such). The heap cap is `--max-old-space-size`; a
+ * child that reaches it aborts, which is reported as ERR_WORKER_OUT_OF_MEMORY like a thread's. The child
+ * ends itself when the server goes away (serveJobs), so a killed server leaves none behind.
+ */
+class ChildWorker extends EventEmitter implements JobWorker {
+  readonly #child: ChildProcess;
+  readonly #exited: Promise<void>;
+  #loaded = false;
+  #stderr = "";
+
+  constructor(entry: URL, options: Required<WorkerPoolOptions>) {
+    super();
+    const execArgv = [
+      `--max-old-space-size=${options.maxMemoryMb}`,
+      // As the server runs (one V8 helper thread, source maps): the parent's own settings, nothing else of
+      // its command line (a test runner's flags are not the child's).
+      ...process.execArgv.filter((a) => /^--(v8-pool-size|enable-source-maps)\b/.test(a)),
+      // From source: TypeScript through tsx, as the parent runs.
+      ...(entry.pathname.endsWith(".ts") ? ["--import", import.meta.resolve("tsx")] : []),
+    ];
+    this.#child = fork(fileURLToPath(entry), [], {
+      execArgv,
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "pipe", "ipc"],
+    });
+    this.#child.stderr?.on("data", (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      this.#stderr = (this.#stderr + chunk.toString()).slice(-STDERR_TAIL);
+    });
+    this.#child.on("message", (message) => {
+      this.#loaded = true;
+      this.emit("message", message);
+    });
+    this.#child.on("error", (err) => this.emit("error", err));
+    this.#exited = new Promise((resolve) =>
+      this.#child.once("exit", (code, signal) => {
+        if (/heap out of memory|Reached heap limit/.test(this.#stderr))
+          this.emit(
+            "error",
+            Object.assign(new Error(`The child reached its ${options.maxMemoryMb} MB heap cap.`), {
+              code: "ERR_WORKER_OUT_OF_MEMORY",
+            }),
+          );
+        else if (!this.#loaded) {
+          // The error the entry threw while loading, not its stack.
+          const thrown = /^\w*Error: .*$/m.exec(this.#stderr)?.[0];
+          this.emit("error", new Error(thrown ?? `exited (${signal ?? `code ${code}`}) before it loaded`));
+        }
+        this.emit("exit", code ?? 1);
+        resolve();
+      }),
+    );
+  }
+
+  postMessage(value: unknown): void {
+    if (!this.#child.connected) return;
+    this.#child.send(value as never, (err) => err && this.emit("error", err));
+  }
+
+  ref(): void {
+    this.#child.ref();
+    this.#child.channel?.ref();
+  }
+
+  unref(): void {
+    this.#child.unref();
+    this.#child.channel?.unref();
+  }
+
+  async terminate(): Promise<void> {
+    if (this.#child.exitCode !== null || this.#child.signalCode !== null) return;
+    // An unref'd child would let the event loop end before its exit is seen, leaving this promise open.
+    this.#child.ref();
+    this.#child.kill("SIGKILL");
+    await this.#exited;
+  }
 }
 
 /**
@@ -380,19 +485,23 @@ const RETIRE_HEAP_BYTES = 96 * 1024 * 1024;
 /** A job this long was a heavy one (a big document): its worker is replaced after it too. */
 const RETIRE_AFTER_MS = 2_000;
 
-/** The worker side: answers each job posted by a WorkerPool with `handler`'s result. */
+/** The worker side (a worker thread or a forked child): answers each job posted by a WorkerPool with `handler`'s result. */
 export function serveJobs<Task, Result, Progress = never>(
   handler: (task: Task, report: (progress: Progress) => void) => Promise<Result> | Result,
 ): void {
-  const port = parentPort;
-  if (!port) throw new Error("serveJobs() runs inside a worker thread.");
-  port.on("message", async (task: Task) => {
+  const send = parentPort
+    ? (reply: Reply) => parentPort!.postMessage(reply)
+    : process.send
+      ? (reply: Reply) => void process.send!(reply)
+      : null;
+  if (!send) throw new Error("serveJobs() runs inside a worker thread or a forked child.");
+  const onMessage = async (task: Task) => {
     const started = performance.now();
     let reply: Reply;
     try {
       reply = {
         ok: true,
-        value: await handler(task, (progress) => port.postMessage({ progress } satisfies Reply)),
+        value: await handler(task, (progress) => send({ progress })),
       };
     } catch (err) {
       reply = { ok: false, error: err instanceof Error ? err.message : String(err) };
@@ -403,8 +512,14 @@ export function serveJobs<Task, Result, Progress = never>(
       performance.now() - started > RETIRE_AFTER_MS
     )
       reply.retire = true;
-    port.postMessage(reply);
-  });
+    send(reply);
+  };
+  if (parentPort) parentPort.on("message", onMessage);
+  else {
+    process.on("message", (task) => void onMessage(task as Task));
+    // The server went away (stopped, or killed with SIGKILL): nobody is left to answer.
+    process.on("disconnect", () => process.exit(0));
+  }
   // The entry's imports have all loaded by now.
-  port.postMessage({ ready: true } satisfies Reply);
+  send({ ready: true });
 }

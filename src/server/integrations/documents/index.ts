@@ -68,6 +68,10 @@ export function createExtractionPool(
     // Waiting jobs hold their bytes in memory: 8 x 20 MB at most.
     maxQueue: 8,
     maxMemoryMb: 512,
+    // Child processes, not threads (issue 27 fault 5, decision 009): a bomb or a long PDF takes hundreds
+    // of MB outside the V8 heap, and what a thread frees stays in the server's RSS; an ended process's
+    // memory all goes back. A child is reused for light jobs and ended after a heavy one.
+    isolation: "process",
     ...options,
   });
 }
