@@ -100,7 +100,6 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     jobs,
     events,
     settings,
-    tasks,
     review,
     exams,
     notifications,
