@@ -100,6 +100,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     jobs,
     events,
     settings,
+    tasks,
     review,
     exams,
     notifications,

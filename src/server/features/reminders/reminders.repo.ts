@@ -1,7 +1,6 @@
-import { and, eq, gt, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { reminderLog } from "../../db/schema/reminders.ts";
-import { tasks } from "../../db/schema/tasks.ts";
 import { DAILY_GRACE_MINUTES } from "./reminders.rules.ts";
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
@@ -75,23 +74,6 @@ export const remindersRepo = {
   async dueStudents(db: DbOrTx, now: Date, limit: number, afterUserId = 0): Promise<number[]> {
     return rowsOf(await db.execute(dueStudentsQuery(now, limit, afterUserId))).map((r) => Number(r.userId));
   },
-
-  /** The open tasks of these students due in (from, to] (one statement), each with its student. */
-  tasksDueBetween: (db: DbOrTx, userIds: number[], from: Date, to: Date) =>
-    userIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ userId: tasks.userId, id: tasks.id, title: tasks.title, dueDate: tasks.dueDate })
-          .from(tasks)
-          .where(
-            and(
-              inArray(tasks.userId, userIds),
-              eq(tasks.completed, false),
-              gt(tasks.dueDate, from),
-              lte(tasks.dueDate, to),
-            ),
-          )
-          .orderBy(tasks.userId, tasks.id),
 
   /** Which of these (student, key) pairs the log already holds, as `userId key` strings (one statement). */
   async loggedMany(db: DbOrTx, entries: { userId: number; key: string }[]): Promise<Set<string>> {

@@ -10,6 +10,7 @@ import type { NotificationsService, PushOptions } from "../notifications/notific
 import type { ExamService } from "../review/exam.service.ts";
 import type { ReviewService } from "../review/review.service.ts";
 import type { ReminderProfile, SettingsService } from "../settings/settings.service.ts";
+import type { TasksService } from "../tasks/tasks.service.ts";
 import { deliverRemindersJob } from "./reminders.jobs.ts";
 import { remindersRepo } from "./reminders.repo.ts";
 import { dailyOccurrence, isQuiet, type TaskReminderKind, taskReminder } from "./reminders.rules.ts";
@@ -109,6 +110,7 @@ export function createRemindersService(deps: {
   jobs: JobQueue;
   events: EventBus;
   settings: Pick<SettingsService, "reminderProfiles">;
+  tasks: Pick<TasksService, "openDueBetween">;
   review: Pick<ReviewService, "dueCounts">;
   exams: Pick<ExamService, "upcomingMany">;
   notifications: Pick<NotificationsService, "notifyMany">;
@@ -153,8 +155,7 @@ export function createRemindersService(deps: {
         day?: string;
       }
     > = [];
-    const taskRows = await remindersRepo.tasksDueBetween(
-      db,
+    const taskRows = await deps.tasks.openDueBetween(
       active.filter((a) => a.profile.taskDue).map((a) => a.userId),
       now,
       new Date(now.getTime() + 24 * HOUR_MS),
