@@ -38,6 +38,9 @@ export interface JobContext {
   retryCount: number;
 }
 
+/** What a batch handler gets besides its payloads: the signal is aborted when any job of the batch is. */
+export type BatchContext = Pick<JobContext, "services" | "log" | "signal">;
+
 /**
  * One kind of background job. A handler may run more than once for one job (a process that dies mid-run,
  * a timeout, a retry after a partial failure): it must be idempotent, and its definition says how.
@@ -54,6 +57,14 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   timeoutSeconds?: number;
   /** Handlers of this job one process runs at once. Default 1. */
   concurrency?: number;
+  /**
+   * Set-based work: a worker fetches up to `size` waiting jobs in one statement and hands their payloads
+   * to `handler` together (e.g. one delivery per student, delivered 100 students at a time with a few
+   * statements instead of a few per student). Resolving completes every job of the batch, throwing fails
+   * (and retries) every one, so it must be as idempotent as the single handler. `handler` above still
+   * defines one job's work (the batch of one).
+   */
+  batch?: { size: number; handler(payloads: z.output<S>[], ctx: BatchContext): Promise<unknown> };
   /**
    * Runs with the same key never overlap (e.g. `user:42`). `queue`: every job waits its turn; `drop`: while
    * one job with the key is waiting, enqueueing another is a no-op (it would do the same work). Fixed

@@ -16,7 +16,7 @@ import type { ServerRole } from "../env.ts";
 import { StartupError } from "../lib/startup-error.ts";
 import { deadLetterName, type JobDefinition, type JobServices, retryPolicy } from "./define.ts";
 import { QUEUE_SCHEMA } from "./queue-schema.ts";
-import { runJob } from "./run-job.ts";
+import { runBatch, runJob } from "./run-job.ts";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -146,11 +146,20 @@ export function createJobQueue(opts: {
     await boss.start();
     for (const d of definitions) {
       const options = {
-        batchSize: 1,
         localConcurrency: d.concurrency ?? 1,
         pollingIntervalSeconds: tuning.pollingIntervalSeconds ?? 2,
       };
-      await boss.work<unknown>(d.name, options, ([job]) => runJob(d, job as Job<unknown>, { services, log }));
+      if (d.batch)
+        // A full batch means more are waiting: fetch again at once instead of after the polling interval.
+        await boss.work<unknown>(
+          d.name,
+          { ...options, batchSize: d.batch.size, perJobResults: true, burstWhenBatchFull: true },
+          (jobs) => runBatch(d, jobs as Job<unknown>[], { services, log }),
+        );
+      else
+        await boss.work<unknown>(d.name, { ...options, batchSize: 1 }, ([job]) =>
+          runJob(d, job as Job<unknown>, { services, log }),
+        );
     }
     await syncSchedules(boss, definitions);
   }

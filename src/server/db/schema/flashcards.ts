@@ -109,6 +109,9 @@ export const flashcards = pgTable(
   (t) => [
     index("flashcards_set_idx").on(t.flashcardSetId),
     index("flashcards_guid_idx").on(t.flashcardSetId, t.guid),
+    // A student's whole review queue and its counts filter on the owner (review.repo.ts queueQuery and
+    // queueCountsMany); without it each count scanned every card (bench:jobs at 10,000 students).
+    index("flashcards_user_idx").on(t.userId),
   ],
 );
 

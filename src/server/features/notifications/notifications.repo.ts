@@ -54,6 +54,35 @@ export const notificationsRepo = {
     return row ? toNotification(row) : null;
   },
 
+  /**
+   * Stores many notifications in one statement; each one whose student already has its dedupe key is left
+   * out (the unique index decides, as in `insert`). Answers the stored ones with their student and key.
+   */
+  async insertMany(
+    db: DbOrTx,
+    rows: Array<{
+      userId: number;
+      kind: NotificationKind;
+      title: string;
+      body: string;
+      url: string;
+      dedupeKey: string;
+      createdAt: Date;
+    }>,
+  ): Promise<Array<Notification & { userId: number; dedupeKey: string }>> {
+    if (rows.length === 0) return [];
+    const stored = await db
+      .insert(notifications)
+      .values(rows)
+      .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+      .returning({
+        ...notificationColumns,
+        userId: notifications.userId,
+        dedupeKey: notifications.dedupeKey,
+      });
+    return stored.map((r) => ({ ...toNotification(r), userId: r.userId, dedupeKey: r.dedupeKey! }));
+  },
+
   /** Newest first, ids below `before`; one row more than asked tells whether another page follows. */
   async page(db: DbOrTx, userId: number, before: number | undefined, limit: number) {
     const rows = await db
@@ -169,21 +198,6 @@ export const subscriptionsRepo = {
     return rows.map(toDevice);
   },
 
-  /** Everything needed to push to each of the student's devices. */
-  forUser: (db: DbOrTx, userId: number): Promise<StoredSubscription[]> =>
-    db
-      .select({
-        id: pushSubscriptions.id,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
-        vapidPublicKey: pushSubscriptions.vapidPublicKey,
-        expiresAt: pushSubscriptions.expiresAt,
-      })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId))
-      .orderBy(pushSubscriptions.id),
-
   async removeByEndpoint(db: DbOrTx, userId: number, endpoint: string): Promise<void> {
     await db
       .delete(pushSubscriptions)
@@ -198,12 +212,40 @@ export const subscriptionsRepo = {
     return rows.length > 0;
   },
 
-  /** Subscriptions the push service declared gone (404/410), by the ids they were sent under. */
-  async removeGone(db: DbOrTx, userId: number, ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await db
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.userId, userId), inArray(pushSubscriptions.id, ids)));
+  /** The devices of each of these students (one statement), by student; a student with none is absent. */
+  async forUsers(db: DbOrTx, userIds: number[]): Promise<Map<number, StoredSubscription[]>> {
+    const byUser = new Map<number, StoredSubscription[]>();
+    if (userIds.length === 0) return byUser;
+    const rows = await db
+      .select({
+        userId: pushSubscriptions.userId,
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+        vapidPublicKey: pushSubscriptions.vapidPublicKey,
+        expiresAt: pushSubscriptions.expiresAt,
+      })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, userIds))
+      .orderBy(pushSubscriptions.id);
+    for (const { userId, ...sub } of rows) {
+      const list = byUser.get(userId);
+      if (list) list.push(sub);
+      else byUser.set(userId, [sub]);
+    }
+    return byUser;
+  },
+
+  /**
+   * Subscriptions found gone (404/410, or expired), by id with the student they were sent for: one that
+   * meanwhile moved to another student (subscribed again on a shared device) is kept.
+   */
+  async removeGoneMany(db: DbOrTx, gone: Map<number, number>): Promise<void> {
+    if (gone.size === 0) return;
+    const pairs = JSON.stringify([...gone]);
+    await db.execute(sql`delete from ${pushSubscriptions} where (id, user_id) in
+      (select (x->>0)::int, (x->>1)::int from jsonb_array_elements(${pairs}::jsonb) x)`);
   },
 };
 

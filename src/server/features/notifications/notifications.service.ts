@@ -21,6 +21,7 @@ import { notificationsRepo, subscriptionsRepo } from "./notifications.repo.ts";
 import {
   type DeliveryReport,
   deliver,
+  deliverMany,
   emptyReport,
   type PushOptions,
   type ServiceLog,
@@ -135,6 +136,57 @@ export function createNotificationsService({
         tag: options.tag ?? `notification-${notification.id}`,
       };
       return { notification, delivery: await deliver(delivery, userId, payload, options) };
+    },
+
+    /**
+     * `notify` for many notifications at once (a reminder delivery batch): stored in one statement, each
+     * dedupe key (required here) once per student, and the stored ones pushed together under the push
+     * client's concurrency bound. One result per item, in order.
+     */
+    async notifyMany(
+      items: Array<{ userId: number; note: NewNotification; options?: PushOptions }>,
+    ): Promise<NotifyResult[]> {
+      const now = clock.now();
+      const notes = items.map(({ userId, note }) => {
+        const n = newNotificationSchema.parse(note);
+        if (!n.dedupeKey) throw new Error("notifyMany: every notification needs a dedupe key");
+        const { kind, title, body, url } = n;
+        return { userId, kind, title, body, url, dedupeKey: n.dedupeKey, createdAt: now };
+      });
+      const stored = new Map(
+        (await notificationsRepo.insertMany(db, notes)).map(({ userId, dedupeKey, ...n }) => [
+          `${userId}\n${dedupeKey}`,
+          n,
+        ]),
+      );
+      // A key given twice is stored once and answered to its first item only.
+      const found = notes.map((n) => {
+        const key = `${n.userId}\n${n.dedupeKey}`;
+        const notification = stored.get(key) ?? null;
+        stored.delete(key);
+        return notification;
+      });
+      const outgoing = items.flatMap(({ userId, options = {} }, i) => {
+        const notification = found[i];
+        if (!notification) return [];
+        const payload: PushPayload = {
+          id: notification.id,
+          title: notification.title,
+          body: notification.body,
+          url: notification.url,
+          tag: options.tag ?? `notification-${notification.id}`,
+        };
+        return [{ index: i, userId, payload, options }];
+      });
+      const reports = await deliverMany(delivery, outgoing);
+      const results: NotifyResult[] = found.map((notification) => ({
+        notification,
+        delivery: emptyReport(),
+      }));
+      outgoing.forEach((o, j) => {
+        results[o.index]!.delivery = reports[j]!;
+      });
+      return results;
     },
 
     /** Pushes without storing (a job retrying a failed delivery of a stored notification). */

@@ -111,82 +111,121 @@ export type DeliveryDeps = {
   vapidKeys: () => Promise<VapidKeys>;
 };
 
+/** One notification to push to every device of its student. */
+export interface Outgoing {
+  userId: number;
+  payload: PushPayload;
+  options?: PushOptions | undefined;
+}
+
 /** Sends one payload to every device of the student, in parallel under the client's bound. */
 export async function deliver(
-  { db, clock, log, client, vapidKeys }: DeliveryDeps,
+  deps: DeliveryDeps,
   userId: number,
   payload: PushPayload,
   options: PushOptions = {},
 ): Promise<DeliveryReport> {
-  const report = emptyReport();
-  let subscriptions: StoredSubscription[];
+  const [report] = await deliverMany(deps, [{ userId, payload, options }]);
+  return report!;
+}
+
+/**
+ * Sends each payload to every device of its student: the devices of all of them read in one statement,
+ * every request in parallel under the push client's bound (its `concurrency`), and the subscriptions the
+ * push services declared gone (404/410) or that expired deleted in one statement. One report per item.
+ */
+export async function deliverMany(
+  { db, clock, log, client, vapidKeys }: DeliveryDeps,
+  items: Outgoing[],
+): Promise<DeliveryReport[]> {
+  const reports = items.map(emptyReport);
+  if (items.length === 0) return reports;
+  const userIds = [...new Set(items.map((i) => i.userId))];
+  let byUser: Map<number, StoredSubscription[]>;
   let keys: VapidKeys;
   try {
-    subscriptions = await subscriptionsRepo.forUser(db, userId);
-    if (subscriptions.length === 0) return report;
+    byUser = await subscriptionsRepo.forUsers(db, userIds);
+    if (byUser.size === 0) return reports;
     keys = await vapidKeys();
   } catch (err) {
-    log?.error({ err, userId }, "push delivery could not start");
-    return { ...report, failed: [{ subscriptionId: 0, kind: "error", retryable: true }] };
+    log?.error({ err, students: userIds.length }, "push delivery could not start");
+    return reports.map((r) => ({ ...r, failed: [{ subscriptionId: 0, kind: "error", retryable: true }] }));
   }
   const now = clock.now();
-  const gone: number[] = [];
-  const live = subscriptions.filter((s) => {
-    if (s.expiresAt && s.expiresAt <= now) {
-      gone.push(s.id);
-      return false;
-    }
-    if (s.vapidPublicKey !== keys.publicKey) {
-      report.stale += 1;
-      return false;
-    }
-    return true;
-  });
-  const message = {
-    payload: JSON.stringify(payload),
-    ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
-    urgency: options.urgency,
-    // The push service sees the topic in clear: a hash says "same as before" and nothing else.
-    topic: options.tag
-      ? createHash("sha256").update(`${userId}:${options.tag}`).digest("base64url").slice(0, 32)
-      : undefined,
-  };
-  const results = await Promise.all(live.map((s) => client.send(s, message, keys)));
-  results.forEach((result, i) => {
-    const sub = live[i]!;
-    if (result.ok) {
-      report.sent += 1;
-    } else if (result.kind === "gone") {
-      gone.push(sub.id);
-    } else {
-      const failure: DeliveryFailure = {
-        subscriptionId: sub.id,
-        kind: result.kind,
-        retryable: isRetryable(result.kind),
-        ...(result.status ? { status: result.status } : {}),
-        ...(result.retryAfter ? { retryAfter: result.retryAfter } : {}),
+  const gone = new Map<number, number>(); // subscription id -> its student
+  const live = new Map<number, StoredSubscription[]>();
+  for (const [userId, subscriptions] of byUser) {
+    live.set(
+      userId,
+      subscriptions.filter((s) => {
+        if (s.expiresAt && s.expiresAt <= now) {
+          gone.set(s.id, userId);
+          return false;
+        }
+        return s.vapidPublicKey === keys.publicKey;
+      }),
+    );
+  }
+  const removedFor = new Map<number, Set<number>>(); // item index -> subscriptions it found gone
+  await Promise.all(
+    items.map(async ({ userId, payload, options = {} }, index) => {
+      const report = reports[index]!;
+      const subscriptions = byUser.get(userId) ?? [];
+      const targets = live.get(userId) ?? [];
+      report.stale = subscriptions.filter(
+        (s) => s.vapidPublicKey !== keys.publicKey && !(s.expiresAt && s.expiresAt <= now),
+      ).length;
+      const expired = subscriptions.filter((s) => gone.has(s.id)).map((s) => s.id);
+      removedFor.set(index, new Set(expired));
+      if (targets.length === 0) return;
+      const message = {
+        payload: JSON.stringify(payload),
+        ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
+        urgency: options.urgency,
+        // The push service sees the topic in clear: a hash says "same as before" and nothing else.
+        topic: options.tag
+          ? createHash("sha256").update(`${userId}:${options.tag}`).digest("base64url").slice(0, 32)
+          : undefined,
       };
-      report.failed.push(failure);
-      // The host only: the endpoint's path is the subscription's secret.
-      log?.warn(
-        {
-          userId,
-          service: new URL(sub.endpoint).host,
-          kind: result.kind,
-          status: result.status,
-          reason: result.reason,
-        },
-        "push delivery failed",
-      );
-    }
-  });
-  if (gone.length) {
+      const results = await Promise.all(targets.map((s) => client.send(s, message, keys)));
+      results.forEach((result, i) => {
+        const sub = targets[i]!;
+        if (result.ok) {
+          report.sent += 1;
+        } else if (result.kind === "gone") {
+          gone.set(sub.id, userId);
+          removedFor.get(index)!.add(sub.id);
+        } else {
+          const failure: DeliveryFailure = {
+            subscriptionId: sub.id,
+            kind: result.kind,
+            retryable: isRetryable(result.kind),
+            ...(result.status ? { status: result.status } : {}),
+            ...(result.retryAfter ? { retryAfter: result.retryAfter } : {}),
+          };
+          report.failed.push(failure);
+          // The host only: the endpoint's path is the subscription's secret.
+          log?.warn(
+            {
+              userId,
+              service: new URL(sub.endpoint).host,
+              kind: result.kind,
+              status: result.status,
+              reason: result.reason,
+            },
+            "push delivery failed",
+          );
+        }
+      });
+    }),
+  );
+  if (gone.size) {
     try {
-      await subscriptionsRepo.removeGone(db, userId, gone);
-      report.removed = gone.length;
+      await subscriptionsRepo.removeGoneMany(db, gone);
+      for (const [index, ids] of removedFor) reports[index]!.removed = ids.size;
     } catch (err) {
-      log?.error({ err, userId }, "could not remove expired push subscriptions");
+      log?.error({ err }, "could not remove expired push subscriptions");
     }
   }
-  return report;
+  return reports;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { reminderLog } from "../../db/schema/reminders.ts";
 import { DAILY_GRACE_MINUTES } from "./reminders.rules.ts";
@@ -75,27 +75,28 @@ export const remindersRepo = {
     return rowsOf(await db.execute(dueStudentsQuery(now, limit, afterUserId))).map((r) => Number(r.userId));
   },
 
-  /** Which of these keys the student's log already holds. */
-  async logged(db: DbOrTx, userId: number, keys: string[]): Promise<Set<string>> {
-    if (keys.length === 0) return new Set();
+  /** Which of these (student, key) pairs the log already holds, as `userId key` strings (one statement). */
+  async loggedMany(db: DbOrTx, entries: { userId: number; key: string }[]): Promise<Set<string>> {
+    if (entries.length === 0) return new Set();
     const rows = await db
-      .select({ key: reminderLog.key })
+      .select({ userId: reminderLog.userId, key: reminderLog.key })
       .from(reminderLog)
-      .where(and(eq(reminderLog.userId, userId), inArray(reminderLog.key, keys)));
-    return new Set(rows.map((r) => r.key));
+      .where(
+        and(
+          inArray(reminderLog.userId, [...new Set(entries.map((e) => e.userId))]),
+          inArray(reminderLog.key, [...new Set(entries.map((e) => e.key))]),
+        ),
+      );
+    return new Set(rows.map((r) => `${r.userId} ${r.key}`));
   },
 
-  /** Logs a handled reminder; a second log of the same key keeps the first. */
-  async record(
+  /** Logs handled reminders in one statement; a key already logged keeps its first row. */
+  async recordMany(
     db: DbOrTx,
-    userId: number,
-    key: string,
-    values: { notificationId: number | null; dueAt: Date; createdAt: Date },
+    rows: { userId: number; key: string; notificationId: number | null; dueAt: Date; createdAt: Date }[],
   ): Promise<void> {
-    await db
-      .insert(reminderLog)
-      .values({ userId, key, ...values })
-      .onConflictDoNothing();
+    if (rows.length === 0) return;
+    await db.insert(reminderLog).values(rows).onConflictDoNothing();
   },
 
   /** Forgets log rows older than `before` (their due dates and days are long past). */

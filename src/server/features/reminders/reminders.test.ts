@@ -273,6 +273,120 @@ describe("the tick", () => {
   });
 });
 
+describe("a tick over many students", () => {
+  it("reminds each of 300 students exactly once, in batches whose statements do not grow with the students", async () => {
+    setNow("2026-03-05T09:00:00Z");
+    const N = 300;
+    const { sql } = await import("drizzle-orm");
+    const rows = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+    const tag = `${process.pid}${Date.now()}`;
+    const ids = rows(
+      await t.app.db.execute(sql`
+        insert into users (email, username, password_hash, first_name, last_name, is_onboarded)
+        select 'many' || ${tag} || '_' || i || '@school.edu', 'm' || ${tag} || '_' || i, 'x', 'Many', 'Student', true
+        from generate_series(1, ${N}) i returning id`),
+    )
+      .map((r) => Number(r.id))
+      .sort((a, b) => a - b);
+    const idList = `{${ids.join(",")}}`;
+    // Every student: a task due in 40 minutes (the 1 h reminder) and the daily review at 09:00 in their
+    // zone (UTC or Lisbon, the same time in March); every other one has 3 new cards, the rest none (a
+    // review reminder with nothing to say: logged, not sent). Half of them have quiet hours set, outside now.
+    await t.app.db.execute(sql`
+      insert into user_settings (user_id, time_zone, review_time, quiet_hours, remind_exam_plan)
+      select id, case when id % 2 = 0 then 'UTC' else 'Europe/Lisbon' end, '09:00', id % 2 = 0, id % 3 = 0
+      from unnest(${idList}::int[]) id`);
+    await t.app.db.execute(sql`
+      insert into tasks (user_id, title, due_date)
+      select id, 'Essay ' || id, ${clock.now().toISOString()}::timestamptz + interval '40 minutes'
+      from unnest(${idList}::int[]) id`);
+    const withCards = ids.filter((_, i) => i % 2 === 0);
+    await t.app.db.execute(sql`
+      insert into study_sets (user_id, title) select id, 'Biology' from unnest(${`{${withCards.join(",")}}`}::int[]) id`);
+    await t.app.db.execute(sql`
+      insert into flashcard_sets (user_id, study_set_id, title)
+      select user_id, id, 'Cells' from study_sets where user_id = any(${idList}::int[])`);
+    await t.app.db.execute(sql`
+      insert into flashcards (user_id, flashcard_set_id, question, answer)
+      select fs.user_id, fs.id, 'Q' || g, 'A' || g
+      from flashcard_sets fs, generate_series(1, 3) g where fs.user_id = any(${idList}::int[])`);
+    const { publicKey } = await t.app.services.notifications.publicKey();
+    const endpointOf = new Map<number, string>();
+    const subs = ids.map((id) => {
+      const sub = fake.subscribe({ applicationServerKey: publicKey });
+      endpointOf.set(id, sub.endpoint);
+      return [id, sub.endpoint, sub.keys.p256dh, sub.keys.auth];
+    });
+    await t.app.db.execute(sql`
+      insert into push_subscriptions (user_id, endpoint, p256dh, auth, vapid_public_key)
+      select (x->>0)::int, x->>1, x->>2, x->>3, ${publicKey}
+      from jsonb_array_elements(${JSON.stringify(subs)}::jsonb) x`);
+
+    const due = new Set(await dueIds());
+    expect(ids.every((id) => due.has(id))).toBe(true);
+    const { deliverRemindersJob, DELIVERY_BATCH } = await import("./reminders.jobs.ts");
+    const tick = await reminders().enqueueDue();
+    expect(tick.due).toBe(due.size);
+    const waiting = (await t.app.jobs.jobs(deliverRemindersJob))
+      .filter((j) => j.state === "created")
+      .map((j) => (j.data as { userId: number }).userId)
+      .filter((id) => ids.includes(id))
+      .sort((a, b) => a - b);
+    expect(waiting).toEqual(ids);
+
+    // What a worker does with the jobs one fetch returns (this app runs no workers): the batch handler,
+    // statements counted on the database client (every statement outside a transaction goes through it).
+    const client = (t.app.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const query = client.query;
+    let statements = 0;
+    client.query = function (this: unknown, ...a: unknown[]) {
+      statements++;
+      return query.apply(this, a);
+    };
+    const perBatch: number[] = [];
+    try {
+      // A batch of 10, then full batches: the same number of statements.
+      for (const batch of [ids.slice(0, 10), ...chunks(ids.slice(10), DELIVERY_BATCH)]) {
+        const before = statements;
+        await deliverRemindersJob.batch!.handler(
+          batch.map((userId) => ({ userId })),
+          { services: t.app.services, log: t.app.log, signal: new AbortController().signal } as never,
+        );
+        perBatch.push(statements - before);
+      }
+    } finally {
+      client.query = query;
+    }
+    expect(perBatch.length).toBe(4);
+    expect(new Set(perBatch).size, `statements per batch: ${perBatch}`).toBe(1);
+
+    for (const [i, id] of ids.entries()) {
+      const titles = pushed(endpointOf.get(id)!).map((p) => p.title);
+      expect(titles, `student ${id}`).toEqual(
+        i % 2 === 0
+          ? [`Due today at 09:40: Essay ${id}`, "3 cards due"]
+          : [`Due today at 09:40: Essay ${id}`],
+      );
+    }
+    const stored = rows(
+      await t.app.db.execute(
+        sql`select user_id, count(*)::int as n from notifications where user_id = any(${idList}::int[]) group by user_id`,
+      ),
+    );
+    expect(stored.reduce((sum, r) => sum + Number(r.n), 0)).toBe(N + withCards.length);
+
+    // Delivered again (a retried batch), nothing is stored or sent twice, and the next tick finds nobody.
+    const again = await reminders().deliverMany(ids);
+    expect([...again.values()].every((r) => r.notified === 0)).toBe(true);
+    expect(ids.reduce((sum, id) => sum + pushed(endpointOf.get(id)!).length, 0)).toBe(N + withCards.length);
+    const after = new Set(await dueIds());
+    expect(ids.filter((id) => after.has(id))).toEqual([]);
+  }, 120_000);
+});
+
+const chunks = <T>(list: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
 describe("through the job queue", () => {
   it("the tick job enqueues a delivery job that pushes the reminder and fills the bell", async () => {
     const jobClock = { now: () => new Date() };

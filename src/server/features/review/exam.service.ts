@@ -343,6 +343,24 @@ async function upcoming(deps: ExamDeps, userId: number, timeZone = "UTC"): Promi
   return views(deps, userId, resolved, timeZone);
 }
 
+/**
+ * `upcoming` for many students, by student: one statement finds which have exams at all, and only
+ * those are read (a plan needs the planner, a few statements each); the others have none.
+ */
+async function upcomingMany(
+  deps: ExamDeps,
+  students: { userId: number; timeZone: string }[],
+): Promise<Map<number, Exam[]>> {
+  const withExams = await examRepo.usersWithExams(
+    deps.db,
+    students.map((s) => s.userId),
+  );
+  const result = new Map<number, Exam[]>();
+  for (const s of students)
+    result.set(s.userId, withExams.has(s.userId) ? await upcoming(deps, s.userId, s.timeZone) : []);
+  return result;
+}
+
 /** An operation's arguments after its dependencies. */
 type Args<F> = F extends (deps: ExamDeps, ...rest: infer A) => unknown ? A : never;
 
@@ -363,6 +381,7 @@ export function createExamService(deps: ExamDeps) {
     plannedToday: (...a: Args<typeof plannedToday>) => plannedToday(deps, ...a),
     candidates: (...a: Args<typeof candidates>) => candidates(deps, ...a),
     upcoming: (...a: Args<typeof upcoming>) => upcoming(deps, ...a),
+    upcomingMany: (...a: Args<typeof upcomingMany>) => upcomingMany(deps, ...a),
   };
 }
 export type ExamService = ReturnType<typeof createExamService>;

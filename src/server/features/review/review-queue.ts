@@ -6,7 +6,7 @@ import {
 } from "#server/features/review/fsrs.ts";
 import { cardSides } from "#shared/flashcards/card-sides.ts";
 import { addLocalDays, startOfLocalDay } from "#shared/local-day.ts";
-import type { ReviewCard, ReviewQueue } from "#shared/review/contract.ts";
+import { DEFAULT_REVIEW_SETTINGS, type ReviewCard, type ReviewQueue } from "#shared/review/contract.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
@@ -124,4 +124,31 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
     cards,
     nextDue: nextDue?.toISOString() ?? null,
   };
+}
+
+/**
+ * Each student's whole-queue `dueCount` (what readQueue answers with no set), for many students in one
+ * statement: due reviews plus the new cards the day still allows. A student with exams is read through
+ * readQueue itself, because today's exam-plan cards need the planner (a few statements per such student).
+ */
+export async function dueCountsMany(
+  deps: QueueDeps,
+  students: { userId: number; timeZone: string }[],
+): Promise<Map<number, number>> {
+  const now = deps.clock.now();
+  const rows = await reviewRepo.queueCountsMany(
+    deps.db,
+    students.map((s) => ({ userId: s.userId, dayStart: startOfLocalDay(now, s.timeZone) })),
+    now,
+    DEFAULT_REVIEW_SETTINGS.newCardsPerDay,
+  );
+  const zone = new Map(students.map((s) => [s.userId, s.timeZone]));
+  const counts = new Map<number, number>();
+  for (const r of rows) {
+    if (r.hasExams) {
+      const q = await readQueue(deps, r.userId, { limit: 1, timeZone: zone.get(r.userId) });
+      counts.set(r.userId, q.dueCount);
+    } else counts.set(r.userId, r.due + Math.min(r.unseen, Math.max(0, r.newCardsPerDay - r.started)));
+  }
+  return counts;
 }

@@ -180,6 +180,50 @@ export const reviewRepo = {
     );
   },
 
+  /**
+   * The whole-queue counts readQueue reads, for many students in one statement (the daily review
+   * reminders of a delivery batch): reviews due by `at`, cards new to the student, new cards started
+   * since each student's local midnight, their new-cards-per-day setting (`defaultNewPerDay` when never
+   * saved), and whether they have exams (whose plans add cards only readQueue computes). Suspended and
+   * buried cards left out, as in queueQuery.
+   */
+  async queueCountsMany(
+    db: DbOrTx,
+    students: { userId: number; dayStart: Date }[],
+    at: Date,
+    defaultNewPerDay: number,
+  ) {
+    if (students.length === 0) return [];
+    const atIso = at.toISOString();
+    const list = JSON.stringify(students.map((s) => [s.userId, s.dayStart.toISOString()]));
+    const held = sql`exists (select 1 from ${cardHolds} h where h.user_id = s.user_id and h.flashcard_id = f.id
+      and (h.suspended or h.buried_until > ${atIso}::timestamptz))`;
+    const result = await db.execute(sql`
+      with s as (
+        select (x->>0)::int as user_id, (x->>1)::timestamptz as day_start from jsonb_array_elements(${list}::jsonb) x
+      )
+      select s.user_id as "userId",
+        (select count(*) from ${flashcards} f join ${cardStates} cs on cs.flashcard_id = f.id and cs.user_id = s.user_id
+          where f.user_id = s.user_id and cs.due <= ${atIso}::timestamptz and not ${held})::int as due,
+        (select count(*) from ${flashcards} f where f.user_id = s.user_id
+          and not exists (select 1 from ${cardStates} cs where cs.flashcard_id = f.id and cs.user_id = s.user_id)
+          and not ${held})::int as unseen,
+        (select count(*) from ${cardReviews} r where r.user_id = s.user_id and r.state = 0
+          and r.reviewed_at >= s.day_start)::int as started,
+        coalesce((select st.new_cards_per_day from ${userSettings} st where st.user_id = s.user_id),
+          ${defaultNewPerDay})::int as "newCardsPerDay",
+        exists (select 1 from ${flashcardSetExams} x where x.user_id = s.user_id) as "hasExams"
+      from s`);
+    return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+      userId: Number(r.userId),
+      due: Number(r.due),
+      unseen: Number(r.unseen),
+      started: Number(r.started),
+      newCardsPerDay: Number(r.newCardsPerDay),
+      hasExams: r.hasExams === true || r.hasExams === "t",
+    }));
+  },
+
   /** New cards started since `since`: ratings whose card was New before them (undone ones are gone). */
   async countStartedSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
     const [row] = await db
@@ -415,6 +459,15 @@ export type ExamRow = SelectResultFields<typeof examColumns>;
 type ExamValues = { title?: string | null; examDate: Date; taskId: number | null; eventId: number | null };
 
 export const examRepo = {
+  /** Which of these students have any exam (one statement: the reminder batch reads plans only for them). */
+  async usersWithExams(db: DbOrTx, userIds: number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await db
+      .selectDistinct({ userId: flashcardSetExams.userId })
+      .from(flashcardSetExams)
+      .where(inArray(flashcardSetExams.userId, userIds));
+    return new Set(rows.map((r) => r.userId));
+  },
   /** The student's exams (one set's, or every set's), soonest stored date first. */
   exams(db: DbOrTx, userId: number, setId?: number): Promise<ExamRow[]> {
     return db

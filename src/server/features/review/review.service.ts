@@ -12,7 +12,7 @@ import { browse, bulk, getPreferences, hold, savePreferences } from "./card-hold
 import type { ExamService } from "./exam.service.ts";
 import { enqueueMonthlyFits, fitFsrs, fsrsStatus, requestFit, resetFsrs } from "./fsrs-fit.service.ts";
 import { browserRepo, reviewRepo } from "./review.repo.ts";
-import { type QueueQuery, queueScope, readQueue } from "./review-queue.ts";
+import { dueCountsMany, type QueueQuery, queueScope, readQueue } from "./review-queue.ts";
 import { type OfflineRating, rate, undo } from "./review-rating.ts";
 import { exportSchedules, importSchedules, type ScheduleIn } from "./review-transfer.ts";
 
@@ -62,6 +62,8 @@ export function createReviewService(deps: ReviewDeps) {
     getSettings: (userId: number): Promise<ReviewSettings> => settings.getReview(userId),
     saveSettings: (userId: number, values: ReviewSettings) => settings.saveReview(userId, values),
     queue: (userId: number, q: QueueQuery) => readQueue(deps, userId, q),
+    /** Each student's whole-queue due count (the daily review reminder), set-based. */
+    dueCounts: (students: { userId: number; timeZone: string }[]) => dueCountsMany(deps, students),
     rate: (userId: number, cardId: number, rating: ReviewRating, offline?: OfflineRating) =>
       rate(deps, userId, cardId, rating, offline),
     undo: (userId: number, reviewId: number) => undo(deps, userId, reviewId),

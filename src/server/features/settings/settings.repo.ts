@@ -8,6 +8,11 @@ export const settingsRepo = {
     const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
     return row;
   },
+  /** The rows of those of these students who saved settings (the others have the defaults). */
+  findMany: (db: DbOrTx, userIds: number[]) =>
+    userIds.length === 0
+      ? Promise.resolve([])
+      : db.select().from(userSettings).where(inArray(userSettings.userId, userIds)),
   /** An undefined field (showProgressToFriends from a SPEC client) takes the default or keeps its value. */
   async upsert(db: DbOrTx, userId: number, values: SaveSettings) {
     const { showProgressToFriends, ...rest } = values;

@@ -32,6 +32,11 @@ const toReminders = (row: SettingsRow): ReminderSettings => ({
   quietEnd: row.quietEnd,
 });
 
+const toProfile = (row: SettingsRow | undefined): ReminderProfile =>
+  row
+    ? { ...toReminders(row), enabled: row.notificationsEnabled, timeZone: row.timeZone }
+    : { ...DEFAULT_REMINDER_SETTINGS, enabled: DEFAULT_SETTINGS.notificationsEnabled, timeZone: "UTC" };
+
 /** What reminds a student: the master switch, their zone and each reminder's setting. */
 export interface ReminderProfile extends ReminderSettings {
   enabled: boolean;
@@ -83,16 +88,10 @@ export function createSettingsService({ db, config }: { db: Db; config: AppConfi
     },
     saveReminders: async (userId: number, values: ReminderSettings): Promise<ReminderSettings> =>
       toReminders(await settingsRepo.upsertReminders(db, userId, values)),
-    /** Everything the reminder jobs read about a student, in one query. */
-    async reminderProfile(userId: number): Promise<ReminderProfile> {
-      const row = await settingsRepo.find(db, userId);
-      if (!row)
-        return {
-          ...DEFAULT_REMINDER_SETTINGS,
-          enabled: DEFAULT_SETTINGS.notificationsEnabled,
-          timeZone: "UTC",
-        };
-      return { ...toReminders(row), enabled: row.notificationsEnabled, timeZone: row.timeZone };
+    /** Everything the reminder jobs read about each of these students, in one query, by student. */
+    async reminderProfiles(userIds: number[]): Promise<Map<number, ReminderProfile>> {
+      const rows = new Map((await settingsRepo.findMany(db, userIds)).map((r) => [r.userId, r]));
+      return new Map(userIds.map((id) => [id, toProfile(rows.get(id))]));
     },
     /** The zone streaks and the heatmap count days in; UTC until the browser reports one. */
     timeZone: (userId: number) => settingsRepo.timeZone(db, userId),

@@ -9,6 +9,7 @@ import {
   inArray,
   isNotNull,
   lt,
+  lte,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -130,6 +131,23 @@ export type ImportedTask = Pick<
 const imported = (userId: number) => and(eq(tasks.userId, userId), isNotNull(tasks.canvasId));
 
 export const tasksRepo = {
+  /** The open tasks of these students due in (from, to] (one statement), each with its student: reminders. */
+  openDueBetween: (db: DbOrTx, userIds: number[], from: Date, to: Date) =>
+    userIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ userId: tasks.userId, id: tasks.id, title: tasks.title, dueDate: tasks.dueDate })
+          .from(tasks)
+          .where(
+            and(
+              inArray(tasks.userId, userIds),
+              eq(tasks.completed, false),
+              gt(tasks.dueDate, from),
+              lte(tasks.dueDate, to),
+            ),
+          )
+          .orderBy(tasks.userId, tasks.id),
+
   /** The list query, exported so the benchmark's reference endpoint can run the very same SQL. */
   listQuery(db: DbOrTx, userId: number, courseId?: number) {
     const owner = eq(tasks.userId, userId);

@@ -241,6 +241,9 @@ export function createTasksService(deps: TasksDeps) {
   const { db } = deps;
   return {
     list: (userId: number, courseId?: number) => tasksRepo.list(db, userId, courseId),
+    /** Many students' open tasks due in (from, to], in one query (a reminder delivery batch). */
+    openDueBetween: (userIds: number[], from: Date, to: Date) =>
+      tasksRepo.openDueBetween(db, userIds, from, to),
     /** The same list as JSON text, for the list endpoint (see tasksRepo.listJsonQuery). */
     async listJson(userId: number, courseId?: number): Promise<JsonText<Task[]>> {
       const [row] = await tasksRepo.listJsonQuery(db, userId, courseId);

@@ -1,0 +1,1 @@
+CREATE INDEX "flashcards_user_idx" ON "flashcards" USING btree ("user_id");
