@@ -129,7 +129,7 @@ try {
   await withBenchServer(
     "import",
     scratch ? { DATABASE_URL: scratch.url, SECRET_KEY: randomBytes(32).toString("hex") } : {},
-    async ({ url, pid, headers }) => {
+    async ({ url, pid, headers, output }) => {
       const json = { ...headers, "content-type": "application/json" };
       const studySet = await (
         await fetch(`${url}/api/study/sets`, {
@@ -181,6 +181,11 @@ try {
       console.log(
         `import: ${result.imported} cards into ${result.sets.length} sets, ${result.reviews} reviews, in ${ms(importMs)}; server peak RSS ${rssPeak} MB (${rssBefore} MB before)`,
       );
+      // The server's own times per phase (the import's log line): where the time went.
+      const written = output()
+        .split("\n")
+        .find((l) => l.includes("anki import written"));
+      if (written) console.log(`phases (ms): ${JSON.stringify(JSON.parse(written).phases)}`);
       console.log(`sqlite3 CLI reading notes, cards and revlog: ${ms(cliMs)}, peak RSS ${cliRssMb} MB`);
       console.log(
         `ratio import / sqlite3: time ${ratio.toFixed(1)}x, RSS ${(rssPeak / Math.max(1, cliRssMb)).toFixed(1)}x (target time within ${RATIO_TARGET}x: ${ratio <= RATIO_TARGET ? "met" : "NOT met"})`,
