@@ -3,7 +3,7 @@
 // replay of every log, then the rows, states and reviews written). Prints the import's time and the
 // server's peak RSS beside the `sqlite3` command line reading the same tables of the same collection
 // (ratio; target within 3x), and GET /api/tasks p50/p99 while the import runs against the same time idle.
-// BENCH_CARDS (default 50,000), BENCH_REVIEWS_PER_CARD (default 4); BENCH_DATABASE_URL (a PostgreSQL server
+// BENCH_PHASES=1 prints the server's time per phase. BENCH_CARDS (default 50,000), BENCH_REVIEWS_PER_CARD (default 4); BENCH_DATABASE_URL (a PostgreSQL server
 // the bench may create a scratch database on) runs the server on PostgreSQL instead of PGlite.
 import { execSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -128,8 +128,13 @@ console.log(`database: ${scratch ? "PostgreSQL" : "PGlite"}`);
 try {
   await withBenchServer(
     "import",
-    scratch ? { DATABASE_URL: scratch.url, SECRET_KEY: randomBytes(32).toString("hex") } : {},
-    async ({ url, pid, headers }) => {
+    {
+      ...(scratch ? { DATABASE_URL: scratch.url, SECRET_KEY: randomBytes(32).toString("hex") } : {}),
+      // BENCH_PHASES=1: the request log at info, for the import's phase times (it logs every GET too,
+      // so the timed runs keep the kit's warn).
+      ...(process.env.BENCH_PHASES ? { LOG_LEVEL: "info" } : {}),
+    },
+    async ({ url, pid, headers, output }) => {
       const json = { ...headers, "content-type": "application/json" };
       const studySet = await (
         await fetch(`${url}/api/study/sets`, {
@@ -181,6 +186,11 @@ try {
       console.log(
         `import: ${result.imported} cards into ${result.sets.length} sets, ${result.reviews} reviews, in ${ms(importMs)}; server peak RSS ${rssPeak} MB (${rssBefore} MB before)`,
       );
+      // The server's own times per phase (the import's log line): where the time went.
+      const written = output()
+        .split("\n")
+        .find((l) => l.includes("anki import written"));
+      if (written) console.log(`phases (ms): ${JSON.stringify(JSON.parse(written).phases)}`);
       console.log(`sqlite3 CLI reading notes, cards and revlog: ${ms(cliMs)}, peak RSS ${cliRssMb} MB`);
       console.log(
         `ratio import / sqlite3: time ${ratio.toFixed(1)}x, RSS ${(rssPeak / Math.max(1, cliRssMb)).toFixed(1)}x (target time within ${RATIO_TARGET}x: ${ratio <= RATIO_TARGET ? "met" : "NOT met"})`,

@@ -51,6 +51,8 @@ export interface BenchServer {
   url: string;
   pid: number;
   headers: { authorization: string };
+  /** Everything the server printed so far (its request log). */
+  output(): string;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function withBenchServer<T>(
         body: JSON.stringify({ title: `Task ${i}` }),
       });
     }
-    return await fn({ url: server.url, pid: server.pid, headers });
+    return await fn({ url: server.url, pid: server.pid, headers, output: server.output });
   } catch (err) {
     if (process.env.BENCH_SERVER_OUTPUT) console.error(server.output());
     throw err;

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { CardText } from "#client/components/card-text/card-text.tsx";
+import { SoundMark } from "#client/components/card-text/sound-mark.tsx";
 import { IMAGE_MARKDOWN, SOUND_TAG } from "#shared/flashcards/card-model.ts";
 import { ImagePlaceholder } from "./image-placeholder.tsx";
 
@@ -40,13 +41,6 @@ function partsOf(text: string): Part[] {
   if (last < text.length) parts.push({ at: last, kind: "text", value: text.slice(last) });
   return parts;
 }
-
-/** Where a sound's play button would be, inside something already interactive (a flip card's button). */
-const SoundMark = () => (
-  <span className="mx-1 inline-flex items-center gap-1 rounded border border-border px-1.5 text-sm text-muted">
-    <span aria-hidden>🔈</span> sound
-  </span>
-);
 
 /** CardMediaText's card with pictures or sounds (card-media-text.tsx says what each becomes). */
 export function CardMediaParts({

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { cn } from "#client/lib/cn.ts";
+import { SoundMark, soundSplit } from "./sound-mark.tsx";
 
 type MarkdownModule = typeof import("./card-markdown.tsx");
 
@@ -30,20 +31,33 @@ function useMarkdown(needed: boolean): MarkdownModule | null {
 /** What a Markdown escape shows while the renderer loads: `\[...\]` reads as [...]. */
 const withoutEscapes = (text: string) => text.replace(/\\([\\`*_[\]<>#|$])/g, "$1");
 
+type CardTextProps = { text: string; inline?: boolean; className?: string };
+
 /**
- * A card's text wherever one is shown (review, flip, Write, quizzes, the card list): a safe Markdown
+ * A card's text wherever one is shown (review, flip, Write, quizzes, tests, the card list): a safe Markdown
  * subset (emphasis, lists, code, links to http(s) and mailto) and math (`$...$`, `$$...$$`, KaTeX loaded
  * only when a formula is on screen). `inline` keeps to phrasing content (a quiz option is a button).
+ * An Anki `[sound:name]` is a SoundMark, never the raw tag (CardMediaText gives it a play button instead).
  */
-export function CardText({
-  text,
-  inline = false,
-  className,
-}: {
-  text: string;
-  inline?: boolean;
-  className?: string;
-}) {
+export function CardText(props: CardTextProps) {
+  if (!props.text.includes("[sound:")) return <CardTextRun {...props} />;
+  const Tag = props.inline ? "span" : "div";
+  return (
+    <Tag className={props.className}>
+      {soundSplit(props.text).map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in a fixed order
+          <SoundMark key={i} />
+        ) : part ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in a fixed order
+          <CardTextRun key={i} text={part} inline={props.inline} />
+        ) : null,
+      )}
+    </Tag>
+  );
+}
+
+function CardTextRun({ text, inline = false, className }: CardTextProps) {
   const needed = MARKUP.test(text);
   const mod = useMarkdown(needed);
   const Tag = inline ? "span" : "div";

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards } from "#server/db/schema/flashcards.ts";
@@ -390,6 +391,53 @@ describe(".apkg export (issue 25 §5)", () => {
     const sets = await t.api(ada).call(flashcardEndpoints.listSets, { params: { id: set.studySetId } });
     expect(sets.map((s) => s.id)).toEqual([set.id]);
     expect(await reviewsOf()).toBe(reviewsBefore);
+  });
+
+  it("logs a clean-up that fails, and the student still sees the import's own error", async () => {
+    const cy = await createUser(t.app);
+    const set = await createFlashcardSet(t.app, { owner: cy });
+    const apkg = buildPackage(
+      await buildCollection({
+        crt: CRT,
+        models: [BASIC],
+        decks: [{ id: 1, name: "Deck" }],
+        notes: [{ id: 1, mid: BASIC.id, fields: ["q", "a"] }],
+        cards: [{ id: 1, nid: 1, ord: 0 }],
+      }),
+    );
+    const { cardMedia, review, settings } = t.app.services;
+    let broken = false;
+    // The database goes away once the import has failed: its compensating delete cannot run.
+    const db = new Proxy(t.database.db, {
+      get(target, prop) {
+        if (prop === "transaction" && broken)
+          return async () => {
+            throw new Error("the connection was lost");
+          };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const logged: { obj: unknown; msg: string }[] = [];
+    const log = { error: (obj: unknown, msg: string) => logged.push({ obj, msg }), info: () => {} };
+    const failing = createAnkiPackageService({
+      db,
+      media: {
+        ...cardMedia,
+        attach: async () => {
+          broken = true;
+          throw new Error("the picture store is full");
+        },
+      },
+      review,
+      settings,
+    });
+    await expect(
+      failing.import(cy.user.id, set.id, apkg, {}, log as unknown as FastifyBaseLogger),
+    ).rejects.toThrow(/picture store is full/);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.msg).toMatch(/failed import/);
+    expect(String((logged[0]!.obj as { err: Error }).err)).toMatch(/connection was lost/);
   });
 });
 

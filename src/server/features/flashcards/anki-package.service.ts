@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import {
   CARD_TYPES,
   type CardSchedule,
@@ -171,9 +172,21 @@ export function createAnkiPackageService({
       setId: number,
       bytes: Uint8Array,
       rawOptions: unknown,
+      /** The request's logger: the phases' times, and a clean-up that failed. */
+      log?: FastifyBaseLogger,
     ): Promise<AnkiImportResult> {
+      const phases: Record<string, number> = {};
+      let mark = performance.now();
+      const phase = (name: string) => {
+        const now = performance.now();
+        phases[name] = Math.round(now - mark);
+        mark = now;
+      };
       const set = await ownSet(userId, setId);
       const { parsed, options } = await read(userId, bytes, rawOptions);
+      phase("read");
+      for (const [k, v] of Object.entries(parsed.timings)) phases[`worker.${k}`] = v;
+      phases.handoff = Math.round(performance.timeOrigin + mark - parsed.sentAt);
       const rows = rowsOf(parsed.cards);
       if (rows.length === 0) throw badRequest("Nothing was imported: this package has no cards we can read.");
       const existing = await existingRows(userId, set.studySetId);
@@ -187,6 +200,7 @@ export function createAnkiPackageService({
         else skipped += 1;
       }
       const files = mediaOf(parsed);
+      phase("map");
 
       // This set first, then as many new sets as the rest needs, named after it.
       const parts: { title: string; rows: Row[] }[] = [];
@@ -242,10 +256,11 @@ export function createAnkiPackageService({
                   schedules.push({ flashcardId: ids[k]!, schedule: r.schedule });
                 for (const n of r.media) names.add(n);
               });
-              return options.scheduling ? review.importSchedules(tx, userId, schedules) : 0;
+              return options.scheduling ? review.importSchedules(tx, userId, schedules, { fresh: true }) : 0;
             });
           }
         }
+        phase("insert");
         await turn();
         const stored = await db.transaction(async (tx) => {
           await ankiPackageRepo.updateRows(tx, userId, updates);
@@ -267,6 +282,8 @@ export function createAnkiPackageService({
             );
           return n;
         });
+        phase("update");
+        log?.info({ phases, cards: rows.length, reviews }, "anki import written");
         return {
           imported: fresh.length,
           updated: updates.length,
@@ -285,7 +302,13 @@ export function createAnkiPackageService({
             await ankiPackageRepo.deleteRows(tx, userId, inserted);
             for (const id of created) await flashcardsRepo.removeSet(tx, userId, id);
           })
-          .catch(() => {});
+          .catch((cleanup: unknown) =>
+            // The student sees the import's own error; the rows left behind are for the operator.
+            log?.error(
+              { err: cleanup, rows: inserted.length, sets: created.length },
+              "anki import: removing a failed import's rows failed",
+            ),
+          );
         throw err;
       }
     },

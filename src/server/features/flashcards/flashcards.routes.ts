@@ -119,7 +119,7 @@ export async function flashcardMediaRoutes(app: FastifyInstance) {
     // (nothing flows while it is): this socket waits for its answer.
     req.socket?.setTimeout?.(ANKI_IMPORT_SOCKET_MS);
     const { bytes, options } = await readBinaryUpload(req, apkg);
-    return ankiPackages.import(user.id, params.id, bytes, options);
+    return ankiPackages.import(user.id, params.id, bytes, options, req.log);
   });
   route(app, m.ankiExport, async ({ user, params, query, reply }) => {
     const { bytes, filename } = await ankiPackages.export(user.id, params.id, query.scheduling);

@@ -52,19 +52,26 @@ const reviewRow = (userId: number, flashcardId: number, h: ReviewEvent) => ({
  * package's state replaces it and the reviews after the student's last one are added to the log.
  * Answers how many reviews were written.
  */
-export async function importSchedules(tx: DbOrTx, userId: number, items: ScheduleIn[]): Promise<number> {
+export async function importSchedules(
+  tx: DbOrTx,
+  userId: number,
+  items: ScheduleIn[],
+  /** The rows were inserted by this import: they have no state yet, so none is looked up. */
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<number> {
   const started = items.filter((i) => i.schedule.history.length > 0 || i.schedule.state.state !== 0);
   const known = new Map<number, Date | null>();
-  for (const b of chunks(started)) {
-    const rows = rowsOf<{ id: number; last: string | Date | null }>(
-      await tx.execute(sql`select flashcard_id as id, last_review as last from ${cardStates}
+  if (!fresh)
+    for (const b of chunks(started)) {
+      const rows = rowsOf<{ id: number; last: string | Date | null }>(
+        await tx.execute(sql`select flashcard_id as id, last_review as last from ${cardStates}
         where user_id = ${userId} and flashcard_id = any(${arrayOf(
           b.map((s) => s.flashcardId),
           "int",
         )})`),
-    );
-    for (const r of rows) known.set(Number(r.id), r.last === null ? null : new Date(r.last));
-  }
+      );
+      for (const r of rows) known.set(Number(r.id), r.last === null ? null : new Date(r.last));
+    }
   const states: ReturnType<typeof stateRow>[] = [];
   const reviews: ReturnType<typeof reviewRow>[] = [];
   for (const { flashcardId, schedule } of started) {

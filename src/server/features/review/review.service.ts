@@ -70,7 +70,8 @@ export function createReviewService(deps: ReviewDeps) {
     spread: (userId: number, days: number, setId?: number) => spread(deps, userId, days, setId),
     recordSession: (userId: number, duration: number) => recordSession(deps, userId, duration),
     /** A package's review history into the student's own state and log (issue 25 §5). */
-    importSchedules: (tx: DbOrTx, userId: number, items: ScheduleIn[]) => importSchedules(tx, userId, items),
+    importSchedules: (tx: DbOrTx, userId: number, items: ScheduleIn[], opts?: { fresh?: boolean }) =>
+      importSchedules(tx, userId, items, opts),
     exportSchedules: (db: DbOrTx, userId: number, ids: number[]) => exportSchedules(db, userId, ids),
     hold: (userId: number, cardId: number, action: HoldAction, timeZone?: string) =>
       hold(deps, userId, cardId, action, timeZone),

@@ -51,6 +51,10 @@ export type AnkiImport = {
   missingMedia: string[];
   decks: string[];
   counts: { notes: number; cards: number; reviews: number; droppedCards: number };
+  /** Milliseconds each step took in the worker (unzip, sqlite, map): what an import's log reports. */
+  timings: Record<string, number>;
+  /** When the worker answered (ms since the epoch, from performance): the handoff to the caller is timed from it. */
+  sentAt: number;
 };
 
 /** Node 24's zstd (the project's @types/node is still 20's, which predates it). */
@@ -73,6 +77,13 @@ export async function readAnkiPackage(
   bytes: Uint8Array,
   options: AnkiImportOptions = {},
 ): Promise<AnkiImport> {
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
   const limits = { ...DEFAULT_UNZIP_LIMITS, ...options.unzip };
   const withMedia = options.withMedia ?? true;
   const files = unzipBounded(
@@ -121,6 +132,7 @@ export async function readAnkiPackage(
   const dbBytes = version === 3 ? zstd(packed, name, maxDb) : packed;
   files.delete(name);
 
+  lap("unzip");
   const db = await openDatabase(dbBytes, maxDb);
   let collection: ReturnType<typeof readCollection>;
   try {
@@ -132,6 +144,7 @@ export async function readAnkiPackage(
     db.close();
   }
 
+  lap("sqlite");
   const now = options.now ?? new Date();
   const mapped = mapNotes(
     collection,
@@ -190,6 +203,7 @@ export async function readAnkiPackage(
     }
   }
 
+  lap("map");
   return {
     format: version === 3 ? "anki21b" : version === 2 ? "anki21" : "anki2",
     cards: mapped.cards,
@@ -203,6 +217,8 @@ export async function readAnkiPackage(
       reviews: collection.revlog.length,
       droppedCards: mapped.droppedCards,
     },
+    timings,
+    sentAt: performance.timeOrigin + performance.now(),
   };
 }
 

@@ -3,6 +3,7 @@ import type { PortableCard } from "#shared/flashcards/card-model.ts";
 import { WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "../../lib/worker-pool.ts";
 import { type AnkiFailureReason, AnkiPackageError } from "./errors.ts";
 import type { AnkiExportOptions } from "./export.ts";
+import { unpackHistories } from "./history-pack.ts";
 import type { AnkiImport, AnkiImportOptions } from "./import.ts";
 import type { AnkiJob, AnkiReply } from "./worker.ts";
 
@@ -84,6 +85,7 @@ export async function importAnkiPackage(
   const copy = new Uint8Array(bytes);
   const reply = await run({ kind: "import", bytes: copy, options }, pool, [copy.buffer], key);
   if (reply.kind !== "import") throw new Error("The Anki worker answered an import with an export.");
+  unpackHistories(reply.value.cards, reply.histories);
   return reply.value;
 }
 

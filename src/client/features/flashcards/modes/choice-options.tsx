@@ -1,3 +1,4 @@
+import { CardText } from "#client/components/card-text/card-text.tsx";
 import { cn } from "#client/lib/cn.ts";
 
 /**
@@ -40,7 +41,7 @@ export function ChoiceOptions({
               <span aria-hidden className="shrink-0 font-mono text-xs text-muted">
                 {i + 1}
               </span>
-              <span className="min-w-0 whitespace-pre-wrap wrap-anywhere">{option}</span>
+              <CardText inline className="min-w-0" text={option} />
               {right && <span className="sr-only"> (right answer)</span>}
               {wrong && <span className="sr-only"> (your answer, wrong)</span>}
             </button>

@@ -1,6 +1,7 @@
 import { Check, X } from "lucide-react";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { CardMediaText } from "#client/components/card-media/card-media-text.tsx";
+import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import type { Flashcard } from "#shared/flashcards/contract.ts";
 import { gradeAnswer } from "#shared/flashcards/grading.ts";
@@ -71,7 +72,7 @@ export function LearnQuestion({
                 <X className="h-4 w-4" aria-hidden /> Not quite: this card comes back.
               </p>
               <p className="whitespace-pre-wrap wrap-anywhere">
-                The answer is: <strong>{cardAnswer(card)}</strong>
+                The answer is: <CardText inline className="font-semibold" text={cardAnswer(card)} />
               </p>
               {written && (
                 <Button size="sm" variant="secondary" className="justify-self-start" onClick={onOverride}>

@@ -1,5 +1,6 @@
 import { Timer, Trophy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { withSoundMarks } from "#client/components/card-text/sound-mark.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
@@ -161,7 +162,7 @@ function MatchGrid({
           return <li key={tile} aria-hidden className="min-h-20" />;
         const wrong = state.wrong?.includes(tile) ?? false;
         const selected = state.selected === tile;
-        const text = tileSide(tile) === "term" ? cardPrompt(card) : cardAnswer(card);
+        const text = withSoundMarks(tileSide(tile) === "term" ? cardPrompt(card) : cardAnswer(card));
         return (
           <li key={tile} className="min-w-0">
             <button

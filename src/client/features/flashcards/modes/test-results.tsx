@@ -1,6 +1,7 @@
 import { Check, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { CardText } from "#client/components/card-text/card-text.tsx";
+import { withSoundMarks } from "#client/components/card-text/sound-mark.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cardAnswer, cardPrompt } from "./card-text.ts";
 import type { TestResult } from "./test-state.ts";
@@ -43,13 +44,15 @@ export function TestResults({
                   <span>
                     Your answer:{" "}
                     {r.question.kind === "truefalse"
-                      ? `${r.given || "none"} (shown: ${r.question.shown})`
-                      : r.given || "none"}
+                      ? withSoundMarks(`${r.given || "none"} (shown: ${r.question.shown})`)
+                      : withSoundMarks(r.given || "none")}
                   </span>
                 </p>
                 <p className="flex items-start gap-1 wrap-anywhere text-green-700 dark:text-green-400">
                   <Check className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                  <span>Right answer: {cardAnswer(r.card)}</span>
+                  <span>
+                    Right answer: <CardText inline text={cardAnswer(r.card)} />
+                  </span>
                 </p>
               </li>
             ))}

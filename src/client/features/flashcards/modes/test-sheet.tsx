@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { CardText } from "#client/components/card-text/card-text.tsx";
+import { withSoundMarks } from "#client/components/card-text/sound-mark.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Input, Select } from "#client/components/ui/form.tsx";
 import type { Flashcard } from "#shared/flashcards/contract.ts";
@@ -66,7 +67,7 @@ export function TestSheet({
           {matching.map((q) => (
             <div key={q.cardId} className="grid min-w-0 gap-1 text-sm">
               <label htmlFor={`test-match-${q.cardId}`} className="wrap-anywhere font-medium">
-                {cardPrompt(byId.get(q.cardId)!)}
+                <CardText inline text={cardPrompt(byId.get(q.cardId)!)} />
               </label>
               <Select
                 id={`test-match-${q.cardId}`}
@@ -76,7 +77,7 @@ export function TestSheet({
                 <option value="">Choose a definition</option>
                 {definitions.map((d) => (
                   <option key={d} value={d}>
-                    {d}
+                    {withSoundMarks(d)}
                   </option>
                 ))}
               </Select>
@@ -123,7 +124,7 @@ function QuestionInput({
     <fieldset className="grid gap-1">
       {q.kind === "truefalse" && (
         <legend className="mb-1 whitespace-pre-wrap wrap-anywhere text-sm">
-          Answer shown: <strong>{q.shown}</strong>
+          Answer shown: <CardText inline className="font-semibold" text={q.shown ?? ""} />
         </legend>
       )}
       {q.kind === "choice" && <legend className="sr-only">Choose the answer</legend>}
@@ -140,9 +141,11 @@ function QuestionInput({
             onChange={() => onAnswer(q.cardId, option)}
             className="mt-0.5 h-4 w-4 shrink-0 accent-accent"
           />
-          <span className="min-w-0 whitespace-pre-wrap wrap-anywhere">
-            {q.kind === "truefalse" ? (option === "true" ? "True" : "False") : option}
-          </span>
+          {q.kind === "truefalse" ? (
+            <span>{option === "true" ? "True" : "False"}</span>
+          ) : (
+            <CardText inline className="min-w-0" text={option} />
+          )}
         </label>
       ))}
     </fieldset>
