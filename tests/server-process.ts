@@ -44,8 +44,14 @@ export interface ServerProcess {
  */
 export function spawnServer(env: Record<string, string>, args = [builtServer]): ServerProcess {
   const startedAt = performance.now();
-  // As `npm start` runs it (package.json): one V8 helper thread (docs/operations.md, "Memory").
-  const child = spawn(process.execPath, [`--v8-pool-size=${process.env.V8_POOL_SIZE ?? 1}`, ...args], {
+  // As `npm start` runs it (package.json): one V8 helper thread, and WebAssembly (PGlite's PostgreSQL)
+  // compiled once by the baseline compiler, never tiered up (docs/operations.md, "Memory").
+  // WASM_LIFTOFF_ONLY=0 measures the server with V8's default tiering instead.
+  const v8Flags = [
+    `--v8-pool-size=${process.env.V8_POOL_SIZE ?? 1}`,
+    ...(process.env.WASM_LIFTOFF_ONLY === "0" ? [] : ["--liftoff-only"]),
+  ];
+  const child = spawn(process.execPath, [...v8Flags, ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
