@@ -2,6 +2,7 @@ import { z } from "zod";
 import { endpoint, okSchema } from "../http.ts";
 import { dbId } from "../schema-primitives.ts";
 import { isTimeZone } from "../time-zone.ts";
+import { providerSchema } from "./provider.ts";
 
 export const CHAT_CONTENT_MAX = 4000;
 export const CHAT_NOT_FOUND = "I couldn't find this in your materials.";
@@ -10,8 +11,7 @@ export const CHAT_GREETING =
 /** Chat messages one student may send per minute, so one account cannot burn a paid key. */
 export const CHAT_RATE_LIMIT = 20;
 
-export const providerSchema = z.enum(["builtin", "openai"]);
-export type Provider = z.infer<typeof providerSchema>;
+export { type Provider, providerSchema } from "./provider.ts";
 
 export const citationSchema = z.object({
   n: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_STUDY_SET_COLOR, MAX_SESSION_SECONDS } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
 import { dbId, dbIdParam, safeText, timeZoneQuery } from "../schema-primitives.ts";
+import { studyDocumentSummarySchema } from "./document-summary.ts";
 
 /** SPEC §3 StudySet. */
 export const studySetSchema = z.object({
@@ -64,32 +65,13 @@ export const documentPageSchema = z.object({
 });
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 
-/**
- * An uploaded file read in the background (issue 23): 'processing' until a job has its text (`progress`:
- * pages read of all, once known), then 'ready', or 'failed' with the message to show (`error`).
- * Pasted text and text files are 'ready' at once.
- */
-export const DOCUMENT_STATUSES = ["processing", "ready", "failed"] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-export const documentProcessingFields = {
-  status: z.enum(DOCUMENT_STATUSES),
-  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
-  error: z.string().nullable(),
-};
-
-/** SPEC §3 study-set document; in a list, `content` is a preview and `truncated` says so. */
-export const studyDocumentSummarySchema = z.object({
-  id: z.number().int(),
-  studySetId: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  truncated: z.boolean(),
-  fileType: z.string(),
-  summary: z.string().nullable(),
-  createdAt: z.string(),
-  ...documentProcessingFields,
-});
-export type StudyDocumentSummary = z.infer<typeof studyDocumentSummarySchema>;
+export {
+  DOCUMENT_STATUSES,
+  type DocumentStatus,
+  documentProcessingFields,
+  type StudyDocumentSummary,
+  studyDocumentSummarySchema,
+} from "./document-summary.ts";
 
 /** One document with its whole text and, for a PDF, where each page lies in it. */
 export const studyDocumentSchema = studyDocumentSummarySchema.extend({

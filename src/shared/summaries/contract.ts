@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { providerSchema } from "../chat/contract.ts";
+import { providerSchema } from "../chat/provider.ts";
 import { QUIZ_MAX_OPTIONS, SUMMARY_STYLES } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { dbId, safeText } from "../schema-primitives.ts";
-import { studyDocumentSummarySchema } from "../study/contract.ts";
+import { studyDocumentSummarySchema } from "../study/document-summary.ts";
 
 /** Issue 15: the summarizer, stored document summaries, and flashcard and quiz drafts from a document. */
 

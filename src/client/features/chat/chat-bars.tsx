@@ -1,5 +1,5 @@
+import { CourseSelect } from "#client/components/course-select.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Select } from "#client/components/ui/form.tsx";
 import type { Course } from "#shared/courses/contract.ts";
 import { useChatProvider } from "./chat.api.ts";
 
@@ -20,19 +20,14 @@ export function CourseBar({
     <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
       <span className="flex items-center gap-2">
         <label htmlFor={id}>Course</label>
-        <Select
+        <CourseSelect
           id={id}
+          short
           className="h-8 w-auto text-xs"
-          value={courseId ?? "all"}
-          onChange={(e) => onChange(e.target.value === "all" ? null : Number(e.target.value))}
-        >
-          <option value="all">All Courses</option>
-          {courses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.code || c.name}
-            </option>
-          ))}
-        </Select>
+          courses={courses}
+          courseId={courseId}
+          onChange={onChange}
+        />
       </span>
       {provider.data && (
         <span>

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
+import { CourseSelect } from "#client/components/course-select.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Field, Select } from "#client/components/ui/form.tsx";
 import { ApiError } from "#client/lib/api.ts";
@@ -24,35 +25,6 @@ export function MaterialMessage({ message }: { message: Message }) {
     >
       {message.text}
     </p>
-  );
-}
-
-function CourseSelect({
-  id,
-  courses,
-  courseId,
-  onChange,
-}: {
-  id: string;
-  courses: Course[];
-  courseId: number | null;
-  onChange: (courseId: number | null) => void;
-}) {
-  return (
-    <Field id={id} label="Course">
-      <Select
-        id={id}
-        value={courseId ?? "all"}
-        onChange={(e) => onChange(e.target.value === "all" ? null : Number(e.target.value))}
-      >
-        <option value="all">All Courses</option>
-        {courses.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.code ? `${c.code} - ${c.name}` : c.name}
-          </option>
-        ))}
-      </Select>
-    </Field>
   );
 }
 
@@ -106,7 +78,9 @@ export function MaterialUploadForm({
 
   return (
     <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
-      <CourseSelect id={`${id}-course`} courses={courses} courseId={courseId} onChange={onCourseChange} />
+      <Field id={`${id}-course`} label="Course">
+        <CourseSelect id={`${id}-course`} courses={courses} courseId={courseId} onChange={onCourseChange} />
+      </Field>
       <Field id={`${id}-type`} label="Material type">
         <Select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value as MaterialType)}>
           {MATERIAL_TYPES.map((t) => (

@@ -8,11 +8,11 @@ import {
   startOfMonth,
   startOfWeek,
 } from "date-fns";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { cn } from "#client/lib/cn.ts";
 import { type CalendarItem, cellItems } from "#shared/calendar/calendar-items.ts";
 import { formatDate } from "#shared/date-format.ts";
+import { CalendarCaption } from "./calendar-caption.tsx";
 import { dropTarget, ItemChip } from "./item-chip.tsx";
 
 /** Titles a month cell shows before '+N more'. */
@@ -53,6 +53,79 @@ function moveFor(key: string, day: Date): Date | null {
   }
 }
 
+/** One day of the month grid: its number (the grid's button) and its first items, dropped on to move. */
+function DayCell({
+  day,
+  month,
+  selected,
+  tabStop,
+  moveTarget,
+  items,
+  onDropItem,
+  onPick,
+  onOpen,
+  onKeyDown,
+}: {
+  day: Date;
+  month: Date;
+  selected: Date;
+  tabStop: boolean;
+  moveTarget: Date | null;
+  items: readonly CalendarItem[];
+  onDropItem: (key: string, day: Date) => void;
+  onPick: () => void;
+  onOpen: () => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+}) {
+  const key = dayKey(day);
+  const isSelected = isSameDay(day, selected);
+  const cell = cellItems(items, day, SHOWN_PER_CELL);
+  const hasItems = cell.shown.length > 0;
+  const today = new Date();
+  return (
+    <td
+      data-cell={key}
+      data-move-target={moveTarget && isSameDay(day, moveTarget) ? "true" : undefined}
+      className="h-20 overflow-hidden border border-border p-0.5 align-top data-[move-target=true]:outline-2 data-[move-target=true]:outline-accent"
+      {...dropTarget((itemKey) => onDropItem(itemKey, day))}
+    >
+      <button
+        type="button"
+        data-day={key}
+        aria-pressed={isSelected}
+        tabIndex={tabStop ? 0 : -1}
+        aria-label={`${formatDate(day, "EEEE, MMMM d, yyyy")}${hasItems ? ", has events" : ""}`}
+        aria-current={isSameDay(day, today) ? "date" : undefined}
+        className={cn(
+          "mx-auto block h-7 w-7 rounded-full border-2 text-sm hover:bg-bg",
+          "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent",
+          isSelected ? "border-accent font-bold" : "border-transparent",
+          isSameDay(day, today) ? "font-bold text-link" : !isSameMonth(day, month) && "text-muted",
+        )}
+        onClick={onPick}
+        onKeyDown={onKeyDown}
+      >
+        {day.getDate()}
+      </button>
+      <div className="mt-0.5 grid gap-px">
+        {cell.shown.map((item) => (
+          <ItemChip key={item.key} item={item} onOpen={onOpen} />
+        ))}
+        {cell.more > 0 && (
+          <button
+            type="button"
+            tabIndex={-1}
+            onClick={onOpen}
+            className="w-full overflow-hidden text-ellipsis whitespace-nowrap text-left text-[11px] text-link hover:underline"
+          >
+            +{cell.more} more
+          </button>
+        )}
+      </div>
+    </td>
+  );
+}
+
 /**
  * SPEC §2.4 month picker with single-day selection; each day shows its first items' titles and '+N
  * more' (issue 26), and screen readers hear 'has events' as part of the day's name. Items are dropped on
@@ -84,7 +157,6 @@ export function MonthCalendar({
   // The day the keyboard moved to: it keeps the Tab stop and gets focus once its month is drawn.
   const [focused, setFocused] = useState<Date | null>(null);
   const days = useMemo(() => gridDays(month), [month]);
-  const today = new Date();
   const tabStop =
     focused && isSameMonth(focused, month)
       ? focused
@@ -109,29 +181,14 @@ export function MonthCalendar({
 
   return (
     <div className="studyhall-calendar w-full">
-      <div className="mb-2 flex items-center justify-between gap-2">
-        <span id={captionId} role="status" aria-live="polite" className="pl-2 text-lg font-bold">
-          {formatDate(month, "MMMM yyyy")}
-        </span>
-        <div className="flex">
-          {(
-            [
-              ["Go to the Previous Month", -1, ChevronLeft],
-              ["Go to the Next Month", 1, ChevronRight],
-            ] as const
-          ).map(([label, step, Icon]) => (
-            <button
-              key={label}
-              type="button"
-              aria-label={label}
-              className="grid h-10 w-10 place-items-center rounded-full text-accent hover:bg-bg focus-visible:outline-2 focus-visible:outline-accent"
-              onClick={() => onMonthChange(startOfMonth(addMonths(month, step)))}
-            >
-              <Icon className="h-5 w-5" aria-hidden />
-            </button>
-          ))}
-        </div>
-      </div>
+      <CalendarCaption
+        id={captionId}
+        unit="Month"
+        onStep={(step) => onMonthChange(startOfMonth(addMonths(month, step)))}
+        className="mb-2 flex items-center justify-between gap-2"
+      >
+        {formatDate(month, "MMMM yyyy")}
+      </CalendarCaption>
       <table ref={grid} aria-labelledby={captionId} className="w-full table-fixed border-collapse">
         <thead aria-hidden>
           <tr>
@@ -145,60 +202,24 @@ export function MonthCalendar({
         <tbody>
           {weeks.map((week) => (
             <tr key={dayKey(week[0]!)}>
-              {week.map((day) => {
-                const key = dayKey(day);
-                const isSelected = isSameDay(day, selected);
-                const cell = cellItems(items, day, SHOWN_PER_CELL);
-                const hasItems = cell.shown.length > 0;
-                return (
-                  <td
-                    key={key}
-                    data-cell={key}
-                    data-move-target={moveTarget && isSameDay(day, moveTarget) ? "true" : undefined}
-                    className="h-20 overflow-hidden border border-border p-0.5 align-top data-[move-target=true]:outline-2 data-[move-target=true]:outline-accent"
-                    {...dropTarget((itemKey) => onDropItem(itemKey, day))}
-                  >
-                    <button
-                      type="button"
-                      data-day={key}
-                      aria-pressed={isSelected}
-                      tabIndex={isSameDay(day, tabStop) ? 0 : -1}
-                      aria-label={`${formatDate(day, "EEEE, MMMM d, yyyy")}${hasItems ? ", has events" : ""}`}
-                      aria-current={isSameDay(day, today) ? "date" : undefined}
-                      className={cn(
-                        "mx-auto block h-7 w-7 rounded-full border-2 text-sm hover:bg-bg",
-                        "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent",
-                        isSelected ? "border-accent font-bold" : "border-transparent",
-                        isSameDay(day, today)
-                          ? "font-bold text-link"
-                          : !isSameMonth(day, month) && "text-muted",
-                      )}
-                      onClick={() => {
-                        setFocused(null);
-                        onSelect(day);
-                      }}
-                      onKeyDown={(event) => onKeyDown(event, day)}
-                    >
-                      {day.getDate()}
-                    </button>
-                    <div className="mt-0.5 grid gap-px">
-                      {cell.shown.map((item) => (
-                        <ItemChip key={item.key} item={item} onOpen={() => onSelect(day)} />
-                      ))}
-                      {cell.more > 0 && (
-                        <button
-                          type="button"
-                          tabIndex={-1}
-                          onClick={() => onSelect(day)}
-                          className="w-full overflow-hidden text-ellipsis whitespace-nowrap text-left text-[11px] text-link hover:underline"
-                        >
-                          +{cell.more} more
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                );
-              })}
+              {week.map((day) => (
+                <DayCell
+                  key={dayKey(day)}
+                  day={day}
+                  month={month}
+                  selected={selected}
+                  tabStop={isSameDay(day, tabStop)}
+                  moveTarget={moveTarget}
+                  items={items}
+                  onDropItem={onDropItem}
+                  onPick={() => {
+                    setFocused(null);
+                    onSelect(day);
+                  }}
+                  onOpen={() => onSelect(day)}
+                  onKeyDown={(event) => onKeyDown(event, day)}
+                />
+              ))}
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect, useRef } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
@@ -28,6 +28,53 @@ const valuesOf = (card: Flashcard): Values => ({
 /** SPEC §9: the dialog closes about 100 ms after a card is saved, so the student sees it succeed. */
 export const CLOSE_DELAY_MS = 100;
 
+type CardForm = UseFormReturn<Values, unknown, z.output<typeof createFlashcardSchema>>;
+
+function CardTagsField({ form }: { form: CardForm }) {
+  const { errors } = form.formState;
+  return (
+    <Field id="card-tags" label="Tags (optional)" error={errors.tags?.message ?? errors.tags?.[0]?.message}>
+      <Controller
+        control={form.control}
+        name="tags"
+        render={({ field: f }) => (
+          <TagInput
+            id="card-tags"
+            value={f.value ?? []}
+            onChange={f.onChange}
+            describedBy={errors.tags ? "card-tags-error" : undefined}
+          />
+        )}
+      />
+    </Field>
+  );
+}
+
+/** 'Add picture' and 'Add sound': each upload's Markdown (or [sound:...]) goes at the question's end. */
+function QuestionMediaButtons({ form, setId }: { form: CardForm; setId: number }) {
+  return (
+    <>
+      <ImageUploadButton
+        setId={setId}
+        label="Add picture to question"
+        onUploaded={(markdown) =>
+          form.setValue("question", `${form.getValues("question")}\n${markdown}`.trim(), {
+            shouldDirty: true,
+          })
+        }
+      />
+      <ImageUploadButton
+        kind="sound"
+        setId={setId}
+        label="Add sound to question"
+        onUploaded={(tag) =>
+          form.setValue("question", `${form.getValues("question")} ${tag}`.trim(), { shouldDirty: true })
+        }
+      />
+    </>
+  );
+}
+
 /**
  * 'Add Flashcard' (SPEC §2.7: question and answer required, hint optional), or editing `card` when given.
  * Controlled by the panel, which opens it from several buttons.
@@ -48,7 +95,7 @@ export function CardFormDialog({
   const create = useCreateFlashcard(set);
   const update = useUpdateFlashcard(set);
   const mutation = card ? update : create;
-  const form = useForm<Values, unknown, z.output<typeof createFlashcardSchema>>({
+  const form: CardForm = useForm<Values, unknown, z.output<typeof createFlashcardSchema>>({
     resolver: zodResolver(createFlashcardSchema),
     defaultValues: empty,
   });
@@ -87,41 +134,8 @@ export function CardFormDialog({
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <p className="wrap-anywhere text-sm text-muted">In {set.title}</p>
         <CardFormFields form={form} typeLocked={!!card && !isEditableType(card.type)} />
-        <Field
-          id="card-tags"
-          label="Tags (optional)"
-          error={form.formState.errors.tags?.message ?? form.formState.errors.tags?.[0]?.message}
-        >
-          <Controller
-            control={form.control}
-            name="tags"
-            render={({ field: f }) => (
-              <TagInput
-                id="card-tags"
-                value={f.value ?? []}
-                onChange={f.onChange}
-                describedBy={form.formState.errors.tags ? "card-tags-error" : undefined}
-              />
-            )}
-          />
-        </Field>
-        <ImageUploadButton
-          setId={set.id}
-          label="Add picture to question"
-          onUploaded={(markdown) =>
-            form.setValue("question", `${form.getValues("question")}\n${markdown}`.trim(), {
-              shouldDirty: true,
-            })
-          }
-        />
-        <ImageUploadButton
-          kind="sound"
-          setId={set.id}
-          label="Add sound to question"
-          onUploaded={(tag) =>
-            form.setValue("question", `${form.getValues("question")} ${tag}`.trim(), { shouldDirty: true })
-          }
-        />
+        <CardTagsField form={form} />
+        <QuestionMediaButtons form={form} setId={set.id} />
         {mutation.isError && <Alert>{errorMessage(mutation.error, "Could not save the flashcard.")}</Alert>}
         {mutation.isSuccess && (
           <p role="status" className="text-sm text-green-700 dark:text-green-400">

@@ -49,12 +49,8 @@ function ImportSource({
   );
 }
 
-/**
- * Import from Quizlet, a spreadsheet or Anki: paste or choose a file, choose the format and what to do
- * with bad lines and duplicates, preview, import. Everything goes up as a file (multipart), so a large
- * set is not bound by the JSON limit.
- */
-export function ImportDialog({ set }: { set: FlashcardSet }) {
+/** The dialog's state: the file or pasted text, the choices (react-hook-form), the preview and the import. */
+function useImport(set: FlashcardSet) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -106,6 +102,41 @@ export function ImportDialog({ set }: { set: FlashcardSet }) {
       },
     ),
   );
+
+  return {
+    open,
+    setOpen,
+    file,
+    preview,
+    previewError,
+    commit,
+    form,
+    chooseFile,
+    runPreview,
+    runImport,
+    reset,
+  };
+}
+
+/**
+ * Import from Quizlet, a spreadsheet or Anki: paste or choose a file, choose the format and what to do
+ * with bad lines and duplicates, preview, import. Everything goes up as a file (multipart), so a large
+ * set is not bound by the JSON limit.
+ */
+export function ImportDialog({ set }: { set: FlashcardSet }) {
+  const {
+    open,
+    setOpen,
+    file,
+    preview,
+    previewError,
+    commit,
+    form,
+    chooseFile,
+    runPreview,
+    runImport,
+    reset,
+  } = useImport(set);
   const skipBad = form.watch("badLines") === "skip";
   const blocked = !preview || preview.cards.length === 0 || (preview.errors.length > 0 && !skipBad);
 

@@ -158,22 +158,14 @@ function AcceptFooter({
 }
 
 /**
- * Issue 15 'Make flashcards': the engine's (or the model's) proposed cards as a draft list to edit,
- * untick and accept into a flashcard set. Nothing is saved until 'Add'.
+ * The drafts found on opening, the study set and flashcard set they go to (a material belongs to no
+ * study set: the student picks the one its cards go into), and accepting the chosen ones.
  */
-export function FlashcardDraftsDialog({
-  doc,
-  defaultOpen = false,
-}: {
-  doc: DraftDocument;
-  defaultOpen?: boolean;
-}) {
-  const id = useId();
+function useFlashcardDrafts(doc: DraftDocument) {
   const [open, setOpen] = useState(false);
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [target, setTarget] = useState(NEW_SET);
   const find = useCardDrafts();
-  // A material belongs to no study set: the student picks the one its cards go into.
   const studySets = useStudySetChoices(open && doc.studySetId === null);
   const [pickedSet, setPickedSet] = useState<number | null>(null);
   const studySetId = doc.studySetId ?? pickedSet ?? studySets.data?.[0]?.id ?? 0;
@@ -212,53 +204,80 @@ export function FlashcardDraftsDialog({
     );
   }
 
+  return {
+    open,
+    openChange,
+    close: () => setOpen(false),
+    find,
+    drafts,
+    updateDraft: (next: Draft) => setDrafts((all) => all.map((x) => (x.key === next.key ? next : x))),
+    studySets,
+    studySetId,
+    chooseStudySet: (setId: number) => {
+      setPickedSet(setId);
+      setTarget(NEW_SET);
+    },
+    flashcardSets: sets,
+    target,
+    setTarget,
+    accept,
+    chosen,
+    add,
+  };
+}
+
+/**
+ * Issue 15 'Make flashcards': the engine's (or the model's) proposed cards as a draft list to edit,
+ * untick and accept into a flashcard set. Nothing is saved until 'Add'.
+ */
+export function FlashcardDraftsDialog({
+  doc,
+  defaultOpen = false,
+}: {
+  doc: DraftDocument;
+  defaultOpen?: boolean;
+}) {
+  const id = useId();
+  const ui = useFlashcardDrafts(doc);
+
   return (
     <DraftsDialogShell
-      open={open}
-      onOpenChange={openChange}
+      open={ui.open}
+      onOpenChange={ui.openChange}
       defaultOpen={defaultOpen}
       title="Make flashcards"
       description={`Proposed cards from "${doc.title}". Edit them, untick the ones you do not want, then add them to a set.`}
       trigger={<MakeFlashcardsButton title={doc.title} />}
-      request={find}
+      request={ui.find}
       busyLabel="Finding cards"
       skeletonClassName="h-24"
       errorFallback="Could not propose flashcards."
-      empty={!!find.data && drafts.length === 0}
+      empty={!!ui.find.data && ui.drafts.length === 0}
       emptyText="No definitions were found in this document. Cards come from sentences like 'X is a ...', 'X means ...' or glossary lines 'Term: definition'."
-      note={find.data?.note}
+      note={ui.find.data?.note}
     >
       <ul className="grid gap-3" aria-label="Proposed flashcards">
-        {drafts.map((d, i) => (
-          <DraftRow
-            key={d.key}
-            draft={d}
-            n={i + 1}
-            doc={doc}
-            onChange={(next) => setDrafts((all) => all.map((x) => (x.key === d.key ? next : x)))}
-          />
+        {ui.drafts.map((d, i) => (
+          <DraftRow key={d.key} draft={d} n={i + 1} doc={doc} onChange={ui.updateDraft} />
         ))}
       </ul>
       <CardDestination
         id={id}
         doc={doc}
-        studySets={studySets.data}
-        noStudySet={studySets.isSuccess && !studySetId}
-        studySetId={studySetId}
-        onStudySet={(setId) => {
-          setPickedSet(setId);
-          setTarget(NEW_SET);
-        }}
-        flashcardSets={sets.data}
-        target={target}
-        onTarget={setTarget}
+        studySets={ui.studySets.data}
+        noStudySet={ui.studySets.isSuccess && !ui.studySetId}
+        studySetId={ui.studySetId}
+        onStudySet={ui.chooseStudySet}
+        flashcardSets={ui.flashcardSets.data}
+        target={ui.target}
+        onTarget={ui.setTarget}
       />
       <AcceptFooter
-        count={chosen.length}
-        canAdd={chosen.length > 0 && !!studySetId}
-        accept={accept}
-        onAdd={add}
-        onCancel={() => setOpen(false)}
+        count={ui.chosen.length}
+        canAdd={ui.chosen.length > 0 && !!ui.studySetId}
+        accept={ui.accept}
+        onAdd={ui.add}
+        onCancel={ui.close}
       />
     </DraftsDialogShell>
   );

@@ -12,6 +12,50 @@ const plural = (n: number) => (n === 1 ? "1 task" : `${n} tasks`);
 const NO_COURSE = "none";
 
 /**
+ * The course picker ('No course' first) and Move, which moves the selected tasks there. The choice is
+ * kept by the bar, so it stays while the selection empties and fills again.
+ */
+function MoveToCourse({
+  courses,
+  courseId,
+  onCourseId,
+  disabled,
+  onMove,
+}: {
+  courses: readonly Course[];
+  courseId: string;
+  onCourseId: (courseId: string) => void;
+  disabled: boolean;
+  onMove: (courseId: number | null) => void;
+}) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Select
+        aria-label="Course to move the selected tasks to"
+        value={courseId}
+        onChange={(e) => onCourseId(e.target.value)}
+        className="h-8 w-40 py-0 text-sm"
+      >
+        <option value={NO_COURSE}>No course</option>
+        {courses.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.code ? `${c.code} · ${c.name}` : c.name}
+          </option>
+        ))}
+      </Select>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={disabled}
+        onClick={() => onMove(courseId === NO_COURSE ? null : Number(courseId))}
+      >
+        <FolderInput className="h-4 w-4" aria-hidden /> Move
+      </Button>
+    </span>
+  );
+}
+
+/**
  * The task list's bulk actions (issue 26): select all shown, then complete, move to a course or delete
  * the selected tasks, and 'Clear completed'. Deletes offer Undo (task-list.tsx); completing and moving
  * are one request each.
@@ -86,31 +130,13 @@ export function BulkBar({
           >
             <CheckCheck className="h-4 w-4" aria-hidden /> Complete
           </Button>
-          <span className="inline-flex items-center gap-1">
-            <Select
-              aria-label="Course to move the selected tasks to"
-              value={courseId}
-              onChange={(e) => setCourseId(e.target.value)}
-              className="h-8 w-40 py-0 text-sm"
-            >
-              <option value={NO_COURSE}>No course</option>
-              {courses.map((c) => (
-                <option key={c.id} value={String(c.id)}>
-                  {c.code ? `${c.code} · ${c.name}` : c.name}
-                </option>
-              ))}
-            </Select>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={update.isPending}
-              onClick={() =>
-                run({ courseId: courseId === NO_COURSE ? null : Number(courseId) }, "Tasks moved")
-              }
-            >
-              <FolderInput className="h-4 w-4" aria-hidden /> Move
-            </Button>
-          </span>
+          <MoveToCourse
+            courses={courses}
+            courseId={courseId}
+            onCourseId={setCourseId}
+            disabled={update.isPending}
+            onMove={(courseId) => run({ courseId }, "Tasks moved")}
+          />
           <Button size="sm" variant="destructive" onClick={onDelete}>
             <Trash2 className="h-4 w-4" aria-hidden /> Delete
           </Button>

@@ -38,6 +38,53 @@ interface TaskRowProps {
   onSelect?: (task: Task) => void;
 }
 
+/** The title; a Canvas assignment's opens on the school's Canvas site. */
+function TaskTitle({ task }: { task: Task }) {
+  if (!task.htmlUrl) return task.title;
+  return (
+    <a
+      href={task.htmlUrl}
+      target="_blank"
+      rel="noopener"
+      className="inline-flex items-center gap-1 hover:text-link hover:underline"
+    >
+      {task.title}
+      <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-label="(opens Canvas in a new tab)" />
+    </a>
+  );
+}
+
+/** The line under the title: course, due date, priority, Canvas, checklist progress and repeat rule. */
+function TaskMeta({ task, courseName }: { task: Task; courseName: string | undefined }) {
+  const repeats = repeatLabel(task.rrule);
+  const checklist = checklistProgress(task);
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+      {courseName && <span>{courseName}</span>}
+      {task.dueDate && <time dateTime={task.dueDate}>{formatDueDate(task.dueDate)}</time>}
+      <span className="capitalize">{task.priority} priority</span>
+      {task.isParsed && <span>Canvas</span>}
+      {checklist && (
+        <span
+          className="inline-flex items-center gap-1"
+          data-testid="task-checklist-count"
+          title={`${checklist.done} of ${checklist.total} checklist items done`}
+        >
+          <ListChecks className="h-3.5 w-3.5" aria-hidden />
+          <span className="sr-only">Checklist: </span>
+          {checklist.done}/{checklist.total}
+        </span>
+      )}
+      {repeats && (
+        <span className="inline-flex items-center gap-1" data-testid="task-repeat">
+          <Repeat className="h-3.5 w-3.5" aria-hidden />
+          {repeats}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** One task (SPEC §2.3). Memoised: typing in the search box must not re-render unchanged rows. */
 export const TaskRow = memo(function TaskRow({
   task,
@@ -50,23 +97,6 @@ export const TaskRow = memo(function TaskRow({
   onSelect,
 }: TaskRowProps) {
   const badge = taskBadge(task, now);
-  const repeats = repeatLabel(task.rrule);
-  const checklist = checklistProgress(task);
-  const title = task.htmlUrl ? (
-    // A Canvas assignment opens on the school's Canvas site.
-    <a
-      href={task.htmlUrl}
-      target="_blank"
-      rel="noopener"
-      className="inline-flex items-center gap-1 hover:text-link hover:underline"
-    >
-      {task.title}
-      <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-label="(opens Canvas in a new tab)" />
-    </a>
-  ) : (
-    task.title
-  );
-
   return (
     <li
       data-testid="task-row"
@@ -106,7 +136,7 @@ export const TaskRow = memo(function TaskRow({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 className={cn("font-medium wrap-anywhere", task.completed && "text-muted line-through")}>
-            {title}
+            <TaskTitle task={task} />
           </h3>
           <Badge tone={badge.tone}>{badge.text}</Badge>
         </div>
@@ -116,29 +146,7 @@ export const TaskRow = memo(function TaskRow({
             <span className="font-medium">Notes:</span> {descriptionPreview(task.notes)}
           </p>
         )}
-        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-          {courseName && <span>{courseName}</span>}
-          {task.dueDate && <time dateTime={task.dueDate}>{formatDueDate(task.dueDate)}</time>}
-          <span className="capitalize">{task.priority} priority</span>
-          {task.isParsed && <span>Canvas</span>}
-          {checklist && (
-            <span
-              className="inline-flex items-center gap-1"
-              data-testid="task-checklist-count"
-              title={`${checklist.done} of ${checklist.total} checklist items done`}
-            >
-              <ListChecks className="h-3.5 w-3.5" aria-hidden />
-              <span className="sr-only">Checklist: </span>
-              {checklist.done}/{checklist.total}
-            </span>
-          )}
-          {repeats && (
-            <span className="inline-flex items-center gap-1" data-testid="task-repeat">
-              <Repeat className="h-3.5 w-3.5" aria-hidden />
-              {repeats}
-            </span>
-          )}
-        </div>
+        <TaskMeta task={task} courseName={courseName} />
       </div>
       <DeferredDialog
         dialog={taskFormDialog}
