@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { rawRows } from "../../db/raw.ts";
 import { documentChunks } from "../../db/schema/chat.ts";
 import { courseDocuments } from "../../db/schema/materials.ts";
 import { studyDocuments } from "../../db/schema/study.ts";
@@ -79,19 +80,19 @@ export interface RankedChunks {
 
 /**
  * How many chunks are in scope, as SQL: the stored chunk counts of the documents in scope, or a count of
- * the chunks with a course in scope.
+ * the chunks with a course in scope. Only integers go in, as in `scopeText`.
  */
-function totalIn(userId: number, scope: SearchScope) {
-  if (scope.courseId)
-    return sql`(select count(*)::int from ${documentChunks} where ${sql.raw(scopeText(userId, scope))})`;
+function totalIn(userId: number, scope: SearchScope): string {
+  const int = (n: number) => String(Math.trunc(n));
+  if (scope.courseId) return `(select count(*)::int from document_chunks where ${scopeText(userId, scope)})`;
   const study = scope.studyDocumentId
-    ? sql`and id = ${scope.studyDocumentId}${scope.studySetId ? sql` and study_set_id = ${scope.studySetId}` : sql``}`
+    ? `and id = ${int(scope.studyDocumentId)}${scope.studySetId ? ` and study_set_id = ${int(scope.studySetId)}` : ""}`
     : scope.studySetId
-      ? sql`and study_set_id = ${scope.studySetId}`
-      : sql``;
-  const studyTotal = sql`(select coalesce(sum(chunk_count), 0) from ${studyDocuments} where user_id = ${userId} ${study})`;
-  if (scope.studyDocumentId || scope.studySetId) return sql`${studyTotal}::int`;
-  return sql`(${studyTotal} + (select coalesce(sum(chunk_count), 0) from ${courseDocuments} where user_id = ${userId}))::int`;
+      ? `and study_set_id = ${int(scope.studySetId)}`
+      : "";
+  const studyTotal = `(select coalesce(sum(chunk_count), 0) from study_documents where user_id = ${int(userId)} ${study})`;
+  if (scope.studyDocumentId || scope.studySetId) return `${studyTotal}::int`;
+  return `(${studyTotal} + (select coalesce(sum(chunk_count), 0) from course_documents where user_id = ${int(userId)}))::int`;
 }
 
 const documentColumn = (source: ChunkSource) =>
@@ -141,8 +142,8 @@ export const retrievalRepo = {
    * the ones it has not seen; sending 100 texts through the driver per answer cost more than ranking
    * them. Only the top rows look up their document's title. The rows come back as one JSON array in one
    * row: a hundred rows of eight columns cost the driver more to decode than one JSON.parse. Written as
-   * SQL: building it with the query builder cost more JavaScript per answer than the bare ranked query
-   * costs PGlite.
+   * SQL sent to the driver itself (db/raw.ts): building it with the query builder cost more JavaScript
+   * per answer than the bare ranked query costs PGlite, and Drizzle's execute added a third again.
    */
   async ranked(
     db: DbOrTx,
@@ -151,32 +152,31 @@ export const retrievalRepo = {
     termQueries: readonly string[],
     options: SearchScope & { limit: number },
   ): Promise<RankedChunks> {
-    const query = sql`to_tsquery('english', ${tsQuery})`;
-    const counts = termQueries.map(
-      (q, i) =>
-        sql`, count(*) filter (where search @@ to_tsquery('english', ${q})) over () as ${sql.raw(`d${i}`)}`,
-    );
-    const result = await db.execute(sql`
-      select
+    // $1 the OR query, $2 the limit, $3... each term's query.
+    const counts = termQueries
+      .map((_, i) => `, count(*) filter (where search @@ to_tsquery('english', $${i + 3})) over () as d${i}`)
+      .join("");
+    const minima = termQueries.map((_, i) => `, min(top.d${i}) as d${i}`).join("");
+    const [row = {}] = await rawRows<Record<string, unknown>>(
+      db,
+      `select
         json_agg(json_build_array(top.id, top.source, top.material_id, top.study_document_id, top.course_id,
           top.page, top.char_start, top.char_end, top.rank,
           case when top.source = 'material'
-            then (select title from ${courseDocuments} d where d.id = top.material_id)
-            else (select title from ${studyDocuments} s where s.id = top.study_document_id)
+            then (select title from course_documents d where d.id = top.material_id)
+            else (select title from study_documents s where s.id = top.study_document_id)
           end) order by top.rank desc, top.id) as rows,
-        ${totalIn(userId, options)} as total${sql.join(
-          termQueries.map((_, i) => sql`, min(${sql.raw(`top.d${i}`)}) as ${sql.raw(`d${i}`)}`),
-          sql``,
-        )}
+        ${totalIn(userId, options)} as total${minima}
       from (
         select id, source, material_id, study_document_id, course_id, page, char_start, char_end,
-          ts_rank_cd(search, ${query}, 32) as rank${sql.join(counts, sql``)}
-        from ${documentChunks}
-        where ${sql.raw(scopeText(userId, options))} and search @@ ${query}
+          ts_rank_cd(search, to_tsquery('english', $1), 32) as rank${counts}
+        from document_chunks
+        where ${scopeText(userId, options)} and search @@ to_tsquery('english', $1)
         order by rank desc, id
-        limit ${options.limit}
-      ) top`);
-    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+        limit $2
+      ) top`,
+      [tsQuery, options.limit, ...termQueries],
+    );
     const json = row.rows;
     const rows = ((typeof json === "string" ? JSON.parse(json) : json) ?? []) as RankedRow[];
     return {
@@ -202,15 +202,12 @@ export const retrievalRepo = {
   /** The text of the student's chunks with these ids. */
   async texts(db: DbOrTx, userId: number, ids: readonly number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const result = await db.execute(
-      sql`select id, text from ${documentChunks} where user_id = ${userId} and id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
+    const rows = await rawRows<{ id: number; text: string }>(
+      db,
+      "select id, text from document_chunks where user_id = $1 and id = any($2::int[])",
+      [userId, ids],
     );
-    return new Map(
-      (result as unknown as { rows: { id: number; text: string }[] }).rows.map((r) => [r.id, r.text]),
-    );
+    return new Map(rows.map((r) => [r.id, r.text]));
   },
 
   /**

@@ -93,27 +93,25 @@ export function answerKind(question: string): AnswerKind | null {
  * or 'X - ...', or a heading that is the term.
  */
 // A term's word is [a-z0-9] only (query.ts), so it needs no escaping inside a pattern.
+function definitionPattern(word: string): RegExp {
+  return new RegExp(
+    `\\b${word}\\w{0,3}\\b(?:\\s+\\S+){0,2}?\\s+(?:is|are|means|refers\\s+to|denotes|stands\\s+for|is\\s+defined\\s+as)\\b|^\\s*\\S*${word}\\w{0,3}\\s*(?::|\\s-|\\s–)\\s`,
+    "im",
+  );
+}
+
 function definitionPatterns(terms: readonly QuestionTerm[]): { named: QuestionTerm[]; patterns: RegExp[] } {
   const named = terms.filter((t) => !t.number && t.word.length > 2);
-  return {
-    named,
-    patterns: named.map(
-      (t) =>
-        new RegExp(
-          `\\b${t.word}\\w{0,3}\\b(?:\\s+\\S+){0,2}?\\s+(?:is|are|means|refers\\s+to|denotes|stands\\s+for|is\\s+defined\\s+as)\\b|^\\s*\\S*${t.word}\\w{0,3}\\s*(?::|\\s-|\\s–)\\s`,
-          "im",
-        ),
-    ),
-  };
+  return { named, patterns: named.map((t) => definitionPattern(t.word)) };
 }
 
 function defines(
+  passage: PassageTerms,
   text: string,
   { named, patterns }: ReturnType<typeof definitionPatterns>,
-  headings: Set<string>,
 ): boolean {
-  if (named.some((t) => headings.has(t.stem))) return true;
-  return patterns.some((p) => p.test(text));
+  if (named.some((t) => passage.headings.has(t.stem))) return true;
+  return patterns.some((p, i) => passageTest(passage, `defines:${named[i]!.word}`, p, text));
 }
 
 /** Robertson–Spärck Jones IDF as BM25 uses it, never negative; a term no passage holds weighs most. */
@@ -129,6 +127,24 @@ interface PassageTerms {
   positions: Map<string, number[]>;
   length: number;
   headings: Set<string>;
+  /**
+   * What the passage's text was found to hold (a kind of answer, a definition of a word), by test: the
+   * same passages come back question after question and each test reads the whole text. At most
+   * TESTS_KEPT a passage (the words asked about it vary without end).
+   */
+  tests: Map<string, boolean>;
+}
+
+const TESTS_KEPT = 64;
+
+function passageTest(passage: PassageTerms, key: string, pattern: RegExp, text: string): boolean {
+  let held = passage.tests.get(key);
+  if (held === undefined) {
+    held = pattern.test(text);
+    if (passage.tests.size >= TESTS_KEPT) passage.tests.clear();
+    passage.tests.set(key, held);
+  }
+  return held;
 }
 
 /** Passages come back for question after question: their analysis is kept, least recently used out. */
@@ -162,7 +178,7 @@ function passageTerms(text: string): PassageTerms {
           .map((w) => w.stem),
       ),
   );
-  const entry = { counts, positions, length, headings };
+  const entry = { counts, positions, length, headings, tests: new Map<string, boolean>() };
   analysed.set(text, entry);
   if (analysed.size > ANALYSED) analysed.delete(analysed.keys().next().value!);
   return entry;
@@ -255,8 +271,9 @@ export function rankPassages<T extends Candidate>(
       }
     }
     const coverage = held / totalWeight;
-    if (options.kind && HOLDS[options.kind].test(candidate.text)) score *= KIND_BOOST;
-    if (definition && defines(candidate.text, definition, passage.headings)) score *= DEFINES_BOOST;
+    const kind = options.kind;
+    if (kind && passageTest(passage, `kind:${kind}`, HOLDS[kind], candidate.text)) score *= KIND_BOOST;
+    if (definition && defines(passage, candidate.text, definition)) score *= DEFINES_BOOST;
     return { ...candidate, coverage, score: score * coverage, index };
   });
   return ranked
