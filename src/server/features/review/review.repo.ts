@@ -19,7 +19,6 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedStatement } from "../../db/prepared.ts";
-import { users } from "../../db/schema/auth.ts";
 import { flashcardSetExams, flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 import { cardHolds, cardReviews, cardStates, reviewPreferences } from "../../db/schema/review.ts";
 import { userSettings } from "../../db/schema/settings.ts";
@@ -288,10 +287,10 @@ export const reviewRepo = {
         newCardsPerDay: userSettings.newCardsPerDay,
         weights: reviewPreferences.weights,
       })
-      .from(users)
-      .leftJoin(userSettings, eq(userSettings.userId, users.id))
-      .leftJoin(reviewPreferences, eq(reviewPreferences.userId, users.id))
-      .where(eq(users.id, userId));
+      // One row whichever of the two the student has saved (each is absent until they do).
+      .from(sql`(select 1) as one`)
+      .leftJoin(userSettings, eq(userSettings.userId, userId))
+      .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId));
     return row;
   },
 
