@@ -5,7 +5,9 @@
 // p50/p99, the ratio baseline/ours (targets: queue >= 0.7, rating >= 0.5) and EXPLAIN ANALYZE of the
 // app's own queue query. A rating answers before its achievement re-evaluation (issue 27): that work is
 // timed apart, and waited for between samples so it never lands inside the next one.
-// Usage: npm run bench:review   (REVIEW_BENCH_CARDS=2000 for a quick run; REVIEW_BENCH_SAMPLES=200)
+// Usage: npm run bench:review   (REVIEW_BENCH_CARDS=2000 for a quick run; REVIEW_BENCH_SAMPLES=200;
+// REVIEW_BENCH_RICH=1 seeds rich cards (issue 25): Markdown with math and an image, cloze notes of two
+// blanks, reversed notes and image occlusion, a fifth of the cards each beside plain ones)
 // PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
 // a fresh database is created there and dropped afterwards.
 import type { PGlite } from "@electric-sql/pglite";
@@ -22,6 +24,7 @@ import { scratchPostgres, testConfig } from "#tests/test-app.ts";
 
 const CARDS = Number(process.env.REVIEW_BENCH_CARDS ?? 20_000);
 const SAMPLES = Number(process.env.REVIEW_BENCH_SAMPLES ?? 200);
+const RICH = process.env.REVIEW_BENCH_RICH === "1";
 /** Other students' cards, so the (user_id, due) index has to pick one student's out of many. */
 const OTHER_STUDENTS = 4;
 const WARMUP = 20;
@@ -130,6 +133,62 @@ async function handRate(raw: Raw, userId: number, cardId: number) {
   }
 }
 
+const plainCard = (k: number) => ({
+  question: `Question ${k}: what does this term mean in context?`,
+  answer: `Answer ${k}, a definition of a sentence or two.`,
+  hint: null,
+});
+
+/**
+ * One card of each rich kind in turn (issue 25 §1), as an import or the editor stores them: the queue
+ * renders each (cardSides: a cloze blanked by its number, a reversed card back to front). Sibling rows of
+ * a note share its guid and texts and differ by ord, as the flashcards feature writes them.
+ */
+function richCard(k: number) {
+  const guid = `bench-${Math.floor(k / 2)}`;
+  switch (k % 5) {
+    case 0:
+      return {
+        question: `**Term ${k}**: what is $\\int_0^{${k % 9}} x^2\\,dx$?\n\n![diagram](figure-${k % 7}.png)`,
+        answer: `$\\frac{${k % 9}^3}{3}$, by the *power rule*:\n\n- raise the exponent\n- divide by it`,
+        hint: "Think of `x^n`",
+      };
+    case 1:
+      return {
+        type: "cloze",
+        ord: k % 2,
+        guid,
+        question: `The {{c1::mitochondrion::organelle}} makes {{c2::ATP}} in cell ${k}, see $E = mc^2$.`,
+        answer: "Back extra: *respiration*.",
+        hint: null,
+      };
+    case 2:
+      return {
+        type: "reversed",
+        ord: k % 2,
+        guid,
+        question: `Word ${k} in French`,
+        answer: `Mot ${k}, with ![flag](flag-${k % 3}.png)`,
+        hint: null,
+      };
+    case 3:
+      return {
+        type: "occlusion",
+        ord: k % 3,
+        guid: `bench-occ-${Math.floor(k / 3)}`,
+        question: `Label the parts of diagram ${k}`,
+        answer: "",
+        hint: null,
+        occlusion: {
+          image: `anatomy-${k % 4}.png`,
+          masks: [0, 1, 2].map((m) => ({ x: 10 + 30 * m, y: 20, w: 25, h: 15, label: `part ${m}` })),
+        },
+      };
+    default:
+      return plainCard(k);
+  }
+}
+
 /** `count` students' worth of cards straight into the tables: sets through the API, rows in bulk. */
 async function seed(app: Awaited<ReturnType<typeof buildApp>>, cards: number) {
   const student = await createUser(app);
@@ -153,9 +212,7 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>, cards: number) {
         Array.from({ length: n }, (_, i) => ({
           userId,
           flashcardSetId: sets[(start + i) % SETS]!,
-          question: `Question ${start + i}: what does this term mean in context?`,
-          answer: `Answer ${start + i}, a definition of a sentence or two.`,
-          hint: null,
+          ...(RICH ? richCard(start + i) : plainCard(start + i)),
         })),
       )
       .returning({ id: flashcards.id });
@@ -305,7 +362,7 @@ async function measure(kind: "pglite" | "postgres") {
 }
 
 console.log(
-  `Review: a student with ${CARDS} cards (${Math.ceil(CARDS / 2)} due) beside ${OTHER_STUDENTS} students with ${Math.floor(CARDS / 4)} each; ${SAMPLES} samples after ${WARMUP} warm-up, ours and the hand-written SQL alternating`,
+  `Review: a student with ${CARDS} ${RICH ? "rich " : ""}cards (${Math.ceil(CARDS / 2)} due) beside ${OTHER_STUDENTS} students with ${Math.floor(CARDS / 4)} each; ${SAMPLES} samples after ${WARMUP} warm-up, ours and the hand-written SQL alternating`,
 );
 const results = [];
 let missed = false;

@@ -21,12 +21,6 @@ export async function fsrsStatus({ db }: FitDeps, userId: number): Promise<FsrsS
   return { reviews, personal: Boolean(prefs?.weights?.length), fit: prefs?.fit ?? null };
 }
 
-/** The student's fitted parameters, or null for the defaults: what scheduling uses. */
-export async function personalWeights(db: Db, userId: number): Promise<number[] | null> {
-  const prefs = await preferencesRepo.get(db, userId);
-  return prefs?.weights?.length ? prefs.weights : null;
-}
-
 /** 'Fit now': a background job, once the student has enough reviews. */
 export async function requestFit(deps: FitDeps, userId: number) {
   const reviews = await fsrsLogRepo.count(deps.db, userId);

@@ -10,9 +10,7 @@ import { DEFAULT_REVIEW_SETTINGS, type ReviewCard, type ReviewQueue } from "#sha
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
-import type { SettingsService } from "../settings/settings.service.ts";
 import type { ExamService } from "./exam.service.ts";
-import { personalWeights } from "./fsrs-fit.service.ts";
 import { type QueueScope, reviewRepo } from "./review.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +18,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface QueueDeps {
   db: Db;
   clock: Clock;
-  settings: Pick<SettingsService, "getReview">;
   flashcards: Pick<FlashcardsService, "readableSet">;
   /** Today's exam-plan cards join the queue. */
   exams: Pick<ExamService, "plannedToday">;
@@ -74,26 +71,28 @@ function cardView(
  * new cards within the day's limit; with the counts the screen shows.
  */
 export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery): Promise<ReviewQueue> {
-  const { db, clock, settings, exams } = deps;
+  const { db, clock, exams } = deps;
   const now = clock.now();
   const scope = { ...(await queueScope(deps, userId, q.setId)), activeAt: now };
   const timeZone = q.timeZone ?? "UTC";
-  const [{ desiredRetention, newCardsPerDay }, dueCounts, unseen, started, due, plannedIds, weights] =
-    await Promise.all([
-      settings.getReview(userId),
-      reviewRepo.countDue(db, scope, now, new Date(now.getTime() - DAY_MS)),
-      reviewRepo.count(db, scope, { isNew: true }),
-      reviewRepo.countStartedSince(db, userId, startOfLocalDay(now, timeZone)),
-      reviewRepo.dueCards(db, scope, now, q.limit),
-      exams.plannedToday(userId, timeZone, q.setId),
-      personalWeights(db, userId),
-    ]);
-  const nextDue = await reviewRepo.nextDue(
-    db,
-    scope,
-    now,
-    addLocalDays(startOfLocalDay(now, timeZone), 1, timeZone),
-  );
+  const startOfToday = startOfLocalDay(now, timeZone);
+  // Five statements, all at once: each is a round trip (and on PGlite a turn of its one connection).
+  const [stored, dueCounts, { unseen, started }, due, plannedIds] = await Promise.all([
+    reviewRepo.queueSettings(db, userId),
+    reviewRepo.countDue(
+      db,
+      scope,
+      now,
+      new Date(now.getTime() - DAY_MS),
+      addLocalDays(startOfToday, 1, timeZone),
+    ),
+    reviewRepo.countNew(db, scope, startOfToday),
+    reviewRepo.dueCards(db, scope, now, q.limit),
+    exams.plannedToday(userId, timeZone, q.setId),
+  ]);
+  const desiredRetention = stored?.desiredRetention ?? DEFAULT_REVIEW_SETTINGS.desiredRetention;
+  const newCardsPerDay = stored?.newCardsPerDay ?? DEFAULT_REVIEW_SETTINGS.newCardsPerDay;
+  const weights = stored?.weights?.length ? stored.weights : null;
   // The plan's cards FSRS would not show now (the due ones are in `due` already), in the plan's order.
   const byId = new Map((await reviewRepo.cardsByIds(db, scope, plannedIds)).map((r) => [r.card.id, r]));
   const planned = plannedIds.flatMap((id) => {
@@ -122,7 +121,7 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
     newCount,
     backlog: dueCounts.overdue,
     cards,
-    nextDue: nextDue?.toISOString() ?? null,
+    nextDue: dueCounts.next?.toISOString() ?? null,
   };
 }
 

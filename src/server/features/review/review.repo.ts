@@ -10,6 +10,7 @@ import {
   lt,
   lte,
   notInArray,
+  type Placeholder,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -17,6 +18,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedStatement } from "../../db/prepared.ts";
 import { flashcardSetExams, flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 import { cardHolds, cardReviews, cardStates, reviewPreferences } from "../../db/schema/review.ts";
 import { userSettings } from "../../db/schema/settings.ts";
@@ -125,6 +127,115 @@ function stateOrNull<T extends { hasState: number | null }>({ hasState, ...row }
 const asStored = <T extends { state: number }>(row: T) => row as Omit<T, "state"> & { state: 0 | 1 | 2 | 3 };
 const withState = { ...stateColumns, hasState: cardStates.flashcardId };
 
+const STATE_KEYS = [
+  "due",
+  "stability",
+  "difficulty",
+  "elapsedDays",
+  "scheduledDays",
+  "learningSteps",
+  "reps",
+  "lapses",
+  "state",
+  "lastReview",
+] as const satisfies readonly (keyof CardState)[];
+const LOG_KEYS = [
+  "rating",
+  "state",
+  "due",
+  "stability",
+  "difficulty",
+  "elapsedDays",
+  "lastElapsedDays",
+  "scheduledDays",
+  "learningSteps",
+  "reviewedAt",
+] as const satisfies readonly (keyof ReviewLogEntry)[];
+
+/** `keys` of `row` as placeholder values named `prefix + key`. */
+function pick<T, K extends keyof T & string>(row: T, keys: readonly K[], prefix: string) {
+  return Object.fromEntries(keys.map((k) => [prefix + k, row[k]]));
+}
+/** Placeholders named `prefix + key` for `keys`, as a table's insert values. */
+const placeholders = <K extends string>(keys: readonly K[], prefix: string) =>
+  Object.fromEntries(keys.map((k) => [k, sql.placeholder(prefix + k)])) as Record<K, Placeholder>;
+
+// The rating's three statements (review-rating.ts), built once (db/prepared.ts): per call they cost what
+// PGlite does, not Drizzle's SQL building too (bench:review).
+
+/** reviewRepo.cardForRating's locking read. */
+const ratingRead = preparedStatement((db) => {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({
+      ownerId: flashcards.userId,
+      studySetId: flashcardSets.studySetId,
+      ...withState,
+      desiredRetention: userSettings.desiredRetention,
+      timeZone: userSettings.timeZone,
+      hasPreferences: reviewPreferences.userId,
+      burySiblings: reviewPreferences.burySiblings,
+      easyDays: reviewPreferences.easyDays,
+      weights: reviewPreferences.weights,
+    })
+    .from(flashcards)
+    .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
+    .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, userId)))
+    .leftJoin(userSettings, eq(userSettings.userId, userId))
+    .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId))
+    .where(eq(flashcards.id, sql.placeholder("cardId")))
+    .for("update", { of: flashcards })
+    .prepare("");
+});
+
+/** reviewRepo.saveRating's one statement. */
+const ratingWrite = preparedStatement((db) => {
+  const userId = sql.placeholder("userId");
+  const flashcardId = sql.placeholder("flashcardId");
+  const set = Object.fromEntries(STATE_KEYS.map((k) => [k, sql.raw(`excluded.${cardStates[k].name}`)]));
+  // Postgres runs a data-modifying WITH exactly once, whether or not the main statement reads it.
+  const saved = db.$with("saved_state").as(
+    db
+      .insert(cardStates)
+      .values({ userId, flashcardId, ...placeholders(STATE_KEYS, "state_") })
+      .onConflictDoUpdate({ target: [cardStates.userId, cardStates.flashcardId], set })
+      .returning({ flashcardId: cardStates.flashcardId }),
+  );
+  return db
+    .with(saved)
+    .insert(cardReviews)
+    .values({
+      userId,
+      flashcardId,
+      ...placeholders(LOG_KEYS, "log_"),
+      clientId: sql.placeholder("clientId"),
+      nextDue: sql.placeholder("nextDue"),
+      nextState: sql.placeholder("nextState"),
+    })
+    .returning({ id: cardReviews.id })
+    .prepare("");
+});
+
+/** reviewRepo.dueLoads' count per day. */
+const dueLoadsQuery = preparedStatement((db) => {
+  const day = sql<number>`floor(extract(epoch from (${cardStates.due} - ${sql.placeholder("from")}::timestamptz)) / 86400)::int`;
+  return (
+    db
+      .select({ day, n: count() })
+      .from(cardStates)
+      .where(
+        and(
+          eq(cardStates.userId, sql.placeholder("userId")),
+          gte(cardStates.due, sql.placeholder("start")),
+          lt(cardStates.due, sql.placeholder("end")),
+        ),
+      )
+      // By position: the expression's parameter would be a different placeholder in GROUP BY.
+      .groupBy(sql`1`)
+      .prepare("")
+  );
+});
+
 export const reviewRepo = {
   /** Reviews due by `at`, oldest first: the (user_id, due) index answers it (EXPLAIN in bench:review). */
   dueQuery: (db: DbOrTx, scope: QueueScope, at: Date, limit: number) =>
@@ -134,26 +245,53 @@ export const reviewRepo = {
     return reviewRepo.dueQuery(db, scope, at, limit).then((rows) => rows.map(asStored));
   },
 
-  /** Reviews due by `at`, and of those the ones due by `overdueBy` (the backlog), in one scan. */
-  async countDue(db: DbOrTx, scope: QueueScope, at: Date, overdueBy: Date) {
+  /**
+   * The queue's counts of scheduled cards, in one scan of the student's schedule up to `until` (the end
+   * of their day): reviews due by `at`, of those the ones due by `overdueBy` (the backlog), and when the
+   * next card not due at `at` falls due by `until` (a learning step later today), if one does.
+   */
+  async countDue(db: DbOrTx, scope: QueueScope, at: Date, overdueBy: Date, until: Date) {
     const [row] = await queueQuery(
       db,
       {
-        due: count(),
+        due: sql<number>`count(*) filter (where ${cardStates.due} <= ${at})`.mapWith(Number),
         overdue: sql<number>`count(*) filter (where ${cardStates.due} <= ${overdueBy})`.mapWith(Number),
+        next: sql<string | Date | null>`min(${cardStates.due}) filter (where ${cardStates.due} > ${at})`,
       },
       scope,
-      { dueBy: at },
+      { dueBy: until },
     );
-    return { due: row?.due ?? 0, overdue: row?.overdue ?? 0 };
+    return { due: row?.due ?? 0, overdue: row?.overdue ?? 0, next: row?.next ? new Date(row.next) : null };
   },
 
-  /** When the next card not due at `from` falls due, if it does by `until` (a learning step today). */
-  async nextDue(db: DbOrTx, scope: QueueScope, from: Date, until: Date): Promise<Date | null> {
-    const [row] = await queueQuery(db, { next: sql<string | Date | null>`min(${cardStates.due})` }, scope, {
-      dueBetween: [from, until],
+  /**
+   * The scope's cards new to the student, and (in the same statement) the new cards the student started
+   * since `since`: ratings whose card was New before them (undone ones are gone), for the day's limit.
+   */
+  async countNew(db: DbOrTx, scope: QueueScope, since: Date) {
+    const started = sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${scope.userId} and ${cardReviews.state} = 0 and ${cardReviews.reviewedAt} >= ${since})`;
+    const [row] = await queueQuery(db, { n: count(), started: started.mapWith(Number) }, scope, {
+      isNew: true,
     });
-    return row?.next ? new Date(row.next) : null;
+    return { unseen: row?.n ?? 0, started: row?.started ?? 0 };
+  },
+
+  /**
+   * What the queue schedules with, in one read: the student's retention target and daily new cards
+   * (null until they save settings) and their fitted FSRS weights (null unless fitted).
+   */
+  async queueSettings(db: DbOrTx, userId: number) {
+    const [row] = await db
+      .select({
+        desiredRetention: userSettings.desiredRetention,
+        newCardsPerDay: userSettings.newCardsPerDay,
+        weights: reviewPreferences.weights,
+      })
+      // One row whichever of the two the student has saved (each is absent until they do).
+      .from(sql`(select 1) as one`)
+      .leftJoin(userSettings, eq(userSettings.userId, userId))
+      .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId));
+    return row;
   },
 
   async count(db: DbOrTx, scope: QueueScope, pick: QueuePick): Promise<number> {
@@ -224,17 +362,6 @@ export const reviewRepo = {
     }));
   },
 
-  /** New cards started since `since`: ratings whose card was New before them (undone ones are gone). */
-  async countStartedSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(cardReviews)
-      .where(
-        and(eq(cardReviews.userId, userId), eq(cardReviews.state, 0), gte(cardReviews.reviewedAt, since)),
-      );
-    return row?.n ?? 0;
-  },
-
   /** Who owns a card and the study set it is in, whoever asks: for the service's read check only. */
   async cardPlace(db: DbOrTx, cardId: number) {
     const [row] = await db
@@ -252,25 +379,7 @@ export const reviewRepo = {
    * access in the same transaction): on PGlite a rating costs about what its statements do.
    */
   async cardForRating(tx: DbOrTx, userId: number, cardId: number) {
-    const [row] = await tx
-      .select({
-        ownerId: flashcards.userId,
-        studySetId: flashcardSets.studySetId,
-        ...withState,
-        desiredRetention: userSettings.desiredRetention,
-        timeZone: userSettings.timeZone,
-        hasPreferences: reviewPreferences.userId,
-        burySiblings: reviewPreferences.burySiblings,
-        easyDays: reviewPreferences.easyDays,
-        weights: reviewPreferences.weights,
-      })
-      .from(flashcards)
-      .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
-      .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, userId)))
-      .leftJoin(userSettings, eq(userSettings.userId, userId))
-      .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId))
-      .where(eq(flashcards.id, cardId))
-      .for("update", { of: flashcards });
+    const [row] = await ratingRead(tx, { userId, cardId });
     if (!row) return undefined;
     const {
       ownerId,
@@ -329,19 +438,13 @@ export const reviewRepo = {
     log: ReviewLogEntry,
     extra: { clientId: string | null; nextDue: Date; nextState: number },
   ): Promise<number> {
-    // Postgres runs a data-modifying WITH exactly once, whether or not the main statement reads it.
-    const saved = db.$with("saved_state").as(
-      db
-        .insert(cardStates)
-        .values({ userId, flashcardId, ...state })
-        .onConflictDoUpdate({ target: [cardStates.userId, cardStates.flashcardId], set: state })
-        .returning({ flashcardId: cardStates.flashcardId }),
-    );
-    const [row] = await db
-      .with(saved)
-      .insert(cardReviews)
-      .values({ userId, flashcardId, ...log, ...extra })
-      .returning({ id: cardReviews.id });
+    const [row] = await ratingWrite(db, {
+      userId,
+      flashcardId,
+      ...pick(state, STATE_KEYS, "state_"),
+      ...pick(log, LOG_KEYS, "log_"),
+      ...extra,
+    });
     return row!.id;
   },
 
@@ -422,19 +525,12 @@ export const reviewRepo = {
     firstDay: number,
     lastDay: number,
   ): Promise<Map<number, number>> {
-    const day = sql<number>`floor(extract(epoch from (${cardStates.due} - ${from.toISOString()}::timestamptz)) / 86400)::int`;
-    const rows = await db
-      .select({ day, n: count() })
-      .from(cardStates)
-      .where(
-        and(
-          eq(cardStates.userId, userId),
-          gte(cardStates.due, new Date(from.getTime() + firstDay * 86_400_000)),
-          lt(cardStates.due, new Date(from.getTime() + (lastDay + 1) * 86_400_000)),
-        ),
-      )
-      // By position: the expression's parameter would be a different placeholder in GROUP BY.
-      .groupBy(sql`1`);
+    const rows = await dueLoadsQuery(db, {
+      userId,
+      from: from.toISOString(),
+      start: new Date(from.getTime() + firstDay * 86_400_000),
+      end: new Date(from.getTime() + (lastDay + 1) * 86_400_000),
+    });
     return new Map(rows.map((r) => [Number(r.day), r.n]));
   },
 
