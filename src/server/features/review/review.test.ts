@@ -359,6 +359,11 @@ describe("a group member reviews a shared set on their own schedule (issue 13)",
 describe("the next learning card (issue 25 §3)", () => {
   it("says when a learning card rated Good returns today, and nothing once none returns today", async () => {
     clock.reset();
+    // At noon UTC, so the 10-minute step stays on today's date whenever the suite runs (at 23:55 it did not).
+    const noon = new Date(clock.now());
+    noon.setUTCHours(12, 0, 0, 0);
+    if (noon <= clock.now()) noon.setUTCDate(noon.getUTCDate() + 1);
+    clock.travel(noon.getTime() - clock.now().getTime());
     const u = await createUser(t.app);
     const set = await setWithCards(u, 1);
     const q = `?setId=${set.id}&timeZone=UTC`;
