@@ -84,6 +84,14 @@ function isP256Point(p256dh: string): boolean {
  * notification once per dedupe key and pushes it to every device of the student; delivery problems are
  * reported in its answer and logged, never thrown.
  */
+/** What a stored notification pushes: its own tag unless the caller groups several under one. */
+function pushPayload(
+  n: { id: number; title: string; body: string; url: string },
+  options: PushOptions,
+): PushPayload {
+  return { id: n.id, title: n.title, body: n.body, url: n.url, tag: options.tag ?? `notification-${n.id}` };
+}
+
 export function createNotificationsService({
   db,
   config,
@@ -128,14 +136,10 @@ export function createNotificationsService({
         createdAt: clock.now(),
       });
       if (!notification) return { notification: null, delivery: emptyReport() };
-      const payload: PushPayload = {
-        id: notification.id,
-        title: notification.title,
-        body: notification.body,
-        url: notification.url,
-        tag: options.tag ?? `notification-${notification.id}`,
+      return {
+        notification,
+        delivery: await deliver(delivery, userId, pushPayload(notification, options), options),
       };
-      return { notification, delivery: await deliver(delivery, userId, payload, options) };
     },
 
     /**
@@ -169,14 +173,7 @@ export function createNotificationsService({
       const outgoing = items.flatMap(({ userId, options = {} }, i) => {
         const notification = found[i];
         if (!notification) return [];
-        const payload: PushPayload = {
-          id: notification.id,
-          title: notification.title,
-          body: notification.body,
-          url: notification.url,
-          tag: options.tag ?? `notification-${notification.id}`,
-        };
-        return [{ index: i, userId, payload, options }];
+        return [{ index: i, userId, payload: pushPayload(notification, options), options }];
       });
       const reports = await deliverMany(delivery, outgoing);
       const results: NotifyResult[] = found.map((notification) => ({
