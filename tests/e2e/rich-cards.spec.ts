@@ -49,6 +49,12 @@ test("a student makes a cloze card with two clozes and a math card, reviews them
   await expect(add.getByText(/A cloze card needs at least one cloze/)).toBeVisible();
   await select(page, "Paris");
   await add.getByRole("button", { name: "Cloze [...]" }).click();
+  await expect(add.getByLabel("Text")).toHaveValue(
+    "The capital of France is {{c1::Paris}} and of Italy is Rome.",
+  );
+  // The dialog puts the caret after the new cloze on the next frame; selecting before it lands loses the
+  // selection (a student cannot select that fast, a test under load can).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await select(page, "Rome");
   await page.keyboard.press("Control+Shift+C");
   await expect(add.getByLabel("Text")).toHaveValue(
