@@ -482,8 +482,21 @@ class ChildWorker extends EventEmitter implements JobWorker {
  * heap, and freed ArrayBuffers go back to the system sooner when their isolate ends.
  */
 const RETIRE_HEAP_BYTES = 96 * 1024 * 1024;
-/** A job this long was a heavy one (a big document): its worker is replaced after it too. */
-const RETIRE_AFTER_MS = 2_000;
+/**
+ * A job that kept the worker's own thread busy this long was a heavy one (a big document): its worker is
+ * replaced after it too. CPU time, not wall time: on a loaded machine every job takes longer without
+ * growing, and OCR spends its time in Tesseract's thread (decision 014), whose memory is its own.
+ */
+const RETIRE_AFTER_CPU_MS = 2_000;
+
+let serving = false;
+
+/**
+ * Whether this thread or process is a pool's worker (serveJobs was called in it): what it starts may
+ * outlive one job, since the pool ends the worker itself. A forked child is a main thread too, so
+ * worker_threads' isMainThread cannot tell.
+ */
+export const servingJobs = (): boolean => serving;
 
 /** The worker side (a worker thread or a forked child): answers each job posted by a WorkerPool with `handler`'s result. */
 export function serveJobs<Task, Result, Progress = never>(
@@ -495,8 +508,9 @@ export function serveJobs<Task, Result, Progress = never>(
       ? (reply: Reply) => void process.send!(reply)
       : null;
   if (!send) throw new Error("serveJobs() runs inside a worker thread or a forked child.");
+  serving = true;
   const onMessage = async (task: Task) => {
-    const started = performance.now();
+    const started = process.threadCpuUsage();
     let reply: Reply;
     try {
       reply = {
@@ -507,9 +521,10 @@ export function serveJobs<Task, Result, Progress = never>(
       reply = { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
     const { total_heap_size, external_memory } = getHeapStatistics();
+    const cpu = process.threadCpuUsage(started);
     if (
       total_heap_size + external_memory > RETIRE_HEAP_BYTES ||
-      performance.now() - started > RETIRE_AFTER_MS
+      (cpu.user + cpu.system) / 1000 > RETIRE_AFTER_CPU_MS
     )
       reply.retire = true;
     send(reply);

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { isMainThread } from "node:worker_threads";
 import { createWorker, OEM, type Worker as TesseractWorker } from "tesseract.js";
+import { servingJobs } from "../../lib/worker-pool.ts";
 import { normalizeLaidOutText } from "./normalize.ts";
 import { ExtractionError } from "./types.ts";
 
@@ -45,8 +45,8 @@ export interface OcrReader {
  * A Tesseract worker between documents: starting one (its WebAssembly, then the model, decompressed and
  * initialised) took longer than reading a page, and uploads of scans come in runs. It is ended after
  * IDLE_MS with nothing to read, so an idle server does not hold its memory, and with the extraction
- * pool's thread it lives in. Only kept in such a thread: in the main thread (a script, a test) a kept
- * worker would hold the process open.
+ * pool's worker it lives in (a forked child since decision 009's process isolation). Only kept in such a
+ * worker: elsewhere (a script, a test) a kept worker would hold the process open.
  */
 const IDLE_MS = 30_000;
 let kept: { worker: TesseractWorker; timer: NodeJS.Timeout } | null = null;
@@ -111,7 +111,7 @@ export async function withOcr<T>(use: (reader: OcrReader) => Promise<T>): Promis
   } finally {
     if (worker)
       await worker.then(
-        (w) => (failed || isMainThread ? w.terminate().then(() => {}) : keep(w)),
+        (w) => (failed || !servingJobs() ? w.terminate().then(() => {}) : keep(w)),
         () => {},
       );
   }
