@@ -1,14 +1,31 @@
 // `npm run bench:ocr` (issue 24 §7): OCR of scanned PDF pages, ours (tesseract.js in the extraction
 // worker) against Debian's `tesseract` command on the same page images, in pages per second; then the
 // built server's GET /api/tasks latency (p50/p99) with no upload running against the same while scanned
-// PDFs are uploaded back to back. Flags: --pages N (default 6), --runs N (warm runs, default 2),
+// PDFs are uploaded back to back. Flags: --pages N (default 6), --runs N (rounds, default 3),
 // --seconds N (each half of the latency part, default 10).
+//
+// Two models on the command's side (decision 014): Debian's eng.traineddata is a 'fast' model (a smaller
+// LSTM: Lfys48 Lfx96 Lrx96 Lfx192), ours the 'best_int' one that @tesseract.js-data/eng ships (Lfys64 Lfx96
+// Lrx96 Lfx512; no npm package ships the fast one). The command is run with each: Debian's is the issue's
+// baseline, ours (`--tessdata-dir`) is the like-for-like one, WebAssembly against native code and nothing
+// else. Each is timed on all pages and on one page, so its start-up (process, model load) is told apart
+// from its pages per second after it; ours is warm (a running server's extraction child keeps the model).
+// The sides take turns within each round, so a change in the machine's load falls on all of them; each
+// figure is the median over the rounds.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import leven from "leven";
 import { createExtractionPool, extractDocument } from "#server/integrations/documents/index.ts";
-import { makeScannedNotesPdf, scannedNotesImages } from "#tests/fixtures/documents/make-fixtures.ts";
+import { OCR_LANG_PATH, withOcr } from "#server/integrations/documents/ocr.ts";
+import { pdfPages } from "#server/integrations/documents/pdf.ts";
+import {
+  makeScannedNotesPdf,
+  SCANNED_NOTES_PAGES,
+  scannedNotesImages,
+} from "#tests/fixtures/documents/make-fixtures.ts";
 import { benchArgs } from "./args.ts";
 import { median, ms, pct, tasksIdleAndBusy, withBenchServer } from "./server-bench-kit.ts";
 
@@ -16,22 +33,90 @@ const {
   pages: PAGES,
   runs: RUNS,
   seconds: SECONDS,
-} = benchArgs({ numbers: { pages: 6, runs: 2, seconds: 10 } });
+} = benchArgs({ numbers: { pages: 6, runs: 3, seconds: 10 } });
 const HOUR = 3_600_000;
 
-/** Seconds `tesseract` takes for every image listed in one run (one process, one model load, like ours). */
-function tesseractSeconds(dir: string, files: string[]): number | null {
+/** What page `i` of the bench's PDF says. */
+const truth = (i: number) => (SCANNED_NOTES_PAGES[i % SCANNED_NOTES_PAGES.length] ?? []).join("\n");
+const squash = (t: string) => t.replace(/\s+/g, " ").trim();
+/** Characters read right, over all pages: 1 - edit distance / length of the true text. */
+function accuracy(texts: string[]): number {
+  let edits = 0;
+  let chars = 0;
+  texts.forEach((t, i) => {
+    const want = squash(truth(i));
+    edits += leven(squash(t), want);
+    chars += want.length;
+  });
+  return 1 - edits / chars;
+}
+const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+interface CliRun {
+  seconds: number;
+  texts: string[];
+}
+
+/** One `tesseract` run over `files` (one process, one model load), on one thread like tesseract.js. */
+function tesseract(dir: string, files: string[], tessdata?: string): CliRun | null {
   const list = path.join(dir, "list.txt");
   writeFileSync(list, `${files.join("\n")}\n`);
   const start = performance.now();
-  // One thread: tesseract.js runs on one, and the machine's other core serves the event loop.
-  const res = spawnSync("tesseract", [list, "stdout", "-l", "eng"], {
-    encoding: "utf8",
-    env: { ...process.env, OMP_THREAD_LIMIT: "1" },
-  });
+  const res = spawnSync(
+    "tesseract",
+    [list, "stdout", "-l", "eng", ...(tessdata ? ["--tessdata-dir", tessdata] : [])],
+    // One thread: tesseract.js runs on one, and the machine's other core serves the event loop.
+    { encoding: "utf8", env: { ...process.env, OMP_THREAD_LIMIT: "1" } },
+  );
   if (res.error || res.status !== 0) return null;
-  if (!res.stdout.includes("Photosynthesis")) throw new Error("tesseract read the wrong text");
-  return (performance.now() - start) / 1000;
+  // A form feed ends each page's text.
+  return {
+    seconds: (performance.now() - start) / 1000,
+    texts: res.stdout.split("\f").slice(0, files.length),
+  };
+}
+
+/** The LSTM's shape in a traineddata file, from Tesseract's own tool (Debian's tesseract-ocr has it). */
+function network(file: string): string {
+  const res = spawnSync("combine_tessdata", ["-l", file], { encoding: "utf8" });
+  return /network=\[([^\]]*)\]/.exec(`${res.stdout}${res.stderr}`)?.[1] ?? "shape unknown";
+}
+
+/** Where Debian's eng.traineddata is (`tesseract --list-langs` names the folder), or null. */
+function debianModel(): string | null {
+  const res = spawnSync("tesseract", ["--list-langs"], { encoding: "utf8" });
+  const folder = /"([^"]+)"/.exec(`${res.stdout}${res.stderr}`)?.[1];
+  return folder ? path.join(folder, "eng.traineddata") : null;
+}
+
+/**
+ * Where a page of ours goes, read in this process: pdf.js's parse and image decode (with the grayscale
+ * copy), then Tesseract's recognition; the first page also starts Tesseract.
+ */
+async function stages(pdf: Uint8Array) {
+  const reads: number[] = [];
+  const start = performance.now();
+  await withOcr((ocr) =>
+    pdfPages(new Uint8Array(pdf), {
+      ocr: {
+        async read(image) {
+          const t = performance.now();
+          try {
+            return await ocr.read(image);
+          } finally {
+            reads.push(performance.now() - t);
+          }
+        },
+      },
+    }),
+  );
+  const total = performance.now() - start;
+  const recognition = median(reads.slice(1));
+  return {
+    decode: (total - reads.reduce((a, b) => a + b, 0)) / Math.max(1, reads.length),
+    recognition,
+    start: (reads[0] ?? 0) - recognition,
+  };
 }
 
 async function main() {
@@ -46,10 +131,20 @@ async function main() {
     });
     console.log(`${PAGES}-page scanned PDF (${(pdf.length / 1024).toFixed(0)} KB, 150 dpi page images)`);
 
-    // Ours: the whole PDF per job, as an upload reads it (worker start-up excluded by the warm runs).
+    const oursModel = path.join(dir, "best_int", "eng.traineddata");
+    mkdirSync(path.dirname(oursModel));
+    writeFileSync(oursModel, gunzipSync(readFileSync(path.join(OCR_LANG_PATH, "eng.traineddata.gz"))));
+    const sides = [
+      { label: "Debian's model", tessdata: undefined, model: debianModel() },
+      { label: "our best_int model", tessdata: path.dirname(oursModel), model: oursModel },
+    ].map((side) => ({ ...side, all: [] as CliRun[], one: [] as CliRun[], missing: false }));
+
+    // Ours: the whole PDF per job, as an upload reads it, warm: a running server's extraction child
+    // starts, and starts Tesseract, once (the first job shows that cost).
     const pool = createExtractionPool({ timeoutMs: HOUR });
     const times: number[] = [];
-    for (let i = 0; i <= RUNS; i++) {
+    let oursTexts: string[] = [];
+    for (let round = 0; round <= RUNS; round++) {
       const start = performance.now();
       const r = await extractDocument(
         { bytes: pdf, fileName: "scan.pdf", deadline: Date.now() + HOUR },
@@ -58,27 +153,51 @@ async function main() {
       if (!r.ok || !r.document.pages[0]?.text.includes("Photosynthesis"))
         throw new Error(`scan.pdf not read: ${r.ok ? "no text" : r.failure.reason}`);
       times.push((performance.now() - start) / 1000);
+      oursTexts = r.document.pages.map((p) => p.text);
+      if (round === 0) continue;
+      for (const side of sides) {
+        if (side.missing) continue;
+        const all = tesseract(dir, files, side.tessdata);
+        const one = PAGES > 1 ? tesseract(dir, files.slice(0, 1), side.tessdata) : null;
+        if (!all) side.missing = true;
+        else side.all.push(all);
+        if (one) side.one.push(one);
+      }
     }
     await pool.close();
     const oursSeconds = median(times.slice(1));
     const ours = PAGES / oursSeconds;
     console.log(
-      `ours (tesseract.js, in the extraction worker): first ${times[0]?.toFixed(1)} s, warm median ${oursSeconds.toFixed(1)} s = ${ours.toFixed(2)} pages/s`,
+      `ours (tesseract.js in the extraction child; best_int model, LSTM ${network(oursModel)}): first ${times[0]?.toFixed(2)} s, warm median ${oursSeconds.toFixed(2)} s = ${ours.toFixed(2)} pages/s; characters read right ${percent(accuracy(oursTexts))}`,
+    );
+    const split = await stages(pdf);
+    console.log(
+      `  a page of ours, in this process: PDF parse and image decode ${ms(split.decode)}, recognition ${ms(split.recognition)}; Tesseract's start ${ms(split.start)}, once per extraction child`,
     );
 
-    const cliSeconds = tesseractSeconds(dir, files);
-    if (cliSeconds === null) {
-      console.log("tesseract: NOT FOUND (apt-get install -y tesseract-ocr), so there is no baseline ratio");
-    } else {
-      const cli = PAGES / cliSeconds;
-      const ratio = cli / ours;
+    let target: number | null = null;
+    for (const { label, tessdata, model, all, one, missing } of sides) {
+      if (missing || !all.length) {
+        console.log(`tesseract with ${label}: NOT FOUND (apt-get install -y tesseract-ocr), so no ratio`);
+        continue;
+      }
+      const allSeconds = median(all.map((r) => r.seconds));
+      const oneSeconds = one.length ? median(one.map((r) => r.seconds)) : null;
+      const rate = PAGES / allSeconds;
+      const perPage = oneSeconds === null ? allSeconds : (allSeconds - oneSeconds) / (PAGES - 1);
+      const steady = 1 / perPage;
       console.log(
-        `tesseract command (Debian, 1 thread) on the same page images: ${cliSeconds.toFixed(1)} s = ${cli.toFixed(2)} pages/s`,
+        `tesseract command, ${label} (LSTM ${model ? network(model) : "?"}), 1 thread: ${allSeconds.toFixed(2)} s = ${rate.toFixed(2)} pages/s; after its ${ms(1000 * Math.max(0, (oneSeconds ?? 0) - perPage))} start-up ${steady.toFixed(2)} pages/s; characters read right ${percent(accuracy(all[0]?.texts ?? []))}`,
       );
       console.log(
-        `tesseract / ours = ${ratio.toFixed(2)}x slower for ours (target <= 2x: ${ratio <= 2 ? "met" : "NOT met"})`,
+        `  tesseract / ours = ${(rate / ours).toFixed(2)}x counting its start-up, ${(steady / ours).toFixed(2)}x after it (ours is warm, so this one is like for like)`,
       );
+      if (!tessdata) target = steady / ours;
     }
+    if (target !== null)
+      console.log(
+        `against Debian's command, after its start-up: ${target.toFixed(2)}x slower for ours (target <= 2x: ${target <= 2 ? "met" : "NOT met"})`,
+      );
 
     // Through the study upload endpoint of the built server: other students' requests during OCR.
     const small = await makeScannedNotesPdf(images.slice(0, 2));
