@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestJob } from "#tests/fixtures/workers/test-worker.ts";
-import { MIN_HEAP_MB, WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "./worker-pool.ts";
+import {
+  MIN_HEAP_MB,
+  servingJobs,
+  WorkerPool,
+  WorkerPoolError,
+  type WorkerPoolOptions,
+} from "./worker-pool.ts";
 
 const entry = new URL("../../../tests/fixtures/workers/test-worker.ts", import.meta.url);
 const pools: WorkerPool<TestJob, unknown>[] = [];
@@ -192,6 +198,17 @@ describe("WorkerPool", () => {
       expect(a.pid).not.toBe(process.pid);
       expect(await p.run({ op: "sum", bytes: new Uint8Array([1, 2, 3, 250]) })).toBe(256);
       expect(((await p.run({ op: "echo", value: 2 })) as Answer).pid).toBe(a.pid);
+    });
+
+    it("keeps a child whose long job left its thread idle, and the child knows it serves jobs", async () => {
+      // What OCR does: Tesseract works in a thread of its own while the child's thread waits; what the
+      // child keeps between jobs (Tesseract's model) stays only if the child does.
+      const p = child();
+      const first = (await p.run({ op: "wait", ms: 2_200 })) as Answer;
+      const next = (await p.run({ op: "echo", value: 1 })) as Answer & { serving: boolean };
+      expect(next.pid).toBe(first.pid);
+      expect(next.serving).toBe(true);
+      expect(servingJobs()).toBe(false);
     });
 
     it("ends a child whose job grew its memory, so the memory goes back with the process", async () => {
