@@ -49,6 +49,11 @@ export interface OcrReader {
  * worker: elsewhere (a script, a test) a kept worker would hold the process open.
  */
 const IDLE_MS = 30_000;
+/**
+ * A worker that read a picture larger than this is ended with its job: WebAssembly memory never shrinks,
+ * and a 40 MP photo leaves hundreds of MB that no later page needs. A page scanned at 300 dpi is ~9 MP.
+ */
+const KEEP_MAX_PIXELS = 16_000_000;
 let kept: { worker: TesseractWorker; timer: NodeJS.Timeout } | null = null;
 
 const startWorker = () =>
@@ -84,13 +89,17 @@ function takeKept(): TesseractWorker | null {
 /**
  * Runs `use` with a reader whose Tesseract worker starts on its first image (a PDF with a text layer on
  * every page never starts one), or is the one kept from the last document; afterwards the worker is kept
- * for the next one, unless reading failed (a worker in an unknown state is ended).
+ * for the next one, unless reading failed (a worker in an unknown state is ended) or a picture was very
+ * large.
  */
 export async function withOcr<T>(use: (reader: OcrReader) => Promise<T>): Promise<T> {
   let worker: Promise<TesseractWorker> | undefined;
   let failed = false;
+  let large = false;
   const reader: OcrReader = {
     async read(image) {
+      const size = image instanceof Uint8Array ? imageSize(image) : image;
+      if (size && size.width * size.height > KEEP_MAX_PIXELS) large = true;
       worker ??= Promise.resolve(takeKept() ?? startWorker());
       const w = await worker;
       const input = image instanceof Uint8Array ? image : toPgm(image);
@@ -111,7 +120,7 @@ export async function withOcr<T>(use: (reader: OcrReader) => Promise<T>): Promis
   } finally {
     if (worker)
       await worker.then(
-        (w) => (failed || !servingJobs() ? w.terminate().then(() => {}) : keep(w)),
+        (w) => (failed || large || !servingJobs() ? w.terminate().then(() => {}) : keep(w)),
         () => {},
       );
   }
