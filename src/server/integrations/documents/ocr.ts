@@ -55,6 +55,8 @@ const IDLE_MS = 30_000;
  */
 const KEEP_MAX_PIXELS = 16_000_000;
 let kept: { worker: TesseractWorker; timer: NodeJS.Timeout } | null = null;
+/** The resolution each worker was last told. */
+const dpiOf = new WeakMap<TesseractWorker, string>();
 
 const startWorker = () =>
   createWorker("eng", OEM.LSTM_ONLY, {
@@ -105,8 +107,15 @@ export async function withOcr<T>(use: (reader: OcrReader) => Promise<T>): Promis
       const input = image instanceof Uint8Array ? image : toPgm(image);
       const dpi = image instanceof Uint8Array ? undefined : image.dpi;
       // A PNM carries no resolution; without one Tesseract warns and guesses 70 dpi.
+      const userDpi = String(Math.round(dpi ?? 0) || 300);
       try {
-        await w.setParameters({ user_defined_dpi: String(Math.round(dpi ?? 0) || 300) });
+        // Set only when it changes (a scan's pages share one): each call is a round trip to Tesseract's
+        // thread, which on a loaded machine waits its turn on a core like the page itself.
+        if (dpiOf.get(w) !== userDpi) {
+          dpiOf.delete(w);
+          await w.setParameters({ user_defined_dpi: userDpi });
+          dpiOf.set(w, userDpi);
+        }
         const { data } = await w.recognize(Buffer.from(input.buffer, input.byteOffset, input.byteLength));
         return cleanOcrText(data.text);
       } catch (err) {
