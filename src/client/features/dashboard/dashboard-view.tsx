@@ -4,6 +4,7 @@ import { useFirstScreenPainted } from "#client/lib/first-screen.ts";
 import { useNow } from "#client/lib/use-now.ts";
 import { AtAGlance, type GlanceData } from "./components/at-a-glance.tsx";
 import { QuoteCard, StudyTipCard } from "./components/daily-cards.tsx";
+import { Greeting } from "./components/greeting.tsx";
 import { QuickActions } from "./components/quick-actions.tsx";
 import { ToolCards } from "./components/tool-cards.tsx";
 import { ToolView } from "./components/tool-view.tsx";
@@ -34,10 +35,7 @@ export function DashboardView({
   }
   return (
     <div className="grid gap-8">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {firstName}!</h1>
-        <p className="mt-1 text-muted">Your academic assistant is ready to help you succeed</p>
-      </header>
+      <Greeting firstName={firstName} />
       {painted && (
         <>
           <AtAGlance data={glance} now={now} />
