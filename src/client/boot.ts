@@ -3,7 +3,7 @@
 // before it has been evaluated. A stored token almost always means a signed-in student: the session
 // check and the shell's and the screen's code start here, in parallel, instead of one after the other
 // once React is running. It imports nothing that needs the framework or zod.
-import { firstPaint } from "./app/first-paint.ts";
+import { drawFirstPaint } from "./app/first-paint.ts";
 import { loadSignedInApp } from "./app/load-signed-in-app.ts";
 import { loadPageModule } from "./app/page-modules.ts";
 import { firstLoadRoute } from "./app/routes.ts";
@@ -20,7 +20,6 @@ if (authToken.get()) {
   const route = firstLoadRoute(window.location.pathname);
   if (route) loadPageModule(route).catch(ignore);
   // The page's heading, drawn now rather than after the framework's first render (app/first-paint.ts).
-  const html = firstPaint(window.location.pathname, sessionUser.get());
   const root = document.getElementById("root");
-  if (html && root) root.innerHTML = html;
+  if (root) drawFirstPaint(root, window.location.pathname, sessionUser.get());
 }

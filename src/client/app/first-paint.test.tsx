@@ -1,33 +1,32 @@
+/// <reference types="vite/client" />
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { Greeting } from "#client/features/dashboard/components/greeting.tsx";
 import { REVIEW_HEADING } from "#client/features/review/review-heading.ts";
-import type { User } from "#shared/auth/contract.ts";
-import { firstPaint, greeting, pageHeading } from "./first-paint.ts";
+import html from "../index.html?raw";
+import shell from "./shell.tsx?raw";
 
-const user = { id: 1, username: "ann", firstName: "Ann", isOnboarded: true } as User;
+const template = (id: string) => html.match(new RegExp(`<template id="${id}">(.*?)</template>`))?.[1];
 
-// React's first render replaces the first paint: the heading must be the same markup, or it moves (and
-// paints again as a new largest element).
-describe("first paint", () => {
-  it("draws Home's greeting as the component does", () => {
-    expect(greeting("Ann")).toBe(renderToStaticMarkup(<Greeting firstName="Ann" />));
-    expect(firstPaint("/", user)).toContain(greeting("Ann"));
+// React's first render replaces the first paint (first-paint.ts): a heading that is not the same markup
+// moves, and paints again as a new largest element.
+describe("index.html's first-paint templates", () => {
+  it("Home's is the Greeting component's markup", () => {
+    const drawn = template("first-paint:/")?.replace("{firstName}", "Ann");
+    expect(drawn).toBe(renderToStaticMarkup(<Greeting firstName="Ann" />));
   });
 
-  it("draws the review page's heading as PageHeader does", () => {
-    expect(pageHeading(REVIEW_HEADING)).toBe(renderToStaticMarkup(<PageHeader {...REVIEW_HEADING} />));
-    expect(firstPaint("/study/review", user)).toContain(pageHeading(REVIEW_HEADING));
+  it("the review page's is its PageHeader's markup", () => {
+    expect(template("first-paint:/study/review")).toBe(
+      renderToStaticMarkup(<PageHeader {...REVIEW_HEADING} />),
+    );
   });
 
-  it("escapes the student's name", () => {
-    expect(greeting(`<b>"A&B'</b>`)).toBe(renderToStaticMarkup(<Greeting firstName={`<b>"A&B'</b>`} />));
-  });
-
-  it("draws nothing for other pages, signed out, or before onboarding", () => {
-    expect(firstPaint("/tasks", user)).toBeUndefined();
-    expect(firstPaint("/", undefined)).toBeUndefined();
-    expect(firstPaint("/", { ...user, isOnboarded: false })).toBeUndefined();
+  it("the frame's bar and main are the shell's", () => {
+    const classes = [...(template("first-paint") ?? "").matchAll(/<(header|main)[^>]* class="([^"]*)"/g)];
+    expect(classes.map((m) => m[1])).toEqual(["header", "main"]);
+    for (const [, tag, cls] of classes)
+      expect(shell).toContain(`<${tag}${tag === "main" ? ' id="main"' : ""} className="${cls}"`);
   });
 });

@@ -1,4 +1,7 @@
-/** Home's heading: its largest text, which boot.ts paints from app/first-paint.ts before React runs. */
+/**
+ * Home's heading, its largest text: index.html repeats it for boot.ts to draw before React runs
+ * (app/first-paint.ts; first-paint.test.tsx holds the two equal).
+ */
 export function Greeting({ firstName }: { firstName: string }) {
   return (
     <header>
