@@ -3,10 +3,15 @@
 // before it has been evaluated. A stored token almost always means a signed-in student: the session
 // check and the shell's and the screen's code start here, in parallel, instead of one after the other
 // once React is running. It imports nothing that needs the framework or zod.
+import { drawFirstPaint } from "./app/first-paint.ts";
 import { loadSignedInApp } from "./app/load-signed-in-app.ts";
 import { loadPageModule } from "./app/page-modules.ts";
 import { firstLoadRoute } from "./app/routes.ts";
-import { authToken, ME_PATH, prefetchGet } from "./lib/api.ts";
+import { authToken, ME_PATH, prefetchGet, sessionUser } from "./lib/api.ts";
+import { applyTheme, storedTheme } from "./lib/theme.ts";
+
+// Before the first paint, so a dark-theme student never sees a white flash.
+applyTheme(storedTheme() ?? "light", false);
 
 if (authToken.get()) {
   prefetchGet(ME_PATH);
@@ -14,4 +19,7 @@ if (authToken.get()) {
   loadSignedInApp().catch(ignore);
   const route = firstLoadRoute(window.location.pathname);
   if (route) loadPageModule(route).catch(ignore);
+  // The page's heading, drawn now rather than after the framework's first render (app/first-paint.ts).
+  const root = document.getElementById("root");
+  if (root) drawFirstPaint(root, window.location.pathname, sessionUser.get());
 }

@@ -5,12 +5,8 @@ import { createRoot } from "react-dom/client";
 import { AppRouter, signedInCode } from "./app/router.tsx";
 import { queryClient } from "./lib/query-client.ts";
 import { registerAfterLoad } from "./lib/service-worker.ts";
-import { applyTheme, storedTheme } from "./lib/theme.ts";
 import { useAnyToast } from "./lib/toast.tsx";
 import "./styles.css";
-
-// Before the first paint, so a dark-theme student never sees a white flash.
-applyTheme(storedTheme() ?? "light", false);
 
 const Toaster = lazy(() => import("./lib/toaster.tsx").then((m) => ({ default: m.Toaster })));
 

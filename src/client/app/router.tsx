@@ -19,14 +19,21 @@ const preloadSignedIn = (pathname: string): Promise<unknown> =>
 /** Settled once a signed-in load's code is here (main.tsx draws the first screen then); none signed out. */
 export const signedInCode = authToken.get() ? preloadSignedIn(window.location.pathname) : undefined;
 
+// Set before main.tsx's first draw, which waits on the same promise: that draw is the real screen, not a
+// loading screen over the first paint boot.ts drew (app/first-paint.ts) and then the screen again.
+let codeSettled = !signedInCode;
+void signedInCode?.finally(() => {
+  codeSettled = true;
+});
+
 const PUBLIC_ROUTES = routesFor("public");
 
-/** False until the promise has settled; true at once without one. */
-function useSettled(promise: Promise<unknown> | undefined) {
-  const [settled, setSettled] = useState(!promise);
+/** False until the signed-in load's code is here (or failed); true at once without one. */
+function useCodeSettled() {
+  const [settled, setSettled] = useState(codeSettled);
   useEffect(() => {
-    promise?.finally(() => setSettled(true));
-  }, [promise]);
+    if (!settled) void signedInCode?.finally(() => setSettled(true));
+  }, [settled]);
   return settled;
 }
 
@@ -34,7 +41,7 @@ export function AppRouter() {
   const me = useMe();
   // A signed-in first load draws the shell and its page in one go, once the session and their code are
   // both here, instead of a loading screen per lazy piece.
-  const codeReady = useSettled(signedInCode);
+  const codeReady = useCodeSettled();
   if (me.isPending || (me.data && !codeReady)) return <LoadingScreen />;
   const user = me.data ?? null;
 

@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+
 /**
  * The first signed-in screen's paint, for work a reload can do after the student sees the page rather
  * than before it: on a phone (4x slower CPU) evaluating zod and a contract's schemas is 100-250 ms of main
@@ -8,6 +10,7 @@
  */
 const FALLBACK_MS = 3000;
 
+let isPainted = false;
 let painted: () => void = () => undefined;
 const firstScreen = new Promise<void>((resolve) => {
   painted = resolve;
@@ -23,3 +26,18 @@ export function markFirstScreen() {
 }
 
 export const afterFirstScreen = () => firstScreen;
+void firstScreen.then(() => {
+  isPainted = true;
+});
+
+/**
+ * False until the first signed-in screen has painted, for the parts of a screen that can wait a frame;
+ * true from the first render on every screen after it.
+ */
+export function useFirstScreenPainted(): boolean {
+  const [done, setDone] = useState(isPainted);
+  useEffect(() => {
+    if (!done) void firstScreen.then(() => setDone(true));
+  }, [done]);
+  return done;
+}

@@ -13,6 +13,7 @@ import { NextCardNotice } from "./components/next-card-notice.tsx";
 import { ReviewOptions } from "./components/review-options.tsx";
 import { ReviewSession } from "./components/review-session.tsx";
 import { recordReviewSession, useReviewQueue, useReviewSettings, useSpreadBacklog } from "./review.api.ts";
+import { REVIEW_HEADING } from "./review-heading.ts";
 
 const SPREAD_CHOICES = [3, 5, 7, 14] as const;
 
@@ -89,8 +90,7 @@ export function ReviewPage() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
-        title="Review"
-        subtitle="Spaced review: the cards due today, scheduled with FSRS"
+        {...REVIEW_HEADING}
         actions={
           <ButtonLink variant="secondary" href="/study">
             Back to Study Center
