@@ -10,6 +10,7 @@ import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { systemClock } from "./lib/clock.ts";
 import { REDACT_PATHS, serializeError } from "./lib/log-redaction.ts";
 import { registerUploads } from "./lib/upload.ts";
+import { setWorkerLog } from "./lib/worker-pool.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { MAX_JSON_BODY_BYTES, registerJsonBody } from "./plugins/json-body.ts";
@@ -65,6 +66,8 @@ export async function buildApp(
     // Timeouts and the per-address connection cap (http-server.ts).
     serverFactory: (handler) => createHttpServer(handler, config.limits),
   });
+  // What worker child processes print (a recycled child's fatal error) becomes warn lines of this log.
+  setWorkerLog(app.log);
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate("db", db.db);
   app.decorate("dbKind", db.kind);

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TestJob } from "#tests/fixtures/workers/test-worker.ts";
 import {
   MIN_HEAP_MB,
   servingJobs,
+  stderrSummary,
   WorkerPool,
   WorkerPoolError,
   type WorkerPoolOptions,
@@ -226,6 +227,28 @@ describe("WorkerPool", () => {
       expect(await p.run({ op: "echo", value: "after" })).toMatchObject({ value: "after" });
     });
 
+    it("logs what a child printed to stderr as a warn line with its job, not as raw lines", async () => {
+      const lines: { fields: Record<string, unknown>; message: string }[] = [];
+      const p = child({
+        maxMemoryMb: 32,
+        jobKind: (task) => (task as TestJob).op,
+        log: { warn: (fields, message) => lines.push({ fields, message }) },
+      });
+      const raw = vi.spyOn(process.stderr, "write");
+      try {
+        expect((await failure(p.run({ op: "hog" }))).reason).toBe("out_of_memory");
+        await expect.poll(() => lines.length).toBeGreaterThan(0);
+        expect(raw.mock.calls.filter(([c]) => /heap|0x[0-9a-f]{5}/.test(String(c)))).toEqual([]);
+      } finally {
+        raw.mockRestore();
+      }
+      const fatal = lines.find((l) => /FATAL ERROR/.test(l.message))!;
+      expect(fatal.message).toMatch(/^test-worker child: FATAL ERROR: .*heap/);
+      expect(fatal.fields).toMatchObject({ worker: "test-worker", job: "hog" });
+      // V8's native stack trace and GC traces stay out of the log.
+      expect(String(fatal.fields.stderr)).not.toMatch(/0x[0-9a-f]{5}/);
+    });
+
     it("stops a child that runs past its time limit", async () => {
       const p = child({ timeoutMs: 500 });
       const first = (await p.run({ op: "echo", value: 0 })) as Answer;
@@ -247,6 +270,30 @@ describe("WorkerPool", () => {
       const { pid } = (await p.run({ op: "echo", value: 0 })) as Answer;
       await p.close();
       expect(alive(pid)).toBe(false);
+    });
+  });
+});
+
+describe("stderrSummary", () => {
+  it("keeps V8's fatal error first and leaves out GC traces, banners and native stack frames", () => {
+    const v8 = [
+      "",
+      "<--- Last few GCs --->",
+      "",
+      "[22138:0x2348f000]      254 ms: Mark-Compact 19.1 (24.1) -> 19.0 (27.8) MB, pooled: 0 MB",
+      "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
+      "----- Native stack trace -----",
+      "",
+      " 1: 0x931db0  [/usr/bin/node]",
+      " 2: 0x75968e node::OOMErrorHandler(char const*, v8::OOMDetails const&) [/usr/bin/node]",
+    ].join("\n");
+    expect(stderrSummary(v8)).toEqual({
+      message: "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
+      detail: "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
+    });
+    expect(stderrSummary("(node:12) Warning: one\nsecond line\n")).toEqual({
+      message: "(node:12) Warning: one",
+      detail: "(node:12) Warning: one | second line",
     });
   });
 });

@@ -41,6 +41,28 @@ export interface WorkerPoolOptions {
    * Jobs and answers are copied over the IPC channel (`transfer` is ignored).
    */
   isolation?: "thread" | "process";
+  /** What a child's job is, for the log line its stderr becomes (e.g. the document kind). */
+  jobKind?: (task: unknown) => string | undefined;
+  /** Where a child's stderr goes (default: the log given to setWorkerLog, else this process's stderr). */
+  log?: WorkerLog;
+}
+
+/** The options with their defaults filled in (`log` stays optional: the shared log is read when used). */
+type PoolSettings = Required<Omit<WorkerPoolOptions, "log">> & Pick<WorkerPoolOptions, "log">;
+
+/** The part of a logger (the server's pino) a child process's stderr is reported to. */
+export interface WorkerLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+let sharedLog: WorkerLog | undefined;
+/**
+ * The log every pool's child processes report their stderr to (buildApp passes the server's logger): a
+ * recycled extraction child's "FATAL ERROR: Reached heap limit" is one warn line with its job, not raw
+ * lines of native stack among the server's JSON log.
+ */
+export function setWorkerLog(log: WorkerLog | undefined): void {
+  sharedLog = log;
 }
 
 /** How one job is run: buffers to move, whose job it is, and when its answer stops being of use. */
@@ -117,7 +139,7 @@ type Reply =
   | { progress: unknown };
 
 export class WorkerPool<Task, Result> {
-  readonly #options: Required<WorkerPoolOptions>;
+  readonly #options: PoolSettings;
   readonly #slots = new Set<Slot>();
   /** Waiting jobs by key. */
   readonly #queues = new Map<string, Job[]>();
@@ -138,6 +160,7 @@ export class WorkerPool<Task, Result> {
       isolation: "thread",
       perKeyRunning: options.size,
       perKeyMax: Number.POSITIVE_INFINITY,
+      jobKind: () => undefined,
       ...options,
     };
   }
@@ -378,7 +401,7 @@ export class WorkerPool<Task, Result> {
   }
 }
 
-function startWorker(options: Required<WorkerPoolOptions>): JobWorker {
+function startWorker(options: PoolSettings): JobWorker {
   const built = new URL(options.entry.href.replace(/\.ts$/, ".js"));
   const fromBuild = existsSync(fileURLToPath(built));
   if (!fromBuild && !existsSync(fileURLToPath(options.entry)))
@@ -395,6 +418,30 @@ function startWorker(options: Required<WorkerPoolOptions>): JobWorker {
 
 /** The last characters of a child's stderr kept, to say why it did not start. */
 const STDERR_TAIL = 2_000;
+/** A burst of stderr (a fatal error and its native stack) is logged once it has been quiet this long. */
+const STDERR_QUIET_MS = 200;
+/** At most this much of a burst goes into its log line. */
+const STDERR_LOGGED = 600;
+
+/**
+ * A burst of a child's stderr as one line: V8's native stack frames, GC traces and banner lines are left
+ * out; the fatal error, if any, comes first.
+ */
+export function stderrSummary(text: string): { message: string; detail: string } {
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(
+      (l) =>
+        l &&
+        !/^\d+: 0x[0-9a-f]+/i.test(l) && // native stack frame
+        !/^\[\d+:0x[0-9a-f]+\]/i.test(l) && // GC trace
+        !/^(<-{3}|-{3,}|={3,})/.test(l), // section banners
+    );
+  const message = lines.find((l) => /FATAL ERROR/.test(l)) ?? lines[0] ?? "";
+  const detail = [message, ...lines.filter((l) => l !== message)].join(" | ");
+  return { message: message.slice(0, 200), detail: detail.slice(0, STDERR_LOGGED) };
+}
 
 /**
  * A forked child process behind a Worker's interface ('message', 'error', 'exit', postMessage, ref,
@@ -408,8 +455,14 @@ class ChildWorker extends EventEmitter implements JobWorker {
   readonly #exited: Promise<void>;
   #loaded = false;
   #stderr = "";
+  /** Stderr not logged yet, and the timer that logs it once the child is quiet. */
+  #unlogged = "";
+  #quiet?: NodeJS.Timeout;
+  #jobKind: string | undefined;
+  readonly #name: string;
+  readonly #options: PoolSettings;
 
-  constructor(entry: URL, options: Required<WorkerPoolOptions>) {
+  constructor(entry: URL, options: PoolSettings) {
     super();
     const execArgv = [
       `--max-old-space-size=${options.maxMemoryMb}`,
@@ -424,9 +477,18 @@ class ChildWorker extends EventEmitter implements JobWorker {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "pipe", "ipc"],
     });
+    this.#options = options;
+    this.#name = entry.pathname
+      .split("/")
+      .pop()!
+      .replace(/\.[jt]s$/, "");
     this.#child.stderr?.on("data", (chunk: Buffer) => {
-      process.stderr.write(chunk);
       this.#stderr = (this.#stderr + chunk.toString()).slice(-STDERR_TAIL);
+      if (!(options.log ?? sharedLog)) return void process.stderr.write(chunk);
+      this.#unlogged = (this.#unlogged + chunk.toString()).slice(-STDERR_TAIL);
+      clearTimeout(this.#quiet);
+      this.#quiet = setTimeout(() => this.#logStderr(), STDERR_QUIET_MS);
+      this.#quiet.unref();
     });
     this.#child.on("message", (message) => {
       this.#loaded = true;
@@ -435,6 +497,7 @@ class ChildWorker extends EventEmitter implements JobWorker {
     this.#child.on("error", (err) => this.emit("error", err));
     this.#exited = new Promise((resolve) =>
       this.#child.once("exit", (code, signal) => {
+        this.#logStderr();
         if (/heap out of memory|Reached heap limit/.test(this.#stderr))
           this.emit(
             "error",
@@ -453,7 +516,22 @@ class ChildWorker extends EventEmitter implements JobWorker {
     );
   }
 
+  /** What the child printed since the last line logged, as one warn line with the job it was on. */
+  #logStderr() {
+    clearTimeout(this.#quiet);
+    const log = this.#options.log ?? sharedLog;
+    const text = this.#unlogged;
+    this.#unlogged = "";
+    if (!log || !text.trim()) return;
+    const { message, detail } = stderrSummary(text);
+    log.warn(
+      { worker: this.#name, job: this.#jobKind, pid: this.#child.pid, stderr: detail },
+      `${this.#name} child: ${message}`,
+    );
+  }
+
   postMessage(value: unknown): void {
+    this.#jobKind = this.#options.jobKind(value);
     if (!this.#child.connected) return;
     this.#child.send(value as never, (err) => err && this.emit("error", err));
   }

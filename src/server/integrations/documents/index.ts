@@ -72,6 +72,8 @@ export function createExtractionPool(
     // of MB outside the V8 heap, and what a thread frees stays in the server's RSS; an ended process's
     // memory all goes back. A child is reused for light jobs and ended after a heavy one.
     isolation: "process",
+    // A child's stderr (a recycled child's "Reached heap limit") is logged with the kind it was reading.
+    jobKind: (task) => (task as ParseJob).kind,
     ...options,
   });
 }
