@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 // Issue 8 §3 "Smaller" faults, and the overload and tracking limits: headers, Bearer parsing, expired
 // sessions, Retry-After on 429 and 503.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -162,6 +163,47 @@ describe("Retry-After", () => {
         status = (await shedding.app.inject({ url: "/api/health" })).statusCode;
       }
       expect(status).toBe(200);
+    } finally {
+      await shedding.close();
+    }
+  });
+
+  it("while the loop lags, sheds the caller with requests in parallel and serves one who waits for each answer", {
+    timeout: 30_000,
+  }, async () => {
+    const shedding = await createTestApp({ maxEventLoopDelayMs: 50 });
+    const flooder = { authorization: "Bearer flooder" };
+    try {
+      // Two of the flooder's requests stay in flight: their bodies have not finished arriving.
+      const held = [1, 2].map(() => {
+        const body = new PassThrough();
+        const answer = shedding.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          headers: { ...flooder, "content-type": "application/json" },
+          payload: body,
+        });
+        return { body, answer };
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      const until = Date.now() + 400;
+      while (Date.now() < until) {}
+      let res = await shedding.app.inject({ url: "/api/health", headers: flooder });
+      for (let i = 0; i < 20 && res.statusCode !== 503; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        res = await shedding.app.inject({ url: "/api/health", headers: flooder });
+      }
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe("overloaded");
+      const other = await shedding.app.inject({
+        url: "/api/health",
+        headers: { authorization: "Bearer someone-else" },
+      });
+      expect(other.statusCode).toBe(200);
+      for (const { body, answer } of held) {
+        body.end(JSON.stringify({ email: "nobody@school.edu", password: "guess" }));
+        expect([401, 503]).toContain((await answer).statusCode);
+      }
     } finally {
       await shedding.close();
     }

@@ -1,5 +1,5 @@
 import underPressure from "@fastify/under-pressure";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { AppError } from "../lib/errors.ts";
 
@@ -18,6 +18,7 @@ const overloaded = () =>
  * Requests already running finish.
  */
 export async function registerOverload(app: FastifyInstance, config: AppConfig) {
+  const callers = callersInFlight(app);
   const maxInFlight = config.maxRequestsInFlight ?? 0;
   if (maxInFlight > 0) {
     let inFlight = 0;
@@ -42,6 +43,40 @@ export async function registerOverload(app: FastifyInstance, config: AppConfig) 
       // it) reads as infinite lag: intervals shorter than a garbage collection or a busy moment of a
       // shared machine would shed for nothing, so never under 250 ms.
       sampleInterval: Math.max(250, maxEventLoopDelay),
+      // Issue 27 (fairness): while one caller floods with requests in parallel, the lag is theirs, so only
+      // callers with another request already in flight are shed; a student who waits for each answer
+      // keeps being served. With no such caller, everyone is shed alike, as before.
+      pressureHandler: async (req, reply) => {
+        if (callers.crowded() > 0 && callers.of(req) <= 1) return;
+        reply.header("Retry-After", String(OVERLOAD_RETRY_AFTER_SECONDS));
+        throw overloaded();
+      },
     });
   }
+}
+
+/** Whose request it is, without a database read: the same bearer token or cookie, else the address. */
+const callerKey = (req: FastifyRequest) => req.headers.authorization ?? req.headers.cookie ?? req.ip;
+
+/**
+ * API requests in flight per caller (this one included), and how many callers have two or more: counted
+ * in an onRequest hook registered before the shedding's, so the pressure handler sees this request.
+ */
+function callersInFlight(app: FastifyInstance) {
+  const counts = new Map<string, number>();
+  let crowded = 0;
+  app.addHook("onRequest", async (req, reply) => {
+    if (!req.url.startsWith("/api/")) return;
+    const key = callerKey(req);
+    const n = (counts.get(key) ?? 0) + 1;
+    counts.set(key, n);
+    if (n === 2) crowded++;
+    reply.raw.once("close", () => {
+      const left = (counts.get(key) ?? 1) - 1;
+      if (left === 1) crowded--;
+      if (left <= 0) counts.delete(key);
+      else counts.set(key, left);
+    });
+  });
+  return { of: (req: FastifyRequest) => counts.get(callerKey(req)) ?? 0, crowded: () => crowded };
 }
