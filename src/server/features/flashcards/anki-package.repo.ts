@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { arrayOf, chunks, rowsOf } from "../../db/bulk.ts";
+import { arrayOf, chunks, insertMany, rowsOf } from "../../db/bulk.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 
@@ -35,42 +35,44 @@ export const ankiPackageRepo = {
       );
   },
 
-  /** New rows, in order; answers their ids in the same order. One statement per BULK_ROWS rows. */
+  /**
+   * New rows, in order; answers their ids in the same order. The ids are drawn from the table's sequence
+   * first, so the rows can go as one bulk append (insertMany: COPY on PGlite) that returns nothing.
+   */
   async insertRows(db: DbOrTx, userId: number, flashcardSetId: number, rows: NoteRow[]) {
-    const ids: number[] = [];
-    for (const b of chunks(rows)) {
-      // Tags travel as JSON text: a jagged text[][] has no array literal. `with ordinality ... order by`
-      // keeps the insert (and so RETURNING) in the order of the input.
-      const result = await db.execute(sql`insert into ${flashcards}
-          (user_id, flashcard_set_id, question, answer, hint, tags, type, ord, guid)
-        select ${userId}::int, ${flashcardSetId}::int, v.q, v.a, v.h,
-          array(select jsonb_array_elements_text(v.t::jsonb)), v.ty, v.o, v.g
-        from unnest(${arrayOf(
-          b.map((r) => r.question),
-          "text",
-        )}, ${arrayOf(
-          b.map((r) => r.answer),
-          "text",
-        )}, ${arrayOf(
-          b.map((r) => r.hint),
-          "text",
-        )}, ${arrayOf(
-          b.map((r) => JSON.stringify(r.tags)),
-          "text",
-        )}, ${arrayOf(
-          b.map((r) => r.type),
-          "text",
-        )}, ${arrayOf(
-          b.map((r) => r.ord),
-          "smallint",
-        )}, ${arrayOf(
-          b.map((r) => r.guid),
-          "text",
-        )}) with ordinality as v(q, a, h, t, ty, o, g, n)
-        order by v.n
-        returning id`);
-      for (const r of rowsOf<{ id: number }>(result)) ids.push(Number(r.id));
-    }
+    if (rows.length === 0) return [];
+    const ids = rowsOf<{ id: number }>(
+      await db.execute(sql`select nextval(pg_get_serial_sequence('flashcards', 'id'))::int as id
+        from generate_series(1, ${rows.length}::int) order by 1`),
+    ).map((r) => Number(r.id));
+    await insertMany(
+      db,
+      "flashcards",
+      [
+        ["id", "int"],
+        ["user_id", "int"],
+        ["flashcard_set_id", "int"],
+        ["question", "text"],
+        ["answer", "text"],
+        ["hint", "text"],
+        ["tags", "text[]"],
+        ["type", "text"],
+        ["ord", "smallint"],
+        ["guid", "text"],
+      ],
+      rows.map((r, i) => [
+        ids[i],
+        userId,
+        flashcardSetId,
+        r.question,
+        r.answer,
+        r.hint,
+        r.tags,
+        r.type,
+        r.ord,
+        r.guid,
+      ]),
+    );
     return ids;
   },
 
