@@ -37,6 +37,9 @@ function pgliteOf(db: DbOrTx): PgliteQuery | undefined {
   return client as PgliteQuery;
 }
 
+/** Whether `db` runs on PGlite, where insertMany appends with COPY. */
+export const appendsByCopy = (db: DbOrTx) => pgliteOf(db) !== undefined;
+
 /** One value in COPY's text format: `\N` is null, and backslash, tab and line ends are escaped. */
 function copyValue(v: unknown): string {
   if (v === null || v === undefined) return "\\N";
