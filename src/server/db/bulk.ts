@@ -1,4 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
+import pg from "pg";
+import type { DbOrTx } from "./client.ts";
 
 /**
  * Bulk writes as `INSERT ... SELECT FROM unnest($1::int[], $2::text[], ...)`: one array parameter per
@@ -21,3 +23,84 @@ export function* chunks<T>(rows: readonly T[], size = BULK_ROWS): Generator<T[]>
 
 /** The rows of `db.execute(...)`: both drivers answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A column of `insertMany`: its name and the PostgreSQL type its values are read as. */
+export type BulkColumn = readonly [name: string, type: string];
+
+/** What a PGlite connection or transaction adds to `query`: a file for `COPY ... FROM '/dev/blob'`. */
+type PgliteQuery = { query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown> };
+
+/** The driver under a Drizzle database or transaction, when it is PGlite (node-postgres is a pg.Pool or client). */
+function pgliteOf(db: DbOrTx): PgliteQuery | undefined {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!client || client instanceof pg.Pool || client instanceof pg.Client) return undefined;
+  return client as PgliteQuery;
+}
+
+/** Whether `db` runs on PGlite, where insertMany appends with COPY. */
+export const appendsByCopy = (db: DbOrTx) => pgliteOf(db) !== undefined;
+
+/** One value in COPY's text format: `\N` is null, and backslash, tab and line ends are escaped. */
+function copyValue(v: unknown): string {
+  if (v === null || v === undefined) return "\\N";
+  if (typeof v === "number") return String(v);
+  if (v instanceof Date) return v.toISOString();
+  const text = Array.isArray(v)
+    ? `{${v.map((s) => `"${String(s).replace(/["\\]/g, "\\$&")}"`).join(",")}}`
+    : String(v);
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (c) =>
+        c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
+      )
+    : text;
+}
+
+/**
+ * Appends rows to `table`, each an array of values in the order of `columns` (strings, numbers, Dates,
+ * string arrays for text[], null). On PGlite the rows go as one `COPY ... FROM '/dev/blob'`: per row,
+ * about a third cheaper than the same rows through `unnest` arrays (measured on 20,000 card_reviews),
+ * since nothing is planned or projected per row. On PostgreSQL they go through `unnest`, one statement
+ * per BULK_ROWS rows (COPY there needs a stream the node-postgres driver does not have; pg-copy-streams
+ * would give it). Constraints, defaults and foreign keys apply as to any insert; no ON CONFLICT.
+ */
+export async function insertMany(
+  db: DbOrTx,
+  table: string,
+  columns: readonly BulkColumn[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([name]) => name).join(", ");
+  const pglite = pgliteOf(db);
+  if (pglite) {
+    let text = "";
+    for (const row of rows) {
+      for (let i = 0; i < row.length; i++) text += (i ? "\t" : "") + copyValue(row[i]);
+      text += "\n";
+    }
+    await pglite.query(`copy ${table} (${names}) from '/dev/blob'`, [], { blob: new Blob([text]) });
+    return;
+  }
+  for (const b of chunks(rows)) {
+    const arrays = columns.map(([, type], i) =>
+      // text[] columns travel as JSON text: a jagged text[][] has no array literal.
+      type === "text[]"
+        ? arrayOf(
+            b.map((r) => (r[i] == null ? null : JSON.stringify(r[i]))),
+            "text",
+          )
+        : arrayOf(
+            b.map((r) => (r[i] instanceof Date ? (r[i] as Date).toISOString() : r[i])),
+            type,
+          ),
+    );
+    const select = columns.map(([, type], i) =>
+      type === "text[]"
+        ? sql.raw(`array(select jsonb_array_elements_text(v.c${i}::jsonb))`)
+        : sql.raw(`v.c${i}`),
+    );
+    await db.execute(sql`insert into ${sql.raw(table)} (${sql.raw(names)})
+      select ${sql.join(select, sql`, `)} from unnest(${sql.join(arrays, sql`, `)})
+        as v(${sql.raw(columns.map((_, i) => `c${i}`).join(", "))})`);
+  }
+}

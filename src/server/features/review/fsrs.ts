@@ -98,10 +98,12 @@ export type Weights = readonly number[] | null | undefined;
  * and the review time, so the same review always gives the same due date.
  */
 export function scheduler(retention: number = REVIEW.defaultRetention, weights?: Weights): FSRS {
-  const checked = desiredRetentionSchema.parse(retention);
-  const key = weights?.length ? `${checked}:${weights.join(",")}` : String(checked);
+  // Keyed by the value as given: an import replays each of 200,000 reviews through here, and checking
+  // the retention every time was a tenth of that replay. A value that fails the check is never stored.
+  const key = weights?.length ? `${retention}:${weights.join(",")}` : String(retention);
   let f = schedulers.get(key);
   if (!f) {
+    const checked = desiredRetentionSchema.parse(retention);
     f = fsrs({
       request_retention: checked,
       enable_fuzz: true,

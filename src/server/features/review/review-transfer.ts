@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CardSchedule, ReviewEvent } from "#shared/flashcards/card-model.ts";
 import type { CardState } from "#shared/review/contract.ts";
-import { arrayOf, chunks, isoOrNull, rowsOf } from "../../db/bulk.ts";
+import { arrayOf, type BulkColumn, chunks, insertMany, isoOrNull, rowsOf } from "../../db/bulk.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { cardReviews, cardStates } from "../../db/schema/review.ts";
 
@@ -31,20 +31,51 @@ const stateRow = (userId: number, flashcardId: number, s: CardState) => ({
   lastReview: s.lastReview,
 });
 
-const reviewRow = (userId: number, flashcardId: number, h: ReviewEvent) => ({
+const STATE_COLUMNS: BulkColumn[] = [
+  ["user_id", "int"],
+  ["flashcard_id", "int"],
+  ["due", "timestamptz"],
+  ["stability", "float8"],
+  ["difficulty", "float8"],
+  ["elapsed_days", "int"],
+  ["scheduled_days", "int"],
+  ["learning_steps", "int"],
+  ["reps", "int"],
+  ["lapses", "int"],
+  ["state", "smallint"],
+  ["last_review", "timestamptz"],
+];
+
+const REVIEW_COLUMNS: BulkColumn[] = [
+  ["user_id", "int"],
+  ["flashcard_id", "int"],
+  ["rating", "smallint"],
+  ["state", "smallint"],
+  ["due", "timestamptz"],
+  ["stability", "float8"],
+  ["difficulty", "float8"],
+  ["elapsed_days", "int"],
+  ["last_elapsed_days", "int"],
+  ["scheduled_days", "int"],
+  ["learning_steps", "int"],
+  ["reviewed_at", "timestamptz"],
+];
+
+/** A card_reviews row in the order of REVIEW_COLUMNS: hundreds of thousands in a large import, so no object per row. */
+const reviewValues = (userId: number, flashcardId: number, h: ReviewEvent): unknown[] => [
   userId,
   flashcardId,
-  rating: h.rating,
-  state: h.state,
-  due: h.due,
-  stability: h.stability,
-  difficulty: h.difficulty,
-  elapsedDays: int(h.elapsedDays),
-  lastElapsedDays: int(h.lastElapsedDays),
-  scheduledDays: int(h.scheduledDays),
-  learningSteps: int(h.learningSteps),
-  reviewedAt: h.reviewedAt,
-});
+  h.rating,
+  h.state,
+  h.due,
+  h.stability,
+  h.difficulty,
+  int(h.elapsedDays),
+  int(h.lastElapsedDays),
+  int(h.scheduledDays),
+  int(h.learningSteps),
+  h.reviewedAt,
+];
 
 /**
  * Writes imported schedules for `userId`. A row the student has already reviewed more recently than the
@@ -73,18 +104,40 @@ export async function importSchedules(
       for (const r of rows) known.set(Number(r.id), r.last === null ? null : new Date(r.last));
     }
   const states: ReturnType<typeof stateRow>[] = [];
-  const reviews: ReturnType<typeof reviewRow>[] = [];
+  const reviews: unknown[][] = [];
   for (const { flashcardId, schedule } of started) {
     const since = known.get(flashcardId);
     const last = schedule.state.lastReview;
     if (known.has(flashcardId) && (!last || (since && since >= last))) continue;
     states.push(stateRow(userId, flashcardId, schedule.state));
     for (const h of schedule.history)
-      if (!since || h.reviewedAt > since) reviews.push(reviewRow(userId, flashcardId, h));
+      if (!since || h.reviewedAt > since) reviews.push(reviewValues(userId, flashcardId, h));
   }
-  for (const b of chunks(states)) {
-    const col = (f: (r: (typeof b)[number]) => unknown, type: string) => arrayOf(b.map(f), type);
-    await tx.execute(sql`insert into ${cardStates} (user_id, flashcard_id, due, stability, difficulty,
+  // Rows this import has just inserted have no state to conflict with: appended in bulk.
+  if (fresh)
+    await insertMany(
+      tx,
+      "card_states",
+      STATE_COLUMNS,
+      states.map((r) => [
+        r.userId,
+        r.flashcardId,
+        r.due,
+        r.stability,
+        r.difficulty,
+        r.elapsedDays,
+        r.scheduledDays,
+        r.learningSteps,
+        r.reps,
+        r.lapses,
+        r.state,
+        r.lastReview,
+      ]),
+    );
+  else
+    for (const b of chunks(states)) {
+      const col = (f: (r: (typeof b)[number]) => unknown, type: string) => arrayOf(b.map(f), type);
+      await tx.execute(sql`insert into ${cardStates} (user_id, flashcard_id, due, stability, difficulty,
         elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review)
       select ${userId}::int, * from unnest(${col((r) => r.flashcardId, "int")},
         ${col((r) => isoOrNull(r.due), "timestamptz")}, ${col((r) => r.stability, "float8")},
@@ -97,18 +150,8 @@ export async function importSchedules(
         scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps,
         reps = excluded.reps, lapses = excluded.lapses, state = excluded.state,
         last_review = excluded.last_review`);
-  }
-  for (const b of chunks(reviews)) {
-    const col = (f: (r: (typeof b)[number]) => unknown, type: string) => arrayOf(b.map(f), type);
-    await tx.execute(sql`insert into ${cardReviews} (user_id, flashcard_id, rating, state, due, stability,
-        difficulty, elapsed_days, last_elapsed_days, scheduled_days, learning_steps, reviewed_at)
-      select ${userId}::int, * from unnest(${col((r) => r.flashcardId, "int")},
-        ${col((r) => r.rating, "smallint")}, ${col((r) => r.state, "smallint")},
-        ${col((r) => isoOrNull(r.due), "timestamptz")}, ${col((r) => r.stability, "float8")},
-        ${col((r) => r.difficulty, "float8")}, ${col((r) => r.elapsedDays, "int")},
-        ${col((r) => r.lastElapsedDays, "int")}, ${col((r) => r.scheduledDays, "int")},
-        ${col((r) => r.learningSteps, "int")}, ${col((r) => isoOrNull(r.reviewedAt), "timestamptz")})`);
-  }
+    }
+  await insertMany(tx, "card_reviews", REVIEW_COLUMNS, reviews);
   return reviews.length;
 }
 

@@ -102,12 +102,12 @@ export function readCollection(db: Database, limits: ReadLimits): AnkiCollection
     decks = new Map();
     // Names keep levels apart with \x1f from schema 15 on. No ORDER BY on them: they use Anki's
     // 'unicase' collation, which this SQLite does not have.
-    eachRow(db, "SELECT id, name FROM decks", 100_000, (r) => {
-      decks.set(num(r.id), str(r.name).replaceAll("\x1f", "::"));
+    eachRow(db, "SELECT id, name FROM decks", 100_000, ([id, name]) => {
+      decks.set(num(id), str(name).replaceAll("\x1f", "::"));
     });
     if (tables.has("config"))
-      eachRow(db, "SELECT KEY AS k, val FROM config", 10_000, (r) => {
-        if (str(r.k) === "schedVer") schedVer = Number(str(r.val)) || 2;
+      eachRow(db, "SELECT KEY AS k, val FROM config", 10_000, ([k, val]) => {
+        if (str(k) === "schedVer") schedVer = Number(str(val)) || 2;
       });
   } else {
     models = readModelJson(str(modelsJson));
@@ -124,11 +124,11 @@ export function readCollection(db: Database, limits: ReadLimits): AnkiCollection
   const notes: AnkiNote[] = [];
   eachRow(db, "SELECT id, guid, mid, tags, flds FROM notes ORDER BY id", limits.maxNotes, (r) => {
     notes.push({
-      id: num(r.id),
-      guid: str(r.guid),
-      mid: num(r.mid),
-      tags: str(r.tags).split(/\s+/).filter(Boolean),
-      fields: str(r.flds).split("\x1f"),
+      id: num(r[0]),
+      guid: str(r[1]),
+      mid: num(r[2]),
+      tags: str(r[3]).split(/\s+/).filter(Boolean),
+      fields: str(r[4]).split("\x1f"),
     });
   });
   const cards: AnkiCard[] = [];
@@ -138,21 +138,21 @@ export function readCollection(db: Database, limits: ReadLimits): AnkiCollection
     limits.maxCards,
     (r) => {
       cards.push({
-        id: num(r.id),
-        nid: num(r.nid),
-        did: num(r.did),
-        ord: num(r.ord),
-        type: num(r.type),
-        queue: num(r.queue),
-        due: num(r.due),
-        ivl: num(r.ivl),
-        factor: num(r.factor),
-        reps: num(r.reps),
-        lapses: num(r.lapses),
-        left: num(r.left),
-        odue: num(r.odue),
-        odid: num(r.odid),
-        data: str(r.data),
+        id: num(r[0]),
+        nid: num(r[1]),
+        did: num(r[2]),
+        ord: num(r[3]),
+        type: num(r[4]),
+        queue: num(r[5]),
+        due: num(r[6]),
+        ivl: num(r[7]),
+        factor: num(r[8]),
+        reps: num(r[9]),
+        lapses: num(r[10]),
+        left: num(r[11]),
+        odue: num(r[12]),
+        odid: num(r[13]),
+        data: str(r[14]),
       });
     },
   );
@@ -164,14 +164,14 @@ export function readCollection(db: Database, limits: ReadLimits): AnkiCollection
       limits.maxReviews,
       (r) => {
         revlog.push({
-          id: num(r.id),
-          cid: num(r.cid),
-          ease: num(r.ease),
-          ivl: num(r.ivl),
-          lastIvl: num(r.lastIvl),
-          factor: num(r.factor),
-          time: num(r.time),
-          type: num(r.type),
+          id: num(r[0]),
+          cid: num(r[1]),
+          ease: num(r[2]),
+          ivl: num(r[3]),
+          lastIvl: num(r[4]),
+          factor: num(r[5]),
+          time: num(r[6]),
+          type: num(r[7]),
         });
       },
     );
@@ -218,30 +218,30 @@ function readModelTables(db: Database): Map<number, AnkiModel> {
       throw new AnkiPackageError("corrupt_database", "note type config is not protobuf");
     }
   };
-  eachRow(db, "SELECT id, name, config FROM notetypes", 10_000, (r) => {
-    const config = proto(r.config);
+  eachRow(db, "SELECT id, name, config FROM notetypes", 10_000, ([id, name, raw]) => {
+    const config = proto(raw);
     // Notetype.Config.kind = 1: KIND_CLOZE.
-    models.set(num(r.id), {
-      id: num(r.id),
-      name: str(r.name),
+    models.set(num(id), {
+      id: num(id),
+      name: str(name),
       cloze: protoNumber(config, 1) === 1,
       fields: [],
       templates: [],
     });
   });
   const fields: { ntid: number; ord: number; name: string }[] = [];
-  eachRow(db, "SELECT ntid, ord, name FROM fields", 100_000, (r) => {
-    fields.push({ ntid: num(r.ntid), ord: num(r.ord), name: str(r.name) });
+  eachRow(db, "SELECT ntid, ord, name FROM fields", 100_000, ([ntid, ord, name]) => {
+    fields.push({ ntid: num(ntid), ord: num(ord), name: str(name) });
   });
   for (const f of fields.sort((a, b) => a.ord - b.ord)) models.get(f.ntid)?.fields.push(f.name);
   const templates: { ntid: number; ord: number; name: string; qfmt: string; afmt: string }[] = [];
-  eachRow(db, "SELECT ntid, ord, name, config FROM templates", 100_000, (r) => {
-    const config = proto(r.config);
+  eachRow(db, "SELECT ntid, ord, name, config FROM templates", 100_000, ([ntid, ord, name, raw]) => {
+    const config = proto(raw);
     // Template.Config: 1 q_format, 2 a_format.
     templates.push({
-      ntid: num(r.ntid),
-      ord: num(r.ord),
-      name: str(r.name),
+      ntid: num(ntid),
+      ord: num(ord),
+      name: str(name),
       qfmt: protoString(config, 1) ?? "",
       afmt: protoString(config, 2) ?? "",
     });

@@ -79,22 +79,19 @@ export const tableNames = (db: Database): Set<string> =>
   );
 
 /**
- * Calls `row` for each result row, as an object keyed by column name; stops with `too_many_cards` past
- * `max` rows, so a collection cannot make us hold more than the caller allows.
+ * Calls `row` for each result row, its values in the order of the SELECT's columns; stops with
+ * `too_many_cards` past `max` rows, so a collection cannot make us hold more than the caller allows.
+ * Arrays, not sql.js's objects keyed by column name: those decode every column's name again on every
+ * row, which was most of reading a 200,000-review log.
  */
-export function eachRow(
-  db: Database,
-  sql: string,
-  max: number,
-  row: (r: Record<string, SqlValue>) => void,
-): number {
+export function eachRow(db: Database, sql: string, max: number, row: (r: SqlValue[]) => void): number {
   const stmt = db.prepare(sql);
   let n = 0;
   try {
     while (stmt.step()) {
       if (++n > max)
         throw new AnkiPackageError("too_many_cards", `${sql.slice(0, 40)}: more than ${max} rows`);
-      row(stmt.getAsObject());
+      row(stmt.get());
     }
   } finally {
     stmt.free();
