@@ -45,3 +45,14 @@ export function preparedStatement<R, V extends Record<string, unknown>>(
     return (Object.create(entry.query, own) as PreparedQuery<R>).execute(values);
   };
 }
+
+/**
+ * A query built per call (the queue's, whose shape follows its scope), run as Drizzle would but, on
+ * PGlite, without the per-query parsers (PGLITE_ROWS): timestamptz columns still map to Dates; an `sql`
+ * expression returning a timestamp gives a Date on both drivers.
+ */
+export function rowsOf<R>(query: { prepare(name: string): PreparedQuery<R> }): Promise<R> {
+  const prepared = query.prepare("");
+  if (!(prepared instanceof PglitePreparedQuery)) return prepared.execute();
+  return (Object.create(prepared, PGLITE_ROWS) as PreparedQuery<R>).execute();
+}

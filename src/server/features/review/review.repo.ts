@@ -3,7 +3,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { preparedStatement } from "../../db/prepared.ts";
+import { preparedStatement, rowsOf } from "../../db/prepared.ts";
 import { rawRows } from "../../db/raw.ts";
 import { flashcardSetExams, flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 import { cardHolds, cardReviews, cardStates, reviewPreferences } from "../../db/schema/review.ts";
@@ -84,7 +84,7 @@ function queueQuery<T extends SelectedFields>(
   scope: QueueScope,
   pick?: QueuePick,
   opts: { order?: "due" | "added"; limit?: number } = {},
-): Promise<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } } {
+): PromiseLike<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } } {
   const cards =
     scope.setId === undefined
       ? eq(flashcards.userId, scope.userId)
@@ -101,7 +101,14 @@ function queueQuery<T extends SelectedFields>(
   if (opts.order === "due") q.orderBy(asc(cardStates.due), asc(cardStates.flashcardId));
   if (opts.order === "added") q.orderBy(asc(flashcards.id));
   if (opts.limit !== undefined) q.limit(opts.limit);
-  return q as unknown as Promise<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } };
+  type Rows = SelectResultFields<T>[];
+  // Run when awaited, as Drizzle's own builder is, and without PGlite's per-query parsers (rowsOf).
+  return {
+    // biome-ignore lint/suspicious/noThenProperty: a lazy query, awaited like Drizzle's builder
+    then: (ok, fail) =>
+      rowsOf(q as unknown as { prepare(n: string): { execute(): Promise<Rows> } }).then(ok, fail),
+    toSQL: () => q.toSQL(),
+  } as PromiseLike<Rows> & { toSQL(): { sql: string; params: unknown[] } };
 }
 
 export type StoredState = Omit<CardState, "state"> & { state: 0 | 1 | 2 | 3 };
@@ -153,7 +160,7 @@ const ratingRead = preparedStatement((db) => {
  * keeps FSRS's due. load-balance.ts's balancedInterval is the same rule in TypeScript (tested against this).
  * SQL text (db/raw.ts): the choice and the writes in one round trip, which Drizzle's builder cannot say.
  */
-const RATING_WRITE = `with loads as (
+export const RATING_WRITE = `with loads as (
     select floor(extract(epoch from (due - $3::timestamptz)) / 86400)::int as day, count(*)::int as n
     from card_states where user_id = $1 and due >= $4::timestamptz and due < $5::timestamptz group by 1
   ), chosen as (
@@ -226,16 +233,18 @@ export const reviewRepo = {
    * (null until they save settings) and their fitted FSRS weights (null unless fitted).
    */
   async queueSettings(db: DbOrTx, userId: number) {
-    const [row] = await db
-      .select({
-        desiredRetention: userSettings.desiredRetention,
-        newCardsPerDay: userSettings.newCardsPerDay,
-        weights: reviewPreferences.weights,
-      })
-      // One row whichever of the two the student has saved (each is absent until they do).
-      .from(sql`(select 1) as one`)
-      .leftJoin(userSettings, eq(userSettings.userId, userId))
-      .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId));
+    const [row] = await rowsOf(
+      db
+        .select({
+          desiredRetention: userSettings.desiredRetention,
+          newCardsPerDay: userSettings.newCardsPerDay,
+          weights: reviewPreferences.weights,
+        })
+        // One row whichever of the two the student has saved (each is absent until they do).
+        .from(sql`(select 1) as one`)
+        .leftJoin(userSettings, eq(userSettings.userId, userId))
+        .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId)),
+    );
     return row;
   },
 
@@ -525,17 +534,19 @@ export const examRepo = {
   },
   /** The student's exams (one set's, or every set's), soonest stored date first. */
   exams(db: DbOrTx, userId: number, setId?: number): Promise<ExamRow[]> {
-    return db
-      .select(examColumns)
-      .from(flashcardSetExams)
-      .innerJoin(flashcardSets, eq(flashcardSets.id, flashcardSetExams.flashcardSetId))
-      .where(
-        and(
-          eq(flashcardSetExams.userId, userId),
-          setId === undefined ? undefined : eq(flashcardSetExams.flashcardSetId, setId),
-        ),
-      )
-      .orderBy(asc(flashcardSetExams.examDate), asc(flashcardSetExams.id));
+    return rowsOf(
+      db
+        .select(examColumns)
+        .from(flashcardSetExams)
+        .innerJoin(flashcardSets, eq(flashcardSets.id, flashcardSetExams.flashcardSetId))
+        .where(
+          and(
+            eq(flashcardSetExams.userId, userId),
+            setId === undefined ? undefined : eq(flashcardSetExams.flashcardSetId, setId),
+          ),
+        )
+        .orderBy(asc(flashcardSetExams.examDate), asc(flashcardSetExams.id)),
+    );
   },
 
   async exam(db: DbOrTx, userId: number, examId: number): Promise<ExamRow | undefined> {
