@@ -160,7 +160,7 @@ const ratingRead = preparedStatement((db) => {
  * keeps FSRS's due. load-balance.ts's balancedInterval is the same rule in TypeScript (tested against this).
  * SQL text (db/raw.ts): the choice and the writes in one round trip, which Drizzle's builder cannot say.
  */
-export const RATING_WRITE = `with loads as (
+const RATING_WRITE = `with loads as (
     select floor(extract(epoch from (due - $3::timestamptz)) / 86400)::int as day, count(*)::int as n
     from card_states where user_id = $1 and due >= $4::timestamptz and due < $5::timestamptz group by 1
   ), chosen as (
