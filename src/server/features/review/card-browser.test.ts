@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards as cardsTable } from "#server/db/schema/flashcards.ts";
 import { cardHolds, cardStates } from "#server/db/schema/review.ts";
+import { rateCard } from "#server/features/review/fsrs.ts";
+import { balancedInterval, fuzzDays } from "#server/features/review/load-balance.ts";
 import { flashcardEndpoints } from "#shared/flashcards/contract.ts";
 import { type BrowserPage, browserEndpoints, preferenceEndpoints } from "#shared/review/browser-contract.ts";
 import { type ReviewQueue, reviewEndpoints } from "#shared/review/contract.ts";
@@ -417,5 +420,73 @@ describe("load balancing (issue 25 §3)", () => {
     const day = Math.round((new Date(res.due).getTime() - clock.now().getTime()) / 86400_000);
     expect(day).toBeGreaterThan(3);
     expect(day % 3, `due ${res.due}, ${day} days out`).toBe(0);
+  });
+  it("picks, in the rating's write statement, the day balancedInterval picks for the same loads and Easy Days", async () => {
+    const fay = await createUser(t.app);
+    const set = await createFlashcardSet(t.app, { owner: fay, cards: 150 });
+    const cards = ids((await browse(fay, { setId: set.id, limit: 200 })).cards);
+    const at = new Date(clock.now().getTime() - 60_000);
+    const reviewState = (flashcardId: number, due: Date) => ({
+      userId: fay.user.id,
+      flashcardId,
+      due,
+      stability: 10,
+      difficulty: 5,
+      elapsedDays: 10,
+      scheduledDays: 10,
+      learningSteps: 0,
+      reps: 5,
+      lapses: 0,
+      state: 2 as const,
+      lastReview: new Date(at.getTime() - 10 * 86400_000),
+    });
+    // Two cards to rate; each of the others falls due on a day after `at`, 1-4 cards a day in a repeating
+    // pattern, over every day FSRS's fuzz could give either of them.
+    const [first, second, ...others] = cards;
+    const states = [reviewState(first!, at), reviewState(second!, at)];
+    const loads = new Map<number, number>();
+    for (let day = 1, next = 0; next < others.length; day += 1) {
+      const n = Math.min(1 + ((day * 7) % 4), others.length - next);
+      loads.set(day, n);
+      for (let k = 0; k < n; k += 1)
+        states.push(reviewState(others[next++]!, new Date(at.getTime() + day * 86400_000 + 7200_000)));
+    }
+    await t.database.db.insert(cardStates).values(states);
+    const weekday = (d: number) => new Date(at.getTime() + d * 86400_000).getUTCDay();
+
+    /** Rates `cardId` Good at `at` with the Easy Days `easyDays` picks from FSRS's range; checks the day. */
+    const ratedDay = async (cardId: number, easyDays: (min: number, max: number) => number[]) => {
+      const state = states.find((r) => r.flashcardId === cardId)!;
+      const fsrs = rateCard(state, 3, at).card;
+      const { min, max } = fuzzDays(fsrs.scheduledDays, state.elapsedDays);
+      const easy = easyDays(min, max);
+      await api(fay).call(preferenceEndpoints.save, { body: { burySiblings: false, easyDays: easy } });
+      const day = balancedInterval(
+        fsrs.scheduledDays,
+        state.elapsedDays,
+        (d) => loads.get(d) ?? 0,
+        (d) => easy.includes(weekday(d)),
+      );
+      const res = await api(fay).call(reviewEndpoints.rate, {
+        params: { id: cardId },
+        body: { rating: 3, clientId: randomUUID(), reviewedAt: at.toISOString() },
+      });
+      expect(res.due).toBe(
+        new Date(fsrs.due.getTime() + (day - fsrs.scheduledDays) * 86400_000).toISOString(),
+      );
+      loads.set(day, (loads.get(day) ?? 0) + 1);
+      return { day, min, max };
+    };
+    // Without Easy Days: the lightest day.
+    const plain = await ratedDay(first!, () => []);
+    expect(loads.get(plain.day)).toBe(2);
+    // The lightest days' weekdays made Easy Days: at twice their load and a half they lose to a busier day.
+    const lightest = (min: number, max: number) => {
+      const days = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+      const least = Math.min(...days.map((d) => loads.get(d) ?? 0));
+      return [...new Set(days.filter((d) => loads.get(d) === least).map(weekday))].sort();
+    };
+    const easy = await ratedDay(second!, lightest);
+    expect(lightest(easy.min, easy.max)).not.toContain(weekday(easy.day));
   });
 });

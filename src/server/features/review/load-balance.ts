@@ -1,6 +1,5 @@
 import { get_fuzz_range } from "ts-fsrs";
 
-const DAY_MS = 86_400_000;
 /** An Easy Day counts its cards as this many times heavier, so fewer land there (Anki's 'reduced'). */
 const EASY_DAY_WEIGHT = 2;
 
@@ -13,7 +12,9 @@ export function fuzzDays(interval: number, elapsedDays: number): { min: number; 
 /**
  * Anki's load balancer (issue 25 §3): a review interval of a few days or more may land on any day of
  * FSRS's fuzz range; pick the one with the lightest load (cards already due that day, Easy Days counting
- * heavier), the nearest to the scheduler's own choice on a tie. Pure: the caller reads the loads.
+ * heavier), the nearest to the scheduler's own choice on a tie. The rating runs this rule inside its
+ * write statement (review.repo.ts, RATING_WRITE), where the loads are; this is its readable form, and the
+ * API test checks that both pick the same day for the same loads.
  */
 export function balancedInterval(
   interval: number,
@@ -35,7 +36,3 @@ export function balancedInterval(
   }
   return best;
 }
-
-/** The due date moved from `fromDays` to `toDays` after the review, at the same time of day FSRS chose. */
-export const movedDue = (due: Date, fromDays: number, toDays: number) =>
-  new Date(due.getTime() + (toDays - fromDays) * DAY_MS);

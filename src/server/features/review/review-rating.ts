@@ -13,8 +13,8 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { StudyService } from "../study/study.service.ts";
 import { afterRating, type HoldDeps, ratingPreferences, reviewableCard, undoLeech } from "./card-holds.ts";
-import { balancedInterval, fuzzDays, movedDue } from "./load-balance.ts";
-import { reviewRepo } from "./review.repo.ts";
+import { fuzzDays } from "./load-balance.ts";
+import { type Balance, reviewRepo } from "./review.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -122,12 +122,21 @@ export async function rate(
         clientId,
       );
     const next = rateCard(card.state ?? newCardState(at), rating, at, desiredRetention, weights);
-    await balanceLoad(tx, userId, at, next.card, card.state?.elapsedDays ?? 0, prefs);
-    const reviewId = await reviewRepo.saveRating(tx, userId, cardId, next.card, next.log, {
-      clientId,
-      nextDue: next.card.due,
-      nextState: next.card.state,
-    });
+    const saved = await reviewRepo.saveRating(
+      tx,
+      {
+        userId,
+        flashcardId: cardId,
+        at,
+        clientId,
+        balance: balanceRange(at, next.card, card.state?.elapsedDays ?? 0, prefs),
+      },
+      next.card,
+      next.log,
+    );
+    next.card.due = saved.nextDue;
+    next.card.scheduledDays = saved.scheduledDays;
+    const reviewId = saved.id;
     const { leech } = await afterRating(
       deps,
       tx,
@@ -151,34 +160,26 @@ export async function rate(
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /**
- * Load balancing and Easy Days (issue 25 §3): a review card's due date moves, within FSRS's fuzz range,
- * to the day with the fewest of the student's cards due (Easy Days counting heavier).
+ * Load balancing and Easy Days (issue 25 §3): the days a review card's due date may move to, within
+ * FSRS's fuzz range, and which of them are the student's Easy Days (in their zone). The rating's write
+ * statement picks the day from the loads (reviewRepo.saveRating); null when FSRS's date stays.
  */
-async function balanceLoad(
-  tx: Tx,
-  userId: number,
+function balanceRange(
   at: Date,
   card: CardState,
   elapsedDays: number,
   prefs: { easyDays: number[]; timeZone: string },
-) {
-  if (card.state !== 2 || card.scheduledDays < 3) return;
-  // Only the days the card may move to: a student with thousands of cards due later would otherwise
-  // count all of them up to the interval's end, the slowest statement of a rating on PGlite.
+): Balance {
+  if (card.state !== 2 || card.scheduledDays < 3) return null;
   const { min, max } = fuzzDays(card.scheduledDays, elapsedDays);
-  const loads = await reviewRepo.dueLoads(tx, userId, at, min, max);
   const easy = new Set(prefs.easyDays);
-  const weekday = (day: number) =>
-    WEEKDAYS.indexOf(formatDate(new Date(at.getTime() + day * DAY_MS), "EEE", prefs.timeZone));
-  const days = balancedInterval(
-    card.scheduledDays,
-    elapsedDays,
-    (d) => loads.get(d) ?? 0,
-    (d) => easy.size > 0 && easy.has(weekday(d)),
-  );
-  if (days === card.scheduledDays) return;
-  card.due = movedDue(card.due, card.scheduledDays, days);
-  card.scheduledDays = days;
+  let mask = "";
+  if (easy.size > 0)
+    for (let day = min; day <= max; day += 1) {
+      const weekday = formatDate(new Date(at.getTime() + day * DAY_MS), "EEE", prefs.timeZone);
+      mask += easy.has(WEEKDAYS.indexOf(weekday)) ? "1" : "0";
+    }
+  return { min, max, easy: mask };
 }
 
 function withoutReplay({ replay: _replay, ...answer }: Rated): RateResult {

@@ -1,24 +1,10 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  notInArray,
-  type Placeholder,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { preparedStatement } from "../../db/prepared.ts";
+import { preparedStatement, rowsOf } from "../../db/prepared.ts";
+import { rawRows } from "../../db/raw.ts";
 import { flashcardSetExams, flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 import { cardHolds, cardReviews, cardStates, reviewPreferences } from "../../db/schema/review.ts";
 import { userSettings } from "../../db/schema/settings.ts";
@@ -98,7 +84,7 @@ function queueQuery<T extends SelectedFields>(
   scope: QueueScope,
   pick?: QueuePick,
   opts: { order?: "due" | "added"; limit?: number } = {},
-): Promise<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } } {
+): PromiseLike<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } } {
   const cards =
     scope.setId === undefined
       ? eq(flashcards.userId, scope.userId)
@@ -115,7 +101,14 @@ function queueQuery<T extends SelectedFields>(
   if (opts.order === "due") q.orderBy(asc(cardStates.due), asc(cardStates.flashcardId));
   if (opts.order === "added") q.orderBy(asc(flashcards.id));
   if (opts.limit !== undefined) q.limit(opts.limit);
-  return q as unknown as Promise<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } };
+  type Rows = SelectResultFields<T>[];
+  // Run when awaited, as Drizzle's own builder is, and without PGlite's per-query parsers (rowsOf).
+  return {
+    // biome-ignore lint/suspicious/noThenProperty: a lazy query, awaited like Drizzle's builder
+    then: (ok, fail) =>
+      rowsOf(q as unknown as { prepare(n: string): { execute(): Promise<Rows> } }).then(ok, fail),
+    toSQL: () => q.toSQL(),
+  } as PromiseLike<Rows> & { toSQL(): { sql: string; params: unknown[] } };
 }
 
 export type StoredState = Omit<CardState, "state"> & { state: 0 | 1 | 2 | 3 };
@@ -127,41 +120,11 @@ function stateOrNull<T extends { hasState: number | null }>({ hasState, ...row }
 const asStored = <T extends { state: number }>(row: T) => row as Omit<T, "state"> & { state: 0 | 1 | 2 | 3 };
 const withState = { ...stateColumns, hasState: cardStates.flashcardId };
 
-const STATE_KEYS = [
-  "due",
-  "stability",
-  "difficulty",
-  "elapsedDays",
-  "scheduledDays",
-  "learningSteps",
-  "reps",
-  "lapses",
-  "state",
-  "lastReview",
-] as const satisfies readonly (keyof CardState)[];
-const LOG_KEYS = [
-  "rating",
-  "state",
-  "due",
-  "stability",
-  "difficulty",
-  "elapsedDays",
-  "lastElapsedDays",
-  "scheduledDays",
-  "learningSteps",
-  "reviewedAt",
-] as const satisfies readonly (keyof ReviewLogEntry)[];
+const DAY_MS = 86_400_000;
 
-/** `keys` of `row` as placeholder values named `prefix + key`. */
-function pick<T, K extends keyof T & string>(row: T, keys: readonly K[], prefix: string) {
-  return Object.fromEntries(keys.map((k) => [prefix + k, row[k]]));
-}
-/** Placeholders named `prefix + key` for `keys`, as a table's insert values. */
-const placeholders = <K extends string>(keys: readonly K[], prefix: string) =>
-  Object.fromEntries(keys.map((k) => [k, sql.placeholder(prefix + k)])) as Record<K, Placeholder>;
-
-// The rating's three statements (review-rating.ts), built once (db/prepared.ts): per call they cost what
-// PGlite does, not Drizzle's SQL building too (bench:review).
+// The rating's two statements (review-rating.ts): the locking read built once (db/prepared.ts), the write
+// as SQL text (db/raw.ts); per call they cost what the database does, not Drizzle's SQL building too
+// (bench:review).
 
 /** reviewRepo.cardForRating's locking read. */
 const ratingRead = preparedStatement((db) => {
@@ -188,53 +151,42 @@ const ratingRead = preparedStatement((db) => {
     .prepare("");
 });
 
-/** reviewRepo.saveRating's one statement. */
-const ratingWrite = preparedStatement((db) => {
-  const userId = sql.placeholder("userId");
-  const flashcardId = sql.placeholder("flashcardId");
-  const set = Object.fromEntries(STATE_KEYS.map((k) => [k, sql.raw(`excluded.${cardStates[k].name}`)]));
-  // Postgres runs a data-modifying WITH exactly once, whether or not the main statement reads it.
-  const saved = db.$with("saved_state").as(
-    db
-      .insert(cardStates)
-      .values({ userId, flashcardId, ...placeholders(STATE_KEYS, "state_") })
-      .onConflictDoUpdate({ target: [cardStates.userId, cardStates.flashcardId], set })
-      .returning({ flashcardId: cardStates.flashcardId }),
-  );
-  return db
-    .with(saved)
-    .insert(cardReviews)
-    .values({
-      userId,
-      flashcardId,
-      ...placeholders(LOG_KEYS, "log_"),
-      clientId: sql.placeholder("clientId"),
-      nextDue: sql.placeholder("nextDue"),
-      nextState: sql.placeholder("nextState"),
-    })
-    .returning({ id: cardReviews.id })
-    .prepare("");
-});
+/**
+ * reviewRepo.saveRating's one statement: the day the card falls due, then its new state, then the log row.
+ * The day is the load balancer's (issue 25 §3, Anki's): of the days `$min`..`$max` FSRS's fuzz allows,
+ * the one with the fewest of the student's cards due (day d is [at + d days, at + d + 1 days)), an Easy
+ * Day (`$easy`: '1' at d - min) counting its cards twice and half a card more, the nearest to FSRS's own
+ * interval on a tie, then the earlier. With min = max = the interval and an empty count range the card
+ * keeps FSRS's due. load-balance.ts's balancedInterval is the same rule in TypeScript (tested against this).
+ * SQL text (db/raw.ts): the choice and the writes in one round trip, which Drizzle's builder cannot say.
+ */
+const RATING_WRITE = `with loads as (
+    select floor(extract(epoch from (due - $3::timestamptz)) / 86400)::int as day, count(*)::int as n
+    from card_states where user_id = $1 and due >= $4::timestamptz and due < $5::timestamptz group by 1
+  ), chosen as (
+    select coalesce((
+      select d from generate_series($6::int, $7::int) d left join loads on loads.day = d
+      order by coalesce(loads.n, 0) * case when substr($8::text, d - $6::int + 1, 1) = '1' then 2 else 1 end
+        + case when substr($8::text, d - $6::int + 1, 1) = '1' then 0.5 else 0 end, abs(d - $9::int), d
+      limit 1), $9::int) as days
+  ), saved as (
+    insert into card_states (user_id, flashcard_id, due, stability, difficulty, elapsed_days, scheduled_days,
+      learning_steps, reps, lapses, state, last_review)
+    values ($1, $2, $10::timestamptz + ((select days from chosen) - $9::int) * interval '86400 seconds', $11, $12,
+      $13, (select days from chosen), $14, $15, $16, $17, $18)
+    on conflict (user_id, flashcard_id) do update set due = excluded.due, stability = excluded.stability,
+      difficulty = excluded.difficulty, elapsed_days = excluded.elapsed_days,
+      scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps,
+      lapses = excluded.lapses, state = excluded.state, last_review = excluded.last_review
+    returning due, scheduled_days
+  )
+  insert into card_reviews (user_id, flashcard_id, rating, state, due, stability, difficulty, elapsed_days,
+    last_elapsed_days, scheduled_days, learning_steps, reviewed_at, client_id, next_due, next_state)
+  select $1, $2, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, saved.due, $17 from saved
+  returning id, next_due as "nextDue", (select scheduled_days from saved) as "scheduledDays"`;
 
-/** reviewRepo.dueLoads' count per day. */
-const dueLoadsQuery = preparedStatement((db) => {
-  const day = sql<number>`floor(extract(epoch from (${cardStates.due} - ${sql.placeholder("from")}::timestamptz)) / 86400)::int`;
-  return (
-    db
-      .select({ day, n: count() })
-      .from(cardStates)
-      .where(
-        and(
-          eq(cardStates.userId, sql.placeholder("userId")),
-          gte(cardStates.due, sql.placeholder("start")),
-          lt(cardStates.due, sql.placeholder("end")),
-        ),
-      )
-      // By position: the expression's parameter would be a different placeholder in GROUP BY.
-      .groupBy(sql`1`)
-      .prepare("")
-  );
-});
+/** Which days a rating may move its card to (load-balance.ts): none for a card FSRS keeps as it is. */
+export type Balance = { min: number; max: number; easy: string } | null;
 
 export const reviewRepo = {
   /** Reviews due by `at`, oldest first: the (user_id, due) index answers it (EXPLAIN in bench:review). */
@@ -281,16 +233,18 @@ export const reviewRepo = {
    * (null until they save settings) and their fitted FSRS weights (null unless fitted).
    */
   async queueSettings(db: DbOrTx, userId: number) {
-    const [row] = await db
-      .select({
-        desiredRetention: userSettings.desiredRetention,
-        newCardsPerDay: userSettings.newCardsPerDay,
-        weights: reviewPreferences.weights,
-      })
-      // One row whichever of the two the student has saved (each is absent until they do).
-      .from(sql`(select 1) as one`)
-      .leftJoin(userSettings, eq(userSettings.userId, userId))
-      .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId));
+    const [row] = await rowsOf(
+      db
+        .select({
+          desiredRetention: userSettings.desiredRetention,
+          newCardsPerDay: userSettings.newCardsPerDay,
+          weights: reviewPreferences.weights,
+        })
+        // One row whichever of the two the student has saved (each is absent until they do).
+        .from(sql`(select 1) as one`)
+        .leftJoin(userSettings, eq(userSettings.userId, userId))
+        .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId)),
+    );
     return row;
   },
 
@@ -429,23 +383,57 @@ export const reviewRepo = {
       .onConflictDoUpdate({ target: [cardStates.userId, cardStates.flashcardId], set: state });
   },
 
-  /** A rating's two writes in one statement: the card's new state, and the log row (its id answered). */
+  /**
+   * A rating's writes in one statement (RATING_WRITE): the card's new state, due on the balanced day,
+   * and the log row. Answers the log row's id and the due date and interval the state was given.
+   */
   async saveRating(
     db: DbOrTx,
-    userId: number,
-    flashcardId: number,
+    rated: { userId: number; flashcardId: number; at: Date; balance: Balance; clientId: string | null },
     state: CardState,
     log: ReviewLogEntry,
-    extra: { clientId: string | null; nextDue: Date; nextState: number },
-  ): Promise<number> {
-    const [row] = await ratingWrite(db, {
-      userId,
-      flashcardId,
-      ...pick(state, STATE_KEYS, "state_"),
-      ...pick(log, LOG_KEYS, "log_"),
-      ...extra,
-    });
-    return row!.id;
+  ): Promise<{ id: number; nextDue: Date; scheduledDays: number }> {
+    const { userId, flashcardId, at, balance, clientId } = rated;
+    const iso = (d: Date | null) => d?.toISOString() ?? null;
+    const days = balance ?? { min: state.scheduledDays, max: state.scheduledDays, easy: "" };
+    // No balancing: an empty range to count, so the statement reads no card_states rows.
+    const counted = balance ? [balance.min, balance.max + 1] : [0, 0];
+    const [row] = await rawRows<{ id: number; nextDue: Date | string; scheduledDays: number }>(
+      db,
+      RATING_WRITE,
+      [
+        userId,
+        flashcardId,
+        iso(at),
+        iso(new Date(at.getTime() + counted[0]! * DAY_MS)),
+        iso(new Date(at.getTime() + counted[1]! * DAY_MS)),
+        days.min,
+        days.max,
+        days.easy,
+        state.scheduledDays,
+        iso(state.due),
+        state.stability,
+        state.difficulty,
+        state.elapsedDays,
+        state.learningSteps,
+        state.reps,
+        state.lapses,
+        state.state,
+        iso(state.lastReview),
+        log.rating,
+        log.state,
+        iso(log.due),
+        log.stability,
+        log.difficulty,
+        log.elapsedDays,
+        log.lastElapsedDays,
+        log.scheduledDays,
+        log.learningSteps,
+        iso(log.reviewedAt),
+        clientId,
+      ],
+    );
+    return { id: row!.id, nextDue: new Date(row!.nextDue), scheduledDays: Number(row!.scheduledDays) };
   },
 
   async removeState(db: DbOrTx, userId: number, flashcardId: number) {
@@ -514,26 +502,6 @@ export const reviewRepo = {
     await db.delete(cardReviews).where(and(eq(cardReviews.id, reviewId), eq(cardReviews.userId, userId)));
   },
 
-  /**
-   * Cards of the student's falling due on each whole day `firstDay`..`lastDay` after `from` (day d is
-   * [from + d days, from + d + 1 days)).
-   */
-  async dueLoads(
-    db: DbOrTx,
-    userId: number,
-    from: Date,
-    firstDay: number,
-    lastDay: number,
-  ): Promise<Map<number, number>> {
-    const rows = await dueLoadsQuery(db, {
-      userId,
-      from: from.toISOString(),
-      start: new Date(from.getTime() + firstDay * 86_400_000),
-      end: new Date(from.getTime() + (lastDay + 1) * 86_400_000),
-    });
-    return new Map(rows.map((r) => [Number(r.day), r.n]));
-  },
-
   async moveDue(db: DbOrTx, userId: number, flashcardId: number, due: Date) {
     await db
       .update(cardStates)
@@ -566,17 +534,19 @@ export const examRepo = {
   },
   /** The student's exams (one set's, or every set's), soonest stored date first. */
   exams(db: DbOrTx, userId: number, setId?: number): Promise<ExamRow[]> {
-    return db
-      .select(examColumns)
-      .from(flashcardSetExams)
-      .innerJoin(flashcardSets, eq(flashcardSets.id, flashcardSetExams.flashcardSetId))
-      .where(
-        and(
-          eq(flashcardSetExams.userId, userId),
-          setId === undefined ? undefined : eq(flashcardSetExams.flashcardSetId, setId),
-        ),
-      )
-      .orderBy(asc(flashcardSetExams.examDate), asc(flashcardSetExams.id));
+    return rowsOf(
+      db
+        .select(examColumns)
+        .from(flashcardSetExams)
+        .innerJoin(flashcardSets, eq(flashcardSets.id, flashcardSetExams.flashcardSetId))
+        .where(
+          and(
+            eq(flashcardSetExams.userId, userId),
+            setId === undefined ? undefined : eq(flashcardSetExams.flashcardSetId, setId),
+          ),
+        )
+        .orderBy(asc(flashcardSetExams.examDate), asc(flashcardSetExams.id)),
+    );
   },
 
   async exam(db: DbOrTx, userId: number, examId: number): Promise<ExamRow | undefined> {
