@@ -18,6 +18,15 @@ function asDrizzleSql(text: string, params: readonly unknown[]): SQL {
 
 const isPglite = (client: object): client is PGlite => "execProtocol" in client;
 
+/**
+ * Whether `db` is a PostgreSQL server's pool (not PGlite, not a transaction): where a statement may ask
+ * for its own commit not to wait for the disk (see chat.repo.ts insertTurn).
+ */
+export function isServerPool(db: DbOrTx): boolean {
+  const client = (db as { $client?: object }).$client;
+  return client !== undefined && !isPglite(client);
+}
+
 /** An array as a PostgreSQL array literal: numbers as they are, anything else quoted. */
 const arrayLiteral = (values: readonly unknown[]): string =>
   `{${values
