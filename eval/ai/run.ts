@@ -12,8 +12,11 @@
  *   --strict               exit 1 when a target is missed
  *   --questions-only       ask the questions and skip the summaries and drafts (a quicker loop while tuning
  *                          retrieval on dev; the rubric's targets then count as not run)
+ *   --answers FILE         write every answer (content and citations), summary and draft, one JSON line each,
+ *                          to FILE.<database>.jsonl: a change meant to keep the engine's output (a speed-up)
+ *                          diffs the files of a run before and after it, not only the accuracies
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { FastifyInstance } from "fastify";
@@ -75,6 +78,7 @@ const { values: options } = parseArgs({
     "show-test-failures": { type: "boolean", default: false },
     strict: { type: "boolean", default: false },
     "questions-only": { type: "boolean", default: false },
+    answers: { type: "string" },
   },
 });
 if (options.db && options.db !== "pglite" && options.db !== "postgres") fail("--db takes pglite or postgres");
@@ -103,6 +107,8 @@ interface Asked {
   question: Question;
   verdict: Verdict;
   cited: CitedPage[];
+  /** The answer as stored, for --answers. */
+  answer: Pick<ChatMessage, "content" | "citations">;
   ms: number;
 }
 
@@ -110,6 +116,8 @@ interface SummaryCheck {
   file: string;
   style: string;
   sentences: { text: string; problems: string[] }[];
+  /** The summary as written, for --answers. */
+  summary?: string;
   ms: number;
   error?: string;
 }
@@ -251,7 +259,8 @@ async function runOn(kind: "pglite" | "postgres", questions: Map<Split, Question
             page: c.page ?? 1,
           }));
         const refused = reply.aiMessage.content.includes(CHAT_NOT_FOUND);
-        asked.push({ split, question, verdict: judge(question, cited, refused), cited, ms });
+        const answer = { content: reply.aiMessage.content, citations: reply.aiMessage.citations };
+        asked.push({ split, question, verdict: judge(question, cited, refused), cited, answer, ms });
       }
     }
     seconds.questions = (performance.now() - t) / 1000;
@@ -283,7 +292,7 @@ async function runOn(kind: "pglite" | "postgres", questions: Map<Split, Question
             problems: sentenceProblems(text, doc.profile),
           }));
           sentences.push(...headings);
-          summaries.push({ file: doc.file, style, sentences, ms: performance.now() - started });
+          summaries.push({ file: doc.file, style, sentences, summary, ms: performance.now() - started });
         } catch (err) {
           const error = err instanceof Error ? err.message : String(err);
           summaries.push({ file: doc.file, style, sentences: [], ms: performance.now() - started, error });
@@ -328,6 +337,17 @@ async function runOn(kind: "pglite" | "postgres", questions: Map<Split, Question
 
 // ---------------------------------------------------------------------------------------------------------
 // Report
+
+/** What the engine wrote, without timings: two runs of the same engine give the same file. */
+function writeOutputs(path: string, result: RunResult): void {
+  const lines = [
+    ...result.asked.map((a) => ({ question: a.question.question, ...a.answer })),
+    ...result.summaries.map((s) => ({ file: s.file, style: s.style, summary: s.summary, error: s.error })),
+    ...result.drafts.map((d) => ({ file: d.file, drafts: d.cards.map((c) => c.card) })),
+  ];
+  writeFileSync(path, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+  console.log(`  (answers, summaries and drafts written to ${path})`);
+}
 
 const mark = (met: boolean) => (met ? "met" : "MISSED");
 const pad = (s: string, n: number) => s.padEnd(n);
@@ -513,6 +533,7 @@ async function main() {
   for (const kind of kinds) {
     const started = performance.now();
     const result = await runOn(kind, questions, adminUrl);
+    if (options.answers) writeOutputs(`${options.answers}.${kind}.jsonl`, result);
     allMet = report(result) && allMet;
     console.log(`  (${result.database} run: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }

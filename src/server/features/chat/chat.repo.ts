@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { ChatMessage, Citation, Provider } from "#shared/chat/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { rawRows } from "../../db/raw.ts";
+import { isServerPool, rawRows } from "../../db/raw.ts";
 import { chatMessages } from "../../db/schema/chat.ts";
 
 const columns = {
@@ -35,6 +35,20 @@ const toMessage = (row: Row): ChatMessage => ({
 
 const INSERT_TURN = `insert into chat_messages (user_id, course_id, is_user, content, citations, provider, created_at)
   values ($1, $2, $3, $4, $5::jsonb, $6, $7), ($8, $9, $10, $11, $12::jsonb, $13, $14)
+  returning id`;
+/**
+ * The same on a PostgreSQL server, committed without waiting for the WAL flush (synchronous_commit off
+ * for this statement's own transaction, set by the statement itself): the flush was most of the
+ * insert's time (3.5 ms against 0.9 ms on the bench's server). The turn is visible to every reader once
+ * the statement returns, as before; a crash of the database server within a fraction of a second of it
+ * (the WAL writer's delay) can lose it, never corrupt anything. Not on PGlite, which runs fsync off and
+ * has no WAL writer: an unwritten commit would wait there for the next synchronous one.
+ */
+const INSERT_TURN_NO_FLUSH = `insert into chat_messages (user_id, course_id, is_user, content, citations, provider, created_at)
+  select * from (values
+    ($1::int, $2::int, $3::boolean, $4::text, $5::jsonb, $6::text, $7::timestamptz),
+    ($8::int, $9::int, $10::boolean, $11::text, $12::jsonb, $13::text, $14::timestamptz)) turn
+  where set_config('synchronous_commit', 'off', true) is not null
   returning id`;
 
 /** A conversation is one student's messages for one course, or with no course. */
@@ -92,7 +106,8 @@ export const chatRepo = {
       m.provider ?? null,
       m.createdAt.toISOString(),
     ]);
-    const rows = await rawRows<{ id: number }>(db, INSERT_TURN, values);
+    const text = isServerPool(db) ? INSERT_TURN_NO_FLUSH : INSERT_TURN;
+    const rows = await rawRows<{ id: number }>(db, text, values);
     // Ids are drawn in the order of the values.
     const [first, second] = rows.map((r) => r.id).sort((a, b) => a - b);
     const written = (m: NewMessage, id: number) =>

@@ -146,7 +146,8 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
       return rankPassages(terms, candidates, stats, {
         definition: options.definition,
         kind: options.kind,
-      }).slice(0, limit);
+        limit,
+      });
     },
     countChunks: (userId: number) => retrievalRepo.countChunks(db, userId),
   };

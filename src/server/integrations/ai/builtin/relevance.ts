@@ -100,18 +100,23 @@ function definitionPattern(word: string): RegExp {
   );
 }
 
-function definitionPatterns(terms: readonly QuestionTerm[]): { named: QuestionTerm[]; patterns: RegExp[] } {
+/** The patterns, with the keys their findings are kept under (passageTest), once per question. */
+function definitionPatterns(terms: readonly QuestionTerm[]) {
   const named = terms.filter((t) => !t.number && t.word.length > 2);
-  return { named, patterns: named.map((t) => definitionPattern(t.word)) };
+  return {
+    named,
+    patterns: named.map((t) => definitionPattern(t.word)),
+    keys: named.map((t) => `defines:${t.word}`),
+  };
 }
 
 function defines(
   passage: PassageTerms,
   text: string,
-  { named, patterns }: ReturnType<typeof definitionPatterns>,
+  { named, patterns, keys }: ReturnType<typeof definitionPatterns>,
 ): boolean {
   if (named.some((t) => passage.headings.has(t.stem))) return true;
-  return patterns.some((p, i) => passageTest(passage, `defines:${named[i]!.word}`, p, text));
+  return patterns.some((p, i) => passageTest(passage, keys[i]!, p, text));
 }
 
 /** Robertson–Spärck Jones IDF as BM25 uses it, never negative; a term no passage holds weighs most. */
@@ -122,8 +127,7 @@ export function idf(stats: TermStatistics, stem: string): number {
 }
 
 interface PassageTerms {
-  counts: Map<string, number>;
-  /** Positions of each stem among the passage's content words. */
+  /** Positions of each stem among the passage's content words (how many: its count). */
   positions: Map<string, number[]>;
   length: number;
   headings: Set<string>;
@@ -158,12 +162,10 @@ function passageTerms(text: string): PassageTerms {
     analysed.set(text, known);
     return known;
   }
-  const counts = new Map<string, number>();
   const positions = new Map<string, number[]>();
   let length = 0;
   for (const w of words(text)) {
     if (!w.content) continue;
-    counts.set(w.stem, (counts.get(w.stem) ?? 0) + 1);
     const at = positions.get(w.stem);
     if (at) at.push(length);
     else positions.set(w.stem, [length]);
@@ -178,18 +180,29 @@ function passageTerms(text: string): PassageTerms {
           .map((w) => w.stem),
       ),
   );
-  const entry = { counts, positions, length, headings, tests: new Map<string, boolean>() };
+  const entry = { positions, length, headings, tests: new Map<string, boolean>() };
   analysed.set(text, entry);
   if (analysed.size > ANALYSED) analysed.delete(analysed.keys().next().value!);
   return entry;
 }
 
-const titleStems = (title: string) =>
-  new Set(
-    words(title)
-      .filter((w) => w.content)
-      .map((w) => w.stem),
-  );
+/** A title's stems, by title: the same few titles come with every question. Emptied whole when full. */
+const titles = new Map<string, Set<string>>();
+const KEPT_TITLES = 2_000;
+
+function titleStems(title: string): Set<string> {
+  let stems = titles.get(title);
+  if (!stems) {
+    stems = new Set(
+      words(title)
+        .filter((w) => w.content)
+        .map((w) => w.stem),
+    );
+    if (titles.size >= KEPT_TITLES) titles.clear();
+    titles.set(title, stems);
+  }
+  return stems;
+}
 
 /** Smallest distance between an occurrence of `a` and one of `b` (both sorted), or Infinity. */
 function closest(a: readonly number[], b: readonly number[]): number {
@@ -206,55 +219,56 @@ function closest(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
- * `candidates` ranked best first. A numbered term ('lecture 2') is matched as a phrase in the text; the
- * others by stem.
+ * `candidates` ranked best first (the first `limit` of them, when given). A numbered term ('lecture 2')
+ * is matched as a phrase in the text; the others by stem.
  */
 export function rankPassages<T extends Candidate>(
   terms: readonly QuestionTerm[],
   candidates: readonly T[],
   stats: TermStatistics,
-  options: { definition?: boolean; kind?: AnswerKind | null } = {},
+  options: { definition?: boolean; kind?: AnswerKind | null; limit?: number } = {},
 ): Ranked<T>[] {
-  if (terms.length === 0) return candidates.map((c) => ({ ...c, coverage: 0, score: 0 }));
+  const limit = options.limit ?? candidates.length;
+  if (terms.length === 0) return candidates.slice(0, limit).map((c) => ({ ...c, coverage: 0, score: 0 }));
   const weights = terms.map((t) => idf(stats, t.stem));
   const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
   const analysed = candidates.map((c) => passageTerms(c.text));
   const averageLength = Math.max(1, analysed.reduce((sum, p) => sum + p.length, 0) / (analysed.length || 1));
-  // Built once per question, not once per candidate: most candidates share a few titles.
+  // Built once per question, not once per candidate.
   const numbered = terms.map((t) =>
     t.number ? new RegExp(`\\b${t.word}s?\\s+0*${t.number}\\b`, "i") : null,
   );
   const definition = options.definition ? definitionPatterns(terms) : null;
-  const titles = new Map<string, Set<string>>();
+  const kind = options.kind;
+  const kindKey = `kind:${kind}`;
 
-  const ranked = candidates.map((candidate, index) => {
+  const coverages = new Float64Array(candidates.length);
+  const scores = new Float64Array(candidates.length);
+  const places = new Array<readonly number[] | undefined>(terms.length);
+  candidates.forEach((candidate, index) => {
     const passage = analysed[index]!;
-    let title = titles.get(candidate.title);
-    if (!title) {
-      title = titleStems(candidate.title);
-      titles.set(candidate.title, title);
-    }
+    const title = titleStems(candidate.title);
     const norm = K1 * (1 - B + (B * passage.length) / averageLength);
-    let held = 0;
+    // Where each term stands in the passage (its count is how often): one lookup per term.
+    for (let i = 0; i < terms.length; i++) places[i] = passage.positions.get(terms[i]!.stem);
+    let covered = 0;
     let score = 0;
-    terms.forEach((term, i) => {
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i]!;
       const weight = weights[i]!;
-      const tf = numbered[i]
-        ? numbered[i].test(candidate.text)
-          ? 1
-          : 0
-        : (passage.counts.get(term.stem) ?? 0);
+      const phrase = numbered[i];
+      const tf = phrase ? (phrase.test(candidate.text) ? 1 : 0) : (places[i]?.length ?? 0);
       const inField = passage.headings.has(term.stem) || title.has(term.stem);
-      if (tf > 0 || inField) held += weight;
+      if (tf > 0 || inField) covered += weight;
       if (tf > 0) score += (weight * (tf * (K1 + 1))) / (tf + norm);
       if (inField) score += weight * FIELD_WEIGHT;
-    });
+    }
     // Pairs of question words close together in the passage, closer counting more.
     for (let i = 0; i < terms.length; i++) {
-      const a = passage.positions.get(terms[i]!.stem);
+      const a = places[i];
       if (!a) continue;
       for (let j = i + 1; j < terms.length; j++) {
-        const b = passage.positions.get(terms[j]!.stem);
+        const b = places[j];
         if (!b) continue;
         const distance = closest(a, b);
         if (distance <= NEAR) {
@@ -264,19 +278,21 @@ export function rankPassages<T extends Candidate>(
     }
     // The question's phrases as they stand in the passage: each word followed by the next.
     for (let i = 0; i + 1 < terms.length; i++) {
-      const a = passage.positions.get(terms[i]!.stem);
-      const b = passage.positions.get(terms[i + 1]!.stem);
+      const a = places[i];
+      const b = places[i + 1];
       if (a && b && a.some((p) => b.includes(p + 1))) {
         score += PHRASE_WEIGHT * Math.min(weights[i]!, weights[i + 1]!);
       }
     }
-    const coverage = held / totalWeight;
-    const kind = options.kind;
-    if (kind && passageTest(passage, `kind:${kind}`, HOLDS[kind], candidate.text)) score *= KIND_BOOST;
+    const coverage = covered / totalWeight;
+    if (kind && passageTest(passage, kindKey, HOLDS[kind], candidate.text)) score *= KIND_BOOST;
     if (definition && defines(passage, candidate.text, definition)) score *= DEFINES_BOOST;
-    return { ...candidate, coverage, score: score * coverage, index };
+    coverages[index] = coverage;
+    scores[index] = score * coverage;
   });
-  return ranked
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .map(({ index: _index, ...rest }) => rest as unknown as Ranked<T>);
+  // Ranked by index, and only the passages returned are copied with their scores.
+  return Array.from(candidates.keys())
+    .sort((a, b) => scores[b]! - scores[a]! || a - b)
+    .slice(0, limit)
+    .map((i) => ({ ...candidates[i]!, coverage: coverages[i]!, score: scores[i]! }));
 }

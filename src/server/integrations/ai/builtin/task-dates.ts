@@ -57,25 +57,31 @@ function day(now: TZDate, offset: number): DateRange {
   return { from: instant(start), to: instant(startOfDay(addDays(start, 1))) };
 }
 
-/** Fixed phrases, checked before chrono (which reads 'this week' as a single day). */
+/** Every phrase `relativePhrase` reads has one of these; most questions have none. */
+const MAY_BE_RELATIVE = /day|week|month|tonight|tomorrow/;
+
+/**
+ * Fixed phrases, checked before chrono (which reads 'this week' as a single day). The zone's calendar
+ * is worked out only for the phrase found: a TZDate's arithmetic asks Intl for the offset each time.
+ */
 function relativePhrase(text: string, now: TZDate, wholePeriods: boolean): DateMatch | undefined {
-  const today = startOfDay(now);
   const from = wholePeriods ? undefined : instant(now);
-  const thisWeek = startOfWeek(now, WEEK);
-  const nextWeek = addDays(thisWeek, 7);
+  const thisWeek = () => startOfWeek(now, WEEK);
+  const nextWeek = () => addDays(thisWeek(), 7);
   if (/\btoday\b|\btonight\b/.test(text)) return { range: day(now, 0), period: false };
   if (/\btomorrow\b/.test(text)) return { range: day(now, 1), period: false };
   if (/\byesterday\b/.test(text)) return { range: day(now, -1), period: false };
   if (/\bnext week\b/.test(text)) {
-    return { range: { from: instant(nextWeek), to: instant(addDays(nextWeek, 7)) }, period: true };
+    const next = nextWeek();
+    return { range: { from: instant(next), to: instant(addDays(next, 7)) }, period: true };
   }
   if (/\b(?:this|the) week\b|\bthis coming week\b/.test(text)) {
-    return { range: { from: from ?? instant(thisWeek), to: instant(nextWeek) }, period: true };
+    return { range: { from: from ?? instant(thisWeek()), to: instant(nextWeek()) }, period: true };
   }
   if (/\b(?:this|the) weekend\b/.test(text)) {
-    const saturday = addDays(thisWeek, 5);
+    const saturday = addDays(thisWeek(), 5);
     const start = now.getTime() > saturday.getTime() ? instant(now) : instant(saturday);
-    return { range: { from: start, to: instant(nextWeek) }, period: true };
+    return { range: { from: start, to: instant(nextWeek()) }, period: true };
   }
   if (/\bnext month\b/.test(text)) {
     const next = startOfMonth(addMonths(now, 1));
@@ -93,7 +99,7 @@ function relativePhrase(text: string, now: TZDate, wholePeriods: boolean): DateM
   ).exec(text);
   if (within) {
     const days = count(within[1]!) * (within[2]!.startsWith("week") ? 7 : 1);
-    return { range: { from: instant(now), to: instant(addDays(today, days + 1)) }, period: true };
+    return { range: { from: instant(now), to: instant(addDays(startOfDay(now), days + 1)) }, period: true };
   }
   const inDays = new RegExp(`\\bin\\s+${COUNT}\\s+${UNIT}\\b`).exec(text);
   if (inDays) {
@@ -146,6 +152,8 @@ export function dateRange(
   timeZone: string,
   wholePeriods = false,
 ): DateMatch | undefined {
+  // Most questions name no date: the student's zone is not even looked up for them.
+  if (!MAY_BE_RELATIVE.test(text) && !MAY_NAME_A_DAY.test(text)) return undefined;
   const local = new TZDate(now.getTime(), timeZone);
   return relativePhrase(text, local, wholePeriods) ?? namedDay(text, local);
 }

@@ -35,11 +35,27 @@ export interface Word {
  * second to parse in every process and worker, for a function that needs none of it.
  */
 let porter2: ((word: string) => string) | undefined;
-function stemmer(): (word: string) => string {
-  porter2 ??= createRequire(import.meta.url)("wink-eng-lite-web-model/dist/porter-stemmer.js") as (
-    word: string,
-  ) => string;
-  return porter2;
+/**
+ * Stems by word: the stemmer is a pure function and costs microseconds a word (a question's few words
+ * took a tenth of a millisecond of every answer), while a student's vocabulary is a few thousand words.
+ * Words of up to KEPT_LENGTH letters are kept (a run of base64 is no word to meet again); emptied whole
+ * when full.
+ */
+const stems = new Map<string, string>();
+const KEPT_STEMS = 50_000;
+const KEPT_LENGTH = 32;
+function stemOf(lower: string): string {
+  let stem = stems.get(lower);
+  if (stem === undefined) {
+    porter2 ??= createRequire(import.meta.url)("wink-eng-lite-web-model/dist/porter-stemmer.js") as (
+      word: string,
+    ) => string;
+    stem = porter2(lower);
+    if (lower.length > KEPT_LENGTH) return stem;
+    if (stems.size >= KEPT_STEMS) stems.clear();
+    stems.set(lower, stem);
+  }
+  return stem;
 }
 
 /** wink-eng-lite-web-model's stop words (its `stopWordFlag`), so content words stay what they were. */
@@ -86,7 +102,7 @@ function wordOf(raw: string, out: Word[]): void {
   const number = /^\p{N}/u.test(lower) && !/\p{L}/u.test(lower);
   const stop = STOP_WORDS.has(lower);
   const content = !stop && (number ? /^\d{2,}$/.test(lower) : lower.length > 1 && /\p{L}/u.test(lower));
-  out.push({ normal: lower, stem: number ? lower : stemmer()(lower), stop, content });
+  out.push({ normal: lower, stem: number ? lower : stemOf(lower), stop, content });
 }
 
 /** The words of a text (no punctuation, symbols, URLs or e-mail addresses), each with its stem. */
@@ -104,7 +120,7 @@ export function contentTerms(text: string): string[] {
 }
 
 export function stem(word: string): string {
-  return stemmer()(word.toLowerCase());
+  return stemOf(word.toLowerCase());
 }
 
 /** Collapses whitespace and rejoins words a hard line wrap hyphenated ('photo-\nsynthesis'). */
