@@ -39,16 +39,6 @@ function asText(value: unknown): string | null {
   return String(value);
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * PGlite's `query` hands the database each message of the extended protocol in a call of its own (parse,
  * describe the statement to learn the parameters' types, bind, describe, execute, sync): six passes
@@ -59,7 +49,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
  */
 function pgliteRows<T>(client: PGlite, text: string, params: readonly unknown[]): Promise<T[]> {
   const { serialize } = protocol;
-  const message = concat([
+  const message = Buffer.concat([
     serialize.parse({ text }),
     serialize.bind({ values: params.map(asText) }),
     serialize.describe({ type: "P" }),
