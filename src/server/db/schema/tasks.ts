@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -86,3 +87,14 @@ export const taskSubtasks = pgTable(
   },
   (t) => [index("task_subtasks_task_idx").on(t.taskId, t.position)],
 );
+
+/**
+ * A count per student bumped by the database itself (statement triggers on tasks and task_subtasks,
+ * migration 0032) whenever any of their tasks or checklist items is written, by any path: the list
+ * endpoint keeps the list it last built while the count is unchanged (tasks.service.ts listJson). A
+ * student with no row yet has written nothing since the count began, which reads as 0.
+ */
+export const taskListVersions = pgTable("task_list_versions", {
+  userId: ownerId(() => users.id).primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Infer } from "#shared/http.ts";
 import { SUBTASK_LIMITS, type Task, type taskEndpoints } from "#shared/tasks/contract.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -22,6 +23,9 @@ type CreateTask = Infer<(typeof taskEndpoints.create)["body"]>;
 type UpdateTask = Infer<(typeof taskEndpoints.update)["body"]>;
 type BulkUpdate = Infer<(typeof taskEndpoints.bulkUpdate)["body"]>;
 type SubtaskChange = Infer<(typeof taskEndpoints.updateSubtask)["body"]>;
+
+/** What the kept task lists may hold in all: a 2,000-task list is about a megabyte of JSON text. */
+const BUILT_LISTS_MAX_BYTES = 16 * 1024 * 1024;
 
 export interface TasksDeps {
   db: Db;
@@ -239,15 +243,30 @@ async function applyImport(
  */
 export function createTasksService(deps: TasksDeps) {
   const { db } = deps;
+  // The lists this instance built last, by student and course filter: the most recently read kept,
+  // bounded in bytes (a string's UTF-16 size), so many students cost memory once and no more.
+  const builtLists = new LRUCache<string, { version: number; json: string }>({
+    maxSize: BUILT_LISTS_MAX_BYTES,
+    sizeCalculation: (list, key) => (list.json.length + key.length) * 2 + 64,
+  });
   return {
     list: (userId: number, courseId?: number) => tasksRepo.list(db, userId, courseId),
     /** Many students' open tasks due in (from, to], in one query (a reminder delivery batch). */
     openDueBetween: (userIds: number[], from: Date, to: Date) =>
       tasksRepo.openDueBetween(db, userIds, from, to),
-    /** The same list as JSON text, for the list endpoint (see tasksRepo.listJsonQuery). */
+    /**
+     * The same list as JSON text, for the list endpoint: built again only when the student's list count
+     * has moved since this instance last built it (tasksRepo.listJsonVersioned), so every instance
+     * sharing a database stays right without telling the others.
+     */
     async listJson(userId: number, courseId?: number): Promise<JsonText<Task[]>> {
-      const [row] = await tasksRepo.listJsonQuery(db, userId, courseId);
-      return new JsonText(row?.json ?? "[]");
+      const key = `${userId}:${courseId ?? ""}`;
+      const kept = builtLists.get(key);
+      const row = await tasksRepo.listJsonVersioned(db, userId, courseId, kept?.version ?? -1);
+      if (row.json === null && kept) return new JsonText(kept.json);
+      const json = row.json ?? "[]";
+      builtLists.set(key, { version: row.version, json });
+      return new JsonText(json);
     },
     /** For questions about tasks: the database narrows, the caller's exact filter decides. */
     matching: (userId: number, narrow: TaskNarrowing) => tasksRepo.matching(db, userId, narrow),

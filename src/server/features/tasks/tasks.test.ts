@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { taskEndpoints } from "#shared/tasks/contract.ts";
+import { type Task, taskEndpoints } from "#shared/tasks/contract.ts";
 import { createCourse, createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
 
@@ -136,6 +137,37 @@ describe("GET /api/tasks", () => {
     const res = await t.api(ada).send(taskEndpoints.list, { query: { courseId: bobCourse.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
+  });
+
+  it("follows every write to the student's tasks, whatever made it (the kept list is checked against the database)", async () => {
+    const dana = await createUser(t.app);
+    const course = await createCourse(t.app, dana);
+    const task = await createTask(t.app, dana, { title: "Essay", courseId: course.id });
+    const list = async () => (await t.api(dana).send(taskEndpoints.list)).json() as Task[];
+    const inCourse = async () =>
+      (await t.api(dana).send(taskEndpoints.list, { query: { courseId: course.id } })).json() as Task[];
+    expect((await list()).map((x) => x.title)).toEqual(["Essay"]);
+    expect(await list()).toEqual(await t.app.services.tasks.list(dana.user.id));
+    expect((await inCourse()).map((x) => x.id)).toEqual([task.id]);
+    // Straight in the database, as another instance or a job would write.
+    const run = (text: string) => t.database.db.execute(sql.raw(text));
+    await run(`update tasks set title = 'Essay draft' where id = ${task.id}`);
+    expect((await list()).map((x) => x.title)).toEqual(["Essay draft"]);
+    await t.api(dana).send(taskEndpoints.addSubtask, { params: { id: task.id }, body: { title: "Outline" } });
+    expect((await list())[0]!.subtasks.map((x) => x.title)).toEqual(["Outline"]);
+    await run(`update task_subtasks set done = true where task_id = ${task.id}`);
+    expect((await list())[0]!.subtasks.map((x) => x.done)).toEqual([true]);
+    await run(`delete from task_subtasks where task_id = ${task.id}`);
+    expect((await list())[0]!.subtasks).toEqual([]);
+    // A course's deletion sets its tasks' course to none through the foreign key.
+    await run(`delete from courses where id = ${course.id}`);
+    expect((await list())[0]!.courseId).toBeNull();
+    expect(await inCourse()).toEqual([]);
+    await run(`delete from tasks where id = ${task.id}`);
+    expect(await list()).toEqual([]);
+    // Another student's writes leave this list as it was, and theirs is their own.
+    await createTask(t.app, bob, { title: "bob's second" });
+    expect(await list()).toEqual([]);
   });
 
   it("answers 400 for a bad course id, 403 for another userId and 401 without a session", async () => {
