@@ -78,4 +78,34 @@ describe("rawRows", () => {
     );
     expect(rows).toEqual([{ n: 200 }]);
   });
+
+  it("keeps a named statement's plan: each call reads its own values, inside a transaction too, and a failed parse is not kept", async () => {
+    await rawRows(
+      database.db,
+      "insert into raw_probe (n, note) values (301, 'a'), (302, 'b'), (302, 'c')",
+      [],
+    );
+    const text = "select count(*)::int as c, min(note) as first from raw_probe where n = $1";
+    // More than PostgreSQL's five custom plans, so the generic plan is used for the last calls.
+    for (let i = 0; i < 7; i++) {
+      expect(await rawRows(database.db, text, [301], { keepPlan: "raw_probe_count" })).toEqual([
+        { c: 1, first: "a" },
+      ]);
+      expect(await rawRows(database.db, text, [302], { keepPlan: "raw_probe_count" })).toEqual([
+        { c: 2, first: "b" },
+      ]);
+    }
+    const inTx = await database.db.transaction((tx) =>
+      rawRows(tx, text, [302], { keepPlan: "raw_probe_count" }),
+    );
+    expect(inTx).toEqual([{ c: 2, first: "b" }]);
+    const failed = await rawRows(database.db, "select nope from raw_probe where n = $1", [1], {
+      keepPlan: "raw_probe_bad",
+    }).catch((e: unknown) => e);
+    expect((failed as { code?: string }).code).toBe("42703");
+    // Not marked as parsed: the same name with a good text is parsed afresh.
+    expect(await rawRows(database.db, text, [301], { keepPlan: "raw_probe_bad" })).toEqual([
+      { c: 1, first: "a" },
+    ]);
+  });
 });

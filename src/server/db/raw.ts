@@ -3,7 +3,10 @@ import type { DbOrTx } from "./client.ts";
 
 /** What both drivers (a PGlite instance or transaction, a node-postgres pool or client) answer with. */
 interface DriverClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(
+    text: string | { name: string; text: string; values: unknown[] },
+    params?: unknown[],
+  ): Promise<{ rows: unknown[] }>;
 }
 
 const isPglite = (client: object): client is PGlite => "execProtocol" in client;
@@ -47,22 +50,33 @@ function asText(value: unknown): string | null {
  * messages in one pass. It holds both of PGlite's locks, as `query` does: a statement must not run
  * between the statements of another request's transaction.
  */
-function pgliteRows<T>(client: PGlite, text: string, params: readonly unknown[]): Promise<T[]> {
+function pgliteRows<T>(
+  client: PGlite,
+  text: string,
+  params: readonly unknown[],
+  name?: string,
+): Promise<T[]> {
   const { serialize } = protocol;
-  const message = Buffer.concat([
-    serialize.parse({ text }),
-    serialize.bind({ values: params.map(asText) }),
-    serialize.describe({ type: "P" }),
-    serialize.execute({}),
-    serialize.sync(),
-  ]);
   return client._runExclusiveTransaction(() =>
     client._runExclusiveQuery(async () => {
+      const prepared = preparedOn.get(client) ?? new Set<string>();
+      const parsed = name !== undefined && prepared.has(name);
+      const message = Buffer.concat([
+        ...(parsed ? [] : [serialize.parse({ name, text })]),
+        serialize.bind({ statement: name, values: params.map(asText) }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
       const { messages } = await client.execProtocol(message);
+      if (name !== undefined && !parsed) preparedOn.set(client, prepared.add(name));
       return parse.parseResults(messages, client.parsers)[0]!.rows as T[];
     }),
   );
 }
+
+/** The named statements each PGlite instance has parsed (its one connection keeps them until closed). */
+const preparedOn = new WeakMap<PGlite, Set<string>>();
 
 /**
  * A statement the app runs on every request, written once as SQL text with `$1`-numbered values and
@@ -73,11 +87,24 @@ function pgliteRows<T>(client: PGlite, text: string, params: readonly unknown[])
  * json parsed, timestamptz as a Date on both); pass dates as ISO strings (the drivers serialise a Date
  * differently). Inside a transaction the text goes to the transaction's own connection (the client its
  * Drizzle session runs on, as db/prepared.ts does).
+ *
+ * `keepPlan` names the statement on the connection, so it is parsed once and, after PostgreSQL's five
+ * custom plans, planned once: for a statement whose planning costs more than its run (many subqueries,
+ * each a lookup on the same owner column) and whose best plan does not depend on the values. A PGlite
+ * transaction object cannot keep one; there the statement is parsed and planned as usual.
  */
-export async function rawRows<T>(db: DbOrTx, text: string, params: readonly unknown[]): Promise<T[]> {
+export async function rawRows<T>(
+  db: DbOrTx,
+  text: string,
+  params: readonly unknown[],
+  opts: { keepPlan?: string } = {},
+): Promise<T[]> {
   const client =
     (db as { $client?: DriverClient }).$client ??
     (db as unknown as { session: { client: DriverClient } }).session.client;
-  if (isPglite(client)) return pgliteRows<T>(client, text, params);
+  if (isPglite(client)) return pgliteRows<T>(client, text, params, opts.keepPlan);
+  // node-postgres (a pool, or a transaction's pooled client) keeps named statements per connection.
+  if (opts.keepPlan !== undefined && "connect" in client)
+    return (await client.query({ name: opts.keepPlan, text, values: params as unknown[] })).rows as T[];
   return (await client.query(text, params as unknown[])).rows as T[];
 }

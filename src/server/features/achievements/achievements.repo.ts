@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { ShareSettings } from "#shared/achievements/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { rawRows } from "../../db/raw.ts";
 import { achievements, shareLinks, userAchievements } from "../../db/schema/achievements.ts";
 import { users } from "../../db/schema/auth.ts";
 
@@ -41,34 +43,42 @@ const studyDaysOf = (userId: SQL, tz: SQL) => sql`(select coalesce(json_agg(day_
   group by (at at time zone ${tz})::date
 ) days)`;
 
-export const achievementsRepo = {
-  /**
-   * One statement for all ten criteria types, the points and the streak's study days: each count is an
-   * index-backed scalar subquery on user_id, so re-evaluation costs one round trip however many rules.
-   */
-  async facts(db: DbOrTx, userId: number): Promise<FactsRow> {
-    const result = await db.execute(sql`
+/**
+ * Every fact the rules read, in one statement: each count an index-backed scalar subquery on user_id, so
+ * re-evaluation costs one round trip however many rules. Its planning (a dozen subqueries) cost several
+ * times its run on PGlite, so it is kept planned on the connection (rawRows' keepPlan); $1 is the student.
+ */
+const FACTS_SQL = new PgDialect().sqlToQuery(
+  ((u: SQL) => sql`
       with zone as (
-        select coalesce((select time_zone from user_settings where user_id = ${userId}), 'UTC') as tz
+        select coalesce((select time_zone from user_settings where user_id = ${u}), 'UTC') as tz
       )
       select
         (select tz from zone) as "timeZone",
-        (select coalesce(sum(duration_seconds), 0) from study_sessions where user_id = ${userId}) as "studySeconds",
-        (select count(*) from study_sessions where user_id = ${userId}) as "sessions",
-        (select count(*) from tasks where user_id = ${userId} and completed) as "tasksCompleted",
-        (select count(*) from flashcards where user_id = ${userId}) as "flashcards",
-        (select count(*) from card_reviews where user_id = ${userId}) as "reviews",
-        (select count(*) from quiz_attempts where user_id = ${userId} and total > 0 and correct = total) as "perfectQuizzes",
+        (select coalesce(sum(duration_seconds), 0) from study_sessions where user_id = ${u}) as "studySeconds",
+        (select count(*) from study_sessions where user_id = ${u}) as "sessions",
+        (select count(*) from tasks where user_id = ${u} and completed) as "tasksCompleted",
+        (select count(*) from flashcards where user_id = ${u}) as "flashcards",
+        (select count(*) from card_reviews where user_id = ${u}) as "reviews",
+        (select count(*) from quiz_attempts where user_id = ${u} and total > 0 and correct = total) as "perfectQuizzes",
         (select count(*) from friendships
-          where status = 'accepted' and (requester_id = ${userId} or addressee_id = ${userId})) as "friends",
-        (select count(*) from study_sets where user_id = ${userId}) as "studySets",
-        (select count(*) from study_documents where user_id = ${userId}) as "documents",
-        ${pointsOf(sql`${userId}`)} as "points",
-        ${studyDaysOf(sql`${userId}`, sql`(select tz from zone)`)} as "studyDays",
+          where status = 'accepted' and (requester_id = ${u} or addressee_id = ${u})) as "friends",
+        (select count(*) from study_sets where user_id = ${u}) as "studySets",
+        (select count(*) from study_documents where user_id = ${u}) as "documents",
+        ${pointsOf(u)} as "points",
+        ${studyDaysOf(u, sql`(select tz from zone)`)} as "studyDays",
         (select coalesce(json_agg(achievement_id), '[]'::json) from user_achievements
-          where user_id = ${userId}) as "earnedIds"
-    `);
-    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+          where user_id = ${u}) as "earnedIds"
+    `)(sql.raw("$1::int")),
+).sql;
+
+export const achievementsRepo = {
+  /** All ten criteria types' facts, the points and the streak's study days (FACTS_SQL). */
+  async facts(db: DbOrTx, userId: number): Promise<FactsRow> {
+    const [row] = await rawRows<Record<string, unknown>>(db, FACTS_SQL, [userId], {
+      keepPlan: "achievement_facts",
+    });
+    if (!row) throw new Error("achievement facts: no row");
     return {
       timeZone: String(row.timeZone),
       studySeconds: num(row.studySeconds),
