@@ -284,6 +284,7 @@ async function soak(kind: "pglite" | "postgres") {
     }
     agent.destroy();
     const rssStart = server.rssMb();
+    const cpuStart = server.cpuSeconds();
     // RSS every 5 s: growth that levels off and growth that does not look alike at the end.
     const rssSamples: number[] = [];
     const sampler = setInterval(() => rssSamples.push(server.rssMb()), 5000);
@@ -301,6 +302,7 @@ async function soak(kind: "pglite" | "postgres") {
     });
     clearInterval(sampler);
     const rssEnd = server.rssMb();
+    const cpuSeconds = server.cpuSeconds() - cpuStart;
     return {
       kind,
       rate,
@@ -309,6 +311,7 @@ async function soak(kind: "pglite" | "postgres") {
       rssEndMb: rssEnd,
       rssPeakMb: Math.max(rssEnd, ...rssSamples),
       rssSamples,
+      cpuSeconds,
     };
   } finally {
     server.child.kill("SIGTERM");
@@ -336,6 +339,9 @@ for (const kind of KINDS) {
       `${kind} @ ${ours.rate} req/s: ${ours.requests} requests (${fmt(ours.achievedRate)} req/s achieved)`,
       `  errors ${ours.errors} ${JSON.stringify(ours.errorsByStatus)}; sent again after a stale kept-alive socket: ${ours.staleSockets}`,
       `  p50 ${fmt(ours.p50)} ms, p99 ${fmt(ours.p99)} ms, max ${fmt(ours.max)} ms`,
+      // What the server itself spent, whatever else the machine was doing: the margin below one core is
+      // what absorbs a busy neighbour; a run near 100% of a core falls behind at the first one.
+      `  server CPU ${fmt(ours.cpuSeconds)} s: ${fmt((ours.cpuSeconds * 1000) / ours.requests)} ms a request, ${fmt((ours.cpuSeconds * 100) / SECONDS)}% of one core`,
       `  RSS ${ours.rssStartMb} MB at start -> ${ours.rssEndMb} MB at end (peak ${ours.rssPeakMb} MB)${
         kind === "pglite" ? `: ${rssOk ? "met" : "MISSED"} (target <= ${TARGET_RSS_MB} MB at the end)` : ""
       }`,

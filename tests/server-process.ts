@@ -6,6 +6,9 @@ import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
+/** The kernel's USER_HZ, in which /proc reports CPU time: 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export const builtServer = path.join(root, "dist/server/main.js");
 
 /** Builds what is missing or older than its sources (`npm start` does the same before it runs). */
@@ -36,6 +39,8 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Resident memory now, in MB (Linux). */
   rssMb(): number;
+  /** CPU seconds the process has used so far, user and system, all its threads (Linux). */
+  cpuSeconds(): number;
 }
 
 /**
@@ -88,6 +93,12 @@ export function spawnServer(env: Record<string, string>, args = [builtServer]): 
     rssMb() {
       const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1];
       return Math.round(Number(kb) / 1024);
+    },
+    cpuSeconds() {
+      // Fields 14 and 15 of /proc/PID/stat, after the command name (which may hold spaces) in parentheses.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
     },
   };
 }
