@@ -49,9 +49,14 @@ export type QueueScope = {
   activeAt?: Date | undefined;
 };
 
-/** The student's suspended cards and those buried past `at` are not in review. */
+/**
+ * The student's suspended cards and those buried past `at` are not in review. `not in` rather than `not
+ * exists`: PostgreSQL reads the student's holds once into a hash and probes it per card, where it planned
+ * the `not exists` as a rescan of card_holds per card (a third of the queue's count, 10,000 due cards in
+ * bench:review). card_holds.flashcard_id is never null, so `not in` means the same.
+ */
 const notHeld = (userId: number, at: Date) =>
-  sql`not exists (select 1 from ${cardHolds} where ${cardHolds.userId} = ${userId} and ${cardHolds.flashcardId} = ${flashcards.id} and (${cardHolds.suspended} or ${cardHolds.buriedUntil} > ${at}))`;
+  sql`${flashcards.id} not in (select ${cardHolds.flashcardId} from ${cardHolds} where ${cardHolds.userId} = ${userId} and (${cardHolds.suspended} or ${cardHolds.buriedUntil} > ${at}))`;
 
 /** Which of the scope's cards: reviews due by a time, cards new to the student, named cards, or all. */
 export type QueuePick =
@@ -198,54 +203,63 @@ export const reviewRepo = {
   },
 
   /**
-   * The queue's counts of scheduled cards, in one scan of the student's schedule up to `until` (the end
-   * of their day): reviews due by `at`, of those the ones due by `overdueBy` (the backlog), and when the
-   * next card not due at `at` falls due by `until` (a learning step later today), if one does.
+   * Everything the queue shows beside its cards, in one scan of the scope's cards with the student's
+   * states (one hash join, where a count of due cards and one of new cards were two): reviews due by
+   * `at`, of those the ones due by `overdueBy` (the backlog), when the next card not due at `at` falls
+   * due by `until` (a learning step later today), the cards new to the student and the new cards they
+   * started since `since` (ratings whose card was New before them; undone ones are gone). Beside them
+   * what the queue schedules with: the retention target and daily new cards (null until the student
+   * saves settings), their fitted FSRS weights (null unless fitted), and whether they have any exam
+   * (whose plans add today's cards).
    */
-  async countDue(db: DbOrTx, scope: QueueScope, at: Date, overdueBy: Date, until: Date) {
+  async queueCounts(
+    db: DbOrTx,
+    scope: QueueScope,
+    times: { at: Date; overdueBy: Date; until: Date; since: Date },
+  ) {
+    const { at, overdueBy, until, since } = times;
+    const { userId } = scope;
     const [row] = await queueQuery(
       db,
       {
         due: sql<number>`count(*) filter (where ${cardStates.due} <= ${at})`.mapWith(Number),
         overdue: sql<number>`count(*) filter (where ${cardStates.due} <= ${overdueBy})`.mapWith(Number),
-        next: sql<string | Date | null>`min(${cardStates.due}) filter (where ${cardStates.due} > ${at})`,
+        next: sql<
+          string | Date | null
+        >`min(${cardStates.due}) filter (where ${cardStates.due} > ${at} and ${cardStates.due} <= ${until})`,
+        unseen: sql<number>`count(*) filter (where ${cardStates.flashcardId} is null)`.mapWith(Number),
+        started:
+          sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${userId} and ${cardReviews.state} = 0 and ${cardReviews.reviewedAt} >= ${since})`.mapWith(
+            Number,
+          ),
+        desiredRetention: sql<
+          number | null
+        >`(select ${userSettings.desiredRetention} from ${userSettings} where ${userSettings.userId} = ${userId})`,
+        newCardsPerDay: sql<
+          number | null
+        >`(select ${userSettings.newCardsPerDay} from ${userSettings} where ${userSettings.userId} = ${userId})`,
+        weights: sql<
+          number[] | null
+        >`(select ${reviewPreferences.weights} from ${reviewPreferences} where ${reviewPreferences.userId} = ${userId})`.mapWith(
+          reviewPreferences.weights,
+        ),
+        hasExams: sql<boolean>`exists (select 1 from ${flashcardSetExams} where ${flashcardSetExams.userId} = ${userId})`,
       },
       scope,
-      { dueBy: until },
     );
-    return { due: row?.due ?? 0, overdue: row?.overdue ?? 0, next: row?.next ? new Date(row.next) : null };
-  },
-
-  /**
-   * The scope's cards new to the student, and (in the same statement) the new cards the student started
-   * since `since`: ratings whose card was New before them (undone ones are gone), for the day's limit.
-   */
-  async countNew(db: DbOrTx, scope: QueueScope, since: Date) {
-    const started = sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${scope.userId} and ${cardReviews.state} = 0 and ${cardReviews.reviewedAt} >= ${since})`;
-    const [row] = await queueQuery(db, { n: count(), started: started.mapWith(Number) }, scope, {
-      isNew: true,
-    });
-    return { unseen: row?.n ?? 0, started: row?.started ?? 0 };
-  },
-
-  /**
-   * What the queue schedules with, in one read: the student's retention target and daily new cards
-   * (null until they save settings) and their fitted FSRS weights (null unless fitted).
-   */
-  async queueSettings(db: DbOrTx, userId: number) {
-    const [row] = await rowsOf(
-      db
-        .select({
-          desiredRetention: userSettings.desiredRetention,
-          newCardsPerDay: userSettings.newCardsPerDay,
-          weights: reviewPreferences.weights,
-        })
-        // One row whichever of the two the student has saved (each is absent until they do).
-        .from(sql`(select 1) as one`)
-        .leftJoin(userSettings, eq(userSettings.userId, userId))
-        .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId)),
-    );
-    return row;
+    return {
+      due: row?.due ?? 0,
+      overdue: row?.overdue ?? 0,
+      next: row?.next ? new Date(row.next) : null,
+      unseen: row?.unseen ?? 0,
+      started: row?.started ?? 0,
+      settings: {
+        desiredRetention: row?.desiredRetention ?? null,
+        newCardsPerDay: row?.newCardsPerDay ?? null,
+        weights: row?.weights ?? null,
+      },
+      hasExams: row?.hasExams === true || (row?.hasExams as unknown) === "t",
+    };
   },
 
   async count(db: DbOrTx, scope: QueueScope, pick: QueuePick): Promise<number> {
