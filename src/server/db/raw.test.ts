@@ -78,4 +78,36 @@ describe("rawRows", () => {
     );
     expect(rows).toEqual([{ n: 200 }]);
   });
+
+  it("runs a named statement again without parsing it, also after its execution failed", async () => {
+    const text = "select 10 / $1::int as x";
+    const failed = await rawRows(database.db, text, [0], "raw_probe_divide").catch((e: unknown) => e);
+    expect((failed as { code?: string }).code).toBe("22012");
+    for (const n of [1, 2, 5, 10, 5, 2])
+      expect(await rawRows(database.db, text, [n], "raw_probe_divide")).toEqual([{ x: 10 / n }]);
+  });
+
+  it("runs inside a transaction on its connection: sees its rows and is rolled back with it", async () => {
+    const seen = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into raw_probe (n) values (300)`);
+        const rows = await rawRows<{ n: number }>(
+          tx,
+          "select n from raw_probe where n = $1",
+          [300],
+          "raw_probe_by_n",
+        );
+        await rawRows(tx, "insert into raw_probe (n) values ($1)", [301]);
+        tx.rollback();
+        return rows;
+      })
+      .catch((e: unknown) => e);
+    expect((seen as Error).message).toMatch(/rollback/i);
+    const rows = await rawRows(database.db, "select n from raw_probe where n = any($1::int[])", [[300, 301]]);
+    expect(rows).toEqual([]);
+    const inside = await database.db.transaction((tx) =>
+      rawRows<{ n: number }>(tx, "select $1::int as n", [7], "raw_probe_by_n_again"),
+    );
+    expect(inside).toEqual([{ n: 7 }]);
+  });
 });

@@ -3,7 +3,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { preparedStatement, rowsOf } from "../../db/prepared.ts";
+import { rowsOf } from "../../db/prepared.ts";
 import { rawRows } from "../../db/raw.ts";
 import { flashcardSetExams, flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 import { cardHolds, cardReviews, cardStates, reviewPreferences } from "../../db/schema/review.ts";
@@ -127,34 +127,27 @@ const withState = { ...stateColumns, hasState: cardStates.flashcardId };
 
 const DAY_MS = 86_400_000;
 
-// The rating's two statements (review-rating.ts): the locking read built once (db/prepared.ts), the write
-// as SQL text (db/raw.ts); per call they cost what the database does, not Drizzle's SQL building too
-// (bench:review).
+// The rating's two statements (review-rating.ts), as SQL text (db/raw.ts) and named: on every rating
+// they cost what the database does to run them, not Drizzle's SQL building nor the parsing and planning
+// of the same text again (bench:review). Both read and write one student's rows by key, a plan that
+// does not depend on the values.
 
-/** reviewRepo.cardForRating's locking read. */
-const ratingRead = preparedStatement((db) => {
-  const userId = sql.placeholder("userId");
-  return db
-    .select({
-      ownerId: flashcards.userId,
-      studySetId: flashcardSets.studySetId,
-      ...withState,
-      desiredRetention: userSettings.desiredRetention,
-      timeZone: userSettings.timeZone,
-      hasPreferences: reviewPreferences.userId,
-      burySiblings: reviewPreferences.burySiblings,
-      easyDays: reviewPreferences.easyDays,
-      weights: reviewPreferences.weights,
-    })
-    .from(flashcards)
-    .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
-    .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, userId)))
-    .leftJoin(userSettings, eq(userSettings.userId, userId))
-    .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId))
-    .where(eq(flashcards.id, sql.placeholder("cardId")))
-    .for("update", { of: flashcards })
-    .prepare("");
-});
+/**
+ * reviewRepo.cardForRating's locking read: the card (locked), its owner and study set, the reviewer's
+ * state of it (`hasState` null while the card is new to them), and what they schedule with.
+ */
+const RATING_READ = `select f.user_id as "ownerId", s.study_set_id as "studySetId", c.due, c.stability,
+    c.difficulty, c.elapsed_days as "elapsedDays", c.scheduled_days as "scheduledDays",
+    c.learning_steps as "learningSteps", c.reps, c.lapses, c.state, c.last_review as "lastReview",
+    c.flashcard_id as "hasState", u.desired_retention as "desiredRetention", u.time_zone as "timeZone",
+    p.user_id as "hasPreferences", p.bury_siblings as "burySiblings", p.easy_days as "easyDays", p.weights
+  from flashcards f
+  join flashcard_sets s on s.id = f.flashcard_set_id
+  left join card_states c on c.flashcard_id = f.id and c.user_id = $1
+  left join user_settings u on u.user_id = $1
+  left join review_preferences p on p.user_id = $1
+  where f.id = $2
+  for update of f`;
 
 /**
  * reviewRepo.saveRating's one statement: the day the card falls due, then its new state, then the log row.
@@ -347,7 +340,19 @@ export const reviewRepo = {
    * access in the same transaction): on PGlite a rating costs about what its statements do.
    */
   async cardForRating(tx: DbOrTx, userId: number, cardId: number) {
-    const [row] = await ratingRead(tx, { userId, cardId });
+    const [row] = await rawRows<
+      StoredState & {
+        ownerId: number;
+        studySetId: number;
+        hasState: number | null;
+        desiredRetention: number | null;
+        timeZone: string | null;
+        hasPreferences: number | null;
+        burySiblings: boolean | null;
+        easyDays: number[] | null;
+        weights: number[] | null;
+      }
+    >(tx, RATING_READ, [userId, cardId], "review_rating_read");
     if (!row) return undefined;
     const {
       ownerId,
@@ -446,6 +451,7 @@ export const reviewRepo = {
         iso(log.reviewedAt),
         clientId,
       ],
+      "review_rating_write",
     );
     return { id: row!.id, nextDue: new Date(row!.nextDue), scheduledDays: Number(row!.scheduledDays) };
   },
