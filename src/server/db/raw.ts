@@ -95,8 +95,9 @@ function pgliteRows<T>(
  * for a small query: the session lookup, an answer's ranked retrieval and its message insert, and a
  * rating's read and write are run this way. Rows come back as the driver decodes them (int and text as such,
  * json parsed, timestamptz as a Date on both); pass dates as ISO strings (the drivers serialise a Date
- * differently). Inside a transaction the text goes to the transaction's own connection (the client its
- * Drizzle session runs on, as db/prepared.ts does; on PGlite in one pass too, db/pglite-transactions.ts).
+ * differently). Inside a transaction the text goes to the transaction's own connection: the client its
+ * Drizzle session runs on, or on PGlite the transaction's instance, in one pass too
+ * (db/pglite-transactions.ts).
  *
  * `name` makes it a named statement: parsed, and after five calls planned, once per connection rather
  * than on every call (node-postgres keeps the names of each pooled connection; PGlite's are kept here).
