@@ -9,6 +9,7 @@ import pg from "pg";
 import { StartupError } from "../lib/startup-error.ts";
 import { isMigrated, migrationsFolder } from "./migrate.ts";
 import { openPglite } from "./pglite.ts";
+import { rememberTransactions } from "./pglite-transactions.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -71,6 +72,7 @@ export async function openDatabase(opts: {
     return { db, kind: "postgres", queueTarget: { url: opts.databaseUrl }, close: () => pool.end() };
   }
   const pglite = await openPglite(opts.dataDir);
+  rememberTransactions(pglite.client);
   const pgliteDb = drizzlePglite(pglite.client, { schema });
   const db = pgliteDb as unknown as Db;
   try {

@@ -79,33 +79,58 @@ describe("rawRows", () => {
     expect(rows).toEqual([{ n: 200 }]);
   });
 
-  it("keeps a named statement's plan: each call reads its own values, inside a transaction too, and a failed parse is not kept", async () => {
+  it("runs a named statement again without parsing it, also after its execution failed", async () => {
+    const text = "select 10 / $1::int as x";
+    const failed = await rawRows(database.db, text, [0], "raw_probe_divide").catch((e: unknown) => e);
+    expect((failed as { code?: string }).code).toBe("22012");
+    for (const n of [1, 2, 5, 10, 5, 2])
+      expect(await rawRows(database.db, text, [n], "raw_probe_divide")).toEqual([{ x: 10 / n }]);
+  });
+
+  it("runs inside a transaction on its connection: sees its rows and is rolled back with it", async () => {
+    const seen = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into raw_probe (n) values (300)`);
+        const rows = await rawRows<{ n: number }>(
+          tx,
+          "select n from raw_probe where n = $1",
+          [300],
+          "raw_probe_by_n",
+        );
+        await rawRows(tx, "insert into raw_probe (n) values ($1)", [301]);
+        tx.rollback();
+        return rows;
+      })
+      .catch((e: unknown) => e);
+    expect((seen as Error).message).toMatch(/rollback/i);
+    const rows = await rawRows(database.db, "select n from raw_probe where n = any($1::int[])", [[300, 301]]);
+    expect(rows).toEqual([]);
+    const inside = await database.db.transaction((tx) =>
+      rawRows<{ n: number }>(tx, "select $1::int as n", [7], "raw_probe_by_n_again"),
+    );
+    expect(inside).toEqual([{ n: 7 }]);
+  });
+
+  it("keeps a named statement's plan: each call reads its own values, and a failed parse is not kept", async () => {
     await rawRows(
       database.db,
-      "insert into raw_probe (n, note) values (301, 'a'), (302, 'b'), (302, 'c')",
+      "insert into raw_probe (n, note) values (401, 'a'), (402, 'b'), (402, 'c')",
       [],
     );
     const text = "select count(*)::int as c, min(note) as first from raw_probe where n = $1";
     // More than PostgreSQL's five custom plans, so the generic plan is used for the last calls.
     for (let i = 0; i < 7; i++) {
-      expect(await rawRows(database.db, text, [301], { keepPlan: "raw_probe_count" })).toEqual([
-        { c: 1, first: "a" },
-      ]);
-      expect(await rawRows(database.db, text, [302], { keepPlan: "raw_probe_count" })).toEqual([
-        { c: 2, first: "b" },
-      ]);
+      expect(await rawRows(database.db, text, [401], "raw_probe_count")).toEqual([{ c: 1, first: "a" }]);
+      expect(await rawRows(database.db, text, [402], "raw_probe_count")).toEqual([{ c: 2, first: "b" }]);
     }
-    const inTx = await database.db.transaction((tx) =>
-      rawRows(tx, text, [302], { keepPlan: "raw_probe_count" }),
-    );
-    expect(inTx).toEqual([{ c: 2, first: "b" }]);
-    const failed = await rawRows(database.db, "select nope from raw_probe where n = $1", [1], {
-      keepPlan: "raw_probe_bad",
-    }).catch((e: unknown) => e);
+    const failed = await rawRows(
+      database.db,
+      "select nope from raw_probe where n = $1",
+      [1],
+      "raw_probe_bad",
+    ).catch((e: unknown) => e);
     expect((failed as { code?: string }).code).toBe("42703");
-    // Not marked as parsed: the same name with a good text is parsed afresh.
-    expect(await rawRows(database.db, text, [301], { keepPlan: "raw_probe_bad" })).toEqual([
-      { c: 1, first: "a" },
-    ]);
+    // Not taken by the failed parse: the same name with a good text is parsed afresh.
+    expect(await rawRows(database.db, text, [401], "raw_probe_bad")).toEqual([{ c: 1, first: "a" }]);
   });
 });

@@ -46,7 +46,7 @@ const studyDaysOf = (userId: SQL, tz: SQL) => sql`(select coalesce(json_agg(day_
 /**
  * Every fact the rules read, in one statement: each count an index-backed scalar subquery on user_id, so
  * re-evaluation costs one round trip however many rules. Its planning (a dozen subqueries) cost several
- * times its run on PGlite, so it is kept planned on the connection (rawRows' keepPlan); $1 is the student.
+ * times its run on PGlite, so it is a named statement, kept planned on the connection (rawRows' `name`); $1 is the student.
  */
 const FACTS_SQL = new PgDialect().sqlToQuery(
   ((u: SQL) => sql`
@@ -75,9 +75,7 @@ const FACTS_SQL = new PgDialect().sqlToQuery(
 export const achievementsRepo = {
   /** All ten criteria types' facts, the points and the streak's study days (FACTS_SQL). */
   async facts(db: DbOrTx, userId: number): Promise<FactsRow> {
-    const [row] = await rawRows<Record<string, unknown>>(db, FACTS_SQL, [userId], {
-      keepPlan: "achievement_facts",
-    });
+    const [row] = await rawRows<Record<string, unknown>>(db, FACTS_SQL, [userId], "achievement_facts");
     if (!row) throw new Error("achievement facts: no row");
     return {
       timeZone: String(row.timeZone),

@@ -76,23 +76,23 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
   const scope = { ...(await queueScope(deps, userId, q.setId)), activeAt: now };
   const timeZone = q.timeZone ?? "UTC";
   const startOfToday = startOfLocalDay(now, timeZone);
-  // Five statements, all at once: each is a round trip (and on PGlite a turn of its one connection).
-  const [stored, dueCounts, { unseen, started }, due, plannedIds] = await Promise.all([
-    reviewRepo.queueSettings(db, userId),
-    reviewRepo.countDue(
-      db,
-      scope,
-      now,
-      new Date(now.getTime() - DAY_MS),
-      addLocalDays(startOfToday, 1, timeZone),
-    ),
-    reviewRepo.countNew(db, scope, startOfToday),
+  // Two statements at once, each a round trip (and on PGlite a turn of its one connection): the first
+  // cards, and everything else the screen shows (counts, settings, whether any exam plan applies).
+  const [counts, due] = await Promise.all([
+    reviewRepo.queueCounts(db, scope, {
+      at: now,
+      overdueBy: new Date(now.getTime() - DAY_MS),
+      until: addLocalDays(startOfToday, 1, timeZone),
+      since: startOfToday,
+    }),
     reviewRepo.dueCards(db, scope, now, q.limit),
-    exams.plannedToday(userId, timeZone, q.setId),
   ]);
-  const desiredRetention = stored?.desiredRetention ?? DEFAULT_REVIEW_SETTINGS.desiredRetention;
-  const newCardsPerDay = stored?.newCardsPerDay ?? DEFAULT_REVIEW_SETTINGS.newCardsPerDay;
-  const weights = stored?.weights?.length ? stored.weights : null;
+  const { unseen, started, settings: stored } = counts;
+  // Only a student with an exam has a plan: the planner's reads wait for the counts to say so.
+  const plannedIds = counts.hasExams ? await exams.plannedToday(userId, timeZone, q.setId) : [];
+  const desiredRetention = stored.desiredRetention ?? DEFAULT_REVIEW_SETTINGS.desiredRetention;
+  const newCardsPerDay = stored.newCardsPerDay ?? DEFAULT_REVIEW_SETTINGS.newCardsPerDay;
+  const weights = stored.weights?.length ? stored.weights : null;
   // The plan's cards FSRS would not show now (the due ones are in `due` already), in the plan's order.
   const byId = new Map((await reviewRepo.cardsByIds(db, scope, plannedIds)).map((r) => [r.card.id, r]));
   const planned = plannedIds.flatMap((id) => {
@@ -115,13 +115,13 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
     ...fresh.map((c) => view(c, null, false)),
   ].slice(0, q.limit);
   return {
-    dueCount: dueCounts.due + planned.length + newCount,
-    reviewCount: dueCounts.due,
+    dueCount: counts.due + planned.length + newCount,
+    reviewCount: counts.due,
     plannedCount: planned.length,
     newCount,
-    backlog: dueCounts.overdue,
+    backlog: counts.overdue,
     cards,
-    nextDue: dueCounts.next?.toISOString() ?? null,
+    nextDue: counts.next?.toISOString() ?? null,
   };
 }
 

@@ -3,7 +3,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { preparedStatement, rowsOf } from "../../db/prepared.ts";
+import { rowsOf } from "../../db/prepared.ts";
 import { rawRows } from "../../db/raw.ts";
 import { flashcardSetExams, flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 import { cardHolds, cardReviews, cardStates, reviewPreferences } from "../../db/schema/review.ts";
@@ -49,9 +49,14 @@ export type QueueScope = {
   activeAt?: Date | undefined;
 };
 
-/** The student's suspended cards and those buried past `at` are not in review. */
+/**
+ * The student's suspended cards and those buried past `at` are not in review. `not in` rather than `not
+ * exists`: PostgreSQL reads the student's holds once into a hash and probes it per card, where it planned
+ * the `not exists` as a rescan of card_holds per card (a third of the queue's count, 10,000 due cards in
+ * bench:review). card_holds.flashcard_id is never null, so `not in` means the same.
+ */
 const notHeld = (userId: number, at: Date) =>
-  sql`not exists (select 1 from ${cardHolds} where ${cardHolds.userId} = ${userId} and ${cardHolds.flashcardId} = ${flashcards.id} and (${cardHolds.suspended} or ${cardHolds.buriedUntil} > ${at}))`;
+  sql`${flashcards.id} not in (select ${cardHolds.flashcardId} from ${cardHolds} where ${cardHolds.userId} = ${userId} and (${cardHolds.suspended} or ${cardHolds.buriedUntil} > ${at}))`;
 
 /** Which of the scope's cards: reviews due by a time, cards new to the student, named cards, or all. */
 export type QueuePick =
@@ -122,34 +127,27 @@ const withState = { ...stateColumns, hasState: cardStates.flashcardId };
 
 const DAY_MS = 86_400_000;
 
-// The rating's two statements (review-rating.ts): the locking read built once (db/prepared.ts), the write
-// as SQL text (db/raw.ts); per call they cost what the database does, not Drizzle's SQL building too
-// (bench:review).
+// The rating's two statements (review-rating.ts), as SQL text (db/raw.ts) and named: on every rating
+// they cost what the database does to run them, not Drizzle's SQL building nor the parsing and planning
+// of the same text again (bench:review). Both read and write one student's rows by key, a plan that
+// does not depend on the values.
 
-/** reviewRepo.cardForRating's locking read. */
-const ratingRead = preparedStatement((db) => {
-  const userId = sql.placeholder("userId");
-  return db
-    .select({
-      ownerId: flashcards.userId,
-      studySetId: flashcardSets.studySetId,
-      ...withState,
-      desiredRetention: userSettings.desiredRetention,
-      timeZone: userSettings.timeZone,
-      hasPreferences: reviewPreferences.userId,
-      burySiblings: reviewPreferences.burySiblings,
-      easyDays: reviewPreferences.easyDays,
-      weights: reviewPreferences.weights,
-    })
-    .from(flashcards)
-    .innerJoin(flashcardSets, eq(flashcardSets.id, flashcards.flashcardSetId))
-    .leftJoin(cardStates, and(eq(cardStates.flashcardId, flashcards.id), eq(cardStates.userId, userId)))
-    .leftJoin(userSettings, eq(userSettings.userId, userId))
-    .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId))
-    .where(eq(flashcards.id, sql.placeholder("cardId")))
-    .for("update", { of: flashcards })
-    .prepare("");
-});
+/**
+ * reviewRepo.cardForRating's locking read: the card (locked), its owner and study set, the reviewer's
+ * state of it (`hasState` null while the card is new to them), and what they schedule with.
+ */
+const RATING_READ = `select f.user_id as "ownerId", s.study_set_id as "studySetId", c.due, c.stability,
+    c.difficulty, c.elapsed_days as "elapsedDays", c.scheduled_days as "scheduledDays",
+    c.learning_steps as "learningSteps", c.reps, c.lapses, c.state, c.last_review as "lastReview",
+    c.flashcard_id as "hasState", u.desired_retention as "desiredRetention", u.time_zone as "timeZone",
+    p.user_id as "hasPreferences", p.bury_siblings as "burySiblings", p.easy_days as "easyDays", p.weights
+  from flashcards f
+  join flashcard_sets s on s.id = f.flashcard_set_id
+  left join card_states c on c.flashcard_id = f.id and c.user_id = $1
+  left join user_settings u on u.user_id = $1
+  left join review_preferences p on p.user_id = $1
+  where f.id = $2
+  for update of f`;
 
 /**
  * reviewRepo.saveRating's one statement: the day the card falls due, then its new state, then the log row.
@@ -198,54 +196,63 @@ export const reviewRepo = {
   },
 
   /**
-   * The queue's counts of scheduled cards, in one scan of the student's schedule up to `until` (the end
-   * of their day): reviews due by `at`, of those the ones due by `overdueBy` (the backlog), and when the
-   * next card not due at `at` falls due by `until` (a learning step later today), if one does.
+   * Everything the queue shows beside its cards, in one scan of the scope's cards with the student's
+   * states (one hash join, where a count of due cards and one of new cards were two): reviews due by
+   * `at`, of those the ones due by `overdueBy` (the backlog), when the next card not due at `at` falls
+   * due by `until` (a learning step later today), the cards new to the student and the new cards they
+   * started since `since` (ratings whose card was New before them; undone ones are gone). Beside them
+   * what the queue schedules with: the retention target and daily new cards (null until the student
+   * saves settings), their fitted FSRS weights (null unless fitted), and whether they have any exam
+   * (whose plans add today's cards).
    */
-  async countDue(db: DbOrTx, scope: QueueScope, at: Date, overdueBy: Date, until: Date) {
+  async queueCounts(
+    db: DbOrTx,
+    scope: QueueScope,
+    times: { at: Date; overdueBy: Date; until: Date; since: Date },
+  ) {
+    const { at, overdueBy, until, since } = times;
+    const { userId } = scope;
     const [row] = await queueQuery(
       db,
       {
         due: sql<number>`count(*) filter (where ${cardStates.due} <= ${at})`.mapWith(Number),
         overdue: sql<number>`count(*) filter (where ${cardStates.due} <= ${overdueBy})`.mapWith(Number),
-        next: sql<string | Date | null>`min(${cardStates.due}) filter (where ${cardStates.due} > ${at})`,
+        next: sql<
+          string | Date | null
+        >`min(${cardStates.due}) filter (where ${cardStates.due} > ${at} and ${cardStates.due} <= ${until})`,
+        unseen: sql<number>`count(*) filter (where ${cardStates.flashcardId} is null)`.mapWith(Number),
+        started:
+          sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${userId} and ${cardReviews.state} = 0 and ${cardReviews.reviewedAt} >= ${since})`.mapWith(
+            Number,
+          ),
+        desiredRetention: sql<
+          number | null
+        >`(select ${userSettings.desiredRetention} from ${userSettings} where ${userSettings.userId} = ${userId})`,
+        newCardsPerDay: sql<
+          number | null
+        >`(select ${userSettings.newCardsPerDay} from ${userSettings} where ${userSettings.userId} = ${userId})`,
+        weights: sql<
+          number[] | null
+        >`(select ${reviewPreferences.weights} from ${reviewPreferences} where ${reviewPreferences.userId} = ${userId})`.mapWith(
+          reviewPreferences.weights,
+        ),
+        hasExams: sql<boolean>`exists (select 1 from ${flashcardSetExams} where ${flashcardSetExams.userId} = ${userId})`,
       },
       scope,
-      { dueBy: until },
     );
-    return { due: row?.due ?? 0, overdue: row?.overdue ?? 0, next: row?.next ? new Date(row.next) : null };
-  },
-
-  /**
-   * The scope's cards new to the student, and (in the same statement) the new cards the student started
-   * since `since`: ratings whose card was New before them (undone ones are gone), for the day's limit.
-   */
-  async countNew(db: DbOrTx, scope: QueueScope, since: Date) {
-    const started = sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${scope.userId} and ${cardReviews.state} = 0 and ${cardReviews.reviewedAt} >= ${since})`;
-    const [row] = await queueQuery(db, { n: count(), started: started.mapWith(Number) }, scope, {
-      isNew: true,
-    });
-    return { unseen: row?.n ?? 0, started: row?.started ?? 0 };
-  },
-
-  /**
-   * What the queue schedules with, in one read: the student's retention target and daily new cards
-   * (null until they save settings) and their fitted FSRS weights (null unless fitted).
-   */
-  async queueSettings(db: DbOrTx, userId: number) {
-    const [row] = await rowsOf(
-      db
-        .select({
-          desiredRetention: userSettings.desiredRetention,
-          newCardsPerDay: userSettings.newCardsPerDay,
-          weights: reviewPreferences.weights,
-        })
-        // One row whichever of the two the student has saved (each is absent until they do).
-        .from(sql`(select 1) as one`)
-        .leftJoin(userSettings, eq(userSettings.userId, userId))
-        .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId)),
-    );
-    return row;
+    return {
+      due: row?.due ?? 0,
+      overdue: row?.overdue ?? 0,
+      next: row?.next ? new Date(row.next) : null,
+      unseen: row?.unseen ?? 0,
+      started: row?.started ?? 0,
+      settings: {
+        desiredRetention: row?.desiredRetention ?? null,
+        newCardsPerDay: row?.newCardsPerDay ?? null,
+        weights: row?.weights ?? null,
+      },
+      hasExams: row?.hasExams === true || (row?.hasExams as unknown) === "t",
+    };
   },
 
   async count(db: DbOrTx, scope: QueueScope, pick: QueuePick): Promise<number> {
@@ -333,7 +340,19 @@ export const reviewRepo = {
    * access in the same transaction): on PGlite a rating costs about what its statements do.
    */
   async cardForRating(tx: DbOrTx, userId: number, cardId: number) {
-    const [row] = await ratingRead(tx, { userId, cardId });
+    const [row] = await rawRows<
+      StoredState & {
+        ownerId: number;
+        studySetId: number;
+        hasState: number | null;
+        desiredRetention: number | null;
+        timeZone: string | null;
+        hasPreferences: number | null;
+        burySiblings: boolean | null;
+        easyDays: number[] | null;
+        weights: number[] | null;
+      }
+    >(tx, RATING_READ, [userId, cardId], "review_rating_read");
     if (!row) return undefined;
     const {
       ownerId,
@@ -432,6 +451,7 @@ export const reviewRepo = {
         iso(log.reviewedAt),
         clientId,
       ],
+      "review_rating_write",
     );
     return { id: row!.id, nextDue: new Date(row!.nextDue), scheduledDays: Number(row!.scheduledDays) };
   },
