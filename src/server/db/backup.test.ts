@@ -136,9 +136,17 @@ describe("backup and restore of the embedded database", () => {
       expect(before.get("public.users")).toHaveLength(3);
       expect(before.get("public.tasks")).toHaveLength(40);
       for (const [table, rows] of before) {
+        // The job queue's scheduler keeps working after the quiet copy (a */5 tick due meanwhile is run
+        // and marked done): its jobs in the copy are jobs of the original, in whatever state they had.
+        if (table.startsWith("pgboss.")) continue;
         expect(after.get(table)?.length, `${table} row count`).toBe(rows.length);
         expect(after.get(table), `${table} contents`).toEqual(rows);
       }
+      const jobIds = (rows: string[] | undefined) =>
+        (rows ?? []).map((r) => (JSON.parse(r) as { id: string }).id);
+      expect(jobIds(before.get("pgboss.job"))).toEqual(
+        expect.arrayContaining(jobIds(after.get("pgboss.job"))),
+      );
 
       // The backup taken mid-write restores too, holding a prefix of the writes made during it.
       const midway = path.join(scratch, "midway");
