@@ -9,7 +9,8 @@
 // Usage: npm run bench:soak                    (300 s per database: the full run, on a quiet machine)
 //        SOAK_SECONDS=60 npm run bench:soak    (a quick check; the RSS target is for the full run)
 // Env: SOAK_DB=pglite|postgres|both (both), SOAK_RATE_PGLITE (100), SOAK_RATE_POSTGRES (300),
-//      SOAK_STUDENTS (20), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
+//      SOAK_STUDENTS (20), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL, SOAK_AE (the
+//      Accept-Encoding sent: "br, gzip"; "identity" measures the server without compression).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -109,7 +110,7 @@ function send(
         timeout: REQUEST_TIMEOUT_MS,
         headers: {
           ...headers,
-          "accept-encoding": "br, gzip",
+          "accept-encoding": process.env.SOAK_AE ?? "br, gzip",
           ...(payload
             ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
             : {}),
