@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -9,6 +10,7 @@ import { createHttpServer } from "./http-server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { systemClock } from "./lib/clock.ts";
 import { REDACT_PATHS, serializeError } from "./lib/log-redaction.ts";
+import { BROTLI_QUALITY, COMPRESS_MIN_BYTES } from "./lib/route.ts";
 import { registerUploads } from "./lib/upload.ts";
 import { setWorkerLog } from "./lib/worker-pool.ts";
 import { registerAuth } from "./plugins/auth.ts";
@@ -112,9 +114,14 @@ export async function buildApp(
   await registerOverload(app, config);
   registerSecurityHeaders(app, config);
   // Before every route and the static client (whose precompressed files it then leaves alone): JSON
-  // answers go out as br or gzip, whichever the client accepts first; under 1 KB it is not worth it.
+  // answers go out in an encoding the client accepts (a kept answer in the Brotli form it was kept with:
+  // JsonText.compressed); under 1 KB it is not worth it.
   // Request bodies are never compressed by our client, so no decompression (and no zip-bomb surface).
-  await app.register(compress, { threshold: 1024, globalDecompression: false });
+  await app.register(compress, {
+    threshold: COMPRESS_MIN_BYTES,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    globalDecompression: false,
+  });
   await registerRateLimit(app, config);
   await registerUploads(app);
   registerAuth(app);

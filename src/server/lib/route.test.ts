@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -98,6 +99,50 @@ describe("the response contract (checkResponses)", () => {
     const res = await unchecked.inject({ url: probe.path });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.passwordHash).toBe(SECRET);
+  });
+});
+
+describe("a kept answer's Brotli form (JsonText.compressed)", () => {
+  const long = {
+    ...good,
+    items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Problem set ${i}: derivatives` })),
+  };
+
+  it("is sent as its bytes, marked br, to a client that takes br; the same text as sent plain", async () => {
+    const text = JSON.stringify(long);
+    next = await JsonText.compressed(text);
+    for (const accept of ["br", "gzip, deflate, br, zstd", "br;q=0.5, gzip;q=1"]) {
+      const res = await checked.inject({ url: probe.path, headers: { "accept-encoding": accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(res.headers.vary).toBe("accept-encoding");
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.rawPayload.length).toBeLessThan(text.length / 4);
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(text);
+    }
+  });
+
+  it("is not sent where br is refused, not offered, or compression is declined", async () => {
+    const text = JSON.stringify(long);
+    next = await JsonText.compressed(text);
+    for (const headers of [
+      {},
+      { "accept-encoding": "gzip" },
+      { "accept-encoding": "br;q=0, gzip" },
+      {
+        "accept-encoding": "br",
+        "x-no-compression": "1",
+      },
+    ]) {
+      const res = await checked.inject({ url: probe.path, headers });
+      expect(res.headers["content-encoding"]).toBeUndefined();
+      expect(res.body).toBe(text);
+    }
+  });
+
+  it("is not made for an answer too small to gain from it", async () => {
+    expect((await JsonText.compressed(JSON.stringify(good))).brotli).toBeUndefined();
+    expect((await JsonText.compressed(JSON.stringify(long))).brotli).toBeInstanceOf(Buffer);
   });
 });
 

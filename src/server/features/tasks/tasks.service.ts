@@ -245,9 +245,10 @@ export function createTasksService(deps: TasksDeps) {
   const { db } = deps;
   // The lists this instance built last, by student and course filter: the most recently read kept,
   // bounded in bytes (a string's UTF-16 size), so many students cost memory once and no more.
-  const builtLists = new LRUCache<string, { version: number; json: string }>({
+  const builtLists = new LRUCache<string, { version: number; answer: JsonText<Task[]> }>({
     maxSize: BUILT_LISTS_MAX_BYTES,
-    sizeCalculation: (list, key) => (list.json.length + key.length) * 2 + 64,
+    sizeCalculation: ({ answer }, key) =>
+      (answer.text.length + key.length) * 2 + (answer.brotli?.length ?? 0) + 64,
   });
   return {
     list: (userId: number, courseId?: number) => tasksRepo.list(db, userId, courseId),
@@ -263,10 +264,10 @@ export function createTasksService(deps: TasksDeps) {
       const key = `${userId}:${courseId ?? ""}`;
       const kept = builtLists.get(key);
       const row = await tasksRepo.listJsonVersioned(db, userId, courseId, kept?.version ?? -1);
-      if (row.json === null && kept) return new JsonText(kept.json);
-      const json = row.json ?? "[]";
-      builtLists.set(key, { version: row.version, json });
-      return new JsonText(json);
+      if (row.json === null && kept) return kept.answer;
+      const answer = await JsonText.compressed<Task[]>(row.json ?? "[]");
+      builtLists.set(key, { version: row.version, answer });
+      return answer;
     },
     /** For questions about tasks: the database narrows, the caller's exact filter decides. */
     matching: (userId: number, narrow: TaskNarrowing) => tasksRepo.matching(db, userId, narrow),
