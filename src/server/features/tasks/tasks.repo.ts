@@ -192,20 +192,27 @@ export const tasksRepo = {
     knownVersion: number,
   ): Promise<{ version: number; json: string | null }> {
     const byCourse = courseId !== undefined;
+    const [row] = await rawRows<{ version: string | number; json: string | null }>(
+      db,
+      tasksRepo.listJsonVersionedSql(db, byCourse),
+      byCourse ? [userId, courseId, knownVersion] : [userId, knownVersion],
+    );
+    return { version: Number(row!.version), json: row!.json };
+  },
+  /**
+   * listJsonVersioned's statement text ($1 the student, then the course when filtered, then the count the
+   * caller holds), exported so the benchmark's reference endpoint can run the very same SQL.
+   */
+  listJsonVersionedSql(db: DbOrTx, byCourse: boolean): string {
     let text = listJsonVersionedSql[byCourse ? 1 : 0];
     if (!text) {
       // Built once per shape: Drizzle turning the query tree into text cost more than the lookup itself.
-      const list = tasksRepo.listJsonQuery(db, userId, courseId).toSQL();
+      const list = tasksRepo.listJsonQuery(db, 0, byCourse ? 0 : undefined).toSQL();
       text = `select v.version, case when v.version = $${list.params.length + 1}::bigint then null else (${list.sql}) end as json
         from (select coalesce((select version from task_list_versions where user_id = $1), 0) as version) v`;
       listJsonVersionedSql[byCourse ? 1 : 0] = text;
     }
-    const [row] = await rawRows<{ version: string | number; json: string | null }>(
-      db,
-      text,
-      byCourse ? [userId, courseId, knownVersion] : [userId, knownVersion],
-    );
-    return { version: Number(row!.version), json: row!.json };
+    return text;
   },
   /** The student's tasks narrowed by completion, a due range [from, before) and courses, in id order. */
   async matching(db: DbOrTx, userId: number, narrow: TaskNarrowing): Promise<Task[]> {
