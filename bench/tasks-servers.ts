@@ -4,7 +4,9 @@ import pg from "pg";
 import { buildApp } from "#server/app.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { tasks } from "#server/db/schema/index.ts";
+import { LIVE_SESSION_SQL } from "#server/features/auth/auth.repo.ts";
 import { tasksRepo } from "#server/features/tasks/tasks.repo.ts";
+import { sha256 } from "#server/lib/crypto.ts";
 import { createUser } from "#tests/factories.ts";
 import { scratchPostgres, testConfig } from "#tests/test-app.ts";
 
@@ -76,21 +78,31 @@ const heavy = await studentWithTasks(LARGE_TASKS);
 
 // Exactly the statement our endpoint sends (the list as JSON text unless the student's task count is the
 // one already held), from the repository's own builder, and the list kept between reads as our endpoint
-// keeps it (decision 019): the two differ by the framework, not by the work.
+// keeps it, as UTF-8 bytes (decision 019): the two differ by the framework, not by the work.
 const sql = tasksRepo.listJsonVersionedSql(database.db, false);
 const pool = url ? new pg.Pool({ connectionString: url, max: 10 }) : null;
 const pglite = (database.db as unknown as { $client: PGlite }).$client;
-let kept = { version: -1, json: "" };
-const runSql = async (): Promise<string> => {
-  const params = [student.user.id, kept.version];
-  const { rows } = pool ? await pool.query(sql, params) : await pglite.query(sql, params);
+const query = (text: string, params: unknown[]) =>
+  pool ? pool.query(text, params) : pglite.query<Record<string, unknown>>(text, params);
+let kept = { version: -1, body: Buffer.alloc(0) };
+const runSql = async (): Promise<Buffer> => {
+  const { rows } = await query(sql, [student.user.id, kept.version]);
   const row = rows[0] as { version: string | number; json: string | null };
-  if (row.json !== null) kept = { version: Number(row.version), json: row.json };
-  return kept.json;
+  if (row.json !== null) kept = { version: Number(row.version), body: Buffer.from(row.json) };
+  return kept.body;
 };
 
-const reference = http.createServer(async (_req, res) => {
+// The same session lookup as ours first (the statement every /api request starts with): the reference
+// skips the framework, not the database work a signed-in request needs.
+const reference = http.createServer(async (req, res) => {
   try {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
+    const { rows } = await query(LIVE_SESSION_SQL, [sha256(token), new Date().toISOString()]);
+    if (rows.length === 0) {
+      res.writeHead(401);
+      res.end();
+      return;
+    }
     const body = await runSql();
     res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
     res.end(body);
@@ -107,7 +119,7 @@ console.log(
     checked: `http://127.0.0.1:${checkedPort}/api/tasks`,
     reference: `http://127.0.0.1:${referencePort}/tasks`,
     token: student.token,
-    rows: (JSON.parse(await runSql()) as unknown[]).length,
+    rows: (JSON.parse((await runSql()).toString()) as unknown[]).length,
     large: { token: heavy.token, rows: LARGE_TASKS },
   }),
 );

@@ -102,7 +102,7 @@ describe("the response contract (checkResponses)", () => {
   });
 });
 
-describe("a kept answer's Brotli form (JsonText.compressed)", () => {
+describe("a kept answer (JsonText.kept): its bytes and their Brotli form, made once", () => {
   const long = {
     ...good,
     items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Problem set ${i}: derivatives` })),
@@ -110,7 +110,7 @@ describe("a kept answer's Brotli form (JsonText.compressed)", () => {
 
   it("is sent as its bytes, marked br, to a client that takes br; the same text as sent plain", async () => {
     const text = JSON.stringify(long);
-    next = await JsonText.compressed(text);
+    next = await JsonText.kept(text);
     for (const accept of ["br", "gzip, deflate, br, zstd", "br;q=0.5, gzip;q=1"]) {
       const res = await checked.inject({ url: probe.path, headers: { "accept-encoding": accept } });
       expect(res.statusCode).toBe(200);
@@ -124,7 +124,7 @@ describe("a kept answer's Brotli form (JsonText.compressed)", () => {
 
   it("is not sent where br is refused, not offered, or compression is declined", async () => {
     const text = JSON.stringify(long);
-    next = await JsonText.compressed(text);
+    next = await JsonText.kept(text);
     for (const headers of [
       {},
       { "accept-encoding": "gzip" },
@@ -140,9 +140,19 @@ describe("a kept answer's Brotli form (JsonText.compressed)", () => {
     }
   });
 
-  it("is not made for an answer too small to gain from it", async () => {
-    expect((await JsonText.compressed(JSON.stringify(good))).brotli).toBeUndefined();
-    expect((await JsonText.compressed(JSON.stringify(long))).brotli).toBeInstanceOf(Buffer);
+  it("is sent as the same bytes, JSON, to a client that takes no encoding", async () => {
+    const text = JSON.stringify({ ...long, items: [{ id: 1, title: "Ünïcödé — 微积分 ✓" }, ...long.items] });
+    next = await JsonText.kept(text);
+    const res = await checked.inject({ url: probe.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.headers["content-length"]).toBe(String(Buffer.byteLength(text)));
+    expect(res.body).toBe(text);
+  });
+
+  it("is not compressed when too small to gain from it", async () => {
+    expect((await JsonText.kept(JSON.stringify(good))).brotli).toBeUndefined();
+    expect((await JsonText.kept(JSON.stringify(long))).brotli).toBeInstanceOf(Buffer);
   });
 });
 

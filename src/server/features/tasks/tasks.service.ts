@@ -248,7 +248,7 @@ export function createTasksService(deps: TasksDeps) {
   const builtLists = new LRUCache<string, { version: number; answer: JsonText<Task[]> }>({
     maxSize: BUILT_LISTS_MAX_BYTES,
     sizeCalculation: ({ answer }, key) =>
-      (answer.text.length + key.length) * 2 + (answer.brotli?.length ?? 0) + 64,
+      answer.body.length + (answer.brotli?.length ?? 0) + key.length * 2 + 64,
   });
   return {
     list: (userId: number, courseId?: number) => tasksRepo.list(db, userId, courseId),
@@ -265,7 +265,7 @@ export function createTasksService(deps: TasksDeps) {
       const kept = builtLists.get(key);
       const row = await tasksRepo.listJsonVersioned(db, userId, courseId, kept?.version ?? -1);
       if (row.json === null && kept) return kept.answer;
-      const answer = await JsonText.compressed<Task[]>(row.json ?? "[]");
+      const answer = await JsonText.kept<Task[]>(row.json ?? "[]");
       builtLists.set(key, { version: row.version, answer });
       return answer;
     },
