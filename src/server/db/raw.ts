@@ -116,6 +116,5 @@ export async function rawRows<T>(
   const owner = own ? undefined : transactionOwner.get(client);
   if (owner) return pgliteRows<T>(owner, text, params, { name, inTransaction: true });
   const values = params as unknown[];
-  return (await client.query(name ? ({ name, text, values } as never) : text, name ? undefined : values))
-    .rows as T[];
+  return (await client.query(name ? { name, text, values } : text, name ? undefined : values)).rows as T[];
 }
