@@ -115,7 +115,7 @@ export async function buildApp(
   registerSecurityHeaders(app, config);
   // Before every route and the static client (whose precompressed files it then leaves alone): JSON
   // answers go out in an encoding the client accepts (a kept answer in the Brotli form it was kept with:
-  // JsonText.compressed); under 1 KB it is not worth it.
+  // JsonText.kept); under 1 KB it is not worth it.
   // Request bodies are never compressed by our client, so no decompression (and no zip-bomb surface).
   await app.register(compress, {
     threshold: COMPRESS_MIN_BYTES,

@@ -244,7 +244,8 @@ async function applyImport(
 export function createTasksService(deps: TasksDeps) {
   const { db } = deps;
   // The lists this instance built last, by student and course filter: the most recently read kept,
-  // bounded in bytes (a string's UTF-16 size), so many students cost memory once and no more.
+  // bounded in bytes (the kept UTF-8 bytes and their Brotli form), so many students cost memory once and no
+  // more.
   const builtLists = new LRUCache<string, { version: number; answer: JsonText<Task[]> }>({
     maxSize: BUILT_LISTS_MAX_BYTES,
     sizeCalculation: ({ answer }, key) =>
