@@ -16,16 +16,23 @@ export interface NewChunk {
   charEnd: number;
 }
 
-export interface FoundChunk {
+/**
+ * A chunk as it was written: never updated (re-indexing a document deletes its chunks and inserts new
+ * ones, with new ids), so it can be kept by id (retrieval.service.ts).
+ */
+export interface StoredChunk {
   id: number;
   source: ChunkSource;
   documentId: number;
-  title: string;
-  courseId: number | null;
   page: number;
   text: string;
   charStart: number;
   charEnd: number;
+}
+
+/** A chunk found by a search, with its document's title as it is now and its full-text rank. */
+export interface FoundChunk extends StoredChunk {
+  title: string;
   rank: number;
 }
 
@@ -55,24 +62,14 @@ function scopeText(userId: number, scope: SearchScope): string {
   return parts.join(" and ");
 }
 
-/** A chunk as `ranked` reads it: id, source, material_id, study_document_id, course_id, page, char_start, char_end, rank, title. */
-type RankedRow = [
-  number,
-  ChunkSource,
-  number | null,
-  number | null,
-  number | null,
-  number,
-  number,
-  number,
-  number,
-  string | null,
-];
-
-export type RankedChunk = Omit<FoundChunk, "text">;
+/** A document's title by source and id: `${source}:${documentId}`. */
+export const titleKey = (source: ChunkSource, documentId: number) => `${source}:${documentId}`;
 
 export interface RankedChunks {
-  chunks: RankedChunk[];
+  /** Chunk ids with their full-text rank, best first. */
+  chunks: { id: number; rank: number }[];
+  /** The titles of the documents the chunks belong to, by titleKey. */
+  titles: Map<string, string>;
   /** Chunks in scope; null when none matched (it was not read). */
   total: number | null;
   /** Chunks in scope holding each term query, in order. */
@@ -137,13 +134,15 @@ export const retrievalRepo = {
    * term, so a term's matches are all among them. They were a statement of their own that ran one index
    * scan per term and counted every chunk of the student, the most expensive part of an answer. The total
    * is a sum of the documents' stored chunk counts (a count over the chunks only with a course in scope,
-   * whose chunks keep the course they were indexed with). The chunks' text is not read here: it never
-   * changes under a chunk's id, so the caller keeps it (retrieval.service.ts) and asks `texts` for
-   * the ones it has not seen; sending 100 texts through the driver per answer cost more than ranking
-   * them. Only the top rows look up their document's title. The rows come back as one JSON array in one
-   * row: a hundred rows of eight columns cost the driver more to decode than one JSON.parse. Written as
-   * SQL sent to the driver itself (db/raw.ts): building it with the query builder cost more JavaScript
-   * per answer than the bare ranked query costs PGlite, and Drizzle's execute added a third again.
+   * whose chunks keep the course they were indexed with). Only ids and ranks come back for the chunks:
+   * a chunk never changes under its id, so the caller keeps the rest (retrieval.service.ts) and asks
+   * `stored` for the ones it has not seen. Nine columns for each of a hundred candidates, most of
+   * them kept already, cost the statement more than a third again; a title looked up for each of them
+   * a sixth. Titles can change (a rename), so they are read every time, once per document: an aggregate in
+   * the subquery's condition is the outer query's, so `array_agg` there is the candidates' documents.
+   * The rows come back as JSON in one row: a hundred rows cost the driver more to decode than one
+   * JSON.parse. Written as SQL sent to the driver itself (db/raw.ts): building it with the query builder
+   * cost more JavaScript per answer than the bare ranked query costs PGlite.
    */
   async ranked(
     db: DbOrTx,
@@ -160,15 +159,14 @@ export const retrievalRepo = {
     const [row = {}] = await rawRows<Record<string, unknown>>(
       db,
       `select
-        json_agg(json_build_array(top.id, top.source, top.material_id, top.study_document_id, top.course_id,
-          top.page, top.char_start, top.char_end, top.rank,
-          case when top.source = 'material'
-            then (select title from course_documents d where d.id = top.material_id)
-            else (select title from study_documents s where s.id = top.study_document_id)
-          end) order by top.rank desc, top.id) as rows,
+        json_agg(json_build_array(top.id, top.rank) order by top.rank desc, top.id) as rows,
+        (select json_agg(json_build_array(d.id, d.title)) from course_documents d
+          where d.id = any(array_agg(distinct top.material_id))) as materials,
+        (select json_agg(json_build_array(d.id, d.title)) from study_documents d
+          where d.id = any(array_agg(distinct top.study_document_id))) as studies,
         ${totalIn(userId, options)} as total${minima}
       from (
-        select id, source, material_id, study_document_id, course_id, page, char_start, char_end,
+        select id, material_id, study_document_id,
           ts_rank_cd(search, to_tsquery('english', $1), 32) as rank${counts}
         from document_chunks
         where ${scopeText(userId, options)} and search @@ to_tsquery('english', $1)
@@ -177,37 +175,49 @@ export const retrievalRepo = {
       ) top`,
       [tsQuery, options.limit, ...termQueries],
     );
-    const json = row.rows;
-    const rows = ((typeof json === "string" ? JSON.parse(json) : json) ?? []) as RankedRow[];
+    const json = <T>(value: unknown): T[] =>
+      ((typeof value === "string" ? JSON.parse(value) : value) ?? []) as T[];
+    const rows = json<[number, number]>(row.rows);
+    const titles = new Map<string, string>();
+    for (const source of ["material", "study"] as const)
+      for (const [id, title] of json<[number, string]>(source === "material" ? row.materials : row.studies))
+        titles.set(titleKey(source, id), title);
     return {
       // No chunk matched: no term is in any of them, and nothing is ranked with the total.
       total: rows.length ? Number(row.total) : null,
       counts: termQueries.map((_, i) => Number(row[`d${i}`] ?? 0)),
-      chunks: rows.map(
-        ([id, source, materialId, studyDocumentId, courseId, page, charStart, charEnd, rank, title]) => ({
-          id,
-          source,
-          documentId: (source === "material" ? materialId : studyDocumentId) ?? 0,
-          title: title ?? "Untitled document",
-          courseId,
-          page,
-          charStart,
-          charEnd,
-          rank: Number(rank),
-        }),
-      ),
+      chunks: rows.map(([id, rank]) => ({ id, rank: Number(rank) })),
+      titles,
     };
   },
 
-  /** The text of the student's chunks with these ids. */
-  async texts(db: DbOrTx, userId: number, ids: readonly number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const rows = await rawRows<{ id: number; text: string }>(
+  /** The student's chunks with these ids, as they were written. */
+  async stored(db: DbOrTx, userId: number, ids: readonly number[]): Promise<StoredChunk[]> {
+    if (!ids.length) return [];
+    const rows = await rawRows<{
+      id: number;
+      source: ChunkSource;
+      material_id: number | null;
+      study_document_id: number | null;
+      page: number;
+      text: string;
+      char_start: number;
+      char_end: number;
+    }>(
       db,
-      "select id, text from document_chunks where user_id = $1 and id = any($2::int[])",
+      `select id, source, material_id, study_document_id, page, text, char_start, char_end
+        from document_chunks where user_id = $1 and id = any($2::int[])`,
       [userId, ids],
     );
-    return new Map(rows.map((r) => [r.id, r.text]));
+    return rows.map((r) => ({
+      id: r.id,
+      source: r.source,
+      documentId: (r.source === "material" ? r.material_id : r.study_document_id) ?? 0,
+      page: r.page,
+      text: r.text,
+      charStart: r.char_start,
+      charEnd: r.char_end,
+    }));
   },
 
   /**

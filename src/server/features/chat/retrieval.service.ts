@@ -8,9 +8,11 @@ import {
   type ChunkSource,
   type FoundChunk,
   type NewChunk,
-  type RankedChunk,
+  type RankedChunks,
   retrievalRepo,
   type SearchScope,
+  type StoredChunk,
+  titleKey,
 } from "./retrieval.repo.ts";
 
 /** Candidates full-text search hands to re-ranking: enough that the right passage is among them. */
@@ -55,21 +57,21 @@ export function documentChunksOf(content: string, pages: DocumentPage[] | null):
 }
 
 /**
- * Chunk texts by id. A chunk is never updated (re-indexing a document deletes its chunks and inserts new
- * ones, with new ids), so a text once read is the text for good, whatever process reads it: candidates
+ * Chunks by id. A chunk is never updated (re-indexing a document deletes its chunks and inserts new
+ * ones, with new ids), so a chunk once read is the chunk for good, whatever process reads it: candidates
  * that come back question after question are not sent through the driver again. Least recently used
- * out; about 1.5 KB a chunk.
+ * out; about 1.5 KB a chunk. Titles are not kept: a rename changes them.
  */
-const KEPT_TEXTS = 4_000;
-const chunkTexts = new Map<number, string>();
+const KEPT_CHUNKS = 4_000;
+const keptChunks = new Map<number, StoredChunk>();
 
-function keptText(id: number): string | undefined {
-  const text = chunkTexts.get(id);
-  if (text !== undefined) {
-    chunkTexts.delete(id);
-    chunkTexts.set(id, text);
+function keptChunk(id: number): StoredChunk | undefined {
+  const chunk = keptChunks.get(id);
+  if (chunk !== undefined) {
+    keptChunks.delete(id);
+    keptChunks.set(id, chunk);
   }
-  return text;
+  return chunk;
 }
 
 /**
@@ -77,18 +79,24 @@ function keptText(id: number): string | undefined {
  * and searched with PostgreSQL full-text search, always scoped by owner.
  */
 export function createRetrievalService({ db }: { db: DbOrTx }) {
-  /** The ranked chunks with their text, read for the ones not kept yet (in one statement). */
-  async function withTexts(userId: number, chunks: readonly RankedChunk[]): Promise<FoundChunk[]> {
-    const unseen = chunks.filter((c) => !chunkTexts.has(c.id)).map((c) => c.id);
-    const read = await retrievalRepo.texts(db, userId, unseen);
-    for (const [id, text] of read) {
-      chunkTexts.set(id, text);
-      if (chunkTexts.size > KEPT_TEXTS) chunkTexts.delete(chunkTexts.keys().next().value!);
+  /** The ranked chunks in full, read for the ones not kept yet (in one statement). */
+  async function inFull(userId: number, { chunks, titles }: RankedChunks): Promise<FoundChunk[]> {
+    const read = await retrievalRepo.stored(
+      db,
+      userId,
+      chunks.filter((c) => !keptChunks.has(c.id)).map((c) => c.id),
+    );
+    const fresh = new Map(read.map((c) => [c.id, c]));
+    for (const chunk of read) {
+      keptChunks.set(chunk.id, chunk);
+      if (keptChunks.size > KEPT_CHUNKS) keptChunks.delete(keptChunks.keys().next().value!);
     }
     // A chunk deleted between the two statements (its document re-indexed) is left out.
-    return chunks.flatMap((c) => {
-      const text = read.get(c.id) ?? keptText(c.id);
-      return text === undefined ? [] : [{ ...c, text }];
+    return chunks.flatMap(({ id, rank }) => {
+      const chunk = fresh.get(id) ?? keptChunk(id);
+      if (!chunk) return [];
+      const title = titles.get(titleKey(chunk.source, chunk.documentId)) ?? "Untitled document";
+      return [{ ...chunk, title, rank }];
     });
   }
 
@@ -117,12 +125,12 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
           { ...scope, limit: Math.max(limit, CANDIDATES) },
         );
       if (!toTsQuery(terms)) return [];
-      let found = await lookup(terms);
+      let ranked = await lookup(terms);
       // A term no chunk has may be a typo: the closest word of the student's own documents stands in.
       const missing = terms.filter(
-        (t, i) => !found.counts[i] && !t.number && t.stem.length >= TYPO_MIN_LENGTH,
+        (t, i) => !ranked.counts[i] && !t.number && t.stem.length >= TYPO_MIN_LENGTH,
       );
-      if (missing.length && found.total !== 0) {
+      if (missing.length && ranked.total !== 0) {
         const words = await retrievalRepo.closestWords(
           db,
           userId,
@@ -136,11 +144,11 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
             const word = corrected.get(t);
             return word ? { word, stem: word } : t;
           });
-          found = await lookup(terms);
+          ranked = await lookup(terms);
         }
       }
-      const candidates = await withTexts(userId, found.chunks);
-      const frequencies = { total: found.total ?? 0, counts: found.counts };
+      const candidates = await inFull(userId, ranked);
+      const frequencies = { total: ranked.total ?? 0, counts: ranked.counts };
       const documentFrequency = new Map(terms.map((t, i) => [t.stem, frequencies.counts[i] ?? 0]));
       const stats = { passages: frequencies.total, documentFrequency };
       return rankPassages(terms, candidates, stats, {

@@ -62,9 +62,30 @@ describe("retrieval search", () => {
     const scores = found.map((c) => c.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(found[0]!.coverage).toBe(1);
-    expect(found[0]).toMatchObject({ courseId: bio.id, page: 1, charStart: 0 });
+    expect(found[0]).toMatchObject({ page: 1, charStart: 0 });
     expect(found[0]!.text).toContain("cellular respiration");
     expect(found[0]!.charEnd).toBe(found[0]!.text.length);
+  });
+
+  it("gives a document's title as it is now: a chunk is kept by id, its title is not", async () => {
+    const asked = "Where do chloroplasts capture light?";
+    expect((await search(ada, asked))[0]).toMatchObject({ documentId: notes.id, title: "Organelle notes" });
+    const renamed = await t.app.inject({
+      method: "PATCH",
+      url: `/api/study/documents/${notes.id}`,
+      headers: ada.headers,
+      payload: { title: "Plant cell notes" },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const found = (await search(ada, asked))[0]!;
+    expect(found).toMatchObject({ documentId: notes.id, title: "Plant cell notes" });
+    expect(found.text).toContain("Chloroplasts capture light.");
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/study/documents/${notes.id}`,
+      headers: ada.headers,
+      payload: { title: "Organelle notes" },
+    });
   });
 
   it("searches only the chosen course's materials, and at most `limit` chunks", async () => {
