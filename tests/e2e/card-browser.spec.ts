@@ -71,13 +71,21 @@ test("a student filters the card browser, suspends two cards, reviews without th
   await expect(page.getByTestId("review-question")).toHaveText("vivir", { timeout: 90_000 });
 });
 
-test("the card browser fits a 360 px phone with a long card and stays accessible", async ({ page }) => {
+test("the card browser fits a 360 px phone with a long card, shows math as review does and stays accessible", async ({
+  page,
+}) => {
   const { token } = await signUpViaApi(page);
-  await seedFlashcards(page, token, [["x".repeat(300), `https://example.com/${"y".repeat(200)}`]]);
+  await seedFlashcards(page, token, [
+    ["x".repeat(300), `https://example.com/${"y".repeat(200)}`],
+    ["Energy of a photon", "$E = h\\nu$"],
+  ]);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/study/cards");
-  await expect(page.getByTestId("browser-total")).toHaveText("1 card");
-  await page.getByTestId("browser-row").getByRole("checkbox").check();
+  await expect(page.getByTestId("browser-total")).toHaveText("2 cards");
+  const photon = page.getByTestId("browser-row").filter({ hasText: "Energy of a photon" });
+  await expect(photon.locator(".katex")).toBeVisible();
+  await expect(photon).not.toContainText("$");
+  await page.getByTestId("browser-row").first().getByRole("checkbox").check();
   await expect(page.getByText("1 card selected")).toBeVisible();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,3 +1,4 @@
+import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Badge, type BadgeTone } from "#client/components/ui/card.tsx";
 import { formatDate } from "#shared/date-format.ts";
 import type { BrowserCard } from "#shared/review/browser-contract.ts";
@@ -9,7 +10,7 @@ const STATE_TONES: Record<BrowserCard["state"], BadgeTone> = {
   review: "green",
 };
 
-/** One card in the browser: its checkbox, texts, set, state, due date and tags. */
+/** One card in the browser: its checkbox, texts (as review shows them: math and Markdown), set, state, due date and tags. */
 export function BrowserRow({
   card,
   checked,
@@ -31,9 +32,11 @@ export function BrowserRow({
       />
       <div className="grid min-w-0 flex-1 gap-1">
         <label htmlFor={id} className="font-medium wrap-anywhere line-clamp-2">
-          {card.question}
+          <CardText text={card.question} inline />
         </label>
-        <p className="text-sm text-muted wrap-anywhere line-clamp-2">{card.answer}</p>
+        <p className="text-sm text-muted wrap-anywhere line-clamp-2">
+          <CardText text={card.answer} inline />
+        </p>
         <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted">
           <span className="wrap-anywhere">{card.setTitle}</span>
           <Badge tone={STATE_TONES[card.state]}>{card.state}</Badge>
