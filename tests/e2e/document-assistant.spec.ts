@@ -12,7 +12,10 @@ test.describe.configure({ timeout: 120_000 });
 test("asks the assistant beside a study document and opens the cited page", async ({ page }) => {
   const { token } = await signUpViaApi(page);
   const auth = { authorization: `Bearer ${token}` };
-  const set = await page.request.post("/api/study/sets", { data: { title: "Cell Biology" }, headers: auth });
+  const set = await page.request.post("/api/study/sets", {
+    data: { title: "Cell Biology: Organelles, Membranes and the Energy of Living Cells" },
+    headers: auth,
+  });
   expect(set.status()).toBe(201);
   const { id: setId } = (await set.json()) as { id: number };
   const upload = await page.request.post(`/api/study/sets/${setId}/documents/upload`, {
@@ -61,8 +64,18 @@ test("asks the assistant beside a study document and opens the cited page", asyn
   // Widened, the same question may reach everything the student has.
   await panel.getByRole("button", { name: "Ask about everything" }).click();
   await expect(panel.getByText("Asking about all your materials")).toBeVisible();
+  // At 360 px a long set name wraps inside the panel, which nothing pokes out of.
+  const within = () =>
+    panel.evaluate((section) => {
+      const edge = section.getBoundingClientRect().right;
+      return (
+        Math.max(...[...section.querySelectorAll("*")].map((el) => el.getBoundingClientRect().right)) - edge
+      );
+    });
+  expect(await within()).toBeLessThanOrEqual(0);
   await panel.getByRole("button", { name: "Only Cell Biology" }).click();
   await expect(panel.getByText("Asking about Cell Biology")).toBeVisible();
+  expect(await within()).toBeLessThanOrEqual(0);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   expect(await seriousViolations(page)).toEqual([]);

@@ -54,7 +54,12 @@ export function ScopeBar({
       <span className="min-w-0 wrap-anywhere" aria-live="polite">
         {scoped ? `Asking about ${label}` : "Asking about all your materials"}
       </span>
-      <Button variant="ghost" size="sm" onClick={() => onChange(!scoped)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-auto min-h-8 py-1 text-left wrap-anywhere"
+        onClick={() => onChange(!scoped)}
+      >
         {scoped ? "Ask about everything" : `Only ${label}`}
       </Button>
     </div>

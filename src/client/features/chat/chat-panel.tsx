@@ -123,7 +123,8 @@ export function ChatPanel({
     <section
       aria-labelledby={`${id}-title`}
       className={cn(
-        "grid min-w-0 gap-3 rounded-xl border border-border bg-surface p-4 shadow-lg",
+        // One column no wider than the panel: a long set name or the course row wraps inside it.
+        "grid min-w-0 grid-cols-1 gap-3 rounded-xl border border-border bg-surface p-4 shadow-lg",
         onClose && "fixed bottom-4 right-4 z-40 w-[calc(100vw-2rem)] max-w-md",
       )}
     >
