@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { acceptedAnswers, gradeAnswer, normalizeAnswer } from "./grading.ts";
+import { acceptedAnswers, gradeAnswer, lenientForm } from "./grading.ts";
 
 const verdict = (typed: string, answer: string) => gradeAnswer(typed, answer).verdict;
 
-describe("normalizeAnswer", () => {
+describe("lenientForm", () => {
   it("ignores case, accents, punctuation, spacing and a leading article", () => {
-    expect(normalizeAnswer("  The Mitochondrion! ")).toBe("mitochondrion");
-    expect(normalizeAnswer("Café-crème")).toBe("cafe creme");
-    expect(normalizeAnswer("an   apple")).toBe("apple");
-    expect(normalizeAnswer("A")).toBe("a");
-    expect(normalizeAnswer("salt & pepper")).toBe("salt and pepper");
+    expect(lenientForm("  The Mitochondrion! ")).toBe("mitochondrion");
+    expect(lenientForm("Café-crème")).toBe("cafe creme");
+    expect(lenientForm("an   apple")).toBe("apple");
+    expect(lenientForm("A")).toBe("a");
+    expect(lenientForm("salt & pepper")).toBe("salt and pepper");
   });
 });
 
@@ -55,6 +55,20 @@ describe("gradeAnswer", () => {
     expect(verdict("1429", "1492")).toBe("wrong");
     expect(verdict("in 1492", "1492")).toBe("wrong");
     expect(verdict("Year 1492", "year 1492")).toBe("correct");
+  });
+
+  it("takes a number typed as digits or as its word, and still forgives a typo around it", () => {
+    expect(verdict("2 pyruvate molecules", "two pyruvate molecules")).toBe("correct");
+    expect(verdict("Twenty", "20")).toBe("correct");
+    expect(
+      verdict(
+        "the breakdown of glucose into 2 pyruvate molecule",
+        "The breakdown of glucose into two pyruvate molecules.",
+      ),
+    ).toBe("typo");
+    expect(verdict("3 pyruvate molecules", "two pyruvate molecules")).toBe("wrong");
+    // Part of a longer word is not a number: 'often' holds 'ten', 'someone' 'one'.
+    expect(lenientForm("often someone")).toBe("often someone");
   });
 
   it("marks an empty or unrelated answer wrong, expecting the whole answer", () => {

@@ -3,8 +3,9 @@ import leven from "leven";
 /**
  * Lenient grading of a typed answer (Write and Learn modes, issue 25): a student who knows the answer is
  * not marked wrong for case, accents, punctuation, a leading article, spacing or a small typo. Several
- * accepted answers may be written in one card as "a; b", "a / b" or on separate lines. A number must be
- * typed exactly: "1492" for "1429" is a different year, not a typo.
+ * accepted answers may be written in one card as "a; b", "a / b" or on separate lines. A number may be
+ * typed as digits or as its word ("2" for "two", up to twenty and the tens), but must be typed exactly:
+ * "1492" for "1429" is a different year, not a typo.
  */
 
 export type Verdict = "correct" | "typo" | "wrong";
@@ -17,14 +18,26 @@ export interface Grade {
 
 const ARTICLES = /^(?:the|an|a)\s+/;
 
-/** The comparable form: lower case, no accents, punctuation as spaces, no leading article. */
-export function normalizeAnswer(text: string): string {
+const NUMBER_WORDS = (
+  "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " +
+  "seventeen eighteen nineteen twenty"
+).split(" ");
+const TENS = "thirty forty fifty sixty seventy eighty ninety".split(" ");
+const NUMBER_VALUES = new Map([
+  ...NUMBER_WORDS.map((w, i) => [w, String(i)] as const),
+  ...TENS.map((w, i) => [w, String((i + 3) * 10)] as const),
+]);
+const NUMBER_WORD = new RegExp(`\\b(?:${[...NUMBER_VALUES.keys()].join("|")})\\b`, "g");
+
+/** The comparable form: lower case, no accents, punctuation as spaces, numbers as digits, no leading article. */
+export function lenientForm(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
     .replace(/&/g, " and ")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .replace(NUMBER_WORD, (word) => NUMBER_VALUES.get(word) ?? word)
     .trim()
     .replace(ARTICLES, "");
 }
@@ -58,12 +71,12 @@ const typos = (a: string, b: string, max: number) =>
 
 /** The grade of `typed` against a card's `answer`. */
 export function gradeAnswer(typed: string, answer: string): Grade {
-  const given = normalizeAnswer(typed);
+  const given = lenientForm(typed);
   const candidates = acceptedAnswers(answer);
   let best: Grade = { verdict: "wrong", expected: answer.trim() };
   if (!given) return best;
   for (const candidate of candidates) {
-    const want = normalizeAnswer(candidate);
+    const want = lenientForm(candidate);
     if (!want) continue;
     if (given === want) return { verdict: "correct", expected: candidate };
     if (digits(given) !== digits(want)) continue;
