@@ -1,6 +1,6 @@
 import { Timer, Trophy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { withSoundMarks } from "#client/components/card-text/sound-mark.tsx";
+import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
@@ -162,7 +162,7 @@ function MatchGrid({
           return <li key={tile} aria-hidden className="min-h-20" />;
         const wrong = state.wrong?.includes(tile) ?? false;
         const selected = state.selected === tile;
-        const text = withSoundMarks(tileSide(tile) === "term" ? cardPrompt(card) : cardAnswer(card));
+        const term = tileSide(tile) === "term";
         return (
           <li key={tile} className="min-w-0">
             <button
@@ -172,7 +172,6 @@ function MatchGrid({
               }}
               type="button"
               aria-pressed={selected}
-              aria-label={`${tileSide(tile) === "term" ? "Term" : "Definition"}: ${text}${wrong ? " (not a pair)" : ""}`}
               onClick={() => onPick(tile)}
               onKeyDown={(e) => onKeyDown(e, at)}
               className={cn(
@@ -185,7 +184,12 @@ function MatchGrid({
                     : "border-border bg-surface hover:bg-bg",
               )}
             >
-              <span className="line-clamp-4 wrap-anywhere whitespace-pre-wrap">{text}</span>
+              {/* Named by what it shows (math read out as MathML), with its side and a miss said aloud. */}
+              <span className="line-clamp-4 wrap-anywhere">
+                <span className="sr-only">{term ? "Term: " : "Definition: "}</span>
+                <CardText inline text={term ? cardPrompt(card) : cardAnswer(card)} />
+                {wrong && <span className="sr-only"> (not a pair)</span>}
+              </span>
             </button>
           </li>
         );
