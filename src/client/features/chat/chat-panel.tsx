@@ -42,9 +42,15 @@ function MessageList({
     list.current?.scrollTo({ top: list.current.scrollHeight });
   }, [messages.length, answerLength]);
   return (
+    // Focusable, so a keyboard can scroll a conversation that has no link to tab to (axe:
+    // scrollable-region-focusable); a log, so a screen reader hears each new message.
     <div
       ref={list}
-      className="grid h-64 min-w-0 content-start gap-3 overflow-y-auto"
+      role="log"
+      aria-label="Conversation"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+      tabIndex={0}
+      className="grid h-64 min-w-0 content-start gap-3 overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-accent"
       aria-live="polite"
       data-testid="chat-messages"
     >
