@@ -124,3 +124,44 @@ test("the assistant opens from every signed-in page and its button never covers 
   expect(await seriousViolations(page, "section")).toEqual([]);
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
+
+test("at 360 px the assistant's button steps aside while the page scrolls down, and opening it closes the menu", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  const { token } = await signUpViaApi(page);
+  for (let i = 0; i < 25; i++) {
+    const res = await page.request.post("/api/tasks", {
+      data: { title: `Reading ${i + 1}: a chapter with a long enough title to wrap` },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto("/tasks");
+  await expect(page.getByText("Reading 25:", { exact: false })).toBeVisible();
+  const open = page.getByRole("button", { name: "Open AI Assistant" });
+  const inView = async () => {
+    const box = await open.boundingBox();
+    return box !== null && box.y + box.height <= 640;
+  };
+  await expect.poll(inView).toBe(true);
+  // Reading down the list: out of the way.
+  await page.mouse.move(180, 300);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(inView).toBe(false);
+  // The keyboard still reaches it, and a focused button shows.
+  await open.focus();
+  await expect.poll(inView).toBe(true);
+  await open.blur();
+  await page.mouse.wheel(0, 200);
+  await expect.poll(inView).toBe(false);
+  // Any scroll up brings it back.
+  await page.mouse.wheel(0, -200);
+  await expect.poll(inView).toBe(true);
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  await open.click();
+  await expect(page.getByRole("region", { name: "AI Assistant" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+});

@@ -114,7 +114,7 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
       <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:pt-8">
         {children}
       </main>
-      <AssistantLauncher />
+      <AssistantLauncher onOpen={() => setMenuOpen(false)} />
     </div>
   );
 }
