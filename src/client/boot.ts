@@ -6,7 +6,7 @@
 import { drawFirstPaint } from "./app/first-paint.ts";
 import { loadSignedInApp } from "./app/load-signed-in-app.ts";
 import { loadPageModule } from "./app/page-modules.ts";
-import { firstLoadRoute } from "./app/routes.ts";
+import { firstLoadRoute, SHELL_DATA } from "./app/routes.ts";
 import { authToken, ME_PATH, prefetchGet, sessionUser } from "./lib/api.ts";
 import { applyTheme, storedTheme } from "./lib/theme.ts";
 
@@ -18,7 +18,11 @@ if (authToken.get()) {
   const ignore = () => undefined; // a failed download is retried, and reported, when the page needs it
   loadSignedInApp().catch(ignore);
   const route = firstLoadRoute(window.location.pathname);
-  if (route) loadPageModule(route).catch(ignore);
+  if (route) {
+    loadPageModule(route).catch(ignore);
+    // The page's first data too: its content then waits for the slower of code and data, not for both.
+    for (const url of [...SHELL_DATA, ...("data" in route ? route.data : [])]) prefetchGet(url);
+  }
   // The page's heading, drawn now rather than after the framework's first render (app/first-paint.ts).
   const root = document.getElementById("root");
   if (root) drawFirstPaint(root, window.location.pathname, sessionUser.get());

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectToast, newStudent } from "./helpers.ts";
+import { expectToast, newStudent, signUpViaApi } from "./helpers.ts";
 
 /** Every CSP violation the page reports, from the DOM event and from Chromium's console line. */
 function recordCspViolations(page: Page) {
@@ -84,4 +84,34 @@ test("the built client is sent precompressed, hashed files cached for a year, in
   }
   // The framework chunk and the stylesheet at least.
   expect(compressed).toBeGreaterThanOrEqual(2);
+});
+
+test("a first load asks for its page's data beside the page's code, once each, and still draws it", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const headers = { authorization: `Bearer ${token}` };
+  expect(
+    (await page.request.post("/api/study/sets", { headers, data: { title: "Organic chemistry" } })).status(),
+  ).toBe(201);
+  for (const [path, heading, shown] of [
+    ["/gpa", "GPA Calculator", "Connect your Canvas account in Settings to calculate your GPA"],
+    ["/friends", "Friends", "No friends yet."],
+    ["/study", "Study Center", "Organic chemistry"],
+  ] as const) {
+    const gets: string[] = [];
+    const onRequest = (r: { url(): string; method(): string }) => {
+      const url = new URL(r.url());
+      if (r.method() === "GET" && url.pathname.startsWith("/api/")) gets.push(url.pathname + url.search);
+    };
+    page.on("request", onRequest);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText(shown).filter({ visible: true }).first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    page.off("request", onRequest);
+    const twice = gets.filter((g, i) => gets.indexOf(g) !== i);
+    expect(twice, `${path} asked again for what boot.ts had asked: ${gets.join(" ")}`).toEqual([]);
+    expect(gets, path).toContain("/api/settings");
+  }
 });

@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { NAV_ICONS } from "./nav-icons.tsx";
 import { pageFiles } from "./page-modules.ts";
-import { FIRST_LOAD_ROUTES, firstLoadRoute, NAV_ROUTES, ROUTES, SIGNED_OUT_ROUTE } from "./routes.ts";
+import {
+  FIRST_LOAD_ROUTES,
+  firstLoadRoute,
+  NAV_ROUTES,
+  ROUTES,
+  SHELL_DATA,
+  SIGNED_OUT_ROUTE,
+} from "./routes.ts";
 
 // The page files' text, to see each named export is there without running the pages.
 const SOURCES = import.meta.glob<string>(["./pages/*-page.tsx", "../features/*/*-page.tsx"], {
@@ -11,7 +18,36 @@ const SOURCES = import.meta.glob<string>(["./pages/*-page.tsx", "../features/*/*
   eager: true,
 });
 
+// Every endpoint the shared code declares, to check the URLs a first load prefetches against.
+const CONTRACTS = import.meta.glob<Record<string, unknown>>(
+  ["../../shared/**/*.ts", "!../../shared/**/*.test.ts"],
+  { eager: true },
+);
+const GET_PATHS = Object.values(CONTRACTS)
+  .flatMap((module) => Object.values(module))
+  .filter((v): v is Record<string, unknown> => typeof v === "object" && v !== null)
+  .flatMap((table) => Object.values(table))
+  .filter(
+    (e): e is { method: string; path: string } =>
+      typeof e === "object" && e !== null && "method" in e && "path" in e && e.method === "GET",
+  )
+  .map((e) => new RegExp(`^${e.path.replace(/:\w+/g, "[^/]+")}$`));
+
 describe("the route table", () => {
+  it("prefetches only GETs that the shared contracts declare", () => {
+    expect(GET_PATHS.length).toBeGreaterThan(50);
+    const urls = [...SHELL_DATA, ...FIRST_LOAD_ROUTES.flatMap((r) => ("data" in r ? r.data : []))];
+    expect(urls.length).toBeGreaterThan(20);
+    for (const url of urls) {
+      const path = url.split("?")[0]!;
+      expect(
+        GET_PATHS.some((p) => p.test(path)),
+        url,
+      ).toBe(true);
+    }
+    expect(GET_PATHS.some((p) => p.test("/api/no-such-thing"))).toBe(false);
+  });
+
   it("names a page file, and an export of it, on every row", () => {
     const files = pageFiles();
     for (const route of ROUTES) {

@@ -25,7 +25,22 @@ export interface AppRoute {
   access: Access;
   /** Shown in the main navigation, in table order. */
   nav?: { label: string; icon: NavIconName };
+  /**
+   * The GETs the page makes as it first draws, exactly as it asks them (path and query): boot.ts starts
+   * them beside the page's code on a first load, so its content does not wait for the code, then the
+   * session check, then the request one after the other (api.ts prefetchGet). Only URLs that do not depend
+   * on anything the page learns first (no time zone, no ids).
+   */
+  data?: readonly string[];
 }
+
+/** The GETs the signed-in shell makes on every page (the bell, achievements, theme and Canvas status). */
+export const SHELL_DATA = [
+  "/api/notifications/unread-count",
+  "/api/user-achievements",
+  "/api/settings",
+  "/api/auth/canvas/status",
+] as const;
 
 export const ROUTES = [
   {
@@ -34,6 +49,7 @@ export const ROUTES = [
     component: "DashboardPage",
     access: "signed-in",
     nav: { label: "Home", icon: "house" },
+    data: ["/api/events", "/api/courses", "/api/tasks"],
   },
   {
     path: "/tasks",
@@ -41,6 +57,7 @@ export const ROUTES = [
     component: "TasksPage",
     access: "signed-in",
     nav: { label: "Tasks", icon: "list-todo" },
+    data: ["/api/courses", "/api/tasks"],
   },
   {
     path: "/calendar",
@@ -48,6 +65,7 @@ export const ROUTES = [
     component: "CalendarPage",
     access: "signed-in",
     nav: { label: "Calendar", icon: "calendar-days" },
+    data: ["/api/events", "/api/tasks"],
   },
   {
     path: "/courses",
@@ -55,6 +73,7 @@ export const ROUTES = [
     component: "CoursesPage",
     access: "signed-in",
     nav: { label: "Courses", icon: "school" },
+    data: ["/api/canvas/courses"],
   },
   {
     path: "/courses/:id",
@@ -68,12 +87,14 @@ export const ROUTES = [
     component: "StudyPage",
     access: "signed-in",
     nav: { label: "Study", icon: "book-open" },
+    data: ["/api/study/sets", "/api/tasks"],
   },
   {
     path: "/study/review",
     page: "../features/review/review-page.tsx",
     component: "ReviewPage",
     access: "signed-in",
+    data: ["/api/review/settings"],
   },
   {
     path: "/study/cards",
@@ -86,6 +107,7 @@ export const ROUTES = [
     page: "../features/review/exams-page.tsx",
     component: "ExamsPage",
     access: "signed-in",
+    data: ["/api/review/sets"],
   },
   {
     path: "/friends",
@@ -93,6 +115,13 @@ export const ROUTES = [
     component: "FriendsPage",
     access: "signed-in",
     nav: { label: "Friends", icon: "users" },
+    data: [
+      "/api/friends/progress",
+      "/api/friends",
+      "/api/friends/requests",
+      "/api/friends/sent",
+      "/api/study-groups",
+    ],
   },
   {
     path: "/friends/groups/:id",
@@ -112,6 +141,7 @@ export const ROUTES = [
     component: "AchievementsPage",
     access: "signed-in",
     nav: { label: "Achievements", icon: "trophy" },
+    data: ["/api/study-stats/1", "/api/study-heatmap", "/api/achievements", "/api/study/focus-stats"],
   },
   {
     path: "/gpa",
@@ -119,18 +149,21 @@ export const ROUTES = [
     component: "GpaPage",
     access: "signed-in",
     nav: { label: "GPA", icon: "calculator" },
+    data: ["/api/gpa", "/api/canvas/courses", "/api/canvas/completed-courses"],
   },
   {
     path: "/materials",
     page: "./pages/materials-page.tsx",
     component: "MaterialsPage",
     access: "signed-in",
+    data: ["/api/courses", "/api/course-documents"],
   },
   {
     path: "/summarize",
     page: "../features/summaries/summarize-page.tsx",
     component: "SummarizePage",
     access: "signed-in",
+    data: ["/api/summarize/documents"],
   },
   {
     path: "/settings",
@@ -138,6 +171,7 @@ export const ROUTES = [
     component: "SettingsPage",
     access: "signed-in",
     nav: { label: "Settings", icon: "settings" },
+    data: ["/api/chat/provider"],
   },
   {
     path: "/onboarding",

@@ -99,6 +99,27 @@ describe("prefetchGet (boot.ts's early session check)", () => {
     expect(asked).toHaveLength(2);
   });
 
+  it("is dropped by any write before it is taken: the answer may no longer be true", async () => {
+    authToken.set("t1");
+    prefetchGet(ME_PATH);
+    await call(authEndpoints.updateMe, { body: { username: "ada" } });
+    expect((await call(authEndpoints.me)).username).toBe("ada3");
+    expect(asked.map((a) => a.url)).toEqual([ME_PATH, ME_PATH, ME_PATH]);
+  });
+
+  it("is not used once it is older than a slow first load could explain", async () => {
+    authToken.set("t1");
+    const realNow = Date.now;
+    try {
+      prefetchGet(ME_PATH);
+      const then = realNow();
+      Date.now = () => then + 31_000;
+      expect((await call(authEndpoints.me)).username).toBe("ada2");
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
   it("is not used once the token has changed (another student signed in)", async () => {
     authToken.set("t1");
     prefetchGet(ME_PATH);

@@ -66,25 +66,56 @@ export class ApiError extends Error {
 /** The session check the auth query makes first (authEndpoints.me's path; api.test.ts holds them equal). */
 export const ME_PATH = "/api/auth/user";
 
-const prefetched = new Map<string, { token: string | null; response: Promise<Response> }>();
+const prefetched = new Map<string, { token: string | null; at: number; response: Promise<Response> }>();
+
+/**
+ * How long a prefetched answer stands in for a request: long enough for the page's code to arrive on a
+ * slow phone network, short enough that a page which never asked for it cannot be handed an old answer.
+ */
+const PREFETCH_FRESH_MS = 30_000;
 
 /**
  * Starts a GET before the code that asks for it has loaded (boot.ts): the first `call` for the same URL
- * with the same token takes this answer instead of asking again; later calls ask the server.
+ * with the same token takes this answer instead of asking again; later calls ask the server. Anything the
+ * app writes first (any other method) drops the answers not taken yet: they may no longer be true.
  */
 export function prefetchGet(url: string) {
   const token = authToken.get();
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   const response = fetch(url, { headers, credentials: "include" });
   response.catch(() => undefined); // the call that takes it reports a failure; none may ever take it
-  prefetched.set(url, { token, response });
+  const entry = { token, at: Date.now(), response };
+  prefetched.set(url, entry);
+  setTimeout(() => {
+    if (prefetched.get(url) === entry) drop(url);
+  }, PREFETCH_FRESH_MS);
 }
 
-function takePrefetched(method: string, url: string, token: string | null) {
-  const entry = method === "GET" ? prefetched.get(url) : undefined;
-  if (!entry) return undefined;
+/**
+ * Forgets an answer nobody took, and lets go of its body: Chromium counts a response whose body is
+ * never read as still loading, so the page would never look idle.
+ */
+function drop(url: string) {
+  prefetched
+    .get(url)
+    ?.response.then((res) => res.body?.cancel())
+    .catch(() => undefined);
   prefetched.delete(url);
-  return entry.token === token ? entry.response : undefined;
+}
+
+function takePrefetched(method: string, url: string, token: string | null, keep = false) {
+  if (method !== "GET") {
+    if (!keep) for (const key of [...prefetched.keys()]) drop(key);
+    return undefined;
+  }
+  const entry = prefetched.get(url);
+  if (!entry) return undefined;
+  if (entry.token !== token || Date.now() - entry.at > PREFETCH_FRESH_MS) {
+    drop(url);
+    return undefined;
+  }
+  prefetched.delete(url);
+  return entry.response;
 }
 
 type Has<T> = [NonNullable<T>] extends [never] ? false : true;
@@ -97,6 +128,11 @@ type Args<E extends Endpoint> = (Has<E["params"]> extends true ? { params: Infer
   (Has<E["body"]> extends true ? { body: z.input<NonNullable<E["body"]>> } : { form?: FormData }) & {
     /** The request outlives the page (sent from `pagehide`, or a session as the tab closes). */
     keepalive?: boolean;
+    /**
+     * A write that changes nothing a page draws first (the time-zone report every load sends): answers
+     * prefetched for the page stay good (see prefetchGet).
+     */
+    keepsPrefetched?: boolean;
   };
 type ArgsTuple<E extends Endpoint> = Has<E["params"]> | Has<E["body"]> extends false ? [Args<E>?] : [Args<E>];
 
@@ -106,6 +142,7 @@ interface RequestArgs {
   body?: unknown;
   form?: FormData;
   keepalive?: boolean;
+  keepsPrefetched?: boolean;
 }
 
 function buildUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>) {
@@ -130,7 +167,7 @@ async function send(e: Endpoint, a: RequestArgs): Promise<Response> {
   if (a.body !== undefined) headers["Content-Type"] = "application/json";
   const url = buildUrl(e.path, a.params, a.query);
   try {
-    return await (takePrefetched(e.method, url, token) ??
+    return await (takePrefetched(e.method, url, token, a.keepsPrefetched) ??
       fetch(url, {
         method: e.method,
         headers,

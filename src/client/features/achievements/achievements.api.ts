@@ -68,7 +68,8 @@ export function useReportTimeZone() {
   useEffect(() => {
     browserTimeZone()
       .then(async (timeZone) => {
-        if (timeZone) await call((await timeZoneEndpoints()).save, { body: { timeZone } });
+        if (timeZone)
+          await call((await timeZoneEndpoints()).save, { body: { timeZone }, keepsPrefetched: true });
       })
       .catch((err: unknown) => console.error("Failed to save time zone:", err));
   }, []);
