@@ -91,9 +91,10 @@ function bootFirst(): Plugin {
   };
 }
 
-// What every page runs, in one file: one request and better compression than ten small ones.
+// What every page runs, in one file: one request and better compression than ten small ones. Infinite
+// queries are the card browser's alone: they go with its page.
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/](?!.*(infiniteQueryObserver|useInfiniteQuery))/;
 
 /**
  * The signed-in pages route chunks are cut for (scripts/vite-route-chunks.ts), from the route table, each
@@ -112,7 +113,12 @@ function baseConfig(): UserConfig {
     plugins: [react(), tailwindcss(), bootFirst(), zodWithoutJsonSchema()],
     resolve: {
       // Every "zod" import in the client, shared schemas included, gets the CSP-safe (jitless) zod.
-      alias: [{ find: /^zod$/, replacement: client("lib/zod.ts") }],
+      alias: [
+        { find: /^zod$/, replacement: client("lib/zod.ts") },
+        // wouter's shim carries a fallback for React before 18 that every first load downloaded and
+        // never ran: React 19 has the hook itself.
+        { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: "react" },
+      ],
     },
     build: {
       outDir: "../../dist/client",
