@@ -3,6 +3,7 @@ import { DOCUMENT_PREVIEW_LENGTH } from "#shared/constants.ts";
 import type { DocumentText, Material, MaterialType } from "#shared/materials/contract.ts";
 import type { DocumentPage } from "#shared/study/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { processingRows } from "../../db/processing-rows.ts";
 import { courseDocuments } from "../../db/schema/materials.ts";
 
 // A list reads only the §9 preview of each text, never whole documents.
@@ -36,10 +37,8 @@ const toMaterial = ({ progressDone, progressTotal, ...row }: Row): Material => (
       : null,
 });
 
-const own = (userId: number, id: number) =>
-  and(eq(courseDocuments.userId, userId), eq(courseDocuments.id, id));
-const processing = (userId: number, id: number) =>
-  and(own(userId, id), eq(courseDocuments.status, "processing"));
+const uploads = processingRows(courseDocuments);
+const { processing } = uploads;
 
 export interface NewMaterial {
   courseId: number | null;
@@ -89,33 +88,9 @@ export const materialsRepo = {
       ? { bytes: row.upload, fileName: row.uploadName, courseId: row.courseId }
       : undefined;
   },
-  async setProgress(db: DbOrTx, userId: number, id: number, done: number, total: number) {
-    await db
-      .update(courseDocuments)
-      .set({ progressDone: done, progressTotal: total })
-      .where(processing(userId, id));
-  },
-  async finishUpload(
-    db: DbOrTx,
-    userId: number,
-    id: number,
-    values: { content: string; fileType: string; pages: DocumentPage[] | null },
-  ): Promise<boolean> {
-    const rows = await db
-      .update(courseDocuments)
-      .set({ ...values, status: "ready", upload: null, progressDone: null, progressTotal: null })
-      .where(processing(userId, id))
-      .returning({ id: courseDocuments.id });
-    return rows.length > 0;
-  },
-  async failUpload(db: DbOrTx, userId: number, id: number, error: string): Promise<boolean> {
-    const rows = await db
-      .update(courseDocuments)
-      .set({ status: "failed", error, upload: null, progressDone: null, progressTotal: null })
-      .where(processing(userId, id))
-      .returning({ id: courseDocuments.id });
-    return rows.length > 0;
-  },
+  setProgress: uploads.setProgress,
+  finishUpload: uploads.finish,
+  failUpload: uploads.fail,
   async remove(db: DbOrTx, userId: number, id: number): Promise<boolean> {
     const rows = await db
       .delete(courseDocuments)

@@ -8,6 +8,7 @@ import {
   type StudySet,
 } from "#shared/study/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { processingRows } from "../../db/processing-rows.ts";
 import { studyDocuments, studySessions, studySets } from "../../db/schema/study.ts";
 
 const setColumns = {
@@ -78,8 +79,8 @@ export interface NewDocument {
   uploadName?: string;
 }
 
-const processing = (userId: number, id: number) =>
-  and(ownDocument(userId, id), eq(studyDocuments.status, "processing"));
+const uploads = processingRows(studyDocuments);
+const { processing } = uploads;
 
 export const studyRepo = {
   /** The owner of a set, whoever asks: for the shared-set read check only. */
@@ -216,34 +217,9 @@ export const studyRepo = {
       .where(processing(userId, id));
     return row?.upload && row.uploadName ? { bytes: row.upload, fileName: row.uploadName } : undefined;
   },
-  async setProgress(db: DbOrTx, userId: number, id: number, done: number, total: number) {
-    await db
-      .update(studyDocuments)
-      .set({ progressDone: done, progressTotal: total })
-      .where(processing(userId, id));
-  },
-  /** The job's text, once (only a document still processing changes): answers whether it did. */
-  async finishUpload(
-    db: DbOrTx,
-    userId: number,
-    id: number,
-    values: { content: string; fileType: string; pages: DocumentPage[] | null },
-  ): Promise<boolean> {
-    const rows = await db
-      .update(studyDocuments)
-      .set({ ...values, status: "ready", upload: null, progressDone: null, progressTotal: null })
-      .where(processing(userId, id))
-      .returning({ id: studyDocuments.id });
-    return rows.length > 0;
-  },
-  async failUpload(db: DbOrTx, userId: number, id: number, error: string): Promise<boolean> {
-    const rows = await db
-      .update(studyDocuments)
-      .set({ status: "failed", error, upload: null, progressDone: null, progressTotal: null })
-      .where(processing(userId, id))
-      .returning({ id: studyDocuments.id });
-    return rows.length > 0;
-  },
+  setProgress: uploads.setProgress,
+  finishUpload: uploads.finish,
+  failUpload: uploads.fail,
   async countDocuments(db: DbOrTx, userId: number): Promise<number> {
     const [row] = await db
       .select({ n: count() })
