@@ -152,7 +152,8 @@ function UpcomingExams() {
       </h2>
       <QueryView
         query={exams}
-        pending={<Skeleton className="h-12" />}
+        // About the empty state's height, the list most students see first: the form below stays put.
+        pending={<Skeleton className="h-36" />}
         error="Could not load your exams."
         empty={
           <EmptyState title="No exams yet">
