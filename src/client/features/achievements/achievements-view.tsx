@@ -37,11 +37,10 @@ function Summary({ userId, earned, total }: { userId: number; earned: number; to
         >
           <div className="h-full bg-accent-strong" style={{ width: `${percent}%` }} />
         </div>
-        {stats.data && (
-          <p className="text-xs text-muted">
-            Level {level.level} · {stats.data.totalPoints} pts
-          </p>
-        )}
+        {/* Its line is kept while the stats load, so the cards below do not move when they arrive. */}
+        <p className="text-xs text-muted" aria-hidden={!stats.data}>
+          {stats.data ? `Level ${level.level} · ${stats.data.totalPoints} pts` : "\u00a0"}
+        </p>
       </Card>
       <Card className="grid gap-2 p-4">
         <CardTitle className="text-sm font-medium text-muted">Study Time</CardTitle>
