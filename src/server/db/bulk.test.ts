@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "#tests/test-app.ts";
-import { insertMany, rowsOf } from "./bulk.ts";
+import { insertMany, insertManyReturningIds, rowsOf } from "./bulk.ts";
 import type { Database } from "./client.ts";
 
 let database: Database;
@@ -70,5 +70,27 @@ describe("insertMany", () => {
       await database.db.execute(sql`select count(*)::int as n from flashcards where question = 'ok'`),
     ) as [{ n: number }];
     expect(n).toBe(0);
+  });
+});
+
+describe("insertManyReturningIds", () => {
+  it("answers each new row's id in the order of the rows given", async () => {
+    const questions = Array.from({ length: 7 }, (_, i) => `order ${i}`);
+    const ids = await database.db.transaction((tx) =>
+      insertManyReturningIds(
+        tx,
+        "flashcards",
+        COLUMNS,
+        questions.map((q) => [userId, setId, q, "a", null, ["t"]]),
+      ),
+    );
+    expect(ids).toHaveLength(7);
+    expect(new Set(ids).size).toBe(7);
+    const rows = rowsOf<{ id: number; question: string }>(
+      await database.db.execute(sql`select id, question from flashcards where question like 'order %'`),
+    );
+    const byId = new Map(rows.map((r) => [Number(r.id), r.question]));
+    expect(ids.map((id) => byId.get(id))).toEqual(questions);
+    expect(await insertManyReturningIds(database.db, "flashcards", COLUMNS, [])).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { appendsByCopy, arrayOf, chunks, insertMany, rowsOf } from "../../db/bulk.ts";
+import { arrayOf, chunks, insertManyReturningIds } from "../../db/bulk.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
 
@@ -35,23 +35,12 @@ export const ankiPackageRepo = {
       );
   },
 
-  /**
-   * New rows, in order; answers their ids in the same order. On PGlite the ids are drawn from the table's
-   * sequence first, so the rows can go as one COPY (insertMany), which returns nothing; on PostgreSQL one
-   * INSERT ... RETURNING per BULK_ROWS rows, which measured faster there than the extra round trip.
-   */
-  async insertRows(db: DbOrTx, userId: number, flashcardSetId: number, rows: NoteRow[]) {
-    if (rows.length === 0) return [];
-    if (!appendsByCopy(db)) return insertReturning(db, userId, flashcardSetId, rows);
-    const ids = rowsOf<{ id: number }>(
-      await db.execute(sql`select nextval(pg_get_serial_sequence('flashcards', 'id'))::int as id
-        from generate_series(1, ${rows.length}::int) order by 1`),
-    ).map((r) => Number(r.id));
-    await insertMany(
+  /** New rows, in order; answers their ids in the same order (one COPY on PGlite). */
+  insertRows(db: DbOrTx, userId: number, flashcardSetId: number, rows: NoteRow[]) {
+    return insertManyReturningIds(
       db,
       "flashcards",
       [
-        ["id", "int"],
         ["user_id", "int"],
         ["flashcard_set_id", "int"],
         ["question", "text"],
@@ -62,20 +51,8 @@ export const ankiPackageRepo = {
         ["ord", "smallint"],
         ["guid", "text"],
       ],
-      rows.map((r, i) => [
-        ids[i],
-        userId,
-        flashcardSetId,
-        r.question,
-        r.answer,
-        r.hint,
-        r.tags,
-        r.type,
-        r.ord,
-        r.guid,
-      ]),
+      rows.map((r) => [userId, flashcardSetId, r.question, r.answer, r.hint, r.tags, r.type, r.ord, r.guid]),
     );
-    return ids;
   },
 
   /** Takes back the rows of an import that failed part-way (their states and reviews go with them). */
@@ -132,42 +109,3 @@ export const ankiPackageRepo = {
     return new Map(rows.map((r) => [r.setId, r.n]));
   },
 };
-
-/** New rows through unnest arrays, ids returned in the order of the input (PostgreSQL's path). */
-async function insertReturning(db: DbOrTx, userId: number, flashcardSetId: number, rows: NoteRow[]) {
-  const ids: number[] = [];
-  for (const b of chunks(rows)) {
-    // Tags travel as JSON text: a jagged text[][] has no array literal. `with ordinality ... order by`
-    // keeps the insert (and so RETURNING) in the order of the input.
-    const result = await db.execute(sql`insert into ${flashcards}
-        (user_id, flashcard_set_id, question, answer, hint, tags, type, ord, guid)
-      select ${userId}::int, ${flashcardSetId}::int, v.q, v.a, v.h,
-        array(select jsonb_array_elements_text(v.t::jsonb)), v.ty, v.o, v.g
-      from unnest(${arrayOf(
-        b.map((r) => r.question),
-        "text",
-      )}, ${arrayOf(
-        b.map((r) => r.answer),
-        "text",
-      )}, ${arrayOf(
-        b.map((r) => r.hint),
-        "text",
-      )}, ${arrayOf(
-        b.map((r) => JSON.stringify(r.tags)),
-        "text",
-      )}, ${arrayOf(
-        b.map((r) => r.type),
-        "text",
-      )}, ${arrayOf(
-        b.map((r) => r.ord),
-        "smallint",
-      )}, ${arrayOf(
-        b.map((r) => r.guid),
-        "text",
-      )}) with ordinality as v(q, a, h, t, ty, o, g, n)
-      order by v.n
-      returning id`);
-    for (const r of rowsOf<{ id: number }>(result)) ids.push(Number(r.id));
-  }
-  return ids;
-}
