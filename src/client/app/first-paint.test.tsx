@@ -7,6 +7,13 @@ import { REVIEW_HEADING } from "#client/features/review/review-heading.ts";
 import html from "../index.html?raw";
 import shell from "./shell.tsx?raw";
 
+// Every view's source, to find the one that draws a page's header with a template's strings.
+const VIEWS = import.meta.glob<string>(["../features/**/*.tsx", "./pages/*.tsx", "!**/*.test.tsx"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
 const template = (id: string) => html.match(new RegExp(`<template id="${id}">(.*?)</template>`))?.[1];
 
 // React's first render replaces the first paint (first-paint.ts): a heading that is not the same markup
@@ -21,6 +28,23 @@ describe("index.html's first-paint templates", () => {
     expect(template("first-paint:/study/review")).toBe(
       renderToStaticMarkup(<PageHeader {...REVIEW_HEADING} />),
     );
+  });
+
+  it("each other page's is its PageHeader's markup, with the title and subtitle its view passes", () => {
+    const ids = [...html.matchAll(/<template id="first-paint:([^"]+)">/g)].map((m) => m[1]!);
+    const pages = ids.filter((p) => p !== "/" && p !== "/study/review");
+    expect(pages.length).toBeGreaterThanOrEqual(10);
+    for (const path of pages) {
+      const drawn = template(`first-paint:${path}`) ?? "";
+      const title = drawn.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1] ?? "";
+      const subtitle = drawn.match(/<p[^>]*>(.*?)<\/p>/)?.[1] ?? "";
+      expect(drawn, path).toBe(renderToStaticMarkup(<PageHeader title={title} subtitle={subtitle} />));
+      // The view that draws the page's header passes these very strings.
+      const view = Object.entries(VIEWS).find(
+        ([, text]) => text.includes(`title="${title}"`) && text.includes(`subtitle="${subtitle}"`),
+      );
+      expect(view, `${path}: no view draws <PageHeader title="${title}" subtitle="${subtitle}">`).toBeDefined();
+    }
   });
 
   it("the frame's bar and main are the shell's", () => {
