@@ -43,7 +43,10 @@ describe("index.html's first-paint templates", () => {
       const view = Object.entries(VIEWS).find(
         ([, text]) => text.includes(`title="${title}"`) && text.includes(`subtitle="${subtitle}"`),
       );
-      expect(view, `${path}: no view draws <PageHeader title="${title}" subtitle="${subtitle}">`).toBeDefined();
+      expect(
+        view,
+        `${path}: no view draws <PageHeader title="${title}" subtitle="${subtitle}">`,
+      ).toBeDefined();
     }
   });
 
