@@ -10,6 +10,7 @@ import {
   endpointTable,
   ME_PATH,
   prefetchGet,
+  sendStored,
   sessionUser,
 } from "./api.ts";
 
@@ -105,6 +106,14 @@ describe("prefetchGet (boot.ts's early session check)", () => {
     await call(authEndpoints.updateMe, { body: { username: "ada" } });
     expect((await call(authEndpoints.me)).username).toBe("ada3");
     expect(asked.map((a) => a.url)).toEqual([ME_PATH, ME_PATH, ME_PATH]);
+  });
+
+  it("is dropped by a change the outbox sends again, as by any write", async () => {
+    authToken.set("t1");
+    prefetchGet(ME_PATH);
+    expect(await sendStored("PUT", "/api/tasks/1", { completed: true })).toBe(200);
+    expect((await call(authEndpoints.me)).username).toBe("ada3");
+    expect(asked.map((a) => a.url)).toEqual([ME_PATH, "/api/tasks/1", ME_PATH]);
   });
 
   it("is not used once it is older than a slow first load could explain", async () => {

@@ -103,9 +103,14 @@ function drop(url: string) {
   prefetched.delete(url);
 }
 
+/** A write is on its way: the answers read before it and not taken yet may no longer be true. */
+function dropPrefetched() {
+  for (const key of [...prefetched.keys()]) drop(key);
+}
+
 function takePrefetched(method: string, url: string, token: string | null, keep = false) {
   if (method !== "GET") {
-    if (!keep) for (const key of [...prefetched.keys()]) drop(key);
+    if (!keep) dropPrefetched();
     return undefined;
   }
   const entry = prefetched.get(url);
@@ -215,6 +220,9 @@ export async function call<E extends Endpoint>(
  */
 export async function sendStored(method: string, path: string, body: unknown): Promise<number> {
   const token = authToken.get();
+  // A reload's outbox replays before the page has taken its prefetched list, which it would then show
+  // without the changes just sent.
+  dropPrefetched();
   try {
     const res = await fetch(path, {
       method,
