@@ -141,7 +141,7 @@ export const ROUTES = [
     component: "AchievementsPage",
     access: "signed-in",
     nav: { label: "Achievements", icon: "trophy" },
-    data: ["/api/study-stats/1", "/api/study-heatmap", "/api/achievements", "/api/study/focus-stats"],
+    data: ["/api/study-heatmap", "/api/achievements", "/api/study/focus-stats"],
   },
   {
     path: "/gpa",
