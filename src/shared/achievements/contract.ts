@@ -17,12 +17,12 @@ const iconSchema = z.enum(ACHIEVEMENT_ICONS);
  * title, description and criteria are null and `isHidden` is the hint.
  */
 export const achievementSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string().nullable(),
   description: z.string().nullable(),
   category: categorySchema,
   difficulty: z.enum(ACHIEVEMENT_DIFFICULTIES),
-  points: z.number().int(),
+  points: z.int(),
   isHidden: z.boolean(),
   icon: iconSchema,
   criteria: z.object({ type: criteriaTypeSchema, target: z.number() }).nullable(),
@@ -34,8 +34,8 @@ export const achievementSchema = z.object({
 export type Achievement = z.infer<typeof achievementSchema>;
 
 export const userAchievementSchema = z.object({
-  id: z.number().int(),
-  achievementId: z.number().int(),
+  id: z.int(),
+  achievementId: z.int(),
   dateEarned: z.string(),
   earnedAt: z.string(),
   achievement: z.object({
@@ -43,19 +43,19 @@ export const userAchievementSchema = z.object({
     description: z.string(),
     category: categorySchema,
     icon: iconSchema,
-    pointValue: z.number().int(),
+    pointValue: z.int(),
   }),
 });
 export type UserAchievement = z.infer<typeof userAchievementSchema>;
 
 export const studyStatsSchema = z.object({
-  totalStudyTime: z.number().int(),
-  currentStudyStreak: z.number().int(),
-  longestStudyStreak: z.number().int(),
-  level: z.number().int(),
-  totalPoints: z.number().int(),
-  totalTasksCompleted: z.number().int(),
-  studyHabitData: z.object({ totalHours: z.number(), sessionsCount: z.number().int() }),
+  totalStudyTime: z.int(),
+  currentStudyStreak: z.int(),
+  longestStudyStreak: z.int(),
+  level: z.int(),
+  totalPoints: z.int(),
+  totalTasksCompleted: z.int(),
+  studyHabitData: z.object({ totalHours: z.number(), sessionsCount: z.int() }),
 });
 export type StudyStats = z.infer<typeof studyStatsSchema>;
 
@@ -71,13 +71,13 @@ export type ShareSettings = z.infer<typeof shareSettingsSchema>;
 export const SHARE_LINK_MAX_DAYS = SHARE_LINK_DAYS;
 
 export const createShareLinkSchema = z.object({
-  userId: z.number().int().positive().optional(),
+  userId: z.int().positive().optional(),
   shareSettings: shareSettingsSchema,
   expiresAt: z.iso.datetime({ offset: true, message: "expiresAt must be an ISO date-time" }).optional(),
 });
 
 export const shareLinkSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   shareCode: z.string(),
   shareSettings: shareSettingsSchema,
   expiresAt: z.string(),
@@ -92,13 +92,13 @@ export type ShareLink = z.infer<typeof shareLinkSchema>;
 export const sharedStatsSchema = z.object({
   studyStats: z.object({
     firstName: z.string(),
-    totalTasksCompleted: z.number().int(),
-    totalStudyTime: z.number().int().optional(),
-    studyHabitData: z.object({ totalHours: z.number(), sessionsCount: z.number().int() }).optional(),
-    currentStudyStreak: z.number().int().optional(),
-    longestStudyStreak: z.number().int().optional(),
-    level: z.number().int().optional(),
-    totalPoints: z.number().int().optional(),
+    totalTasksCompleted: z.int(),
+    totalStudyTime: z.int().optional(),
+    studyHabitData: z.object({ totalHours: z.number(), sessionsCount: z.int() }).optional(),
+    currentStudyStreak: z.int().optional(),
+    longestStudyStreak: z.int().optional(),
+    level: z.int().optional(),
+    totalPoints: z.int().optional(),
   }),
   achievements: z.array(userAchievementSchema.omit({ id: true })).optional(),
   shareSettings: shareSettingsSchema,
@@ -107,7 +107,7 @@ export type SharedStats = z.infer<typeof sharedStatsSchema>;
 
 export const heatmapSchema = z.object({
   timeZone: z.string(),
-  days: z.array(z.object({ date: z.string(), minutes: z.number().int() })),
+  days: z.array(z.object({ date: z.string(), minutes: z.int() })),
 });
 export type Heatmap = z.infer<typeof heatmapSchema>;
 

@@ -32,7 +32,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   email: z.string(),
   username: z.string(),
   firstName: z.string(),
@@ -71,7 +71,7 @@ export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** A signed-in device: one session, with the browser it signed in from. */
 export const deviceSessionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   userAgent: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),

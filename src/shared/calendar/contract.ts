@@ -5,7 +5,7 @@ import { SUBSCRIPTION_COLOURS } from "./subscription-limits.ts";
 
 /** A custom event the student added on the calendar (saved on the server, unlike SPEC §2.4). */
 export const calendarEventSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   description: z.string(),
   /** When it happens, ISO 8601. */
@@ -110,13 +110,13 @@ export {
 
 /** A subscribed iCal feed as its owner sees it (only ever its owner: the URL may hold a secret token). */
 export const calendarSubscriptionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   url: z.string(),
   colour: z.enum(SUBSCRIPTION_COLOURS),
   lastRefreshedAt: z.string().nullable(),
   lastError: z.string().nullable(),
-  itemCount: z.number().int(),
+  itemCount: z.int(),
   /** The feed had more events than are kept; the rest are left out. */
   truncated: z.boolean(),
 });
@@ -137,8 +137,8 @@ export type AddSubscriptionInput = z.input<typeof addSubscriptionSchema>;
 
 /** One event of a subscribed feed, read-only (a recurring event's occurrence is one of these each). */
 export const subscriptionEventSchema = z.object({
-  id: z.number().int(),
-  subscriptionId: z.number().int(),
+  id: z.int(),
+  subscriptionId: z.int(),
   uid: z.string(),
   title: z.string(),
   start: z.string(),

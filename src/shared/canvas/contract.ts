@@ -74,8 +74,8 @@ export const connectResultSchema = z.object({
   domain: z.string(),
   demo: z.boolean(),
   /** Canvas courses now cached (active and completed) and assignments imported by the first sync. */
-  courses: z.number().int(),
-  assignments: z.number().int(),
+  courses: z.int(),
+  assignments: z.int(),
   /** The token was valid but the first sync failed; the next sync retries. */
   syncError: z.string().nullable(),
 });
@@ -97,11 +97,11 @@ export const AUTO_SYNC_MIN_INTERVAL_MS = 10 * 60 * 1000;
 
 export const syncResultSchema = z.object({
   skipped: z.enum(["recent", "disabled"]).nullable(),
-  courses: z.number().int(),
-  assignments: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  deleted: z.number().int(),
+  courses: z.int(),
+  assignments: z.int(),
+  created: z.int(),
+  updated: z.int(),
+  deleted: z.int(),
   lastSyncedAt: z.string().nullable(),
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
@@ -125,9 +125,9 @@ export const disconnectQuerySchema = z.object({
     .transform((v) => v === "true" || v === "1"),
 });
 export const disconnectResultSchema = okSchema.extend({
-  removedCourses: z.number().int(),
-  removedTasks: z.number().int(),
-  keptTasks: z.number().int(),
+  removedCourses: z.int(),
+  removedTasks: z.int(),
+  keptTasks: z.int(),
 });
 
 export const parseCanvasSchema = z.object({

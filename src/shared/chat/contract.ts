@@ -14,25 +14,25 @@ export const CHAT_RATE_LIMIT = 20;
 export { type Provider, providerSchema } from "./provider.ts";
 
 export const citationSchema = z.object({
-  n: z.number().int(),
+  n: z.int(),
   kind: z.enum(["document", "task"]),
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   /** Documents: which store the id belongs to (course material or study-set document). */
   source: z.enum(["material", "study"]).optional(),
-  page: z.number().int().optional(),
+  page: z.int().optional(),
   quote: z.string().optional(),
   /** Character offsets of the quote in the document's whole text, for the viewer's highlight. */
-  start: z.number().int().optional(),
-  end: z.number().int().optional(),
+  start: z.int().optional(),
+  end: z.int().optional(),
 });
 export type Citation = z.infer<typeof citationSchema>;
 
 export const chatMessageSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   isUser: z.boolean(),
   content: z.string(),
-  courseId: z.number().int().nullable(),
+  courseId: z.int().nullable(),
   createdAt: z.string(),
   citations: z.array(citationSchema).optional(),
   provider: providerSchema.optional(),
@@ -60,7 +60,7 @@ export const chatScopeSchema = z
 export type ChatScope = z.infer<typeof chatScopeSchema>;
 
 export const sendChatSchema = z.object({
-  userId: z.number().int().positive().optional(),
+  userId: z.int().positive().optional(),
   isUser: z.literal(true).default(true),
   content: z
     .string("Message is required")

@@ -4,7 +4,7 @@ import { dbId, safeText } from "../schema-primitives.ts";
 
 /** A course of the student's: typed by them, or imported from Canvas (canvasId set). */
 export const courseSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   code: z.string(),
   canvasId: z.string().nullable(),
@@ -27,7 +27,7 @@ export const canvasCourseSchema = z.object({
   /** SPEC §3: the Canvas course id, a string as Canvas sends it with string ids. */
   id: z.string(),
   /** Studyhall's own course id (tasks' `courseId`), for linking a Canvas course to its tasks. */
-  localId: z.number().int(),
+  localId: z.int(),
   name: z.string(),
   course_code: z.string(),
   enrollment_state: z.enum(ENROLLMENT_STATES),
@@ -37,7 +37,7 @@ export const canvasCourseSchema = z.object({
   final_grade: z.string().nullable(),
   /** The letter Canvas gives: the final grade for a completed course, the current one otherwise. */
   grade: z.string().nullable(),
-  creditHours: z.number().int().nullable(),
+  creditHours: z.int().nullable(),
   html_url: z.string().nullable(),
 });
 export type CanvasCourse = z.infer<typeof canvasCourseSchema>;

@@ -33,8 +33,8 @@ export const gradeGroupSchema = z.object({
   name: z.string(),
   /** group_weight, a percentage; counted only when the course applies group weights. */
   weight: z.number(),
-  dropLowest: z.number().int(),
-  dropHighest: z.number().int(),
+  dropLowest: z.int(),
+  dropHighest: z.int(),
   neverDrop: z.array(z.string()),
   assignments: z.array(gradeAssignmentSchema),
 });
@@ -42,7 +42,7 @@ export type GradeGroupData = z.infer<typeof gradeGroupSchema>;
 
 /** A current Canvas course's assignment groups as the last sync read them, with the student's What-If scores. */
 export const courseGradesSchema = z.object({
-  courseId: z.number().int(),
+  courseId: z.int(),
   name: z.string(),
   code: z.string(),
   /** Canvas's apply_assignment_group_weights. */
@@ -75,10 +75,10 @@ const gradeSchema = z.enum(GRADES as [Grade, ...Grade[]]);
 
 /** The student's own changes to a course on the GPA page; absent fields are Canvas's values. */
 export const gpaEditSchema = z.object({
-  courseId: z.number().int(),
+  courseId: z.int(),
   /** Undefined: Canvas's grade; null: 'N/A' chosen (not counted). */
   grade: gradeSchema.nullable().optional(),
-  credits: z.number().int().optional(),
+  credits: z.int().optional(),
   removed: z.boolean(),
 });
 export type GpaEdit = z.infer<typeof gpaEditSchema>;

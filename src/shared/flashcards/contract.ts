@@ -11,21 +11,21 @@ export const FLASHCARD_SET_MAX_CARDS = 5000;
 
 /** SPEC §3 FlashcardSet, plus its card count for 'N flashcard(s) in this set' and Start Quiz. */
 export const flashcardSetSchema = z.object({
-  id: z.number().int(),
-  studySetId: z.number().int(),
+  id: z.int(),
+  studySetId: z.int(),
   title: z.string(),
   description: z.string().nullable(),
   /** Its own colour, or null for its study set's. */
   color: z.string().nullable(),
-  cardCount: z.number().int(),
+  cardCount: z.int(),
   createdAt: z.string(),
 });
 export type FlashcardSet = z.infer<typeof flashcardSetSchema>;
 
 /** SPEC §3 Flashcard. The FSRS scheduling fields stay on the server until the review issue shows them. */
 export const flashcardSchema = z.object({
-  id: z.number().int(),
-  flashcardSetId: z.number().int(),
+  id: z.int(),
+  flashcardSetId: z.int(),
   question: z.string(),
   answer: z.string(),
   hint: z.string().nullable(),
@@ -35,7 +35,7 @@ export const flashcardSchema = z.object({
    * way this row reviews it, and siblings share `guid`. What it shows comes from cardSides (card-sides.ts).
    */
   type: z.string(),
-  ord: z.number().int(),
+  ord: z.int(),
   guid: z.string().nullable(),
 });
 export type Flashcard = z.infer<typeof flashcardSchema>;
@@ -177,10 +177,10 @@ export const quizAttemptInputSchema = z.object({
 export type QuizAttemptInput = z.input<typeof quizAttemptInputSchema>;
 
 export const quizAttemptSchema = z.object({
-  id: z.number().int(),
-  flashcardSetId: z.number().int().nullable(),
-  correct: z.number().int(),
-  total: z.number().int(),
+  id: z.int(),
+  flashcardSetId: z.int().nullable(),
+  correct: z.int(),
+  total: z.int(),
   createdAt: z.string(),
 });
 export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
@@ -261,24 +261,24 @@ const importedCardSchema = z.object({
 export type ImportedCard = z.infer<typeof importedCardSchema>;
 
 /** A line that could not become a card: where, why, and at most a short excerpt of it. */
-export const importProblemSchema = z.object({ line: z.number().int(), text: z.string(), reason: z.string() });
+export const importProblemSchema = z.object({ line: z.int(), text: z.string(), reason: z.string() });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 export const importPreviewSchema = z.object({
   cards: z.array(importedCardSchema),
   errors: z.array(importProblemSchema),
   /** Cards whose front is already in the set, or repeats an earlier card of the import. */
-  duplicates: z.number().int(),
+  duplicates: z.int(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const importResultSchema = z.object({
   /** Cards added. */
-  imported: z.number().int(),
+  imported: z.int(),
   /** Cards in the set rewritten from the import (duplicates: update). */
-  updated: z.number().int(),
+  updated: z.int(),
   /** Duplicates skipped (duplicates: skip). */
-  skipped: z.number().int(),
+  skipped: z.int(),
   /** Lines skipped as unreadable (badLines: skip), each named. */
   errors: z.array(importProblemSchema),
 });
@@ -440,7 +440,7 @@ export const flashcardEndpoints = {
     path: "/api/study/flashcard-sets/:id/cards/batch",
     params: idParamsSchema,
     body: acceptCardsSchema,
-    response: z.object({ created: z.number().int() }),
+    response: z.object({ created: z.int() }),
     status: 201,
   }),
 };

@@ -53,10 +53,10 @@ export const cardMediaSchema = z.object({
   name: z.string(),
   kind: z.enum(["image", "audio"]),
   contentType: z.string(),
-  bytes: z.number().int(),
+  bytes: z.int(),
   /** A picture's size in pixels; null for a sound. */
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
+  width: z.int().nullable(),
+  height: z.int().nullable(),
 });
 export type CardMedia = z.infer<typeof cardMediaSchema>;
 
@@ -77,20 +77,20 @@ const sampleCardSchema = z.object({
   question: z.string(),
   answer: z.string(),
   type: z.string(),
-  ord: z.number().int(),
+  ord: z.int(),
 });
 
 export const ankiPreviewSchema = z.object({
   format: z.string(),
-  notes: z.number().int(),
+  notes: z.int(),
   /** Review items (rows) the package becomes. */
-  cards: z.number().int(),
-  reviews: z.number().int(),
+  cards: z.int(),
+  reviews: z.int(),
   decks: z.array(z.string()),
-  media: z.number().int(),
-  missingMedia: z.number().int(),
+  media: z.int(),
+  missingMedia: z.int(),
   /** Rows whose note's guid is already in the set (updated or skipped as chosen). */
-  existing: z.number().int(),
+  existing: z.int(),
   problems: z.array(importProblemSchema),
   skippedMedia: z.array(skippedMediaSchema),
   /** The first few rows, to check the fields landed where they should. */
@@ -99,13 +99,13 @@ export const ankiPreviewSchema = z.object({
 export type AnkiPreview = z.infer<typeof ankiPreviewSchema>;
 
 export const ankiImportResultSchema = z.object({
-  imported: z.number().int(),
-  updated: z.number().int(),
-  skipped: z.number().int(),
-  reviews: z.number().int(),
-  media: z.number().int(),
+  imported: z.int(),
+  updated: z.int(),
+  skipped: z.int(),
+  reviews: z.int(),
+  media: z.int(),
   /** The sets the rows went into: this one, then new ones when it is full (5,000 cards per set). */
-  sets: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  sets: z.array(z.object({ id: z.int(), title: z.string() })),
   problems: z.array(importProblemSchema),
   skippedMedia: z.array(skippedMediaSchema),
 });
@@ -191,13 +191,13 @@ export const createOcclusionSchema = z.object({
 export type CreateOcclusionInput = z.input<typeof createOcclusionSchema>;
 
 export const occlusionSchema = z.object({
-  flashcardSetId: z.number().int(),
+  flashcardSetId: z.int(),
   image: z.string(),
   masks: z.array(
     z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number(), label: z.string().optional() }),
   ),
   /** The mask this card asks for. */
-  ord: z.number().int(),
+  ord: z.int(),
 });
 export type Occlusion = z.infer<typeof occlusionSchema>;
 
@@ -207,7 +207,7 @@ export const occlusionEndpoints = {
     path: "/api/study/flashcard-sets/:id/occlusions",
     params: idParamsSchema,
     body: createOcclusionSchema,
-    response: z.object({ created: z.number().int(), guid: z.string() }),
+    response: z.object({ created: z.int(), guid: z.string() }),
     status: 201,
   }),
   /** An occlusion card's picture and masks, for whoever may read its set. */

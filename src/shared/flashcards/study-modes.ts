@@ -34,17 +34,17 @@ export type SaveStudySessionInput = z.input<typeof saveStudySessionSchema>;
 export const studySessionSchema = z.object({
   mode: z.enum(STUDY_MODES),
   state: z.record(z.string(), z.unknown()).nullable(),
-  version: z.number().int(),
+  version: z.int(),
   updatedAt: z.string().nullable(),
 });
 export type StudySession = z.infer<typeof studySessionSchema>;
 
 /** The student's starred cards of a set (stars are per student: a group member stars a shared set too). */
-export const starredCardsSchema = z.object({ cardIds: z.array(z.number().int()) });
+export const starredCardsSchema = z.object({ cardIds: z.array(z.int()) });
 export type StarredCards = z.infer<typeof starredCardsSchema>;
 
 export const setStarSchema = z.object({ starred: z.boolean("Send starred: true or false") });
-export const starSchema = z.object({ cardId: z.number().int(), starred: z.boolean() });
+export const starSchema = z.object({ cardId: z.int(), starred: z.boolean() });
 
 export const studyModeEndpoints = {
   getSession: endpoint({

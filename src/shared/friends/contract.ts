@@ -8,7 +8,7 @@ export const GROUP_DESCRIPTION_MAX = 1000;
 
 /** SPEC §3 Friend/user summary: never an email. */
 export const userSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
   username: z.string(),
@@ -18,7 +18,7 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** An incoming or sent request: `id` is the request's, `user` the other student. */
 export const friendRequestSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   user: userSummarySchema,
   createdAt: z.string(),
 });
@@ -29,9 +29,9 @@ export type FriendRequest = z.infer<typeof friendRequestSchema>;
  * friends' on are listed: for the others the server sends nothing.
  */
 export const friendProgressSchema = z.object({
-  id: z.number().int(),
-  level: z.number().int(),
-  currentStudyStreak: z.number().int(),
+  id: z.int(),
+  level: z.int(),
+  currentStudyStreak: z.int(),
 });
 export type FriendProgress = z.infer<typeof friendProgressSchema>;
 

@@ -7,12 +7,12 @@ export type GroupRole = z.infer<typeof groupRoleSchema>;
 
 /** SPEC §3 Study group, as the signed-in student sees it (their role). */
 export const studyGroupSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   description: z.string().nullable(),
   isPrivate: z.boolean(),
   role: groupRoleSchema,
-  memberCount: z.number().int(),
+  memberCount: z.int(),
 });
 export type StudyGroup = z.infer<typeof studyGroupSchema>;
 
@@ -20,7 +20,7 @@ export const groupMemberSchema = userSummarySchema.extend({ role: groupRoleSchem
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 export const sharedSetSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   description: z.string().nullable(),
   color: z.string(),
@@ -55,7 +55,7 @@ export const memberParamsSchema = idParamsSchema.extend({ memberId: z.coerce.num
 export const setParamsSchema = idParamsSchema.extend({ setId: z.coerce.number().int().positive() });
 export const leaveGroupSchema = z.object({
   /** The member who becomes admin when the last admin leaves. */
-  newAdminId: z.number().int().positive().optional(),
+  newAdminId: z.int().positive().optional(),
 });
 export const shareSetSchema = z.object({ studySetId: z.number("Choose a study set").int().positive() });
 

@@ -7,13 +7,13 @@ import { documentProcessingFields, PASTED_CONTENT_MAX } from "../study/contract.
 export const materialTypeSchema = z.enum(MATERIAL_TYPES, "Material type must be one of the listed types");
 export type MaterialType = z.infer<typeof materialTypeSchema>;
 
-const pageSchema = z.object({ page: z.number().int(), start: z.number().int(), end: z.number().int() });
+const pageSchema = z.object({ page: z.int(), start: z.int(), end: z.int() });
 
 /** SPEC §3 Document (course materials); in a list `content` is the §9 100-character preview. */
 export const materialSchema = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  courseId: z.number().int().nullable(),
+  id: z.int(),
+  userId: z.int(),
+  courseId: z.int().nullable(),
   title: z.string(),
   type: materialTypeSchema,
   content: z.string(),
@@ -26,7 +26,7 @@ export type Material = z.infer<typeof materialSchema>;
 /** One document's whole text with its pages (PDF) or slides (PPTX), for the viewer. */
 export const documentTextSchema = z.object({
   source: z.enum(["material", "study"]),
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   fileType: z.string(),
   content: z.string(),
@@ -43,7 +43,7 @@ export const listMaterialsQuerySchema = z.object({
 
 /** SPEC §7 POST /api/upload-document: pasted text as JSON. */
 export const uploadMaterialSchema = z.object({
-  userId: z.number().int().positive().optional(),
+  userId: z.int().positive().optional(),
   fileName: safeText("File name is required").trim().min(1, "File name is required").max(300),
   content: z
     .string("Document content is required")

@@ -24,7 +24,7 @@ export const appPathSchema = safeText()
   .regex(/^\/(?![/\\])[^\s\\]*$/, "Must be a path inside the app, like /tasks");
 
 export const notificationSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: notificationKindSchema,
   title: z.string(),
   body: z.string(),
@@ -60,7 +60,7 @@ export const pushPayloadSchema = z.object({
   url: z.string(),
   tag: z.string(),
   /** The notification's id, so the worker can mark it read when it is tapped. */
-  id: z.number().int(),
+  id: z.int(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
@@ -81,11 +81,11 @@ export const notificationPageSchema = z.object({
   /** Newest first. */
   notifications: z.array(notificationSchema),
   /** Pass as `before` for the next (older) page; null when this was the last. */
-  nextBefore: z.number().int().nullable(),
+  nextBefore: z.int().nullable(),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
-export const unreadCountSchema = z.object({ unread: z.number().int() });
+export const unreadCountSchema = z.object({ unread: z.int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /**
@@ -144,7 +144,7 @@ export const pushSubscriptionInputSchema = z.object({
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionInputSchema>;
 
 export const pushDeviceSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   label: z.string(),
   /** The push service's host (fcm.googleapis.com, updates.push.services.mozilla.com, ...). */
   service: z.string(),

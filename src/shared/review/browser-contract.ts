@@ -47,15 +47,15 @@ export const browserQuerySchema = z.object({
 export type BrowserQuery = z.infer<typeof browserQuerySchema>;
 
 export const browserCardSchema = z.object({
-  id: z.number().int(),
-  flashcardSetId: z.number().int(),
+  id: z.int(),
+  flashcardSetId: z.int(),
   setTitle: z.string(),
   question: z.string(),
   answer: z.string(),
   tags: z.array(z.string()),
   state: z.enum(["new", "learning", "review", "relearning"]),
   due: z.string().nullable(),
-  lapses: z.number().int(),
+  lapses: z.int(),
   suspended: z.boolean(),
   buriedUntil: z.string().nullable(),
   leech: z.boolean(),
@@ -65,10 +65,10 @@ export type BrowserCard = z.infer<typeof browserCardSchema>;
 export const browserPageSchema = z.object({
   cards: z.array(browserCardSchema),
   /** Cards matching the filters, over all pages. */
-  total: z.number().int(),
+  total: z.int(),
   nextCursor: z.string().nullable(),
   /** The student's flashcard sets, for the set filter and 'Move to' (sent with the first page only). */
-  sets: z.array(z.object({ id: z.number().int(), title: z.string() })).nullable(),
+  sets: z.array(z.object({ id: z.int(), title: z.string() })).nullable(),
 });
 export type BrowserPage = z.infer<typeof browserPageSchema>;
 
@@ -100,7 +100,7 @@ export const browserEndpoints = {
   sets: endpoint({
     method: "GET",
     path: "/api/review/sets",
-    response: z.array(z.object({ id: z.number().int(), title: z.string() })),
+    response: z.array(z.object({ id: z.int(), title: z.string() })),
   }),
   hold: endpoint({
     method: "POST",
@@ -119,7 +119,7 @@ export const browserEndpoints = {
     method: "POST",
     path: "/api/review/browser/bulk",
     body: bulkBodySchema,
-    response: z.object({ updated: z.number().int() }),
+    response: z.object({ updated: z.int() }),
   }),
 };
 
@@ -129,7 +129,7 @@ export const reviewPreferencesSchema = z.object({
   burySiblings: z.boolean("burySiblings must be true or false"),
   /** Days of the week (0 Sunday .. 6 Saturday) that get fewer reviews. */
   easyDays: z
-    .array(z.number().int().min(0, "A weekday is 0 (Sunday) to 6").max(6, "A weekday is 0 (Sunday) to 6"))
+    .array(z.int().min(0, "A weekday is 0 (Sunday) to 6").max(6, "A weekday is 0 (Sunday) to 6"))
     .max(6, "Keep at least one ordinary day")
     .refine((d) => new Set(d).size === d.length, "Each day once"),
 });
@@ -150,13 +150,13 @@ export const preferenceEndpoints = {
 export const FSRS_FIT_MIN_REVIEWS = 400;
 
 export const fsrsStatusSchema = z.object({
-  reviews: z.number().int(),
+  reviews: z.int(),
   /** Whether scheduling uses the student's fitted parameters (false: the defaults). */
   personal: z.boolean(),
   /** The last fit: the same log scored with the defaults (before) and the fitted parameters (after). */
   fit: z
     .object({
-      reviews: z.number().int(),
+      reviews: z.int(),
       logLossBefore: z.number(),
       logLossAfter: z.number(),
       rmseBefore: z.number(),

@@ -80,8 +80,8 @@ export const reviewQueueQuerySchema = z.object({
 const intervalsSchema = z.object({ again: z.string(), hard: z.string(), good: z.string(), easy: z.string() });
 
 export const reviewCardSchema = z.object({
-  id: z.number().int(),
-  flashcardSetId: z.number().int(),
+  id: z.int(),
+  flashcardSetId: z.int(),
   setTitle: z.string(),
   question: z.string(),
   answer: z.string(),
@@ -101,13 +101,13 @@ export type ReviewCard = z.infer<typeof reviewCardSchema>;
 
 export const reviewQueueSchema = z.object({
   /** Reviews due now, the exam plans' cards for today and the new cards still allowed today. */
-  dueCount: z.number().int(),
-  reviewCount: z.number().int(),
+  dueCount: z.int(),
+  reviewCount: z.int(),
   /** Cards an exam plan puts in today that FSRS would show later (or that are new, past the daily limit). */
-  plannedCount: z.number().int(),
-  newCount: z.number().int(),
+  plannedCount: z.int(),
+  newCount: z.int(),
   /** Reviews overdue by more than a day: offered to be spread out when more than a day's worth. */
-  backlog: z.number().int(),
+  backlog: z.int(),
   cards: z.array(reviewCardSchema),
   /**
    * When the next card that is not due yet returns, if it does before the student's day ends (a
@@ -132,10 +132,10 @@ export const rateBodySchema = z.object({
 });
 export type RateBody = z.infer<typeof rateBodySchema>;
 export const rateResultSchema = z.object({
-  reviewId: z.number().int(),
-  flashcardId: z.number().int(),
+  reviewId: z.int(),
+  flashcardId: z.int(),
   due: z.string(),
-  state: z.number().int(),
+  state: z.int(),
   /**
    * This rating made the card a leech and suspended it (issue 25 §3): the review page says so and offers
    * Undo. Absent otherwise.
@@ -183,20 +183,20 @@ export const reviewEndpoints = {
     method: "POST",
     path: "/api/review/undo",
     body: undoBodySchema,
-    response: z.object({ flashcardId: z.number().int() }),
+    response: z.object({ flashcardId: z.int() }),
   }),
   spread: endpoint({
     method: "POST",
     path: "/api/review/spread",
     body: spreadBodySchema,
-    response: z.object({ moved: z.number().int() }),
+    response: z.object({ moved: z.int() }),
   }),
   /** Time spent in Review, recorded as a study session (activityType 'reviewing'). */
   session: endpoint({
     method: "POST",
     path: "/api/review/sessions",
     body: reviewSessionBodySchema,
-    response: z.object({ id: z.number().int() }),
+    response: z.object({ id: z.int() }),
     status: 201,
   }),
   getSettings: endpoint({ method: "GET", path: "/api/review/settings", response: reviewSettingsSchema }),
@@ -256,28 +256,28 @@ export const editExamBodySchema = z
 
 export const examSchema = z.object({
   /** The exam's own id (PATCH and DELETE /api/review/exams/:id). */
-  id: z.number().int(),
-  flashcardSetId: z.number().int(),
+  id: z.int(),
+  flashcardSetId: z.int(),
   setTitle: z.string(),
   /** The student's title, else the task's or event's, else the set's. */
   examTitle: z.string(),
   /** The title the student gave it, null when none. */
   title: z.string().nullable(),
   examDate: z.string(),
-  taskId: z.number().int().nullable(),
-  eventId: z.number().int().nullable(),
+  taskId: z.int().nullable(),
+  eventId: z.int().nullable(),
   /** Whether the set's plan aims at this exam: its nearest upcoming one (decision 017). */
   planned: z.boolean(),
   /** Cards the plan puts in today (0 for an exam the plan does not aim at). */
-  today: z.number().int(),
+  today: z.int(),
 });
 export type Exam = z.infer<typeof examSchema>;
 
 export const examPlanSchema = z.object({
   exam: examSchema.nullable(),
-  days: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  days: z.array(z.object({ date: z.string(), count: z.int() })),
   /** Cards that cannot reach the desired retention by the exam even with the plan. */
-  belowTarget: z.number().int(),
+  belowTarget: z.int(),
   /**
    * Whether this student may plan an exam on the set: only its owner. A group member reviewing a shared
    * set gets 200 with false (issue 26: not a 404 for an ordinary state).
@@ -289,7 +289,7 @@ export type ExamPlanView = z.infer<typeof examPlanSchema>;
 /** An upcoming task (a Canvas assignment, or the student's own) or calendar event a set can be tied to. */
 export const examCandidateSchema = z.object({
   kind: z.enum(["task", "event"]),
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   date: z.string(),
 });

@@ -6,8 +6,8 @@ import { studyDocumentSummarySchema } from "./document-summary.ts";
 
 /** SPEC §3 StudySet. */
 export const studySetSchema = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
+  id: z.int(),
+  userId: z.int(),
   title: z.string(),
   description: z.string().nullable(),
   color: z.string(),
@@ -59,9 +59,9 @@ export type UpdateStudySetInput = z.input<typeof updateStudySetSchema>;
 
 /** A PDF page's place in the document's content: characters [start, end) of `content`. */
 export const documentPageSchema = z.object({
-  page: z.number().int(),
-  start: z.number().int(),
-  end: z.number().int(),
+  page: z.int(),
+  start: z.int(),
+  end: z.int(),
 });
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 
@@ -130,31 +130,31 @@ export const createSessionSchema = trackStudySchema
   );
 
 export const studySessionSchema = z.object({
-  id: z.number().int(),
-  studySetId: z.number().int().nullable(),
-  taskId: z.number().int().nullable(),
-  courseId: z.number().int().nullable(),
+  id: z.int(),
+  studySetId: z.int().nullable(),
+  taskId: z.int().nullable(),
+  courseId: z.int().nullable(),
   activityType: z.string(),
-  duration: z.number().int(),
+  duration: z.int(),
   endedAt: z.string(),
 });
 export type StudySession = z.infer<typeof studySessionSchema>;
 
 export const studyStatsSchema = z.object({
   totalHours: z.number(),
-  sessionsCount: z.number().int(),
+  sessionsCount: z.int(),
   /** seconds */
-  avgSessionLength: z.number().int(),
+  avgSessionLength: z.int(),
   /** seconds since Monday 00:00 in the student's zone */
-  weekSeconds: z.number().int(),
+  weekSeconds: z.int(),
 });
 
 /** Focus time (Pomodoro work blocks) summed per course and per task, most first (issue 26 §6). */
 export const focusStatsSchema = z.object({
   /** seconds */
-  totalSeconds: z.number().int(),
-  byCourse: z.array(z.object({ courseId: z.number().int(), title: z.string(), seconds: z.number().int() })),
-  byTask: z.array(z.object({ taskId: z.number().int(), title: z.string(), seconds: z.number().int() })),
+  totalSeconds: z.int(),
+  byCourse: z.array(z.object({ courseId: z.int(), title: z.string(), seconds: z.int() })),
+  byTask: z.array(z.object({ taskId: z.int(), title: z.string(), seconds: z.int() })),
 });
 export type FocusStats = z.infer<typeof focusStatsSchema>;
 /** The per-task list shows the tasks with the most focus time; the rest are in the total. */

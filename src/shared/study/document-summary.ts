@@ -14,14 +14,14 @@ export const DOCUMENT_STATUSES = ["processing", "ready", "failed"] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const documentProcessingFields = {
   status: z.enum(DOCUMENT_STATUSES),
-  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  progress: z.object({ done: z.int(), total: z.int() }).nullable(),
   error: z.string().nullable(),
 };
 
 /** SPEC §3 study-set document; in a list, `content` is a preview and `truncated` says so. */
 export const studyDocumentSummarySchema = z.object({
-  id: z.number().int(),
-  studySetId: z.number().int(),
+  id: z.int(),
+  studySetId: z.int(),
   title: z.string(),
   content: z.string(),
   truncated: z.boolean(),

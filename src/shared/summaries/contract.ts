@@ -40,7 +40,7 @@ export const documentSourceSchema = z.enum(["material", "study"]);
 /** A document the summarizer offers in one click: a study-set document or a course material. */
 export const recentDocumentSchema = z.object({
   source: documentSourceSchema,
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   fileType: z.string(),
   /** The study set's title or the course's name, when it has one. */
@@ -67,7 +67,7 @@ export const cardDraftSchema = z.object({
   question: z.string(),
   answer: z.string(),
   /** The document page the card's fact is on (1 for a document without pages). */
-  page: z.number().int(),
+  page: z.int(),
   /**
    * "definition": a question about a term ('What is X?') and its definition. "cloze": a sentence of the
    * document with its key term blanked out in `question` ('_____') and the term as `answer`.
@@ -93,7 +93,7 @@ export const quizDraftQuestionSchema = z.object({
   question: z.string(),
   options: z.array(z.string()).min(2).max(QUIZ_MAX_OPTIONS),
   answer: z.string(),
-  page: z.number().int(),
+  page: z.int(),
 });
 export type QuizDraftQuestion = z.infer<typeof quizDraftQuestionSchema>;
 

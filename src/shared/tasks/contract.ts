@@ -9,7 +9,7 @@ export type Priority = z.infer<typeof prioritySchema>;
 
 /** One item of a task's checklist (issue 26); a task's list is in the student's order. */
 export const subtaskSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   done: z.boolean(),
 });
@@ -18,9 +18,9 @@ export type Subtask = z.infer<typeof subtaskSchema>;
 export { BULK_TASK_LIMIT, SUBTASK_LIMITS };
 
 export const taskSchema = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  courseId: z.number().int().nullable(),
+  id: z.int(),
+  userId: z.int(),
+  courseId: z.int().nullable(),
   title: z.string(),
   description: z.string(),
   /** The student's notes on a Canvas assignment (its description comes from Canvas). */
@@ -39,7 +39,7 @@ export const taskSchema = z.object({
   rrule: z.string().nullable(),
   recurrenceTimeZone: z.string().nullable(),
   seriesStart: z.string().nullable(),
-  seriesId: z.number().int().nullable(),
+  seriesId: z.int().nullable(),
   /** The checklist, in order; a series' next occurrence gets it again, unticked. */
   subtasks: z.array(subtaskSchema),
   createdAt: z.string(),
@@ -188,7 +188,7 @@ export const taskEndpoints = {
     method: "DELETE",
     path: "/api/tasks",
     body: bulkDeleteTasksSchema,
-    response: z.object({ deleted: z.number().int() }),
+    response: z.object({ deleted: z.int() }),
   }),
   addSubtask: endpoint({
     method: "POST",

@@ -94,7 +94,7 @@ export const monthlyOnSchema = z.discriminatedUnion("type", [
   /** The same date each month; a month without it (the 31st in April) is skipped, as RFC 5545 says. */
   z.object({
     type: z.literal("day"),
-    day: z.number().int().min(1, "A day of the month is 1 to 31").max(31, "A day of the month is 1 to 31"),
+    day: z.int().min(1, "A day of the month is 1 to 31").max(31, "A day of the month is 1 to 31"),
   }),
   /** The nth weekday of each month: the first Friday, the last Monday, the 5th Thursday (when there is one). */
   z.object({

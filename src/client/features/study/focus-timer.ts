@@ -148,11 +148,11 @@ function rollOver(s: Active, now: number): ActivityStep {
 // 2. The Pomodoro focus timer
 
 export const pomodoroSettingsSchema = z.object({
-  workMinutes: z.number().int().min(1).max(180),
-  shortBreakMinutes: z.number().int().min(1).max(60),
-  longBreakMinutes: z.number().int().min(1).max(60),
+  workMinutes: z.int().min(1).max(180),
+  shortBreakMinutes: z.int().min(1).max(60),
+  longBreakMinutes: z.int().min(1).max(60),
   /** A long break after this many work blocks. */
-  longBreakEvery: z.number().int().min(1).max(12),
+  longBreakEvery: z.int().min(1).max(12),
   /** Start a break as soon as a work block ends (else wait for Start). */
   autoStartBreaks: z.boolean(),
   /** Start the next work block as soon as a short break ends (a long break always waits). */

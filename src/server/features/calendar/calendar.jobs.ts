@@ -16,7 +16,7 @@ export const SWEEP_LIMIT = 1000;
  */
 export const refreshSubscriptionJob = defineJob({
   name: "calendar.refresh-subscription",
-  payload: z.object({ userId: z.number().int().positive(), subscriptionId: z.number().int().positive() }),
+  payload: z.object({ userId: z.int().positive(), subscriptionId: z.int().positive() }),
   singleton: { key: ({ userId }) => `user:${userId}`, duplicates: "queue" },
   retry: { limit: 2, delaySeconds: 5 * 60, backoff: true, maxDelaySeconds: 60 * 60 },
   timeoutSeconds: 2 * 60,

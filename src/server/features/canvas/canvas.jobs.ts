@@ -18,7 +18,7 @@ export const SWEEP_LIMIT = 1000;
  */
 export const canvasSyncJob = defineJob({
   name: "canvas.sync",
-  payload: z.object({ userId: z.number().int().positive() }),
+  payload: z.object({ userId: z.int().positive() }),
   singleton: { key: ({ userId }) => `user:${userId}`, duplicates: "drop" },
   retry: { limit: 3, delaySeconds: 5 * 60, backoff: true, maxDelaySeconds: 60 * 60 },
   timeoutSeconds: 10 * 60,

@@ -8,7 +8,7 @@ import { READ_DOCUMENT_RETRY } from "../study/study.jobs.ts";
  */
 export const readMaterialJob = defineJob({
   name: "materials.read-document",
-  payload: z.object({ userId: z.number().int().positive(), documentId: z.number().int().positive() }),
+  payload: z.object({ userId: z.int().positive(), documentId: z.int().positive() }),
   singleton: { key: ({ userId }) => `user:${userId}`, duplicates: "queue" },
   retry: READ_DOCUMENT_RETRY,
   timeoutSeconds: 5 * 60,

@@ -15,7 +15,7 @@ import { defineJob } from "../../jobs/define.ts";
 export const DELIVERY_BATCH = 100;
 export const deliverRemindersJob = defineJob({
   name: "reminders.deliver",
-  payload: z.object({ userId: z.number().int().positive() }),
+  payload: z.object({ userId: z.int().positive() }),
   singleton: { key: ({ userId }) => `user:${userId}`, duplicates: "drop" },
   retry: { limit: 3, delaySeconds: 60, backoff: true, maxDelaySeconds: 15 * 60 },
   timeoutSeconds: 2 * 60,

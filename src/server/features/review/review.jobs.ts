@@ -8,7 +8,7 @@ import { defineJob } from "../../jobs/define.ts";
  */
 export const fitFsrsJob = defineJob({
   name: "review.fit-fsrs",
-  payload: z.object({ userId: z.number().int().positive() }),
+  payload: z.object({ userId: z.int().positive() }),
   singleton: { key: ({ userId }) => `user:${userId}`, duplicates: "drop" },
   retry: { limit: 1, delaySeconds: 5 * 60 },
   timeoutSeconds: 10 * 60,

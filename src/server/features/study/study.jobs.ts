@@ -11,7 +11,7 @@ export const READ_DOCUMENT_RETRY = { limit: 3, delaySeconds: 30, backoff: true, 
  */
 export const readStudyDocumentJob = defineJob({
   name: "study.read-document",
-  payload: z.object({ userId: z.number().int().positive(), documentId: z.number().int().positive() }),
+  payload: z.object({ userId: z.int().positive(), documentId: z.int().positive() }),
   singleton: { key: ({ userId }) => `user:${userId}`, duplicates: "queue" },
   retry: READ_DOCUMENT_RETRY,
   timeoutSeconds: 5 * 60,
