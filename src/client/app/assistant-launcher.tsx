@@ -16,8 +16,10 @@ const SCROLL_SLACK = 6;
 function useScrollingDown() {
   const [down, setDown] = useState(false);
   useEffect(() => {
-    let last = window.scrollY;
-    let lastHeight = document.documentElement.scrollHeight;
+    // Both are set by the ResizeObserver's first call, which comes after layout: reading scrollHeight here,
+    // just after the page's first commit, forced a layout of the whole page in the middle of its first task.
+    let last = 0;
+    let lastHeight = 0;
     let frame = 0;
     const check = () => {
       frame = 0;
