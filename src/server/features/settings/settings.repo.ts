@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { ReminderSettings, SaveSettings } from "#shared/settings/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { userSettings } from "../../db/schema/settings.ts";
@@ -48,11 +48,19 @@ export const settingsRepo = {
       .where(eq(userSettings.userId, userId));
     return row?.timeZone ?? "UTC";
   },
+  /**
+   * Every page load reports the zone, and it is nearly always the one stored: then the row is left as it
+   * is, rather than rewritten (a new row version and its WAL) on each load.
+   */
   async saveTimeZone(db: DbOrTx, userId: number, timeZone: string) {
     await db
       .insert(userSettings)
       .values({ userId, timeZone })
-      .onConflictDoUpdate({ target: userSettings.userId, set: { timeZone } });
+      .onConflictDoUpdate({
+        target: userSettings.userId,
+        set: { timeZone },
+        setWhere: ne(userSettings.timeZone, timeZone),
+      });
   },
   async upsertReview(
     db: DbOrTx,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "#shared/settings/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
+import { rawRows } from "../../db/raw.ts";
 
 const t = testAppPerFile();
 let ana: TestUser;
@@ -73,5 +74,36 @@ describe("POST /api/settings", () => {
   it("answers 401 without a session", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/settings", payload: values });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("PUT /api/settings/time-zone", () => {
+  // xmin is the transaction that wrote the row version: it changes exactly when the row is rewritten.
+  const version = async (user: TestUser) => {
+    const rows = await rawRows<{ version: string; time_zone: string }>(
+      t.database.db,
+      "select xmin::text as version, time_zone from user_settings where user_id = $1",
+      [user.user.id],
+    );
+    return rows[0];
+  };
+  const report = (user: TestUser, timeZone: string) =>
+    t.app.inject({
+      method: "PUT",
+      url: "/api/settings/time-zone",
+      headers: user.headers,
+      payload: { timeZone },
+    });
+
+  it("rewrites the row only when the zone changes (every page load reports it)", async () => {
+    expect((await report(ben, "Europe/Paris")).statusCode).toBe(200);
+    const first = await version(ben);
+    expect(first?.time_zone).toBe("Europe/Paris");
+    expect((await report(ben, "Europe/Paris")).json()).toEqual({ timeZone: "Europe/Paris" });
+    expect(await version(ben)).toEqual(first);
+    expect((await report(ben, "Asia/Tokyo")).statusCode).toBe(200);
+    const moved = await version(ben);
+    expect(moved?.time_zone).toBe("Asia/Tokyo");
+    expect(moved?.version).not.toBe(first?.version);
   });
 });
