@@ -9,6 +9,7 @@ import {
   INT4_MAX,
   inspectJson,
   MAX_JSON_DEPTH,
+  requiredText,
   safeText,
   sensibleDate,
 } from "./schema-primitives.ts";
@@ -20,6 +21,19 @@ describe("safeText", () => {
     expect(title.safeParse("a\u0000b").error?.issues[0]?.message).toMatch(/NUL/);
     expect(title.safeParse(undefined).error?.issues[0]?.message).toBe("Title is required");
     expect(title.safeParse("toolong").success).toBe(false);
+  });
+});
+
+describe("requiredText", () => {
+  it("refuses missing, blank and invisible text with safeText's rules, and keeps the text as sent", () => {
+    const schema = requiredText("Text is required").max(10, "Too long");
+    const message = (v: unknown) => schema.safeParse(v).error?.issues[0]?.message;
+    expect(message(undefined)).toBe("Text is required");
+    expect(message("  \n\t ")).toBe("Text is required");
+    expect(message("a\u0000b")).toMatch(/NUL|character/i);
+    expect(message("\u200b\u200b")).toMatch(/visible character/);
+    expect(message("x".repeat(11))).toBe("Too long");
+    expect(schema.parse("  hi  ")).toBe("  hi  ");
   });
 });
 

@@ -74,6 +74,15 @@ const textRules: z.core.CheckFn<string> = (ctx) => {
  */
 export const safeText = (params?: Parameters<typeof z.string>[0]) => z.string(params).check(textRules);
 
+/**
+ * safeText that must not be blank, kept as sent (not trimmed: a pasted document or message keeps its
+ * spacing); `message` when it is missing or blank.
+ */
+export const requiredText = (message: string) =>
+  z.string(message).check(textRules, (ctx) => {
+    if (ctx.value.trim() === "") ctx.issues.push({ code: "custom", message, input: ctx.value });
+  });
+
 /** An id of a row (int4, 1..2147483647) in a JSON body. */
 export const dbId = (message = "Must be an id (a positive whole number)") =>
   z.int(message).check(z.gte(1, message), z.lte(INT4_MAX, `${message}; ids stop at ${INT4_MAX}`));

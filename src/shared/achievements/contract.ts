@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SHARE_LINK_DAYS } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
+import { dbId, dbIdParam } from "../schema-primitives.ts";
 import { criteriaTypeSchema } from "./criteria.ts";
 
 /** Achievements, study stats and share links (issue 12, SPEC §2.9-2.10, §3, §7). */
@@ -71,7 +72,7 @@ export type ShareSettings = z.infer<typeof shareSettingsSchema>;
 export const SHARE_LINK_MAX_DAYS = SHARE_LINK_DAYS;
 
 export const createShareLinkSchema = z.object({
-  userId: z.int().positive().optional(),
+  userId: dbId("userId must be an id").optional(),
   shareSettings: shareSettingsSchema,
   expiresAt: z.iso.datetime({ offset: true, message: "expiresAt must be an ISO date-time" }).optional(),
 });
@@ -121,7 +122,7 @@ export const achievementEndpoints = {
   studyStats: endpoint({
     method: "GET",
     path: "/api/study-stats/:userId",
-    params: z.object({ userId: z.coerce.number().int().positive() }),
+    params: z.object({ userId: dbIdParam() }),
     response: studyStatsSchema,
   }),
   heatmap: endpoint({ method: "GET", path: "/api/study-heatmap", response: heatmapSchema }),

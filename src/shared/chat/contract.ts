@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint, okSchema } from "../http.ts";
-import { dbId } from "../schema-primitives.ts";
+import { dbId, dbIdParam, requiredText } from "../schema-primitives.ts";
 import { isTimeZone } from "../time-zone.ts";
 import { providerSchema } from "./provider.ts";
 
@@ -60,21 +60,21 @@ export const chatScopeSchema = z
 export type ChatScope = z.infer<typeof chatScopeSchema>;
 
 export const sendChatSchema = z.object({
-  userId: z.int().positive().optional(),
+  userId: dbId("userId must be an id").optional(),
   isUser: z.literal(true).default(true),
-  content: z
-    .string("Message is required")
-    .refine((c) => c.trim().length > 0, "Message is required")
-    .refine((c) => c.length <= CHAT_CONTENT_MAX, `A message can be at most ${CHAT_CONTENT_MAX} characters`),
-  courseId: z.number("Course must be a course id").int().positive().nullish(),
+  content: requiredText("Message is required").max(
+    CHAT_CONTENT_MAX,
+    `A message can be at most ${CHAT_CONTENT_MAX} characters`,
+  ),
+  courseId: dbId("Course must be a course id").nullish(),
   timeZone: timeZoneField,
   scope: chatScopeSchema.optional(),
 });
 export type SendChatInput = z.input<typeof sendChatSchema>;
 
 export const chatHistoryQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  courseId: z.coerce.number("Course must be a course id").int().positive().optional(),
+  userId: dbIdParam("userId must be an id").optional(),
+  courseId: dbIdParam("Course must be a course id").optional(),
 });
 
 export const chatReplySchema = z.object({ userMessage: chatMessageSchema, aiMessage: chatMessageSchema });

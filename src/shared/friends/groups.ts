@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
+import { dbId, dbIdParam } from "../schema-primitives.ts";
 import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, usernameInputSchema, userSummarySchema } from "./contract.ts";
 
 export const groupRoleSchema = z.enum(["admin", "member"]);
@@ -51,13 +52,13 @@ export const createGroupSchema = z.object({
 export type CreateGroupInput = z.input<typeof createGroupSchema>;
 
 /** `memberId`, not `userId`: the auth gate reserves userId for the caller's own id. */
-export const memberParamsSchema = idParamsSchema.extend({ memberId: z.coerce.number().int().positive() });
-export const setParamsSchema = idParamsSchema.extend({ setId: z.coerce.number().int().positive() });
+export const memberParamsSchema = idParamsSchema.extend({ memberId: dbIdParam() });
+export const setParamsSchema = idParamsSchema.extend({ setId: dbIdParam() });
 export const leaveGroupSchema = z.object({
   /** The member who becomes admin when the last admin leaves. */
-  newAdminId: z.int().positive().optional(),
+  newAdminId: dbId("The new admin must be a member's id").optional(),
 });
-export const shareSetSchema = z.object({ studySetId: z.number("Choose a study set").int().positive() });
+export const shareSetSchema = z.object({ studySetId: dbId("Choose a study set") });
 
 const base = "/api/study-groups";
 export const groupEndpoints = {

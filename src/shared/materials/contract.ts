@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MATERIAL_TYPES } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
-import { safeText } from "../schema-primitives.ts";
+import { dbId, dbIdParam, requiredText, safeText } from "../schema-primitives.ts";
 import { documentProcessingFields, PASTED_CONTENT_MAX } from "../study/contract.ts";
 
 export const materialTypeSchema = z.enum(MATERIAL_TYPES, "Material type must be one of the listed types");
@@ -34,28 +34,28 @@ export const documentTextSchema = z.object({
 });
 export type DocumentText = z.infer<typeof documentTextSchema>;
 
-const courseIdField = z.coerce.number("Course must be a course id").int().positive();
+const courseIdField = dbIdParam("Course must be a course id");
 
 export const listMaterialsQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: dbIdParam("userId must be an id").optional(),
   courseId: courseIdField.optional(),
 });
 
 /** SPEC §7 POST /api/upload-document: pasted text as JSON. */
 export const uploadMaterialSchema = z.object({
-  userId: z.int().positive().optional(),
+  userId: dbId("userId must be an id").optional(),
   fileName: safeText("File name is required").trim().min(1, "File name is required").max(300),
-  content: z
-    .string("Document content is required")
-    .max(PASTED_CONTENT_MAX, "This text is too long to paste. Upload it as a file instead.")
-    .refine((c) => c.trim().length > 0, "Document content is required"),
-  courseId: z.number("Course must be a course id").int().positive().nullish(),
+  content: requiredText("Document content is required").max(
+    PASTED_CONTENT_MAX,
+    "This text is too long to paste. Upload it as a file instead.",
+  ),
+  courseId: dbId("Course must be a course id").nullish(),
   type: materialTypeSchema.default("reading"),
 });
 
 /** The text fields of the multipart upload (strings, as forms send them). */
 export const materialUploadFieldsSchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: dbIdParam("userId must be an id").optional(),
   courseId: z
     .string()
     .optional()
@@ -95,7 +95,7 @@ export const materialEndpoints = {
   text: endpoint({
     method: "GET",
     path: "/api/document-text/:source/:id",
-    params: z.object({ source: z.enum(["material", "study"]), id: z.coerce.number().int().positive() }),
+    params: z.object({ source: z.enum(["material", "study"]), id: dbIdParam() }),
     response: documentTextSchema,
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_STUDY_SET_COLOR, MAX_SESSION_SECONDS } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
-import { dbId, dbIdParam, safeText, timeZoneQuery } from "../schema-primitives.ts";
+import { dbId, dbIdParam, requiredText, safeText, timeZoneQuery } from "../schema-primitives.ts";
 import { studyDocumentSummarySchema } from "./document-summary.ts";
 
 /** SPEC §3 StudySet. */
@@ -87,9 +87,10 @@ export const createDocumentSchema = z.object({
   userId: dbId("userId must be an id").optional(),
   /** Optional: a blank title becomes the text's first line. */
   title: documentTitle.default(""),
-  content: safeText("Document content is required")
-    .max(PASTED_CONTENT_MAX, "This text is too long to paste. Upload it as a file instead.")
-    .refine((c) => c.trim().length > 0, "Document content is required"),
+  content: requiredText("Document content is required").max(
+    PASTED_CONTENT_MAX,
+    "This text is too long to paste. Upload it as a file instead.",
+  ),
 });
 export type CreateDocumentInput = z.input<typeof createDocumentSchema>;
 

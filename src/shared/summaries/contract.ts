@@ -2,7 +2,7 @@ import { z } from "zod";
 import { providerSchema } from "../chat/provider.ts";
 import { QUIZ_MAX_OPTIONS, SUMMARY_STYLES } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
-import { dbId, safeText } from "../schema-primitives.ts";
+import { dbId, requiredText } from "../schema-primitives.ts";
 import { studyDocumentSummarySchema } from "../study/document-summary.ts";
 
 /** Issue 15: the summarizer, stored document summaries, and flashcard and quiz drafts from a document. */
@@ -16,7 +16,7 @@ export type SummaryStyle = z.infer<typeof summaryStyleSchema>;
  */
 export const summarizeSchema = z.object({
   userId: dbId("userId must be an id").optional(),
-  text: safeText("Text is required").refine((t) => t.trim().length > 0, "Text is required"),
+  text: requiredText("Text is required"),
   type: summaryStyleSchema.default("brief"),
 });
 export type SummarizeInput = z.input<typeof summarizeSchema>;

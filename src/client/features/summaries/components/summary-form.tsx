@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Sparkles } from "lucide-react";
 import { type ChangeEvent, useId } from "react";
 import { useForm } from "react-hook-form";
@@ -7,8 +6,9 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { Field, Select, Textarea } from "#client/components/ui/form.tsx";
 import { cn } from "#client/lib/cn.ts";
+import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { type SummaryStyle, summarizeSchema } from "#shared/summaries/contract.ts";
+import type { SummaryStyle } from "#shared/summaries/contract.ts";
 import type { SummaryInput } from "../summaries.api.ts";
 import { STYLE_LABELS } from "./style-labels.ts";
 
@@ -37,15 +37,23 @@ function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
   );
 }
 
-/** The shared rules for the text and the style; in PDF mode a chosen file instead of the text. */
-const summaryFormSchema = z.discriminatedUnion("mode", [
-  summarizeSchema
-    .pick({ text: true, type: true })
-    .extend({ mode: z.literal("text"), file: z.instanceof(File).nullable() }),
-  summarizeSchema
-    .pick({ type: true })
-    .extend({ mode: z.literal("pdf"), text: z.string(), file: z.instanceof(File) }),
-]);
+type SummaryFormValues =
+  | { mode: "text"; text: string; type: SummaryStyle; file: File | null }
+  | { mode: "pdf"; text: string; type: SummaryStyle; file: File };
+
+/**
+ * The shared rules for the text and the style; in PDF mode a chosen file instead of the text. Loaded with
+ * the contract on first use, as the summarizer's calls load it: the form draws without them, which keeps
+ * /summarize's first load within its budget.
+ */
+const validation = lazyZodResolver<SummaryFormValues>(async () => {
+  const { summarizeSchema } = await import("#shared/summaries/contract.ts");
+  const { text, type } = summarizeSchema.shape;
+  return z.discriminatedUnion("mode", [
+    z.object({ mode: z.literal("text"), text, type, file: z.instanceof(File).nullable() }),
+    z.object({ mode: z.literal("pdf"), text: z.string(), type, file: z.instanceof(File) }),
+  ]) as unknown as z.ZodType<SummaryFormValues, SummaryFormValues>;
+});
 
 function PdfField({ id, onFile }: { id: string; onFile: (file: File | null) => void }) {
   function pickFile(e: ChangeEvent<HTMLInputElement>) {
@@ -84,8 +92,8 @@ export function SummaryForm({
   onRun: (input: SummaryInput, of: string) => void;
 }) {
   const id = useId();
-  const form = useForm<z.input<typeof summaryFormSchema>, unknown, z.output<typeof summaryFormSchema>>({
-    resolver: zodResolver(summaryFormSchema),
+  const form = useForm<SummaryFormValues>({
+    resolver: validation.resolver,
     defaultValues: { mode: "text", text: "", file: null, type: style },
   });
   const [mode, text] = form.watch(["mode", "text"]);
@@ -99,7 +107,13 @@ export function SummaryForm({
 
   return (
     <Card className="grid gap-4">
-      <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Summarize">
+      <form
+        onSubmit={submit}
+        onFocus={validation.preload}
+        noValidate
+        className="grid gap-4"
+        aria-label="Summarize"
+      >
         <ModeSwitch mode={mode} onChange={(next) => form.setValue("mode", next)} />
         {mode === "text" ? (
           <Field id={`${id}-text`} label="Text to summarize" error={text.trim() ? textError : undefined}>
