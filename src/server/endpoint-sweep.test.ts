@@ -5,33 +5,11 @@
 // message. bad-input.test.ts holds the cases that once reached the database; this sweep also covers the
 // endpoints added since and those to come, which it finds by itself.
 import { beforeAll, describe, expect, it } from "vitest";
+import { DECLARED_ENDPOINTS } from "#tests/declared-endpoints.ts";
 import { createCourse, createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
 
-interface Declared {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  path: string;
-}
-
-const CONTRACTS = import.meta.glob<Record<string, unknown>>(
-  ["../shared/**/*.ts", "!../shared/**/*.test.ts"],
-  {
-    eager: true,
-  },
-);
-const ENDPOINTS = [
-  ...new Map(
-    Object.values(CONTRACTS)
-      .flatMap((module) => Object.values(module))
-      .filter((v): v is Record<string, unknown> => typeof v === "object" && v !== null)
-      .flatMap((table) => Object.values(table))
-      .filter(
-        (e): e is Declared =>
-          typeof e === "object" && e !== null && "method" in e && typeof (e as Declared).path === "string",
-      )
-      .map((e) => [`${e.method} ${e.path}`, e] as const),
-  ).values(),
-];
+const ENDPOINTS = DECLARED_ENDPOINTS;
 
 /** Path parameters: not a number, zero, past int4, a fraction, an encoded NUL; and one real id (below). */
 const BAD_IDS = ["abc", "0", "99999999999999", "1.5", "%00"];

@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
+import { DECLARED_ENDPOINTS } from "#tests/declared-endpoints.ts";
 import { NAV_ICONS } from "./nav-icons.tsx";
 import { pageFiles } from "./page-modules.ts";
 import {
@@ -18,20 +19,10 @@ const SOURCES = import.meta.glob<string>(["./pages/*-page.tsx", "../features/*/*
   eager: true,
 });
 
-// Every endpoint the shared code declares, to check the URLs a first load prefetches against.
-const CONTRACTS = import.meta.glob<Record<string, unknown>>(
-  ["../../shared/**/*.ts", "!../../shared/**/*.test.ts"],
-  { eager: true },
+// The URLs a first load prefetches are checked against the GETs the shared contracts declare.
+const GET_PATHS = DECLARED_ENDPOINTS.filter((e) => e.method === "GET").map(
+  (e) => new RegExp(`^${e.path.replace(/:\w+/g, "[^/]+")}$`),
 );
-const GET_PATHS = Object.values(CONTRACTS)
-  .flatMap((module) => Object.values(module))
-  .filter((v): v is Record<string, unknown> => typeof v === "object" && v !== null)
-  .flatMap((table) => Object.values(table))
-  .filter(
-    (e): e is { method: string; path: string } =>
-      typeof e === "object" && e !== null && "method" in e && "path" in e && e.method === "GET",
-  )
-  .map((e) => new RegExp(`^${e.path.replace(/:\w+/g, "[^/]+")}$`));
 
 describe("the route table", () => {
   it("prefetches only GETs that the shared contracts declare", () => {
