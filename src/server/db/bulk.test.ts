@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "#tests/test-app.ts";
-import { insertMany, insertManyReturningIds, rowsOf } from "./bulk.ts";
+import { appendsByCopy, appendUnderParents, insertMany, insertManyReturningIds, rowsOf } from "./bulk.ts";
 import type { Database } from "./client.ts";
 
 let database: Database;
@@ -92,5 +92,50 @@ describe("insertManyReturningIds", () => {
     const byId = new Map(rows.map((r) => [Number(r.id), r.question]));
     expect(ids.map((id) => byId.get(id))).toEqual(questions);
     expect(await insertManyReturningIds(database.db, "flashcards", COLUMNS, [])).toEqual([]);
+  });
+});
+
+describe("appendUnderParents", () => {
+  const count = async (question: string) =>
+    rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from flashcards where question = ${question}`),
+    )[0]!.n;
+  const role = async (tx: { execute: typeof database.db.execute }) =>
+    rowsOf<{ role: string }>(
+      await tx.execute(sql`select current_setting('session_replication_role') as role`),
+    )[0]!.role;
+
+  it("checks each parent once, and on PGlite turns the row checks off for that transaction only", async () => {
+    await database.db.transaction(async (tx) => {
+      expect(
+        await appendUnderParents(tx, [
+          ["users", userId],
+          ["flashcard_sets", setId],
+        ]),
+      ).toBe(true);
+      expect(await role(tx)).toBe(appendsByCopy(tx) ? "replica" : "origin");
+      await insertMany(tx, "flashcards", COLUMNS, [[userId, setId, "under parents", "a", null, []]]);
+    });
+    expect(await count("under parents")).toBe(1);
+    // The next transaction checks every row again: an orphan is refused.
+    expect(await role(database.db)).toBe("origin");
+    await expect(
+      database.db.transaction((tx) =>
+        insertMany(tx, "flashcards", COLUMNS, [[userId, setId + 1000, "orphan after", "a", null, []]]),
+      ),
+    ).rejects.toThrow();
+    expect(await count("orphan after")).toBe(0);
+  });
+
+  it("answers false for a missing parent and leaves the checks on", async () => {
+    await database.db.transaction(async (tx) => {
+      expect(
+        await appendUnderParents(tx, [
+          ["users", userId],
+          ["flashcard_sets", setId + 1000],
+        ]),
+      ).toBe(false);
+      expect(await role(tx)).toBe("origin");
+    });
   });
 });

@@ -13,6 +13,7 @@ import {
   type AnkiPreview,
   ankiImportOptionsSchema,
 } from "#shared/flashcards/media-contract.ts";
+import { appendUnderParents } from "../../db/bulk.ts";
 import type { Db } from "../../db/client.ts";
 import {
   type AnkiImport,
@@ -248,6 +249,13 @@ export function createAnkiPackageService({
             const chunk = target.rows.slice(i, i + IMPORT_CHUNK);
             await turn();
             reviews += await db.transaction(async (tx) => {
+              // The rows point at the student, this set and the cards inserted here: checked once.
+              const parents = [
+                ["users", userId],
+                ["flashcard_sets", target.id],
+              ] as const;
+              if (!(await appendUnderParents(tx, parents)))
+                throw new AppError(404, "not_found", "The flashcard set was deleted during the import.");
               const ids = await ankiPackageRepo.insertRows(tx, userId, target.id, chunk);
               inserted.push(...ids);
               const schedules: { flashcardId: number; schedule: CardSchedule }[] = [];
