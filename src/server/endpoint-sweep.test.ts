@@ -9,8 +9,6 @@ import { DECLARED_ENDPOINTS } from "#tests/declared-endpoints.ts";
 import { createCourse, createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
 
-const ENDPOINTS = DECLARED_ENDPOINTS;
-
 /** Path parameters: not a number, zero, past int4, a fraction, an encoded NUL; and one real id (below). */
 const BAD_IDS = ["abc", "0", "99999999999999", "1.5", "%00"];
 const BAD_QUERIES = [
@@ -50,13 +48,13 @@ function errorOf(body: string): unknown {
 describe("every declared endpoint, sent malformed input", () => {
   it("finds the contracts' endpoints", () => {
     // A broken glob would make the sweep below pass by sending nothing.
-    expect(ENDPOINTS.length).toBeGreaterThan(150);
+    expect(DECLARED_ENDPOINTS.length).toBeGreaterThan(150);
   });
 
   it("answers a 4xx with an error message, never a 500", async () => {
     const failures: string[] = [];
     let student = ada;
-    for (const e of ENDPOINTS) {
+    for (const e of DECLARED_ENDPOINTS) {
       const ids = e.path.includes(":") ? [...BAD_IDS, ...realIds] : [""];
       for (const id of ids) {
         const url = e.path.replace(/:\w+/g, id);
