@@ -33,9 +33,15 @@ const toMessage = (row: Row): ChatMessage => ({
     : { citations: (row.citations ?? []) as Citation[], provider: (row.provider ?? "builtin") as Provider }),
 });
 
-const INSERT_TURN = `insert into chat_messages (user_id, course_id, is_user, content, citations, provider, created_at)
-  values ($1, $2, $3, $4, $5::jsonb, $6, $7), ($8, $9, $10, $11, $12::jsonb, $13, $14)
-  returning id`;
+/**
+ * Both turns as one typed row source: PGlite took 0.38 ms for this against 0.48 ms for a VALUES list of
+ * untyped parameters (bench:chat's statement timing at 60 documents).
+ */
+const TURN_ROWS = `insert into chat_messages (user_id, course_id, is_user, content, citations, provider, created_at)
+  select * from (values
+    ($1::int, $2::int, $3::boolean, $4::text, $5::jsonb, $6::text, $7::timestamptz),
+    ($8::int, $9::int, $10::boolean, $11::text, $12::jsonb, $13::text, $14::timestamptz)) turn`;
+const INSERT_TURN = `${TURN_ROWS} returning id`;
 /**
  * The same on a PostgreSQL server, committed without waiting for the WAL flush (synchronous_commit off
  * for this statement's own transaction, set by the statement itself): the flush was most of the
@@ -44,10 +50,7 @@ const INSERT_TURN = `insert into chat_messages (user_id, course_id, is_user, con
  * (the WAL writer's delay) can lose it, never corrupt anything. Not on PGlite, which runs fsync off and
  * has no WAL writer: an unwritten commit would wait there for the next synchronous one.
  */
-const INSERT_TURN_NO_FLUSH = `insert into chat_messages (user_id, course_id, is_user, content, citations, provider, created_at)
-  select * from (values
-    ($1::int, $2::int, $3::boolean, $4::text, $5::jsonb, $6::text, $7::timestamptz),
-    ($8::int, $9::int, $10::boolean, $11::text, $12::jsonb, $13::text, $14::timestamptz)) turn
+const INSERT_TURN_NO_FLUSH = `${TURN_ROWS}
   where set_config('synchronous_commit', 'off', true) is not null
   returning id`;
 
