@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dbIdParam } from "./schema-primitives.ts";
+import { dbId, dbIdParam } from "./schema-primitives.ts";
 
 /**
  * One row of a feature's endpoint table: the single description of an HTTP call that the server
@@ -46,5 +46,10 @@ export const okSchema = z.object({ ok: z.literal(true) });
 /** Path ids are int4 ids (schema-primitives); anything else is a 400, never a database error. */
 export const idParamsSchema = z.object({ id: dbIdParam() });
 
-/** SPEC §7 lets callers send userId; the server accepts it only when it is the signed-in user's. */
-export const userIdQuerySchema = z.object({ userId: dbIdParam("userId must be an id").optional() });
+/**
+ * SPEC §7 lets callers send userId; the server accepts it only when it is the signed-in user's. One
+ * field for every body (`claimedUserId`) and query string (`claimedUserIdParam`) that may carry it.
+ */
+export const claimedUserId = dbId("userId must be an id").optional();
+export const claimedUserIdParam = dbIdParam("userId must be an id").optional();
+export const userIdQuerySchema = z.object({ userId: claimedUserIdParam });

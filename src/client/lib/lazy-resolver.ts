@@ -7,7 +7,7 @@ import type { z } from "zod";
  * there by the time the form validates.
  */
 export function lazyZodResolver<T extends FieldValues>(
-  load: () => Promise<z.ZodType<T, T>>,
+  load: () => Promise<z.ZodType<T, FieldValues>>,
 ): { resolver: Resolver<T>; preload: () => void } {
   let ready: Promise<Resolver<T>> | undefined;
   const get = () => {

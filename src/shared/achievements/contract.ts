@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SHARE_LINK_DAYS } from "../constants.ts";
-import { endpoint, idParamsSchema, okSchema } from "../http.ts";
-import { dbId, dbIdParam } from "../schema-primitives.ts";
+import { claimedUserId, endpoint, idParamsSchema, okSchema } from "../http.ts";
+import { dbIdParam } from "../schema-primitives.ts";
 import { criteriaTypeSchema } from "./criteria.ts";
 
 /** Achievements, study stats and share links (issue 12, SPEC §2.9-2.10, §3, §7). */
@@ -72,7 +72,7 @@ export type ShareSettings = z.infer<typeof shareSettingsSchema>;
 export const SHARE_LINK_MAX_DAYS = SHARE_LINK_DAYS;
 
 export const createShareLinkSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   shareSettings: shareSettingsSchema,
   expiresAt: z.iso.datetime({ offset: true, message: "expiresAt must be an ISO date-time" }).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
-import { dbId, safeText, sensibleDate } from "../schema-primitives.ts";
+import { claimedUserId, endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
+import { safeText, sensibleDate } from "../schema-primitives.ts";
 import { SUBSCRIPTION_COLOURS } from "./subscription-limits.ts";
 
 /** A custom event the student added on the calendar (saved on the server, unlike SPEC §2.4). */
@@ -15,7 +15,7 @@ export const calendarEventSchema = z.object({
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 export const createEventSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   title: safeText("Event title is required").trim().min(1, "Event title is required").max(300),
   description: safeText().trim().max(10_000).default(""),
   date: sensibleDate("Date must be an ISO 8601 date-time"),
@@ -42,7 +42,7 @@ export const calendarTokenStatusSchema = z.discriminatedUnion("connected", [
 export type CalendarTokenStatus = z.infer<typeof calendarTokenStatusSchema>;
 
 export const saveCalendarTokenSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   accessToken: safeText("Access token is required").min(1, "Access token is required").max(4096),
   refreshToken: safeText().max(4096).nullable().optional(),
   expiresAt: sensibleDate("expiresAt must be an ISO 8601 date-time"),

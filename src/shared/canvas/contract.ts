@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { canvasCourseSchema } from "../courses/contract.ts";
-import { endpoint, okSchema, userIdQuerySchema } from "../http.ts";
-import { dbId, dbIdParam, safeText, WebUrl } from "../schema-primitives.ts";
+import { claimedUserId, claimedUserIdParam, endpoint, okSchema, userIdQuerySchema } from "../http.ts";
+import { dbId, safeText, WebUrl } from "../schema-primitives.ts";
 import { taskSchema } from "../tasks/contract.ts";
 import { canvasStatusEndpoints } from "./status-contract.ts";
 
@@ -87,7 +87,7 @@ export { type CanvasStatus, canvasStatusSchema } from "./status-contract.ts";
 export const syncCanvasSchema = z.object({
   token: safeText().optional(),
   domain: safeText().optional(),
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   /** Auto-sync on app load: skipped when the setting is off or the last sync is recent. */
   auto: z.boolean().optional(),
 });
@@ -107,7 +107,7 @@ export const syncResultSchema = z.object({
 export type SyncResult = z.infer<typeof syncResultSchema>;
 
 export const coursesQuerySchema = z.object({
-  userId: dbIdParam("userId must be an id").optional(),
+  userId: claimedUserIdParam,
   domain: safeText().optional(),
   token: safeText().optional(),
   /** Fetch the courses from Canvas again instead of answering the cached copy. */

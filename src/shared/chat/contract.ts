@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint, okSchema } from "../http.ts";
+import { claimedUserId, claimedUserIdParam, endpoint, okSchema } from "../http.ts";
 import { dbId, dbIdParam, requiredText } from "../schema-primitives.ts";
 import { isTimeZone } from "../time-zone.ts";
 import { providerSchema } from "./provider.ts";
@@ -60,7 +60,7 @@ export const chatScopeSchema = z
 export type ChatScope = z.infer<typeof chatScopeSchema>;
 
 export const sendChatSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   isUser: z.literal(true).default(true),
   content: requiredText("Message is required").max(
     CHAT_CONTENT_MAX,
@@ -73,7 +73,7 @@ export const sendChatSchema = z.object({
 export type SendChatInput = z.input<typeof sendChatSchema>;
 
 export const chatHistoryQuerySchema = z.object({
-  userId: dbIdParam("userId must be an id").optional(),
+  userId: claimedUserIdParam,
   courseId: dbIdParam("Course must be a course id").optional(),
 });
 

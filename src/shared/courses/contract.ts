@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { endpoint, userIdQuerySchema } from "../http.ts";
-import { dbId, safeText } from "../schema-primitives.ts";
+import { claimedUserId, endpoint, userIdQuerySchema } from "../http.ts";
+import { safeText } from "../schema-primitives.ts";
 
 /** A course of the student's: typed by them, or imported from Canvas (canvasId set). */
 export const courseSchema = z.object({
@@ -12,7 +12,7 @@ export const courseSchema = z.object({
 export type Course = z.infer<typeof courseSchema>;
 
 export const createCourseSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   name: safeText("Course name is required").trim().min(1, "Course name is required").max(200),
   code: safeText().trim().max(50).default(""),
 });

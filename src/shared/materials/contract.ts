@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MATERIAL_TYPES } from "../constants.ts";
-import { endpoint, idParamsSchema, okSchema } from "../http.ts";
+import { claimedUserId, claimedUserIdParam, endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { dbId, dbIdParam, requiredText, safeText } from "../schema-primitives.ts";
 import { documentProcessingFields, PASTED_CONTENT_MAX } from "../study/contract.ts";
 
@@ -37,13 +37,13 @@ export type DocumentText = z.infer<typeof documentTextSchema>;
 const courseIdField = dbIdParam("Course must be a course id");
 
 export const listMaterialsQuerySchema = z.object({
-  userId: dbIdParam("userId must be an id").optional(),
+  userId: claimedUserIdParam,
   courseId: courseIdField.optional(),
 });
 
 /** SPEC §7 POST /api/upload-document: pasted text as JSON. */
 export const uploadMaterialSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   fileName: safeText("File name is required").trim().min(1, "File name is required").max(300),
   content: requiredText("Document content is required").max(
     PASTED_CONTENT_MAX,
@@ -55,7 +55,7 @@ export const uploadMaterialSchema = z.object({
 
 /** The text fields of the multipart upload (strings, as forms send them). */
 export const materialUploadFieldsSchema = z.object({
-  userId: dbIdParam("userId must be an id").optional(),
+  userId: claimedUserIdParam,
   courseId: z
     .string()
     .optional()

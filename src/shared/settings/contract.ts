@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_AI_MODEL, DEFAULT_THEME, THEMES } from "../constants.ts";
-import { endpoint } from "../http.ts";
-import { dbId } from "../schema-primitives.ts";
+import { claimedUserId, endpoint } from "../http.ts";
 import { isTimeZone } from "../time-zone.ts";
 
 export const themeSchema = z.enum(THEMES);
@@ -41,7 +40,7 @@ export const DEFAULT_SETTINGS: Settings = {
  */
 export const saveSettingsSchema = settingsSchema.extend({
   showProgressToFriends: z.boolean().optional(),
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
 });
 export type SaveSettings = Omit<z.infer<typeof saveSettingsSchema>, "userId">;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_STUDY_SET_COLOR, MAX_SESSION_SECONDS } from "../constants.ts";
-import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
+import { claimedUserId, endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
 import { dbId, dbIdParam, requiredText, safeText, timeZoneQuery } from "../schema-primitives.ts";
 import { studyDocumentSummarySchema } from "./document-summary.ts";
 
@@ -28,7 +28,7 @@ const hexColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, "Colour must be a hex colour like #3B82F6");
 
 export const createStudySetSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   title: safeText("Study set title is required")
     .trim()
     .min(1, "Study set title is required")
@@ -84,7 +84,7 @@ const documentTitle = safeText()
   .max(DOCUMENT_TITLE_MAX, `Document title must be at most ${DOCUMENT_TITLE_MAX} characters`);
 
 export const createDocumentSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   /** Optional: a blank title becomes the text's first line. */
   title: documentTitle.default(""),
   content: requiredText("Document content is required").max(
@@ -100,7 +100,7 @@ export const renameDocumentSchema = z.object({
 
 /** SPEC §7 POST /api/study/stats/track: one finished timer session. */
 export const trackStudySchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   studySetId: dbId("Study set is required"),
   activityType: z.literal("studying", "activityType must be 'studying'").default("studying"),
   duration: z

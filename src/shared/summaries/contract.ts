@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { providerSchema } from "../chat/provider.ts";
 import { QUIZ_MAX_OPTIONS, SUMMARY_STYLES } from "../constants.ts";
-import { endpoint, idParamsSchema, okSchema } from "../http.ts";
+import { claimedUserId, endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { dbId, requiredText } from "../schema-primitives.ts";
 import { studyDocumentSummarySchema } from "../study/document-summary.ts";
 
@@ -15,7 +15,7 @@ export type SummaryStyle = z.infer<typeof summaryStyleSchema>;
  * no second, smaller limit is checked here: anything that arrives is summarized.
  */
 export const summarizeSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   text: requiredText("Text is required"),
   type: summaryStyleSchema.default("brief"),
 });

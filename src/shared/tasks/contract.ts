@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BULK_TASK_LIMIT, DEFAULT_PRIORITY, PRIORITIES, SUBTASK_LIMITS } from "../constants.ts";
-import { endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
+import { claimedUserId, endpoint, idParamsSchema, okSchema, userIdQuerySchema } from "../http.ts";
 import { dbId, dbIdParam, safeText, sensibleDate } from "../schema-primitives.ts";
 import { isTimeZone } from "../time-zone.ts";
 
@@ -67,7 +67,7 @@ const timeZoneSchema = safeText()
   .refine(isTimeZone, "timeZone must be an IANA time zone like Europe/Paris");
 
 export const createTaskSchema = z.object({
-  userId: dbId("userId must be an id").optional(),
+  userId: claimedUserId,
   title: safeText("Task title is required").trim().min(1, "Task title is required").max(500),
   description: safeText().max(100_000).default(""),
   dueDate: isoDateTime.nullable().default(null),

@@ -52,7 +52,7 @@ const validation = lazyZodResolver<SummaryFormValues>(async () => {
   return z.discriminatedUnion("mode", [
     z.object({ mode: z.literal("text"), text, type, file: z.instanceof(File).nullable() }),
     z.object({ mode: z.literal("pdf"), text: z.string(), type, file: z.instanceof(File) }),
-  ]) as unknown as z.ZodType<SummaryFormValues, SummaryFormValues>;
+  ]);
 });
 
 function PdfField({ id, onFile }: { id: string; onFile: (file: File | null) => void }) {
