@@ -20,9 +20,12 @@ test("a signed-in student sees the shell greeting and can reach every route", as
   }
 });
 
-test("an unknown route shows the not-found page", async ({ page }) => {
+test("an unknown route shows the not-found page, with a way home", async ({ page }) => {
   await signUpViaApi(page);
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await page.getByRole("link", { name: "Go Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeHidden();
 });
