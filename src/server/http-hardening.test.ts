@@ -213,4 +213,48 @@ describe("Retry-After", () => {
       await shedding.close();
     }
   });
+
+  it("counts a student's sessions as one caller: a second session does not escape the shedding", {
+    timeout: 30_000,
+  }, async () => {
+    const shedding = await createTestApp({ maxEventLoopDelayMs: 50 });
+    try {
+      const student = await createUser(shedding.app);
+      const login = await shedding.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: student.input.email, password: student.input.password },
+      });
+      expect(login.statusCode).toBe(200);
+      const second = { authorization: `Bearer ${login.json().token}` };
+      const someoneElse = await createUser(shedding.app);
+      // Each session has been answered once: the server has seen whose it is.
+      for (const headers of [student.headers, second, someoneElse.headers])
+        expect((await shedding.app.inject({ url: "/api/tasks", headers })).statusCode).toBe(200);
+      // Two requests of the first session stay in flight: their bodies have not finished arriving.
+      const held = [1, 2].map(() => {
+        const body = new PassThrough();
+        const answer = shedding.app.inject({
+          method: "POST",
+          url: "/api/tasks",
+          headers: { ...student.headers, "content-type": "application/json" },
+          payload: body,
+        });
+        return { body, answer };
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      // The second session's request is one more of the student's: shed. Counted as a caller of its
+      // own, with nothing else in flight, it would be served while the student floods.
+      const res = await lagUntilShed(shedding.app, second);
+      expect(res.statusCode).toBe(503);
+      const other = await shedding.app.inject({ url: "/api/health", headers: someoneElse.headers });
+      expect(other.statusCode).toBe(200);
+      for (const { body, answer } of held) {
+        body.end(JSON.stringify({ title: "Read chapter 3" }));
+        expect([201, 503]).toContain((await answer).statusCode);
+      }
+    } finally {
+      await shedding.close();
+    }
+  });
 });
