@@ -28,6 +28,21 @@ async function lagUntilShed(app: FastifyInstance, headers: Record<string, string
     if (res.statusCode === 503 || Date.now() > deadline) return res;
   }
 }
+/** Two POSTs that stay in flight until their bodies are sent: their bodies have not finished arriving. */
+async function holdTwo(app: FastifyInstance, url: string, headers: Record<string, string>) {
+  const held = [1, 2].map(() => {
+    const body = new PassThrough();
+    const answer = app.inject({
+      method: "POST",
+      url,
+      headers: { ...headers, "content-type": "application/json" },
+      payload: body,
+    });
+    return { body, answer };
+  });
+  await new Promise((r) => setTimeout(r, 50));
+  return held;
+}
 let ada: TestUser;
 beforeAll(async () => {
   ada = await createUser(t.app);
@@ -185,18 +200,8 @@ describe("Retry-After", () => {
     const shedding = await createTestApp({ maxEventLoopDelayMs: 50 });
     const flooder = { authorization: "Bearer flooder" };
     try {
-      // Two of the flooder's requests stay in flight: their bodies have not finished arriving.
-      const held = [1, 2].map(() => {
-        const body = new PassThrough();
-        const answer = shedding.app.inject({
-          method: "POST",
-          url: "/api/auth/login",
-          headers: { ...flooder, "content-type": "application/json" },
-          payload: body,
-        });
-        return { body, answer };
-      });
-      await new Promise((r) => setTimeout(r, 50));
+      // Two of the flooder's requests stay in flight.
+      const held = await holdTwo(shedding.app, "/api/auth/login", flooder);
       const res = await lagUntilShed(shedding.app, flooder);
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe("overloaded");
@@ -231,18 +236,8 @@ describe("Retry-After", () => {
       // Each session has been answered once: the server has seen whose it is.
       for (const headers of [student.headers, second, someoneElse.headers])
         expect((await shedding.app.inject({ url: "/api/tasks", headers })).statusCode).toBe(200);
-      // Two requests of the first session stay in flight: their bodies have not finished arriving.
-      const held = [1, 2].map(() => {
-        const body = new PassThrough();
-        const answer = shedding.app.inject({
-          method: "POST",
-          url: "/api/tasks",
-          headers: { ...student.headers, "content-type": "application/json" },
-          payload: body,
-        });
-        return { body, answer };
-      });
-      await new Promise((r) => setTimeout(r, 50));
+      // Two requests of the first session stay in flight.
+      const held = await holdTwo(shedding.app, "/api/tasks", student.headers);
       // The second session's request is one more of the student's: shed. Counted as a caller of its
       // own, with nothing else in flight, it would be served while the student floods.
       const res = await lagUntilShed(shedding.app, second);

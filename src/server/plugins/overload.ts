@@ -58,6 +58,8 @@ export async function registerOverload(app: FastifyInstance, config: AppConfig) 
 /** Students remembered by token: enough for every student signed in on a busy instance. */
 const KNOWN_TOKENS = 10_000;
 
+const credentialOf = (req: FastifyRequest) => req.headers.authorization ?? req.headers.cookie;
+
 /**
  * API requests in flight per caller (this one included), and how many callers have two or more: counted
  * in an onRequest hook registered before the shedding's, so the pressure handler sees this request.
@@ -72,7 +74,7 @@ function callersInFlight(app: FastifyInstance) {
   let crowded = 0;
   app.addHook("onRequest", async (req, reply) => {
     if (!req.url.startsWith("/api/")) return;
-    const credential = req.headers.authorization ?? req.headers.cookie;
+    const credential = credentialOf(req);
     // Each kind of key has its own prefix: a header cannot pass for a student or an address.
     const student = credential ? students.get(credential) : undefined;
     const key = student ?? (credential ? `credential:${credential}` : `address:${req.ip}`);
@@ -89,7 +91,7 @@ function callersInFlight(app: FastifyInstance) {
   });
   // req.user is set by the auth plugin's onRequest hook, which runs after this plugin's hooks.
   app.addHook("onResponse", async (req) => {
-    const credential = req.headers.authorization ?? req.headers.cookie;
+    const credential = credentialOf(req);
     if (!req.user || !credential || students.has(credential)) return;
     students.set(credential, `student:${req.user.id}`);
     if (students.size > KNOWN_TOKENS) students.delete(students.keys().next().value!);

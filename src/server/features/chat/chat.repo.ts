@@ -109,10 +109,11 @@ export const chatRepo = {
       m.provider ?? null,
       m.createdAt.toISOString(),
     ]);
-    const text = isServerPool(db) ? INSERT_TURN_NO_FLUSH : INSERT_TURN;
     // Named: its plan does not depend on the values, and parsing and planning it on every answer was a
     // fifth of the insert on PostgreSQL (0.75 against 0.51 ms a statement, bench:chat at 60 documents).
-    const name = text === INSERT_TURN ? "chat_turn" : "chat_turn_no_flush";
+    const [text, name] = isServerPool(db)
+      ? [INSERT_TURN_NO_FLUSH, "chat_turn_no_flush"]
+      : [INSERT_TURN, "chat_turn"];
     const rows = await rawRows<{ id: number }>(db, text, values, name);
     // Ids are drawn in the order of the values.
     const [first, second] = rows.map((r) => r.id).sort((a, b) => a - b);
