@@ -1,9 +1,11 @@
+import { mathAt, mathParts } from "./card-math.ts";
 import { IMAGE_MARKDOWN, imageMarkdown } from "./card-model.ts";
 
 /**
  * Anki keeps card fields as HTML; Studyhall keeps plain text with line breaks, images as Markdown
  * `![](name)` and sounds as Anki's `[sound:name]` (card-model.ts). These two functions convert between
  * them, and `textToAnkiHtml` then `ankiHtmlToText` gives back the same text (tested as a property).
+ * Formulas are MathJax's `\(...\)` and `\[...\]` in Anki and `$...$`, `$$...$$` here (card-math.ts).
  */
 
 /** Block elements Anki's own HTML-to-text treats as line breaks (rslib/src/text.rs, HTML_LINEBREAK_TAGS). */
@@ -108,15 +110,30 @@ export function decodeEntities(text: string): string {
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const escapeAttr = (text: string) => escapeHtml(text).replace(/"/g, "&quot;");
+/**
+ * MathJax's delimiters in text that is not a formula, written with a character reference (`\&#40;`): a
+ * `\(` the student typed reads back as typed rather than as a formula.
+ */
+const DELIMITER_REFERENCE: Record<string, string> = {
+  "(": "&#40;",
+  ")": "&#41;",
+  "[": "&#91;",
+  "]": "&#93;",
+};
+const literalDelimiters = (html: string) =>
+  html.replace(/\\([()[\]])/g, (_, d: string) => `\\${DELIMITER_REFERENCE[d]}`);
+const escapeAttr = (text: string) => literalDelimiters(escapeHtml(text).replace(/"/g, "&quot;"));
 
 /**
  * An Anki field (HTML) as Studyhall text: <br> and block elements (<div>, <p>, <li>, ...) become line
- * breaks, character references are decoded, images become `![](name)`, <audio>/<video> become
+ * breaks, character references are decoded, MathJax formulas become `$...$` and `$$...$$`, images
+ * become `![](name)`, <audio>/<video> become
  * `[sound:name]`, comments, <style> and <script> go, and every other tag is dropped keeping its text.
  */
 export function ankiHtmlToText(html: string): string {
-  const source = html.replace(/<!--[\s\S]*?-->|<(style|script)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "");
+  const source = mathJaxToDollars(
+    html.replace(/<!--[\s\S]*?-->|<(style|script)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ""),
+  );
   let out = "";
   // Opening and closing blocks both end a line, but never start an empty one: "a<div>b</div>" is "a\nb".
   const lineBreak = () => {
@@ -144,7 +161,38 @@ export function ankiHtmlToText(html: string): string {
 }
 
 /**
- * Studyhall text as an Anki field: <, > and & escaped, line breaks as <br>, `![](name)` as an <img>.
+ * MathJax's delimiters as the cards' (card-math.ts): `\( x \)` is `$x$` (MathJax allows the spaces, the
+ * cards' rule does not) and `\[ x \]` is `$$ x $$`. A formula the cards' rule would not read back as
+ * one (an inline one followed by a digit) stays as it was written. Done on the field's HTML, before its
+ * tags and character references, so a formula with a line break (<br>) or `&lt;` is one formula.
+ */
+function mathJaxToDollars(html: string): string {
+  const formula = /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]/g;
+  return html.replace(formula, (whole: string, inline: string | undefined, display: string, at: number) => {
+    const next = html.charAt(at + whole.length);
+    const dollars = inline !== undefined ? `$${inline.trim()}$` : `$$${display}$$`;
+    const read = mathAt(dollars + next, 0);
+    return read && read.end === dollars.length ? dollars : whole;
+  });
+}
+
+const escapeText = (text: string) => literalDelimiters(escapeHtml(text));
+
+/** A card's text (no images) as Anki HTML: formulas in MathJax's delimiters, the rest escaped. */
+function proseAndMathToHtml(text: string): string {
+  return mathParts(text)
+    .map((part) => {
+      if ("prose" in part) return escapeText(part.prose);
+      // The closing delimiter inside the formula is escaped as in prose: it would end it early.
+      const [open, close] = part.display ? ["\\[", "\\]"] : ["\\(", "\\)"];
+      return `${open}${escapeHtml(part.tex).replaceAll(close, `\\${DELIMITER_REFERENCE[close[1]!]}`)}${close}`;
+    })
+    .join("");
+}
+
+/**
+ * Studyhall text as an Anki field: <, > and & escaped, line breaks as <br>, `![](name)` as an <img>,
+ * formulas in MathJax's delimiters.
  * `[sound:name]` is Anki's own syntax and stays as written.
  */
 export function textToAnkiHtml(text: string): string {
@@ -155,12 +203,12 @@ export function textToAnkiHtml(text: string): string {
     const name = bracketed ?? bare ?? "";
     // Only a spelling the reverse conversion writes back identically becomes an <img>.
     if (imageMarkdown(name, altText) !== match[0]) continue;
-    parts.push(escapeHtml(text.slice(last, match.index)));
+    parts.push(proseAndMathToHtml(text.slice(last, match.index)));
     const alt = altText ? ` alt="${escapeAttr(altText)}"` : "";
     parts.push(`<img src="${escapeAttr(name)}"${alt}>`);
     last = match.index + match[0].length;
   }
-  parts.push(escapeHtml(text.slice(last)));
+  parts.push(proseAndMathToHtml(text.slice(last)));
   return parts.join("").replace(/\n/g, "<br>");
 }
 

@@ -209,6 +209,22 @@ describe("Anki plain text import", () => {
     expect(parseAnkiText(`#html:false\n${row}`).cards[0]?.front).toBe(row.split("\t")[0]);
   });
 
+  it("reads MathJax formulas as the cards' $...$ and $$...$$, and leaves what would not read back as one", () => {
+    const row = "\\( x^2 \\) and \\(a &lt; b\\)<br>\\[ \\frac{1}{2} \\]\t\\(n\\)2 costs $5";
+    expect(parseAnkiText(`#html:true\n${row}`).cards[0]).toMatchObject({
+      front: "$x^2$ and $a < b$\n$$ \\frac{1}{2} $$",
+      // Followed by a digit, `$n$2` is no formula by the cards' rule: the MathJax stays as written.
+      back: "\\(n\\)2 costs $5",
+    });
+    expect(ankiHtmlToText("\\(a<br>b\\)")).toBe("$a\nb$");
+  });
+
+  it("writes formulas in MathJax's delimiters for Anki, and a typed \\( as a character reference", () => {
+    expect(textToAnkiHtml("$x^2$ is $$\\int f$$, not $5")).toBe("\\(x^2\\) is \\[\\int f\\], not $5");
+    expect(textToAnkiHtml("$a<b$ and \\(c\\)")).toBe("\\(a&lt;b\\) and \\&#40;c\\&#41;");
+    expect(textToAnkiHtml("`$x$`")).toBe("`$x$`");
+  });
+
   it("guesses HTML as Anki does when there is no #html header, and keeps images as media", () => {
     const result = parseAnkiText('<img src="cat pic.jpg"> cat\tkatze [sound:katze.mp3]');
     expect(result.cards[0]).toMatchObject({
@@ -444,13 +460,31 @@ describe("round trips", () => {
     );
   });
 
-  it("Anki HTML: text to HTML and back is the same text", () => {
+  it("Anki HTML: text to HTML and back is the same text, formulas and MathJax delimiters included", () => {
     fc.assert(
       fc.property(
         cardText(0),
         fc.constantFrom("", "![](a.png)", "![alt](<my pic.jpg>)", "[sound:x.mp3]"),
-        (t, m) => {
-          const text = `${t}${m}`.trim();
+        fc.array(
+          fc.constantFrom(
+            "$x^2$",
+            "$$ \\frac{a}{b} $$",
+            "$",
+            "\\(",
+            "\\)",
+            "\\[",
+            "\\]",
+            "\\",
+            "`",
+            "&#40;",
+            "1",
+          ),
+          {
+            maxLength: 6,
+          },
+        ),
+        (t, m, math) => {
+          const text = `${math.join("")}${t}${m}${math.reverse().join("")}`.trim();
           expect(ankiHtmlToText(textToAnkiHtml(text))).toBe(text);
         },
       ),

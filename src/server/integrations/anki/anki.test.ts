@@ -476,6 +476,8 @@ describe("writing an .apkg", () => {
   it("gives back the same cards and review states when read again", async () => {
     const cards = studyhallCards();
     cards[0]!.front = cards[0]!.front.replace("ser", "ser ![](<cat pic.png>)");
+    // Formulas go to Anki as MathJax (anki-html.ts) and come back as written.
+    cards[0]!.back = `${cards[0]!.back} $x^2$ \\(not a formula\\) $$\\frac{1}{2}$$`;
     const apkg = await writeAnkiPackage(cards, {
       now: NOW,
       media: new Map([
@@ -525,7 +527,9 @@ describe("writing an .apkg", () => {
   it("writes Anki's schema 11 with FSRS memory in cards.data and difficulty in revlog.factor", async () => {
     const { unzipSync } = await import("fflate");
     const { sqlite } = await import("./sqlite.ts");
-    const apkg = await writeAnkiPackage(studyhallCards(), { now: NOW });
+    const cards = studyhallCards();
+    cards[0]!.hint = "$x^2$, $$\\frac{1}{2}$$ or \\(typed\\)";
+    const apkg = await writeAnkiPackage(cards, { now: NOW });
     const files = unzipSync(apkg);
     expect(Object.keys(files).sort()).toEqual(["collection.anki2", "media"]);
     const db = new (await sqlite()).Database(files["collection.anki2"]);
@@ -540,7 +544,8 @@ describe("writing an .apkg", () => {
     const factors = (one("SELECT factor FROM revlog") ?? []).map((r) => Number(r[0]));
     expect(factors.every((f) => f >= 100 && f <= 1100)).toBe(true);
     expect(one("SELECT flds FROM notes ORDER BY id LIMIT 2")).toEqual([
-      ["ser<br>estar\x1fto be\x1ftwo verbs"],
+      // Formulas in MathJax's delimiters, which Anki typesets; a typed \( is not one.
+      ["ser<br>estar\x1fto be\x1f\\(x^2\\), \\[\\frac{1}{2}\\] or \\&#40;typed\\&#41;"],
       ['perro <img src="cat pic.png">\x1fdog "quoted" &lt;b&gt;not bold&lt;/b&gt; &amp; more\x1f'],
     ]);
     db.close();
