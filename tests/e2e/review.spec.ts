@@ -139,3 +139,31 @@ test("a student ties a set to a Canvas-style task or an event found by search, a
   await panel.getByRole("button", { name: "Remove exam date" }).click();
   await expect(due).toHaveText("3 cards due (0 to review, 3 new)");
 });
+
+test("a student pastes Anki notes with MathJax formulas and sees them typeset, at 360 px", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const { studySetId } = await seedFlashcards(page, token, []);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/study?set=${studySetId}&tab=flashcards`);
+  await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
+  await page.getByRole("button", { name: "Import" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import flashcards" });
+  await dialog.getByLabel("Format").selectOption("anki");
+  // As Anki writes 'Notes in Plain Text' with HTML: MathJax inline and display, a <br> in the back.
+  await dialog
+    .getByRole("textbox", { name: "Cards" })
+    .fill(
+      "#separator:tab\n#html:true\nEnergy of a photon\t\\( E = h\\nu \\)\nGaussian integral\t\\[\\int e^{-x^2} dx\\]<br>equals \\(\\sqrt{\\pi}\\)",
+    );
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(dialog.getByText("2 cards ready")).toBeVisible();
+  await dialog.getByRole("button", { name: "Import 2 cards" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("2 flashcard(s) in this set")).toBeVisible();
+  await expect(page.locator(".katex-display")).toHaveCount(1);
+  await expect(page.locator(".katex")).toHaveCount(3);
+  await expect(page.getByText("\\(")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
