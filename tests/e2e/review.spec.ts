@@ -140,7 +140,7 @@ test("a student ties a set to a Canvas-style task or an event found by search, a
   await expect(due).toHaveText("3 cards due (0 to review, 3 new)");
 });
 
-test("a student pastes Anki notes with MathJax formulas and sees them typeset, at 360 px", async ({
+test("a student pastes Anki notes with MathJax formulas and bold text and sees them typeset, at 360 px", async ({
   page,
 }) => {
   const { token } = await signUpViaApi(page);
@@ -155,7 +155,7 @@ test("a student pastes Anki notes with MathJax formulas and sees them typeset, a
   await dialog
     .getByRole("textbox", { name: "Cards" })
     .fill(
-      "#separator:tab\n#html:true\nEnergy of a photon\t\\( E = h\\nu \\)\nGaussian integral\t\\[\\int e^{-x^2} dx\\]<br>equals \\(\\sqrt{\\pi}\\)",
+      "#separator:tab\n#html:true\nEnergy of a photon\t\\( E = h\\nu \\)\n<b>Gaussian</b> integral\t\\[\\int e^{-x^2} dx\\]<br>equals \\(\\sqrt{\\pi}\\)",
     );
   await dialog.getByRole("button", { name: "Preview" }).click();
   await expect(dialog.getByText("2 cards ready")).toBeVisible();
@@ -165,5 +165,6 @@ test("a student pastes Anki notes with MathJax formulas and sees them typeset, a
   await expect(page.locator(".katex-display")).toHaveCount(1);
   await expect(page.locator(".katex")).toHaveCount(3);
   await expect(page.getByText("\\(")).toHaveCount(0);
+  await expect(page.locator("strong", { hasText: "Gaussian" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

@@ -17,6 +17,37 @@ const BR_TAG = /^<br\s*\/?>$/i;
 const MEDIA_TAG = /^<(img|audio|video|source|object)\b/i;
 const MEDIA_SRC = /\b(?:src|data)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 const ALT = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
+/**
+ * The inline formatting Anki's editor writes (bold, italic, strikethrough, code) and the cards' Markdown
+ * for it (card-text renders it). Underline has no Markdown and keeps only its text.
+ */
+const FORMAT_TAG = /^<(\/?)(b|strong|i|em|s|strike|del|code)\b[^>]*>$/i;
+const FORMAT_MARKER: Record<string, string> = {
+  b: "**",
+  strong: "**",
+  i: "*",
+  em: "*",
+  s: "~~",
+  strike: "~~",
+  del: "~~",
+  code: "`",
+};
+
+/**
+ * Formatted text in its Markdown marker, line by line (a marker does not reach over a blank line) and
+ * with the spaces Anki's editor leaves inside a tag (`<b>word </b>`) put outside: a marker next to a
+ * space is no marker in Markdown. Code that holds a backtick is left as text.
+ */
+function formatted(text: string, marker: string): string {
+  if (marker === "`" && text.includes("`")) return text;
+  return text
+    .split("\n")
+    .map((line) => {
+      const [, lead, body, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(line)!;
+      return body ? `${lead}${marker}${body}${marker}${trail}` : line;
+    })
+    .join("\n");
+}
 
 /** Named entities Anki's editor and exporters write, and the common ones people type. */
 const NAMED: Record<string, string> = {
@@ -126,8 +157,8 @@ const escapeAttr = (text: string) => literalDelimiters(escapeHtml(text).replace(
 
 /**
  * An Anki field (HTML) as Studyhall text: <br> and block elements (<div>, <p>, <li>, ...) become line
- * breaks, character references are decoded, MathJax formulas become `$...$` and `$$...$$`, images
- * become `![](name)`, <audio>/<video> become
+ * breaks, character references are decoded, bold, italic, strikethrough and code become Markdown,
+ * MathJax formulas become `$...$` and `$$...$$`, images become `![](name)`, <audio>/<video> become
  * `[sound:name]`, comments, <style> and <script> go, and every other tag is dropped keeping its text.
  */
 export function ankiHtmlToText(html: string): string {
@@ -135,6 +166,8 @@ export function ankiHtmlToText(html: string): string {
     html.replace(/<!--[\s\S]*?-->|<(style|script)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ""),
   );
   let out = "";
+  // Formatting open at a point of `out`; a tag inside the same formatting (<b><b>) adds no marker.
+  const open: { marker: string; at: number; wraps: boolean }[] = [];
   // Opening and closing blocks both end a line, but never start an empty one: "a<div>b</div>" is "a\nb".
   const lineBreak = () => {
     if (out !== "" && !out.endsWith("\n")) out += "\n";
@@ -144,7 +177,18 @@ export function ankiHtmlToText(html: string): string {
       out += decodeEntities(text ?? "");
       continue;
     }
-    if (BR_TAG.test(tag)) out += "\n";
+    const format = FORMAT_TAG.exec(tag);
+    if (format) {
+      const marker = FORMAT_MARKER[format[2]!.toLowerCase()]!;
+      if (!format[1]) open.push({ marker, at: out.length, wraps: !open.some((o) => o.marker === marker) });
+      else {
+        const i = open.findLastIndex((o) => o.marker === marker);
+        const opened = open[i];
+        if (!opened) continue;
+        open.length = i;
+        if (opened.wraps) out = out.slice(0, opened.at) + formatted(out.slice(opened.at), marker);
+      }
+    } else if (BR_TAG.test(tag)) out += "\n";
     else if (MEDIA_TAG.test(tag)) {
       const [, dq, sq, bare] = MEDIA_SRC.exec(tag) ?? [];
       const name = decodeEntities(dq ?? sq ?? bare ?? "");

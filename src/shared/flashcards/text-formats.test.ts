@@ -182,7 +182,7 @@ describe("Anki plain text import", () => {
         guid: "def456",
         deck: "Spanish",
       }),
-      card("perro", "dog & hound", { type: "reversed", guid: "ghi789", deck: "Spanish" }),
+      card("perro", "dog & **hound**", { type: "reversed", guid: "ghi789", deck: "Spanish" }),
     ]);
   });
 
@@ -207,6 +207,19 @@ describe("Anki plain text import", () => {
     const row = "a<br/>b<div>c</div><div><br></div>d &lt;e&gt; &#233; &nbsp;\tx";
     expect(parseAnkiText(`#html:true\n${row}`).cards[0]?.front).toBe("a\nb\nc\n\nd <e> é");
     expect(parseAnkiText(`#html:false\n${row}`).cards[0]?.front).toBe(row.split("\t")[0]);
+  });
+
+  it("keeps Anki's bold, italic, strikethrough and code as Markdown, with the editor's inner spaces outside", () => {
+    const cases: [string, string][] = [
+      ["<b>bold</b> and <i>it</i>, un<em>believ</em>able", "**bold** and *it*, un*believ*able"],
+      ["<b>word&nbsp;</b>next<strong> </strong>end", "**word** next end"],
+      ["<b><i>both</i></b> <i><i>once</i></i> <b><b>once</b></b>", "***both*** *once* **once**"],
+      // A marker reaches over a line break, not over a blank line: each line gets its own.
+      ["<b>a<br><br>b</b>", "**a**\n\n**b**"],
+      ["<s>gone</s> <code>a*b</code> <code>a`b</code> <u>under</u>", "~~gone~~ `a*b` a`b under"],
+      ["</b>stray <b>unclosed", "stray unclosed"],
+    ];
+    for (const [html, text] of cases) expect([html, ankiHtmlToText(html)]).toEqual([html, text]);
   });
 
   it("reads MathJax formulas as the cards' $...$ and $$...$$, and leaves what would not read back as one", () => {

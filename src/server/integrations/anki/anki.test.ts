@@ -124,7 +124,7 @@ describe("reading an Anki package", () => {
       },
       {
         front: "![](cat.png) cat",
-        back: "Katze [sound:katze.mp3] & more",
+        back: "Katze [sound:katze.mp3] & **more**",
         hint: null,
         tags: [],
         type: "basic",
