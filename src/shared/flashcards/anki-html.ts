@@ -33,6 +33,13 @@ const FORMAT_MARKER: Record<string, string> = {
   code: "`",
 };
 
+const LIST_TAG = /^<(\/?)(ul|ol)\b[^>]*>$/i;
+const LIST_ITEM = /^<li\b/i;
+const LINK_TAG = /^<(\/?)a\b[^>]*>$/i;
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+/** The links a card shows as links (card-text's renderer): the web and e-mail. */
+const LINKABLE = /^(https?:\/\/|mailto:)[^\s<>]*$/i;
+
 /**
  * Formatted text in its Markdown marker, line by line (a marker does not reach over a blank line) and
  * with the spaces Anki's editor leaves inside a tag (`<b>word </b>`) put outside: a marker next to a
@@ -157,7 +164,8 @@ const escapeAttr = (text: string) => literalDelimiters(escapeHtml(text).replace(
 
 /**
  * An Anki field (HTML) as Studyhall text: <br> and block elements (<div>, <p>, <li>, ...) become line
- * breaks, character references are decoded, bold, italic, strikethrough and code become Markdown,
+ * breaks, character references are decoded, bold, italic, strikethrough, code, lists and web links
+ * become Markdown,
  * MathJax formulas become `$...$` and `$$...$$`, images become `![](name)`, <audio>/<video> become
  * `[sound:name]`, comments, <style> and <script> go, and every other tag is dropped keeping its text.
  */
@@ -168,6 +176,9 @@ export function ankiHtmlToText(html: string): string {
   let out = "";
   // Formatting open at a point of `out`; a tag inside the same formatting (<b><b>) adds no marker.
   const open: { marker: string; at: number; wraps: boolean }[] = [];
+  // Lists being read, innermost last, with the items numbered so far; and the link being read.
+  const lists: { ordered: boolean; items: number }[] = [];
+  let link: { href: string; at: number } | null = null;
   // Opening and closing blocks both end a line, but never start an empty one: "a<div>b</div>" is "a\nb".
   const lineBreak = () => {
     if (out !== "" && !out.endsWith("\n")) out += "\n";
@@ -187,6 +198,35 @@ export function ankiHtmlToText(html: string): string {
         if (!opened) continue;
         open.length = i;
         if (opened.wraps) out = out.slice(0, opened.at) + formatted(out.slice(opened.at), marker);
+      }
+    } else if (LIST_TAG.test(tag)) {
+      const [, closing, name] = LIST_TAG.exec(tag)!;
+      if (!closing) lists.push({ ordered: name!.toLowerCase() === "ol", items: 0 });
+      lineBreak();
+      // A blank line ends the list: a line after it would otherwise join its last item.
+      if (closing && lists.pop() && !lists.length) out += "\n";
+    } else if (LIST_ITEM.test(tag) && lists.length) {
+      lineBreak();
+      // Markdown nests a list under the text column of the item around it.
+      out += lists
+        .map((list, i) => {
+          const marker = list.ordered ? `${list.items + (i === lists.length - 1 ? 1 : 0)}. ` : "- ";
+          return i === lists.length - 1 ? marker : " ".repeat(marker.length);
+        })
+        .join("");
+      lists[lists.length - 1]!.items++;
+    } else if (LINK_TAG.test(tag)) {
+      const [, closing] = LINK_TAG.exec(tag)!;
+      if (!closing) {
+        const [, dq, sq, bare] = HREF.exec(tag) ?? [];
+        const href = decodeEntities(dq ?? sq ?? bare ?? "").trim();
+        link = LINKABLE.test(href) ? { href, at: out.length } : null;
+      } else if (link) {
+        const text = out.slice(link.at);
+        // Link text that would end the link early, or a link shown as its own address, stays as text.
+        if (text.trim() && !/[[\]\n]/.test(text) && text !== link.href)
+          out = `${out.slice(0, link.at)}[${text}](${/[()]/.test(link.href) ? `<${link.href}>` : link.href})`;
+        link = null;
       }
     } else if (BR_TAG.test(tag)) out += "\n";
     else if (MEDIA_TAG.test(tag)) {

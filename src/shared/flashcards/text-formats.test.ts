@@ -222,6 +222,20 @@ describe("Anki plain text import", () => {
     for (const [html, text] of cases) expect([html, ankiHtmlToText(html)]).toEqual([html, text]);
   });
 
+  it("keeps Anki's lists (nested under their item) and web links as Markdown, and other links as text", () => {
+    const cases: [string, string][] = [
+      ["Steps:<ol><li>one</li><li>two</li></ol>after", "Steps:\n1. one\n2. two\n\nafter"],
+      ["<ul><li>a<ul><li>inner</li></ul></li><li>b</li></ul>", "- a\n  - inner\n- b"],
+      ["<ol><li>x<ol><li>y</li><li>z</li></ol></li><li>w</li></ol>", "1. x\n   1. y\n   2. z\n2. w"],
+      [
+        'see <a href="https://en.wikipedia.org/wiki/Cell_(biology)">the cell</a>, <a href="mailto:t@x.edu">mail</a>',
+        "see [the cell](<https://en.wikipedia.org/wiki/Cell_(biology)>), [mail](mailto:t@x.edu)",
+      ],
+      ['<a href="javascript:alert(1)">x</a> <a href="https://a.b">https://a.b</a>', "x https://a.b"],
+    ];
+    for (const [html, text] of cases) expect([html, ankiHtmlToText(html)]).toEqual([html, text]);
+  });
+
   it("reads MathJax formulas as the cards' $...$ and $$...$$, and leaves what would not read back as one", () => {
     const row = "\\( x^2 \\) and \\(a &lt; b\\)<br>\\[ \\frac{1}{2} \\]\t\\(n\\)2 costs $5";
     expect(parseAnkiText(`#html:true\n${row}`).cards[0]).toMatchObject({
