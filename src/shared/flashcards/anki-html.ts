@@ -1,11 +1,15 @@
-import { mathAt, mathParts } from "./card-math.ts";
+import type Token from "markdown-it/lib/token.mjs";
+import { cardMarkdown } from "./card-markdown.ts";
+import { mathAt } from "./card-math.ts";
 import { IMAGE_MARKDOWN, imageMarkdown } from "./card-model.ts";
 
 /**
- * Anki keeps card fields as HTML; Studyhall keeps plain text with line breaks, images as Markdown
+ * Anki keeps card fields as HTML; Studyhall keeps the cards' Markdown (card-markdown.ts) with images as
  * `![](name)` and sounds as Anki's `[sound:name]` (card-model.ts). These two functions convert between
- * them, and `textToAnkiHtml` then `ankiHtmlToText` gives back the same text (tested as a property).
- * Formulas are MathJax's `\(...\)` and `\[...\]` in Anki and `$...$`, `$$...$$` here (card-math.ts).
+ * them: bold, italic, strikethrough, code, lists and links become Anki's HTML and back, formulas are
+ * MathJax's `\(...\)` and `\[...\]` in Anki and `$...$`, `$$...$$` here (card-math.ts), and Anki's text is
+ * escaped where Markdown would read it as formatting. `textToAnkiHtml` then `ankiHtmlToText` gives back
+ * a text that reads the same (tested as a property).
  */
 
 /** Block elements Anki's own HTML-to-text treats as line breaks (rslib/src/text.rs, HTML_LINEBREAK_TAGS). */
@@ -37,16 +41,55 @@ const LIST_TAG = /^<(\/?)(ul|ol)\b[^>]*>$/i;
 const LIST_ITEM = /^<li\b/i;
 const LINK_TAG = /^<(\/?)a\b[^>]*>$/i;
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
-/** The links a card shows as links (card-text's renderer): the web and e-mail. */
-const LINKABLE = /^(https?:\/\/|mailto:)[^\s<>]*$/i;
+const START = /\bstart\s*=\s*["']?(\d{1,6})/i;
+const PRE_TAG = /^<(\/?)pre\b[^>]*>$/i;
+/** The tag markMathJax puts around a formula: a name no Anki field holds. */
+const MATH_MARK = "studyhall-formula";
+const MATH_TAG = new RegExp(`^<(/?)${MATH_MARK}( display)?>$`);
+
+/**
+ * Anki's text is text: the characters the cards' Markdown would read as formatting (`2*3*4`, `__init__`,
+ * `[1]`, a price in `$`, a line that starts with `- ` or `1.`) are escaped so they show as typed. Sound
+ * tags are Anki's syntax and stay as they are.
+ */
+function escapeMarkdown(text: string, atLineStart: boolean): string {
+  const escaped = text
+    .split(/(\[sound:[^\]\n]*\])/)
+    .map((part, i) => {
+      if (i % 2) return part;
+      const plain = part.replace(/[\\`*_~[\]$]|&(?=#?[a-z0-9]+;)/gi, "\\$&");
+      // A '(' just after a sound tag would make the tag a link.
+      return i > 0 ? plain.replace(/^\(/, "\\(") : plain;
+    })
+    .join("");
+  return escaped
+    .split("\n")
+    .map((line, i) =>
+      i === 0 && !atLineStart
+        ? line
+        : // HTML shows no space at the start of a line; Markdown would read four as code.
+          line
+            .replace(/^[ \t]+/, "")
+            .replace(/^([-+])(?=[ \t]|$)/, "\\$1")
+            .replace(/^(\d{1,9})([.)])(?=[ \t]|$)/, "$1\\$2"),
+    )
+    .join("\n");
+}
 
 /**
  * Formatted text in its Markdown marker, line by line (a marker does not reach over a blank line) and
  * with the spaces Anki's editor leaves inside a tag (`<b>word </b>`) put outside: a marker next to a
- * space is no marker in Markdown. Code that holds a backtick is left as text.
+ * space is no marker in Markdown. Code over several lines that holds a backtick is left as (escaped) text.
  */
 function formatted(text: string, marker: string): string {
-  if (marker === "`" && text.includes("`")) return text;
+  if (marker === "`" && !text.includes("\n") && text !== "") {
+    // Code is what it holds: fenced by more backticks than it has in a row, spaces kept (Markdown drops
+    // one space from each end of `` ` a ` ``, and needs one beside a backtick at an end).
+    const fence = "`".repeat(Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+    const pad = /^`|`$/.test(text) || (/^ [\s\S]* $/.test(text) && text.trim()) ? " " : "";
+    return `${fence}${pad}${text}${pad}${fence}`;
+  }
+  if (marker === "`" && text.includes("`")) return escapeMarkdown(text, false);
   return text
     .split("\n")
     .map((line) => {
@@ -170,26 +213,67 @@ const escapeAttr = (text: string) => literalDelimiters(escapeHtml(text).replace(
  * `[sound:name]`, comments, <style> and <script> go, and every other tag is dropped keeping its text.
  */
 export function ankiHtmlToText(html: string): string {
-  const source = mathJaxToDollars(
-    html.replace(/<!--[\s\S]*?-->|<(style|script)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ""),
-  );
+  const source = markMathJax(html.replace(/<!--[\s\S]*?-->|<(style|script)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ""));
   let out = "";
   // Formatting open at a point of `out`; a tag inside the same formatting (<b><b>) adds no marker.
   const open: { marker: string; at: number; wraps: boolean }[] = [];
   // Lists being read, innermost last, with the items numbered so far; and the link being read.
-  const lists: { ordered: boolean; items: number }[] = [];
+  const lists: { ordered: boolean; items: number; width: number; other: boolean }[] = [];
+  // Where the last list that was not inside another ended, and whether it used the other markers.
+  let listEnd = { at: -1, other: false };
+  // Where a block inside the list items starts its lines: under the text of the innermost item.
+  const indent = () => " ".repeat(lists.reduce((sum, list) => sum + list.width, 0));
   let link: { href: string; at: number } | null = null;
+  // Preformatted text being read (a code block: its text is code, not escaped).
+  let pre: { at: number; opensItem: boolean } | null = null;
+  // The formula being read (markMathJax).
+  let formula: { at: number; display: boolean } | null = null;
+  const literal = () => pre !== null || formula !== null || open.some((o) => o.marker === "`");
+  // A line inside a list item starts under the item's text, or it would leave the item.
+  // Where a list item's text starts: a block's start, as a line's is.
+  let itemStart = -1;
+  const atLineStart = () => out.length === itemStart || /(^|\n) *$/.test(out);
+  const newLine = () => {
+    out += `\n${indent()}`;
+  };
   // Opening and closing blocks both end a line, but never start an empty one: "a<div>b</div>" is "a\nb".
   const lineBreak = () => {
-    if (out !== "" && !out.endsWith("\n")) out += "\n";
+    if (!atLineStart()) newLine();
   };
   for (const [, tag, text] of source.matchAll(/(<[^>]*>)|([^<]+|<)/g)) {
     if (tag === undefined) {
-      out += decodeEntities(text ?? "");
+      const decoded = decodeEntities(text ?? "");
+      out += literal() ? decoded : escapeMarkdown(decoded, atLineStart());
       continue;
     }
     const format = FORMAT_TAG.exec(tag);
-    if (format) {
+    const preTag = PRE_TAG.exec(tag);
+    const mathTag = MATH_TAG.exec(tag);
+    if (mathTag) {
+      if (!mathTag[1]) formula = { at: out.length, display: Boolean(mathTag[2]) };
+      else if (formula) {
+        const tex = out.slice(formula.at);
+        out = out.slice(0, formula.at) + (formula.display ? `$$${tex}$$` : `$${tex.trim()}$`);
+        formula = null;
+      }
+    } else if (preTag) {
+      if (!preTag[1] && !pre) {
+        // A block that opens a list item starts on the item's line, after its marker.
+        const opensItem = out.length === itemStart;
+        lineBreak();
+        if (!opensItem) out = out.replace(/ +$/, "");
+        pre = { at: out.length, opensItem };
+      } else if (pre) {
+        const code = out.slice(pre.at).replace(/\n+$/, "");
+        const fence = "`".repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+        const lines = [fence, ...(code ? code.split("\n") : []), fence];
+        const opensItem = pre.opensItem;
+        out = `${out.slice(0, pre.at)}${lines.map((line, i) => (i === 0 && opensItem ? "" : indent()) + line).join("\n")}\n`;
+        pre = null;
+      }
+    } else if (format && pre) {
+      // <code> inside <pre> is the block's own: no marker.
+    } else if (format) {
       const marker = FORMAT_MARKER[format[2]!.toLowerCase()]!;
       if (!format[1]) open.push({ marker, at: out.length, wraps: !open.some((o) => o.marker === marker) });
       else {
@@ -201,34 +285,53 @@ export function ankiHtmlToText(html: string): string {
       }
     } else if (LIST_TAG.test(tag)) {
       const [, closing, name] = LIST_TAG.exec(tag)!;
-      if (!closing) lists.push({ ordered: name!.toLowerCase() === "ol", items: 0 });
       lineBreak();
+      if (!closing) {
+        // A blank line before a list: not every list may interrupt a paragraph (an empty item may not).
+        if (!lists.length && out !== "" && !out.endsWith("\n\n")) out += "\n";
+        const start = name!.toLowerCase() === "ol" ? Number(START.exec(tag)?.[1] ?? 1) : 1;
+        // A list right after another takes the other markers ('*', '1)'), or Markdown would join them.
+        const other = !lists.length && listEnd.at === out.length && !listEnd.other;
+        lists.push({ ordered: name!.toLowerCase() === "ol", items: start - 1, width: 0, other });
+      }
       // A blank line ends the list: a line after it would otherwise join its last item.
-      if (closing && lists.pop() && !lists.length) out += "\n";
+      const closed = closing ? lists.pop() : undefined;
+      if (closed && !lists.length) {
+        out = `${out.replace(/ +$/, "")}\n`;
+        listEnd = { at: out.length, other: closed.other };
+      }
     } else if (LIST_ITEM.test(tag) && lists.length) {
-      lineBreak();
+      // On a line of its own, even after an empty item.
+      if (!/(^|\n) *$/.test(out)) newLine();
+      const list = lists.at(-1)!;
+      const marker = list.ordered ? `${++list.items}${list.other ? ")" : "."} ` : list.other ? "* " : "- ";
       // Markdown nests a list under the text column of the item around it.
-      out += lists
-        .map((list, i) => {
-          const marker = list.ordered ? `${list.items + (i === lists.length - 1 ? 1 : 0)}. ` : "- ";
-          return i === lists.length - 1 ? marker : " ".repeat(marker.length);
-        })
-        .join("");
-      lists[lists.length - 1]!.items++;
+      list.width = 0;
+      out = out.replace(/ +$/, "") + indent() + marker;
+      list.width = marker.length;
+      itemStart = out.length;
     } else if (LINK_TAG.test(tag)) {
       const [, closing] = LINK_TAG.exec(tag)!;
       if (!closing) {
         const [, dq, sq, bare] = HREF.exec(tag) ?? [];
         const href = decodeEntities(dq ?? sq ?? bare ?? "").trim();
-        link = LINKABLE.test(href) ? { href, at: out.length } : null;
+        // A link the cards' Markdown would not make (javascript:, a '<' in it) keeps only its text.
+        const usable = href && !/[<>\n]/.test(href) && cardMarkdown.validateLink(href);
+        link = usable ? { href, at: out.length } : null;
       } else if (link) {
         const text = out.slice(link.at);
-        // Link text that would end the link early, or a link shown as its own address, stays as text.
-        if (text.trim() && !/[[\]\n]/.test(text) && text !== link.href)
-          out = `${out.slice(0, link.at)}[${text}](${/[()]/.test(link.href) ? `<${link.href}>` : link.href})`;
+        out = `${out.slice(0, link.at)}[${text}](${/[\s()]/.test(link.href) ? `<${link.href}>` : link.href})`;
+        // A '!' before it would make the link a picture's Markdown (card-model.ts IMAGE_MARKDOWN, which
+        // reads no escapes): it goes in as a character reference, and what was marked after it moves.
+        if (out[link.at - 1] === "!") {
+          const bang = link.at - 1;
+          out = `${out.slice(0, bang)}&#33;${out.slice(link.at)}`;
+          for (const o of open) if (o.at > bang) o.at += 4;
+          if (itemStart > bang) itemStart += 4;
+        }
         link = null;
       }
-    } else if (BR_TAG.test(tag)) out += "\n";
+    } else if (BR_TAG.test(tag)) newLine();
     else if (MEDIA_TAG.test(tag)) {
       const [, dq, sq, bare] = MEDIA_SRC.exec(tag) ?? [];
       const name = decodeEntities(dq ?? sq ?? bare ?? "");
@@ -245,38 +348,94 @@ export function ankiHtmlToText(html: string): string {
 }
 
 /**
- * MathJax's delimiters as the cards' (card-math.ts): `\( x \)` is `$x$` (MathJax allows the spaces, the
- * cards' rule does not) and `\[ x \]` is `$$ x $$`. A formula the cards' rule would not read back as
- * one (an inline one followed by a digit) stays as it was written. Done on the field's HTML, before its
- * tags and character references, so a formula with a line break (<br>) or `&lt;` is one formula.
+ * MathJax's formulas marked for ankiHtmlToText, which writes them in the cards' delimiters: `\( x \)`
+ * as `$x$` (MathJax allows the spaces, the cards' rule does not) and `\[ x \]` as `$$ x $$`. A formula
+ * the cards' rule would not read back as one (an inline one followed by a digit) stays text. Done on
+ * the field's HTML, before its tags and character references, so a formula with a line break (<br>) or
+ * `&lt;` is one formula.
  */
-function mathJaxToDollars(html: string): string {
+function markMathJax(html: string): string {
   const formula = /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]/g;
   return html.replace(formula, (whole: string, inline: string | undefined, display: string, at: number) => {
     const next = html.charAt(at + whole.length);
     const dollars = inline !== undefined ? `$${inline.trim()}$` : `$$${display}$$`;
     const read = mathAt(dollars + next, 0);
-    return read && read.end === dollars.length ? dollars : whole;
+    if (!read || read.end !== dollars.length) return whole;
+    return inline !== undefined
+      ? `<${MATH_MARK}>${inline}</${MATH_MARK}>`
+      : `<${MATH_MARK} display>${display}</${MATH_MARK}>`;
   });
 }
 
 const escapeText = (text: string) => literalDelimiters(escapeHtml(text));
 
-/** A card's text (no images) as Anki HTML: formulas in MathJax's delimiters, the rest escaped. */
-function proseAndMathToHtml(text: string): string {
-  return mathParts(text)
-    .map((part) => {
-      if ("prose" in part) return escapeText(part.prose);
-      // The closing delimiter inside the formula is escaped as in prose: it would end it early.
-      const [open, close] = part.display ? ["\\[", "\\]"] : ["\\(", "\\)"];
-      return `${open}${escapeHtml(part.tex).replaceAll(close, `\\${DELIMITER_REFERENCE[close[1]!]}`)}${close}`;
-    })
-    .join("");
+/** The HTML Anki's editor writes for each of the cards' Markdown formatting tokens. */
+const TOKEN_TAG: Record<string, string> = {
+  strong_open: "<b>",
+  strong_close: "</b>",
+  em_open: "<i>",
+  em_close: "</i>",
+  s_open: "<s>",
+  s_close: "</s>",
+  bullet_list_open: "<ul>",
+  bullet_list_close: "</ul>",
+  ordered_list_close: "</ol>",
+  list_item_open: "<li>",
+  list_item_close: "</li>",
+  link_close: "</a>",
+};
+
+/** A formula in MathJax's delimiters; its closing delimiter inside is escaped as in text (it would end it). */
+function mathJax(tex: string, display: boolean): string {
+  const [open, close] = display ? ["\\[", "\\]"] : ["\\(", "\\)"];
+  return `${open}${escapeHtml(tex).replaceAll(close, `\\${DELIMITER_REFERENCE[close[1]!]}`)}${close}`;
+}
+
+function inlineHtml(tokens: readonly Token[]): string {
+  let html = "";
+  for (const token of tokens) {
+    if (token.type === "text") html += escapeText(token.content);
+    else if (token.type === "softbreak" || token.type === "hardbreak") html += "\n";
+    else if (token.type === "code_inline") html += `<code>${escapeText(token.content)}</code>`;
+    else if (token.type === "math_inline" || token.type === "math_block")
+      html += mathJax(token.content, token.type === "math_block");
+    else if (token.type === "link_open") html += `<a href="${escapeAttr(token.attrGet("href") ?? "")}">`;
+    else html += TOKEN_TAG[token.type] ?? "";
+  }
+  return html;
 }
 
 /**
- * Studyhall text as an Anki field: <, > and & escaped, line breaks as <br>, `![](name)` as an <img>,
- * formulas in MathJax's delimiters.
+ * A card's text (no images) as Anki HTML, read by the cards' Markdown parser (what the student sees is
+ * what Anki shows): bold, italic, strikethrough, code, lists and links as Anki's editor writes them,
+ * formulas in MathJax's delimiters, paragraphs a blank line apart, everything else as escaped text.
+ */
+function markdownToAnkiHtml(text: string): string {
+  let html = "";
+  let afterParagraph = false;
+  for (const token of cardMarkdown.parse(text, {})) {
+    if (token.type === "paragraph_open" && !token.hidden && afterParagraph) html += "\n\n";
+    afterParagraph = token.type === "paragraph_close" && !token.hidden;
+    if (token.type === "inline") html += inlineHtml(token.children ?? []);
+    else if (token.type === "code_block" || token.type === "fence")
+      html += `<pre>${escapeText(token.content.replace(/\n$/, ""))}</pre>`;
+    else if (token.type === "ordered_list_open") {
+      const start = Number(token.attrGet("start") ?? 1);
+      html += start === 1 ? "<ol>" : `<ol start="${start}">`;
+    } else html += TOKEN_TAG[token.type] ?? "";
+  }
+  return html;
+}
+
+/** Text between pictures, with the spaces around it that set it apart from them (Markdown trims them). */
+function proseToAnkiHtml(text: string): string {
+  const [, lead, body, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
+  return body ? `${lead}${markdownToAnkiHtml(body)}${trail}` : text;
+}
+
+/**
+ * Studyhall text as an Anki field: its Markdown as Anki's HTML, line breaks as <br>, `![](name)` as an
+ * <img>.
  * `[sound:name]` is Anki's own syntax and stays as written.
  */
 export function textToAnkiHtml(text: string): string {
@@ -285,16 +444,28 @@ export function textToAnkiHtml(text: string): string {
   for (const match of text.matchAll(IMAGE_MARKDOWN)) {
     const [, altText, bracketed, bare] = match;
     const name = bracketed ?? bare ?? "";
-    // Only a spelling the reverse conversion writes back identically becomes an <img>.
-    if (imageMarkdown(name, altText) !== match[0]) continue;
-    parts.push(proseAndMathToHtml(text.slice(last, match.index)));
+    parts.push(proseToAnkiHtml(text.slice(last, match.index)));
     const alt = altText ? ` alt="${escapeAttr(altText)}"` : "";
     parts.push(`<img src="${escapeAttr(name)}"${alt}>`);
     last = match.index + match[0].length;
   }
-  parts.push(proseAndMathToHtml(text.slice(last)));
+  parts.push(proseToAnkiHtml(text.slice(last)));
   return parts.join("").replace(/\n/g, "<br>");
 }
 
 /** Anki's test for "this field is HTML" (rslib/src/text.rs, is_html): any tag or comment. */
 export const looksLikeHtml = (text: string) => /<!--[\s\S]*?-->|<[^>]*>/.test(text);
+
+/**
+ * A field as Anki's sort field and duplicate checksum read it: the HTML's text, tags gone (Anki's
+ * strip_html_preserving_media_filenames keeps a picture's file name), character references decoded.
+ */
+export function ankiFieldText(html: string): string {
+  const withFiles = html.replace(
+    /<img\b[^>]*>/gi,
+    (tag) => ` ${decodeEntities(MEDIA_SRC.exec(tag)?.[1] ?? "")} `,
+  );
+  return decodeEntities(withFiles.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,7 +1,7 @@
 /**
  * Where a card's text holds a formula: `$...$` (inline) and `$$...$$` (display), by pandoc's rule so
  * prices stay text: an inline formula does not start or end with a space and is not followed by a digit
- * ('$5 and $10' is no formula); `\$` is a dollar sign. The card renderer (client card-text/math-rule.ts)
+ * ('$5 and $10' is no formula); `\$` is a dollar sign. The cards' Markdown (card-markdown.ts)
  * and the Anki conversion (anki-html.ts, MathJax's `\(...\)` and `\[...\]`) read formulas by this one rule.
  */
 export interface MathSpan {
@@ -28,38 +28,4 @@ export function mathAt(src: string, pos: number, posMax = src.length): MathSpan 
   if (!tex.trim()) return null;
   if (!display && (/^\s|\s$/.test(tex) || /\d/.test(src.charAt(end + 1)))) return null;
   return { tex, display, end: end + open };
-}
-
-/**
- * The text cut into prose and formulas, in order. A backslash escapes the character after it and a code
- * span (`` `...` ``) is code, as the renderer reads them: neither starts a formula.
- */
-export function mathParts(text: string): ({ prose: string } | MathSpan)[] {
-  const parts: ({ prose: string } | MathSpan)[] = [];
-  let from = 0;
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i];
-    if (ch === "\\") {
-      i += 2;
-      continue;
-    }
-    if (ch === "`") {
-      let run = 1;
-      while (text[i + run] === "`") run++;
-      const close = text.indexOf("`".repeat(run), i + run);
-      i = close === -1 ? i + run : close + run;
-      continue;
-    }
-    const span = ch === "$" ? mathAt(text, i) : null;
-    if (!span) {
-      i++;
-      continue;
-    }
-    if (i > from) parts.push({ prose: text.slice(from, i) });
-    parts.push(span);
-    from = i = span.end;
-  }
-  if (from < text.length) parts.push({ prose: text.slice(from) });
-  return parts;
 }

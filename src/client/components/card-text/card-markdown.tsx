@@ -1,20 +1,11 @@
-import MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
 import { lazy, type ReactNode, Suspense } from "react";
-import { mathPlugin } from "./math-rule.ts";
+import { cardMarkdown as md } from "#shared/flashcards/card-markdown.ts";
 
 const MathFormula = lazy(async () => ({ default: (await import("./math-formula.tsx")).MathFormula }));
 
-/**
- * The safe subset (issue 25 §1): emphasis, lists, code, links, line breaks; no raw HTML (`html: false`
- * leaves tags as text), no headings, tables or images (images come from the media feature). Tokens become
- * React elements below, so no parsed text ever reaches innerHTML.
- */
-const md = new MarkdownIt("zero", { html: false, breaks: true, linkify: false })
-  .enable(["list", "code", "fence", "paragraph"])
-  .enable(["newline", "escape", "backticks", "emphasis", "strikethrough", "link", "entity"])
-  .use(mathPlugin);
-
+// The cards' Markdown (#shared/flashcards/card-markdown.ts) becomes React elements below, so no parsed
+// text ever reaches innerHTML.
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
 /** Container tokens kept as their element; anything else (none with this preset) keeps only its text. */

@@ -476,8 +476,8 @@ describe("writing an .apkg", () => {
   it("gives back the same cards and review states when read again", async () => {
     const cards = studyhallCards();
     cards[0]!.front = cards[0]!.front.replace("ser", "ser ![](<cat pic.png>)");
-    // Formulas go to Anki as MathJax (anki-html.ts) and come back as written.
-    cards[0]!.back = `${cards[0]!.back} $x^2$ \\(not a formula\\) $$\\frac{1}{2}$$`;
+    // Formulas go to Anki as MathJax and Markdown as Anki's HTML (anki-html.ts), and come back as written.
+    cards[0]!.back = `${cards[0]!.back} $x^2$ \\\\(not a formula\\\\) $$\\frac{1}{2}$$ **bold** 2\\*3`;
     const apkg = await writeAnkiPackage(cards, {
       now: NOW,
       media: new Map([
@@ -528,7 +528,7 @@ describe("writing an .apkg", () => {
     const { unzipSync } = await import("fflate");
     const { sqlite } = await import("./sqlite.ts");
     const cards = studyhallCards();
-    cards[0]!.hint = "$x^2$, $$\\frac{1}{2}$$ or \\(typed\\)";
+    cards[0]!.hint = "$x^2$, $$\\frac{1}{2}$$ or \\\\(typed\\\\), *italic*";
     const apkg = await writeAnkiPackage(cards, { now: NOW });
     const files = unzipSync(apkg);
     expect(Object.keys(files).sort()).toEqual(["collection.anki2", "media"]);
@@ -543,9 +543,11 @@ describe("writing an .apkg", () => {
     expect(Object.keys(data)).toEqual(["s", "d", "lrt"]);
     const factors = (one("SELECT factor FROM revlog") ?? []).map((r) => Number(r[0]));
     expect(factors.every((f) => f >= 100 && f <= 1100)).toBe(true);
+    // The sort field as Anki strips it (tags out, a picture's file name kept), not the cards' Markdown.
+    expect(one("SELECT sfld FROM notes ORDER BY id LIMIT 2")).toEqual([["ser estar"], ["perro cat pic.png"]]);
     expect(one("SELECT flds FROM notes ORDER BY id LIMIT 2")).toEqual([
-      // Formulas in MathJax's delimiters, which Anki typesets; a typed \( is not one.
-      ["ser<br>estar\x1fto be\x1f\\(x^2\\), \\[\\frac{1}{2}\\] or \\&#40;typed\\&#41;"],
+      // Formulas in MathJax's delimiters, which Anki typesets, and Markdown as HTML; a typed \( is no formula.
+      ["ser<br>estar\x1fto be\x1f\\(x^2\\), \\[\\frac{1}{2}\\] or \\&#40;typed\\&#41;, <i>italic</i>"],
       ['perro <img src="cat pic.png">\x1fdog "quoted" &lt;b&gt;not bold&lt;/b&gt; &amp; more\x1f'],
     ]);
     db.close();

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Zippable, zipSync } from "fflate";
-import { ankiHtmlToText, textToAnkiHtml } from "#shared/flashcards/anki-html.ts";
+import { ankiFieldText, textToAnkiHtml } from "#shared/flashcards/anki-html.ts";
 import { type CardType, type PortableCard, reviewOrds } from "#shared/flashcards/card-model.ts";
 import { type AnkiCardColumns, exportCardColumns, exportRevlog } from "./schedule.ts";
 import { sqlite } from "./sqlite.ts";
@@ -249,7 +249,7 @@ export async function writeAnkiPackage(
         guids.add(guid);
         const noteId = nextId++;
         const flds = [card.front, card.back, card.hint ?? ""].map(textToAnkiHtml);
-        const sortText = ankiHtmlToText(flds[0]!);
+        const sortText = ankiFieldText(flds[0]!);
         insertNote.run([
           noteId,
           guid,
