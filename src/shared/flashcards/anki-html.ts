@@ -398,7 +398,7 @@ function inlineHtml(tokens: readonly Token[]): string {
     else if (token.type === "softbreak" || token.type === "hardbreak") html += "\n";
     else if (token.type === "code_inline") html += `<code>${escapeText(token.content)}</code>`;
     else if (token.type === "math_inline" || token.type === "math_block")
-      html += mathJax(token.content, token.type === "math_block");
+      html += mathJax((token.meta as { tex: string }).tex, token.type === "math_block");
     else if (token.type === "link_open") html += `<a href="${escapeAttr(token.attrGet("href") ?? "")}">`;
     else html += TOKEN_TAG[token.type] ?? "";
   }

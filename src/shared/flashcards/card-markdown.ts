@@ -9,6 +9,8 @@ function math(state: StateInline, silent: boolean): boolean {
   if (!silent) {
     const token = state.push(span.display ? "math_block" : "math_inline", "math", 0);
     token.content = span.tex.trim();
+    // As written, for a conversion that must give the same formula back (anki-html.ts).
+    token.meta = { tex: span.tex };
     token.markup = span.display ? "$$" : "$";
   }
   state.pos = span.end;
