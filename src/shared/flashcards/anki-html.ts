@@ -285,20 +285,25 @@ export function ankiHtmlToText(html: string): string {
       }
     } else if (LIST_TAG.test(tag)) {
       const [, closing, name] = LIST_TAG.exec(tag)!;
-      lineBreak();
+      if (!closing) lineBreak();
       if (!closing) {
-        // A blank line before a list: not every list may interrupt a paragraph (an empty item may not).
-        if (!lists.length && out !== "" && !out.endsWith("\n\n")) out += "\n";
+        // A blank line before a list after text: not every list may interrupt a paragraph (an empty item
+        // may not). Inside an item it makes the list loose, which card-text draws the same.
+        const afterText = lists.length ? out.length !== itemStart : out !== "";
+        if (afterText && !/\n *\n *$/.test(out)) out = `${out.replace(/ +$/, "")}\n`;
         const start = name!.toLowerCase() === "ol" ? Number(START.exec(tag)?.[1] ?? 1) : 1;
         // A list right after another takes the other markers ('*', '1)'), or Markdown would join them.
         const other = !lists.length && listEnd.at === out.length && !listEnd.other;
         lists.push({ ordered: name!.toLowerCase() === "ol", items: start - 1, width: 0, other });
       }
-      // A blank line ends the list: a line after it would otherwise join its last item.
       const closed = closing ? lists.pop() : undefined;
-      if (closed && !lists.length) {
-        out = `${out.replace(/ +$/, "")}\n`;
-        listEnd = { at: out.length, other: closed.other };
+      // What follows a list goes on a line of its own (even after an empty item), under the item around
+      // the list; after a list in no other, past a blank line, or it would join the list's last item.
+      if (closed) {
+        out = out.replace(/ +$/, "");
+        if (out !== "" && !out.endsWith("\n")) out += "\n";
+        out += lists.length ? indent() : "\n";
+        if (!lists.length) listEnd = { at: out.length, other: closed.other };
       }
     } else if (LIST_ITEM.test(tag) && lists.length) {
       // On a line of its own, even after an empty item.

@@ -231,8 +231,8 @@ describe("Anki plain text import", () => {
   it("keeps Anki's lists (nested under their item) and web links as Markdown, and other links as text", () => {
     const cases: [string, string][] = [
       ["Steps:<ol><li>one</li><li>two</li></ol>after", "Steps:\n\n1. one\n2. two\n\nafter"],
-      ["<ul><li>a<ul><li>inner</li></ul></li><li>b</li></ul>", "- a\n  - inner\n- b"],
-      ["<ol><li>x<ol><li>y</li><li>z</li></ol></li><li>w</li></ol>", "1. x\n   1. y\n   2. z\n2. w"],
+      ["<ul><li>a<ul><li>inner</li></ul></li><li>b</li></ul>", "- a\n\n  - inner\n- b"],
+      ["<ol><li>x<ol><li>y</li><li>z</li></ol></li><li>w</li></ol>", "1. x\n\n   1. y\n   2. z\n2. w"],
       [
         'see <a href="https://en.wikipedia.org/wiki/Cell_(biology)">the cell</a>, <a href="mailto:t@x.edu">mail</a>',
         "see [the cell](<https://en.wikipedia.org/wiki/Cell_(biology)>), [mail](mailto:t@x.edu)",
