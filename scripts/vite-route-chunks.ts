@@ -173,8 +173,12 @@ export function routeChunks(options: {
           }
         }
       }
+      // A set of several routes was named by them ("achievements-calendar-cards-courses-…"), and every
+      // name is in the preload tables of client.js and the shell that each first load downloads: about
+      // 600 bytes gzip on /. Such a set is now s0, s1, …; a single route's set keeps its route's name.
+      let n = 0;
       for (const [key, set] of sets) {
-        const name = inShell.has(key) ? "shell" : key.slice(0, 48);
+        const name = inShell.has(key) ? "shell" : set.routes.length > 1 ? `s${n++}` : key;
         for (const id of set.ids) groupOf.set(id, name);
       }
     },
