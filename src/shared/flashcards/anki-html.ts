@@ -1,3 +1,4 @@
+import { decodeHTML, decodeHTMLAttribute } from "entities";
 import type Token from "markdown-it/lib/token.mjs";
 import { cardMarkdown } from "./card-markdown.ts";
 import { mathAt } from "./card-math.ts";
@@ -99,95 +100,15 @@ function formatted(text: string, marker: string): string {
     .join("\n");
 }
 
-/** Named entities Anki's editor and exporters write, and the common ones people type. */
-const NAMED: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  // Anki turns non-breaking spaces into spaces when it reads HTML as text (decode_entities).
-  nbsp: " ",
-  ensp: "\u2002",
-  emsp: "\u2003",
-  thinsp: "\u2009",
-  shy: "\u00ad",
-  ndash: "–",
-  mdash: "—",
-  hellip: "…",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-  laquo: "«",
-  raquo: "»",
-  bull: "•",
-  middot: "·",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-  deg: "°",
-  plusmn: "±",
-  times: "×",
-  divide: "÷",
-  micro: "µ",
-  para: "¶",
-  sect: "§",
-  euro: "€",
-  pound: "£",
-  yen: "¥",
-  cent: "¢",
-  larr: "←",
-  rarr: "→",
-  uarr: "↑",
-  darr: "↓",
-  harr: "↔",
-  rArr: "⇒",
-  hArr: "⇔",
-  le: "≤",
-  ge: "≥",
-  ne: "≠",
-  asymp: "≈",
-  infin: "∞",
-  minus: "−",
-  sup2: "²",
-  sup3: "³",
-  frac12: "½",
-  frac14: "¼",
-  frac34: "¾",
-  alpha: "α",
-  beta: "β",
-  gamma: "γ",
-  delta: "δ",
-  epsilon: "ε",
-  theta: "θ",
-  lambda: "λ",
-  mu: "μ",
-  pi: "π",
-  sigma: "σ",
-  tau: "τ",
-  phi: "φ",
-  omega: "ω",
-  Delta: "Δ",
-  Sigma: "Σ",
-  Omega: "Ω",
-};
-
-/** Decodes character references; unknown names stay as written, as a browser shows them. */
-export function decodeEntities(text: string): string {
+/**
+ * Decodes character references as the browser Anki shows a field in does (HTML's rules, all of its
+ * named references, by the entities package). A written non-breaking space is a space: Anki's own
+ * HTML-to-text makes it one (rslib/src/text.rs, decode_entities).
+ */
+function decodeEntities(text: string, inAttribute = false): string {
   if (!text.includes("&")) return text;
-  return text.replace(
-    /&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g,
-    (whole, ref: string) => {
-      if (ref[0] === "#") {
-        const code =
-          ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-        if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\uFFFD";
-        return code === 0xa0 ? " " : String.fromCodePoint(code);
-      }
-      return NAMED[ref] ?? whole;
-    },
-  );
+  const spaced = text.replace(/&(?:nbsp|#0*160|#x0*a0);/gi, " ");
+  return inAttribute ? decodeHTMLAttribute(spaced) : decodeHTML(spaced);
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -319,7 +240,7 @@ export function ankiHtmlToText(html: string): string {
       const [, closing] = LINK_TAG.exec(tag)!;
       if (!closing) {
         const [, dq, sq, bare] = HREF.exec(tag) ?? [];
-        const href = decodeEntities(dq ?? sq ?? bare ?? "").trim();
+        const href = decodeEntities(dq ?? sq ?? bare ?? "", true).trim();
         // A link the cards' Markdown would not make (javascript:, a '<' in it) keeps only its text.
         const usable = href && !/[<>\n]/.test(href) && cardMarkdown.validateLink(href);
         link = usable ? { href, at: out.length } : null;
@@ -339,11 +260,11 @@ export function ankiHtmlToText(html: string): string {
     } else if (BR_TAG.test(tag)) newLine();
     else if (MEDIA_TAG.test(tag)) {
       const [, dq, sq, bare] = MEDIA_SRC.exec(tag) ?? [];
-      const name = decodeEntities(dq ?? sq ?? bare ?? "");
+      const name = decodeEntities(dq ?? sq ?? bare ?? "", true);
       if (!name) continue;
       if (/^<img\b/i.test(tag)) {
         const [, altDq, altSq] = ALT.exec(tag) ?? [];
-        const alt = decodeEntities(altDq ?? altSq ?? "").replace(/[\]\n]/g, " ");
+        const alt = decodeEntities(altDq ?? altSq ?? "", true).replace(/[\]\n]/g, " ");
         // A name with '<' or '>' has no Markdown spelling; such files are dropped with their tag.
         if (!/[<>\n]/.test(name)) out += imageMarkdown(name, alt);
       } else out += `[sound:${name}]`;
@@ -466,10 +387,10 @@ export const looksLikeHtml = (text: string) => /<!--[\s\S]*?-->|<[^>]*>/.test(te
  * strip_html_preserving_media_filenames keeps a picture's file name), character references decoded.
  */
 export function ankiFieldText(html: string): string {
-  const withFiles = html.replace(
-    /<img\b[^>]*>/gi,
-    (tag) => ` ${decodeEntities(MEDIA_SRC.exec(tag)?.[1] ?? "")} `,
-  );
+  const withFiles = html.replace(/<img\b[^>]*>/gi, (tag) => {
+    const [, dq, sq, bare] = MEDIA_SRC.exec(tag) ?? [];
+    return ` ${decodeEntities(dq ?? sq ?? bare ?? "", true)} `;
+  });
   return decodeEntities(withFiles.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, ""))
     .replace(/\s+/g, " ")
     .trim();

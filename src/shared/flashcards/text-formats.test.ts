@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { neutraliseFormula, unneutralise } from "../csv.ts";
-import { ankiHtmlToText, textToAnkiHtml } from "./anki-html.ts";
+import { ankiFieldText, ankiHtmlToText, textToAnkiHtml } from "./anki-html.ts";
 import { cardMarkdown } from "./card-markdown.ts";
 import { type CardType, IMAGE_MARKDOWN, mediaRefsOf, type PortableCard } from "./card-model.ts";
 import {
@@ -208,6 +208,23 @@ describe("Anki plain text import", () => {
     const row = "a<br/>b<div>c</div><div><br></div>d &lt;e&gt; &#233; &nbsp;\tx";
     expect(parseAnkiText(`#html:true\n${row}`).cards[0]?.front).toBe("a\nb\nc\n\nd <e> é");
     expect(parseAnkiText(`#html:false\n${row}`).cards[0]?.front).toBe(row.split("\t")[0]);
+  });
+
+  it("decodes every named character reference a browser knows, as Anki shows the field", () => {
+    const cases: [string, string][] = [
+      // Decks made by other tools spell accents and symbols as references.
+      ["caf&eacute; &Uuml;ber se&ntilde;or &szlig; &oelig;", "café Über señor ß œ"],
+      ["&rarr; &forall;x &isin; &Ropf; &frac13;", "→ ∀x ∈ ℝ ⅓"],
+      // A browser reads a few old names without their ';' in text; unknown names stay as written.
+      ["&copy 2024 &zzz; &#x1F600; &#0;", "© 2024 \\&zzz; 😀 \uFFFD"],
+    ];
+    for (const [html, text] of cases) expect([html, ankiHtmlToText(html)]).toEqual([html, text]);
+  });
+
+  it("reads a picture's file name into Anki's sort field whatever quotes its src has", () => {
+    expect(ankiFieldText(`<img src='a b.png'> x <img src=c.jpg> <img src="d&amp;e.gif">`)).toBe(
+      "a b.png x c.jpg d&e.gif",
+    );
   });
 
   it("keeps Anki's bold, italic, strikethrough and code as Markdown, with the editor's inner spaces outside", () => {

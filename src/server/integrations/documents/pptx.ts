@@ -1,4 +1,4 @@
-import { decodeEntities } from "./entities.ts";
+import { decodeXML } from "entities";
 import { readZipBounded } from "./inflate-limit.ts";
 import { cleanText } from "./normalize.ts";
 import { type ExtractedPage, ExtractionError } from "./types.ts";
@@ -45,7 +45,7 @@ export function slideText(xml: string): string {
   for (const [paragraph] of xml.matchAll(/<a:p(?:\s[^>]*)?>[\s\S]*?<\/a:p>/g)) {
     let line = "";
     for (const [, run, isBreak] of paragraph.matchAll(/<a:t(?:\s[^>]*)?>([^<]*)<\/a:t>|(<a:br\b)/g)) {
-      line += isBreak ? "\n" : decodeEntities(run ?? "");
+      line += isBreak ? "\n" : decodeXML(run ?? "");
     }
     if (!line.trim()) continue;
     const bullet = /<a:bu(?:Char|AutoNum)\b/.test(paragraph);

@@ -1,6 +1,6 @@
+import { decodeHTML } from "entities";
 import mammoth from "mammoth";
 import WordExtractor from "word-extractor";
-import { decodeEntities } from "./entities.ts";
 import { cleanText } from "./normalize.ts";
 
 /** A heading, paragraph, list item or table row of a Word file. Rows and list items sit on adjacent lines. */
@@ -54,7 +54,7 @@ export function htmlBlocks(html: string): Block[] {
   };
   for (const [, close, tag = "", content] of html.matchAll(/<(\/?)([a-z0-9]+)[^>]*>|([^<]+)/gi)) {
     if (content !== undefined) {
-      text += decodeEntities(content);
+      text += decodeHTML(content);
       continue;
     }
     const name = tag.toLowerCase();
