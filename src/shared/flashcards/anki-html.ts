@@ -127,150 +127,200 @@ const literalDelimiters = (html: string) =>
 const escapeAttr = (text: string) => literalDelimiters(escapeHtml(text).replace(/"/g, "&quot;"));
 
 /**
+ * Writes an Anki field's HTML as the cards' Markdown, tag by tag and text by text (ankiHtmlToText): what
+ * is open (formatting, lists, a link, a code block, a formula) is remembered with where in `out` it
+ * started, and its Markdown is put around that text when it closes.
+ */
+class MarkdownWriter {
+  out = "";
+  /** Formatting open at a point of `out`; a tag inside the same formatting (<b><b>) adds no marker. */
+  private open: { marker: string; at: number; wraps: boolean }[] = [];
+  /** Lists being read, innermost last, with the items numbered so far and their marker's width. */
+  private lists: { ordered: boolean; items: number; width: number; other: boolean }[] = [];
+  /** Where the last list in no other ended, and whether it used the other markers. */
+  private listEnd = { at: -1, other: false };
+  private link: { href: string; at: number } | null = null;
+  /** Preformatted text being read: a code block, whose text is code, not escaped. */
+  private pre: { at: number; opensItem: boolean } | null = null;
+  /** The formula being read (markMathJax). */
+  private formula: { at: number; display: boolean } | null = null;
+  /** Where the innermost list item's text starts: a block's start, as a line's is. */
+  private itemStart = -1;
+
+  text(text: string) {
+    const decoded = decodeEntities(text);
+    const literal = this.pre !== null || this.formula !== null || this.open.some((o) => o.marker === "`");
+    this.out += literal ? decoded : escapeMarkdown(decoded, this.atLineStart());
+  }
+
+  tag(tag: string) {
+    const math = MATH_TAG.exec(tag);
+    const pre = PRE_TAG.exec(tag);
+    const format = FORMAT_TAG.exec(tag);
+    const list = LIST_TAG.exec(tag);
+    const link = LINK_TAG.exec(tag);
+    if (math) this.onFormula(!math[1], Boolean(math[2]));
+    else if (pre) this.onPre(!pre[1]);
+    // <code> inside <pre> is the block's own: no marker.
+    else if (format && !this.pre) this.onFormat(!format[1], FORMAT_MARKER[format[2]!.toLowerCase()]!);
+    else if (format) return;
+    else if (list) this.onList(!list[1], list[2]!.toLowerCase() === "ol", tag);
+    else if (LIST_ITEM.test(tag) && this.lists.length) this.onItem();
+    else if (link) this.onLink(!link[1], tag);
+    else if (BR_TAG.test(tag)) this.newLine();
+    else if (MEDIA_TAG.test(tag)) this.onMedia(tag);
+    else if (BLOCK_TAG.test(tag)) this.lineBreak();
+  }
+
+  /** Where a block inside list items starts its lines: under the text of the innermost item. */
+  private indent() {
+    return " ".repeat(this.lists.reduce((sum, list) => sum + list.width, 0));
+  }
+
+  private atLineStart() {
+    return this.out.length === this.itemStart || /(^|\n) *$/.test(this.out);
+  }
+
+  /** A line inside a list item starts under the item's text, or it would leave the item. */
+  private newLine() {
+    this.out += `\n${this.indent()}`;
+  }
+
+  /** Opening and closing blocks both end a line, but never start an empty one: "a<div>b</div>" is "a\nb". */
+  private lineBreak() {
+    if (!this.atLineStart()) this.newLine();
+  }
+
+  private onFormula(opening: boolean, display: boolean) {
+    if (opening) this.formula = { at: this.out.length, display };
+    else if (this.formula) {
+      const { at } = this.formula;
+      const tex = this.out.slice(at);
+      this.out = this.out.slice(0, at) + (this.formula.display ? `$$${tex}$$` : `$${tex.trim()}$`);
+      this.formula = null;
+    }
+  }
+
+  private onPre(opening: boolean) {
+    if (opening && !this.pre) {
+      // A block that opens a list item starts on the item's line, after its marker.
+      const opensItem = this.out.length === this.itemStart;
+      this.lineBreak();
+      if (!opensItem) this.out = this.out.replace(/ +$/, "");
+      this.pre = { at: this.out.length, opensItem };
+    } else if (!opening && this.pre) {
+      const { at, opensItem } = this.pre;
+      const code = this.out.slice(at).replace(/\n+$/, "");
+      const fence = "`".repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+      const lines = [fence, ...(code ? code.split("\n") : []), fence];
+      const indent = this.indent();
+      this.out = `${this.out.slice(0, at)}${lines.map((line, i) => (i === 0 && opensItem ? "" : indent) + line).join("\n")}\n`;
+      this.pre = null;
+    }
+  }
+
+  private onFormat(opening: boolean, marker: string) {
+    if (opening) {
+      this.open.push({ marker, at: this.out.length, wraps: !this.open.some((o) => o.marker === marker) });
+      return;
+    }
+    const i = this.open.findLastIndex((o) => o.marker === marker);
+    const opened = this.open[i];
+    if (!opened) return;
+    this.open.length = i;
+    if (opened.wraps) this.out = this.out.slice(0, opened.at) + formatted(this.out.slice(opened.at), marker);
+  }
+
+  private onList(opening: boolean, ordered: boolean, tag: string) {
+    if (opening) {
+      this.lineBreak();
+      // A blank line before a list after text: not every list may interrupt a paragraph (an empty item
+      // may not). Inside an item it makes the list loose, which card-text draws the same.
+      const afterText = this.lists.length ? this.out.length !== this.itemStart : this.out !== "";
+      if (afterText && !/\n *\n *$/.test(this.out)) this.out = `${this.out.replace(/ +$/, "")}\n`;
+      const start = ordered ? Number(START.exec(tag)?.[1] ?? 1) : 1;
+      // A list right after another takes the other markers ('*', '1)'), or Markdown would join them.
+      const other = !this.lists.length && this.listEnd.at === this.out.length && !this.listEnd.other;
+      this.lists.push({ ordered, items: start - 1, width: 0, other });
+      return;
+    }
+    const closed = this.lists.pop();
+    if (!closed) return;
+    // What follows a list goes on a line of its own (even after an empty item), under the item around
+    // the list; after a list in no other, past a blank line, or it would join the list's last item.
+    this.out = this.out.replace(/ +$/, "");
+    if (this.out !== "" && !this.out.endsWith("\n")) this.out += "\n";
+    this.out += this.lists.length ? this.indent() : "\n";
+    if (!this.lists.length) this.listEnd = { at: this.out.length, other: closed.other };
+  }
+
+  private onItem() {
+    // On a line of its own, even after an empty item.
+    if (!/(^|\n) *$/.test(this.out)) this.newLine();
+    const list = this.lists.at(-1)!;
+    const marker = list.ordered ? `${++list.items}${list.other ? ")" : "."} ` : list.other ? "* " : "- ";
+    // Markdown nests a list under the text column of the item around it: this item's own width counts
+    // only once its marker is written.
+    list.width = 0;
+    this.out = this.out.replace(/ +$/, "") + this.indent() + marker;
+    list.width = marker.length;
+    this.itemStart = this.out.length;
+  }
+
+  private onLink(opening: boolean, tag: string) {
+    if (opening) {
+      const [, dq, sq, bare] = HREF.exec(tag) ?? [];
+      const href = decodeEntities(dq ?? sq ?? bare ?? "", true).trim();
+      // A link the cards' Markdown would not make (javascript:, a '<' in it) keeps only its text.
+      const usable = href && !/[<>\n]/.test(href) && cardMarkdown.validateLink(href);
+      this.link = usable ? { href, at: this.out.length } : null;
+      return;
+    }
+    if (!this.link) return;
+    const { href, at } = this.link;
+    const text = this.out.slice(at);
+    this.out = `${this.out.slice(0, at)}[${text}](${/[\s()]/.test(href) ? `<${href}>` : href})`;
+    // A '!' before it would make the link a picture's Markdown (card-model.ts IMAGE_MARKDOWN, which
+    // reads no escapes): it goes in as a character reference, and what was marked after it moves.
+    if (this.out[at - 1] === "!") {
+      const bang = at - 1;
+      this.out = `${this.out.slice(0, bang)}&#33;${this.out.slice(at)}`;
+      for (const o of this.open) if (o.at > bang) o.at += 4;
+      if (this.itemStart > bang) this.itemStart += 4;
+    }
+    this.link = null;
+  }
+
+  private onMedia(tag: string) {
+    const [, dq, sq, bare] = MEDIA_SRC.exec(tag) ?? [];
+    const name = decodeEntities(dq ?? sq ?? bare ?? "", true);
+    if (!name) return;
+    if (!/^<img\b/i.test(tag)) {
+      this.out += `[sound:${name}]`;
+      return;
+    }
+    const [, altDq, altSq] = ALT.exec(tag) ?? [];
+    const alt = decodeEntities(altDq ?? altSq ?? "", true).replace(/[\]\n]/g, " ");
+    // A name with '<' or '>' has no Markdown spelling; such files are dropped with their tag.
+    if (!/[<>\n]/.test(name)) this.out += imageMarkdown(name, alt);
+  }
+}
+
+/**
  * An Anki field (HTML) as Studyhall text: <br> and block elements (<div>, <p>, <li>, ...) become line
  * breaks, character references are decoded, bold, italic, strikethrough, code, lists and web links
- * become Markdown,
- * MathJax formulas become `$...$` and `$$...$$`, images become `![](name)`, <audio>/<video> become
- * `[sound:name]`, comments, <style> and <script> go, and every other tag is dropped keeping its text.
+ * become Markdown, MathJax formulas become `$...$` and `$$...$$`, images become `![](name)`,
+ * <audio>/<video> become `[sound:name]`, comments, <style> and <script> go, and every other tag is
+ * dropped keeping its text.
  */
 export function ankiHtmlToText(html: string): string {
   const source = markMathJax(html.replace(/<!--[\s\S]*?-->|<(style|script)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ""));
-  let out = "";
-  // Formatting open at a point of `out`; a tag inside the same formatting (<b><b>) adds no marker.
-  const open: { marker: string; at: number; wraps: boolean }[] = [];
-  // Lists being read, innermost last, with the items numbered so far; and the link being read.
-  const lists: { ordered: boolean; items: number; width: number; other: boolean }[] = [];
-  // Where the last list that was not inside another ended, and whether it used the other markers.
-  let listEnd = { at: -1, other: false };
-  // Where a block inside the list items starts its lines: under the text of the innermost item.
-  const indent = () => " ".repeat(lists.reduce((sum, list) => sum + list.width, 0));
-  let link: { href: string; at: number } | null = null;
-  // Preformatted text being read (a code block: its text is code, not escaped).
-  let pre: { at: number; opensItem: boolean } | null = null;
-  // The formula being read (markMathJax).
-  let formula: { at: number; display: boolean } | null = null;
-  const literal = () => pre !== null || formula !== null || open.some((o) => o.marker === "`");
-  // A line inside a list item starts under the item's text, or it would leave the item.
-  // Where a list item's text starts: a block's start, as a line's is.
-  let itemStart = -1;
-  const atLineStart = () => out.length === itemStart || /(^|\n) *$/.test(out);
-  const newLine = () => {
-    out += `\n${indent()}`;
-  };
-  // Opening and closing blocks both end a line, but never start an empty one: "a<div>b</div>" is "a\nb".
-  const lineBreak = () => {
-    if (!atLineStart()) newLine();
-  };
+  const writer = new MarkdownWriter();
   for (const [, tag, text] of source.matchAll(/(<[^>]*>)|([^<]+|<)/g)) {
-    if (tag === undefined) {
-      const decoded = decodeEntities(text ?? "");
-      out += literal() ? decoded : escapeMarkdown(decoded, atLineStart());
-      continue;
-    }
-    const format = FORMAT_TAG.exec(tag);
-    const preTag = PRE_TAG.exec(tag);
-    const mathTag = MATH_TAG.exec(tag);
-    if (mathTag) {
-      if (!mathTag[1]) formula = { at: out.length, display: Boolean(mathTag[2]) };
-      else if (formula) {
-        const tex = out.slice(formula.at);
-        out = out.slice(0, formula.at) + (formula.display ? `$$${tex}$$` : `$${tex.trim()}$`);
-        formula = null;
-      }
-    } else if (preTag) {
-      if (!preTag[1] && !pre) {
-        // A block that opens a list item starts on the item's line, after its marker.
-        const opensItem = out.length === itemStart;
-        lineBreak();
-        if (!opensItem) out = out.replace(/ +$/, "");
-        pre = { at: out.length, opensItem };
-      } else if (pre) {
-        const code = out.slice(pre.at).replace(/\n+$/, "");
-        const fence = "`".repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-        const lines = [fence, ...(code ? code.split("\n") : []), fence];
-        const opensItem = pre.opensItem;
-        out = `${out.slice(0, pre.at)}${lines.map((line, i) => (i === 0 && opensItem ? "" : indent()) + line).join("\n")}\n`;
-        pre = null;
-      }
-    } else if (format && pre) {
-      // <code> inside <pre> is the block's own: no marker.
-    } else if (format) {
-      const marker = FORMAT_MARKER[format[2]!.toLowerCase()]!;
-      if (!format[1]) open.push({ marker, at: out.length, wraps: !open.some((o) => o.marker === marker) });
-      else {
-        const i = open.findLastIndex((o) => o.marker === marker);
-        const opened = open[i];
-        if (!opened) continue;
-        open.length = i;
-        if (opened.wraps) out = out.slice(0, opened.at) + formatted(out.slice(opened.at), marker);
-      }
-    } else if (LIST_TAG.test(tag)) {
-      const [, closing, name] = LIST_TAG.exec(tag)!;
-      if (!closing) lineBreak();
-      if (!closing) {
-        // A blank line before a list after text: not every list may interrupt a paragraph (an empty item
-        // may not). Inside an item it makes the list loose, which card-text draws the same.
-        const afterText = lists.length ? out.length !== itemStart : out !== "";
-        if (afterText && !/\n *\n *$/.test(out)) out = `${out.replace(/ +$/, "")}\n`;
-        const start = name!.toLowerCase() === "ol" ? Number(START.exec(tag)?.[1] ?? 1) : 1;
-        // A list right after another takes the other markers ('*', '1)'), or Markdown would join them.
-        const other = !lists.length && listEnd.at === out.length && !listEnd.other;
-        lists.push({ ordered: name!.toLowerCase() === "ol", items: start - 1, width: 0, other });
-      }
-      const closed = closing ? lists.pop() : undefined;
-      // What follows a list goes on a line of its own (even after an empty item), under the item around
-      // the list; after a list in no other, past a blank line, or it would join the list's last item.
-      if (closed) {
-        out = out.replace(/ +$/, "");
-        if (out !== "" && !out.endsWith("\n")) out += "\n";
-        out += lists.length ? indent() : "\n";
-        if (!lists.length) listEnd = { at: out.length, other: closed.other };
-      }
-    } else if (LIST_ITEM.test(tag) && lists.length) {
-      // On a line of its own, even after an empty item.
-      if (!/(^|\n) *$/.test(out)) newLine();
-      const list = lists.at(-1)!;
-      const marker = list.ordered ? `${++list.items}${list.other ? ")" : "."} ` : list.other ? "* " : "- ";
-      // Markdown nests a list under the text column of the item around it.
-      list.width = 0;
-      out = out.replace(/ +$/, "") + indent() + marker;
-      list.width = marker.length;
-      itemStart = out.length;
-    } else if (LINK_TAG.test(tag)) {
-      const [, closing] = LINK_TAG.exec(tag)!;
-      if (!closing) {
-        const [, dq, sq, bare] = HREF.exec(tag) ?? [];
-        const href = decodeEntities(dq ?? sq ?? bare ?? "", true).trim();
-        // A link the cards' Markdown would not make (javascript:, a '<' in it) keeps only its text.
-        const usable = href && !/[<>\n]/.test(href) && cardMarkdown.validateLink(href);
-        link = usable ? { href, at: out.length } : null;
-      } else if (link) {
-        const text = out.slice(link.at);
-        out = `${out.slice(0, link.at)}[${text}](${/[\s()]/.test(link.href) ? `<${link.href}>` : link.href})`;
-        // A '!' before it would make the link a picture's Markdown (card-model.ts IMAGE_MARKDOWN, which
-        // reads no escapes): it goes in as a character reference, and what was marked after it moves.
-        if (out[link.at - 1] === "!") {
-          const bang = link.at - 1;
-          out = `${out.slice(0, bang)}&#33;${out.slice(link.at)}`;
-          for (const o of open) if (o.at > bang) o.at += 4;
-          if (itemStart > bang) itemStart += 4;
-        }
-        link = null;
-      }
-    } else if (BR_TAG.test(tag)) newLine();
-    else if (MEDIA_TAG.test(tag)) {
-      const [, dq, sq, bare] = MEDIA_SRC.exec(tag) ?? [];
-      const name = decodeEntities(dq ?? sq ?? bare ?? "", true);
-      if (!name) continue;
-      if (/^<img\b/i.test(tag)) {
-        const [, altDq, altSq] = ALT.exec(tag) ?? [];
-        const alt = decodeEntities(altDq ?? altSq ?? "", true).replace(/[\]\n]/g, " ");
-        // A name with '<' or '>' has no Markdown spelling; such files are dropped with their tag.
-        if (!/[<>\n]/.test(name)) out += imageMarkdown(name, alt);
-      } else out += `[sound:${name}]`;
-    } else if (BLOCK_TAG.test(tag)) lineBreak();
+    if (tag === undefined) writer.text(text ?? "");
+    else writer.tag(tag);
   }
-  return out.trim();
+  return writer.out.trim();
 }
 
 /**
@@ -361,8 +411,7 @@ function proseToAnkiHtml(text: string): string {
 
 /**
  * Studyhall text as an Anki field: its Markdown as Anki's HTML, line breaks as <br>, `![](name)` as an
- * <img>.
- * `[sound:name]` is Anki's own syntax and stays as written.
+ * <img>. `[sound:name]` is Anki's own syntax and stays as written.
  */
 export function textToAnkiHtml(text: string): string {
   const parts: string[] = [];
