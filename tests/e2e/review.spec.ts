@@ -1,9 +1,20 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { seedFlashcards, seriousViolations, signUpViaApi } from "./helpers.ts";
 
 // Each journey runs axe two or three times; on the shared 2-core machine one axe pass can take 15 s.
 test.describe.configure({ timeout: 90_000 });
+
+/** A new student's empty set 'Verbs' on a 360 px screen, with its import dialog open. */
+async function openImportDialog(page: Page) {
+  const { token } = await signUpViaApi(page);
+  const { studySetId } = await seedFlashcards(page, token, []);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/study?set=${studySetId}&tab=flashcards`);
+  await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
+  await page.getByRole("button", { name: "Import" }).click();
+  return page.getByRole("dialog", { name: "Import flashcards" });
+}
 
 test("a student reviews three cards with the keyboard only and sees the due count fall", async ({ page }) => {
   const { token } = await signUpViaApi(page);
@@ -54,13 +65,7 @@ test("a student reviews three cards with the keyboard only and sees the due coun
 test("a student imports 20 pasted cards with a custom separator, sees them, and exports the set", async ({
   page,
 }) => {
-  const { token } = await signUpViaApi(page);
-  const { studySetId } = await seedFlashcards(page, token, []);
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto(`/study?set=${studySetId}&tab=flashcards`);
-  await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
-  await page.getByRole("button", { name: "Import" }).click();
-  const dialog = page.getByRole("dialog", { name: "Import flashcards" });
+  const dialog = await openImportDialog(page);
   await dialog.getByLabel("Between term and definition").selectOption("custom");
   await dialog.getByLabel("Custom term separator").fill(" :: ");
   const lines = Array.from({ length: 20 }, (_, i) => `word ${i + 1} :: meaning ${i + 1}`);
@@ -143,13 +148,7 @@ test("a student ties a set to a Canvas-style task or an event found by search, a
 test("a student pastes Anki notes with MathJax formulas and bold text and sees them typeset, at 360 px", async ({
   page,
 }) => {
-  const { token } = await signUpViaApi(page);
-  const { studySetId } = await seedFlashcards(page, token, []);
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto(`/study?set=${studySetId}&tab=flashcards`);
-  await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
-  await page.getByRole("button", { name: "Import" }).click();
-  const dialog = page.getByRole("dialog", { name: "Import flashcards" });
+  const dialog = await openImportDialog(page);
   await dialog.getByLabel("Format").selectOption("anki");
   // As Anki writes 'Notes in Plain Text' with HTML: MathJax inline and display, a <br> in the back.
   await dialog
