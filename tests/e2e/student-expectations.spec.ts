@@ -216,3 +216,41 @@ test("Calendar 'Upcoming Events' lists only what is still ahead", async ({ page 
   await expect(upcoming).toContainText("Later seminar");
   await expect(upcoming).not.toContainText("Earlier seminar");
 });
+
+test("the browser's time zone reaches the server on the first load and after a journey, not on every load", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const saves: unknown[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && new URL(request.url()).pathname === "/api/settings/time-zone")
+      saves.push(request.postDataJSON());
+  });
+  const zoneOnServer = async () =>
+    (
+      (await (await page.request.get("/api/study-heatmap", { headers: authed(token) })).json()) as {
+        timeZone: string;
+      }
+    ).timeZone;
+
+  await page.goto("/");
+  await expect.poll(() => saves).toEqual([{ timeZone: "America/Chicago" }]);
+  await expect.poll(zoneOnServer).toBe("America/Chicago");
+  const reported = await page.evaluate(() => localStorage.getItem("reportedTimeZone"));
+  expect(reported).toMatch(/^\d+ America\/Chicago$/);
+
+  // Same zone: nothing to tell.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(saves).toHaveLength(1);
+
+  // As if this browser had last reported London (the student flew home): the new zone goes up at once.
+  await page.evaluate(
+    (id) => localStorage.setItem("reportedTimeZone", `${id} Europe/London`),
+    reported!.split(" ")[0],
+  );
+  await page.reload();
+  await expect.poll(() => saves).toHaveLength(2);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("reportedTimeZone"))).toBe(reported);
+});

@@ -23,7 +23,7 @@ export const SignedInApp = memo(function SignedInApp({ user }: { user: User }) {
   useEffect(markFirstScreen, []);
   return (
     <>
-      <SessionWatchers />
+      <SessionWatchers userId={user.id} />
       {onboarding ? (
         // Outside the shell, whose <main> the page would otherwise have.
         <main>
@@ -68,8 +68,8 @@ function sameUser(a: { user: User }, b: { user: User }) {
  * What runs for the whole session, in a leaf of its own: the earned list's answers re-render only this,
  * not the screen (they once made every page draw again).
  */
-function SessionWatchers() {
-  useReportTimeZone();
+function SessionWatchers({ userId }: { userId: number }) {
+  useReportTimeZone(userId);
   useAchievementUnlockToasts();
   useQuickAddShortcut();
   return null;

@@ -63,14 +63,23 @@ export function useAchievementUnlockToasts() {
   }, [earned.data]);
 }
 
-/** Tells the server the browser's IANA zone once per page load, so streaks count the student's own days. */
-export function useReportTimeZone() {
+/** The zone this browser last told the server, per student: `${userId} ${timeZone}`. */
+const REPORTED_ZONE_KEY = "reportedTimeZone";
+
+/**
+ * Tells the server the browser's IANA zone, so streaks count the student's own days: when it is not the
+ * one this browser last reported for this student (a first sign-in here, a journey), not on every load,
+ * which cost each page a request and the settings contract's schemas.
+ */
+export function useReportTimeZone(userId: number) {
   useEffect(() => {
     browserTimeZone()
       .then(async (timeZone) => {
-        if (timeZone)
-          await call((await timeZoneEndpoints()).save, { body: { timeZone }, keepsPrefetched: true });
+        const reported = `${userId} ${timeZone}`;
+        if (!timeZone || localStorage.getItem(REPORTED_ZONE_KEY) === reported) return;
+        await call((await timeZoneEndpoints()).save, { body: { timeZone }, keepsPrefetched: true });
+        localStorage.setItem(REPORTED_ZONE_KEY, reported);
       })
       .catch((err: unknown) => console.error("Failed to save time zone:", err));
-  }, []);
+  }, [userId]);
 }
