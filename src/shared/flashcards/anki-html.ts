@@ -44,6 +44,16 @@ const LINK_TAG = /^<(\/?)a\b[^>]*>$/i;
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 const START = /\bstart\s*=\s*["']?(\d{1,6})/i;
 const PRE_TAG = /^<(\/?)pre\b[^>]*>$/i;
+const SCRIPT_TAG = /^<(\/?)(sup|sub)\b[^>]*>$/i;
+/**
+ * The characters Unicode has a superscript or subscript form of that science decks put in <sup> and
+ * <sub> (x², 10⁻³, Fe³⁺, H₂O): the cards' Markdown has no such markup, and the text alone read "x2". A
+ * typed "x2" still grades as "x²" (grading.ts compares NFKD forms).
+ */
+const SCRIPT_FORMS: Record<string, Record<string, string>> = {
+  sup: Object.fromEntries([..."0123456789+-=()ni"].map((c, i) => [c, "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ"[i]!])),
+  sub: Object.fromEntries([..."0123456789+-=()"].map((c, i) => [c, "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎"[i]!])),
+};
 /** The tag markMathJax puts around a formula: a name no Anki field holds. */
 const MATH_MARK = "studyhall-formula";
 const MATH_TAG = new RegExp(`^<(/?)${MATH_MARK}( display)?>$`);
@@ -146,6 +156,8 @@ class MarkdownWriter {
   private formula: { at: number; display: boolean } | null = null;
   /** Where the innermost list item's text starts: a block's start, as a line's is. */
   private itemStart = -1;
+  /** The <sup> or <sub> being read. */
+  private script: { at: number; forms: Record<string, string> } | null = null;
 
   text(text: string) {
     const decoded = decodeEntities(text);
@@ -159,6 +171,7 @@ class MarkdownWriter {
     const format = FORMAT_TAG.exec(tag);
     const list = LIST_TAG.exec(tag);
     const link = LINK_TAG.exec(tag);
+    const script = SCRIPT_TAG.exec(tag);
     if (math) this.onFormula(!math[1], Boolean(math[2]));
     else if (pre) this.onPre(!pre[1]);
     // <code> inside <pre> is the block's own: no marker.
@@ -167,6 +180,7 @@ class MarkdownWriter {
     else if (list) this.onList(!list[1], list[2]!.toLowerCase() === "ol", tag);
     else if (LIST_ITEM.test(tag) && this.lists.length) this.onItem();
     else if (link) this.onLink(!link[1], tag);
+    else if (script && !this.pre && !this.formula) this.onScript(!script[1], script[2]!.toLowerCase());
     else if (BR_TAG.test(tag)) this.newLine();
     else if (MEDIA_TAG.test(tag)) this.onMedia(tag);
     else if (BLOCK_TAG.test(tag)) this.lineBreak();
@@ -291,6 +305,23 @@ class MarkdownWriter {
     this.link = null;
   }
 
+  /**
+   * A superscript or subscript in Unicode's forms when it has one for every character (a minus sign too),
+   * else as plain text: each character keeps its length, so nothing marked after it moves.
+   */
+  private onScript(opening: boolean, name: string) {
+    if (opening) {
+      this.script = { at: this.out.length, forms: SCRIPT_FORMS[name]! };
+      return;
+    }
+    if (!this.script) return;
+    const { at, forms } = this.script;
+    const text = this.out.slice(at).replace(/\u2212/g, "-");
+    if (text && [...text].every((c) => forms[c]))
+      this.out = this.out.slice(0, at) + [...text].map((c) => forms[c]).join("");
+    this.script = null;
+  }
+
   private onMedia(tag: string) {
     const [, dq, sq, bare] = MEDIA_SRC.exec(tag) ?? [];
     const name = decodeEntities(dq ?? sq ?? bare ?? "", true);
@@ -309,9 +340,9 @@ class MarkdownWriter {
 /**
  * An Anki field (HTML) as Studyhall text: <br> and block elements (<div>, <p>, <li>, ...) become line
  * breaks, character references are decoded, bold, italic, strikethrough, code, lists and web links
- * become Markdown, MathJax formulas become `$...$` and `$$...$$`, images become `![](name)`,
- * <audio>/<video> become `[sound:name]`, comments, <style> and <script> go, and every other tag is
- * dropped keeping its text.
+ * become Markdown, superscripts and subscripts become Unicode's (x², H₂O) where it has them, MathJax
+ * formulas become `$...$` and `$$...$$`, images become `![](name)`, <audio>/<video> become
+ * `[sound:name]`, comments, <style> and <script> go, and every other tag is dropped keeping its text.
  */
 export function ankiHtmlToText(html: string): string {
   const source = markMathJax(html.replace(/<!--[\s\S]*?-->|<(style|script)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ""));

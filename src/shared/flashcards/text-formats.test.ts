@@ -221,6 +221,19 @@ describe("Anki plain text import", () => {
     for (const [html, text] of cases) expect([html, ankiHtmlToText(html)]).toEqual([html, text]);
   });
 
+  it("writes a superscript or subscript in Unicode's forms when it has them, else as text", () => {
+    const cases: [string, string][] = [
+      [
+        "H<sub>2</sub>O, x<sup>2</sup>, 10<sup>-3</sup>, Fe<sup>3+</sup>, e<sup>&minus;1</sup>",
+        "H₂O, x², 10⁻³, Fe³⁺, e⁻¹",
+      ],
+      ["<b>CO<sub>2</sub></b> and 2<sup>n</sup>", "**CO₂** and 2ⁿ"],
+      // No form for every character: the text as it was.
+      ["1<sup>st</sup>, x<sub>ij</sub>, a<sup>*</sup>, <sup></sup>end", "1st, xij, a\\*, end"],
+    ];
+    for (const [html, text] of cases) expect([html, ankiHtmlToText(html)]).toEqual([html, text]);
+  });
+
   it("reads a picture's file name into Anki's sort field whatever quotes its src has", () => {
     expect(ankiFieldText(`<img src='a b.png'> x <img src=c.jpg> <img src="d&amp;e.gif">`)).toBe(
       "a b.png x c.jpg d&e.gif",
