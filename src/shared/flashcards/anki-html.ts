@@ -121,6 +121,12 @@ function decodeEntities(text: string, inAttribute = false): string {
   return inAttribute ? decodeHTMLAttribute(spaced) : decodeHTML(spaced);
 }
 
+/** An attribute's value in a tag (`pattern`: its double-quoted, single-quoted, bare forms), decoded; "" if absent. */
+function attribute(pattern: RegExp, tag: string): string {
+  const [, dq, sq, bare] = pattern.exec(tag) ?? [];
+  return decodeEntities(dq ?? sq ?? bare ?? "", true);
+}
+
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /**
  * MathJax's delimiters in text that is not a formula, written with a character reference (`\&#40;`): a
@@ -283,8 +289,7 @@ class MarkdownWriter {
 
   private onLink(opening: boolean, tag: string) {
     if (opening) {
-      const [, dq, sq, bare] = HREF.exec(tag) ?? [];
-      const href = decodeEntities(dq ?? sq ?? bare ?? "", true).trim();
+      const href = attribute(HREF, tag).trim();
       // A link the cards' Markdown would not make (javascript:, a '<' in it) keeps only its text.
       const usable = href && !/[<>\n]/.test(href) && cardMarkdown.validateLink(href);
       this.link = usable ? { href, at: this.out.length } : null;
@@ -323,15 +328,13 @@ class MarkdownWriter {
   }
 
   private onMedia(tag: string) {
-    const [, dq, sq, bare] = MEDIA_SRC.exec(tag) ?? [];
-    const name = decodeEntities(dq ?? sq ?? bare ?? "", true);
+    const name = attribute(MEDIA_SRC, tag);
     if (!name) return;
     if (!/^<img\b/i.test(tag)) {
       this.out += `[sound:${name}]`;
       return;
     }
-    const [, altDq, altSq] = ALT.exec(tag) ?? [];
-    const alt = decodeEntities(altDq ?? altSq ?? "", true).replace(/[\]\n]/g, " ");
+    const alt = attribute(ALT, tag).replace(/[\]\n]/g, " ");
     // A name with '<' or '>' has no Markdown spelling; such files are dropped with their tag.
     if (!/[<>\n]/.test(name)) this.out += imageMarkdown(name, alt);
   }
@@ -467,10 +470,7 @@ export const looksLikeHtml = (text: string) => /<!--[\s\S]*?-->|<[^>]*>/.test(te
  * strip_html_preserving_media_filenames keeps a picture's file name), character references decoded.
  */
 export function ankiFieldText(html: string): string {
-  const withFiles = html.replace(/<img\b[^>]*>/gi, (tag) => {
-    const [, dq, sq, bare] = MEDIA_SRC.exec(tag) ?? [];
-    return ` ${decodeEntities(dq ?? sq ?? bare ?? "", true)} `;
-  });
+  const withFiles = html.replace(/<img\b[^>]*>/gi, (tag) => ` ${attribute(MEDIA_SRC, tag)} `);
   return decodeEntities(withFiles.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, ""))
     .replace(/\s+/g, " ")
     .trim();
