@@ -104,6 +104,16 @@ export const flashcards = pgTable(
       image: string;
       masks: { x: number; y: number; w: number; h: number; label?: string | undefined }[];
     }>(),
+    /**
+     * The question and answer as the card browser searches them: compatibility forms unfolded and
+     * accents dropped (NFKD, then the combining diacritical marks out), so 'cafe' finds 'café' and 'co2'
+     * finds 'CO₂'. Stored, because folding 50,000 cards inside each search took 472-601 ms on PGlite
+     * against 111-125 ms for a plain ilike. The search folds its words the same way (review.repo.ts
+     * `searchFold`); case stays to ilike.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`regexp_replace(normalize(question || E'\\n' || answer, NFKD), '[\\u0300-\\u036f]', '', 'g')`,
+    ),
     createdAt: createdAt(),
   },
   (t) => [

@@ -10,6 +10,7 @@ import { type BrowserPage, browserEndpoints, preferenceEndpoints } from "#shared
 import { type ReviewQueue, reviewEndpoints } from "#shared/review/contract.ts";
 import { apiClient } from "#tests/api.ts";
 import {
+  createCard,
   createFlashcardSet,
   createGroup,
   createSharedSet,
@@ -308,6 +309,28 @@ describe("card browser", () => {
     expect((await api(bob).call(browserEndpoints.sets)).map((s) => s.id)).not.toContain(cells.id);
     // Another student's browser never shows Carol's cards.
     expect((await browse(bob, { q: "Q1", setId: cells.id })).total).toBe(0);
+  });
+
+  it("search ignores accents, case and compatibility forms on both sides, and follows an edited card", async () => {
+    const dee = await createUser(t.app);
+    const set = await createFlashcardSet(t.app, { owner: dee });
+    const cafe = await createCard(t.app, { owner: dee, set, question: "Café au lait", answer: "coffee" });
+    const co2 = await createCard(t.app, { owner: dee, set, question: "Formula", answer: "CO₂ and ﬁne" });
+    const found = async (q: string) => ids((await browse(dee, { q })).cards);
+    expect(await found("cafe")).toEqual([cafe.id]);
+    expect(await found("CAFÉ AU")).toEqual([cafe.id]);
+    expect(await found("co2")).toEqual([co2.id]);
+    expect(await found("fine")).toEqual([co2.id]);
+    // The question and answer are searched apart: a search does not run from one into the other.
+    expect(await found("lait coffee")).toEqual([]);
+    await api(dee).call(flashcardEndpoints.updateCard, {
+      params: { id: cafe.id },
+      body: { question: "Crème brûlée" },
+    });
+    expect(await found("cafe")).toEqual([]);
+    expect(await found("creme brulee")).toEqual([cafe.id]);
+    // Nobody else's search reaches them.
+    expect((await browse(bob, { q: "creme" })).total).toBe(0);
   });
 
   it("moves and deletes in bulk, within the sets' bounds and only the student's own", async () => {

@@ -713,6 +713,9 @@ export type BrowserFilter = {
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Search words folded as the stored `flashcards.search_text` is (schema/flashcards.ts). */
+const searchFold = (q: string) => q.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+
 function browserWhere(f: BrowserFilter): SQL | undefined {
   const byState = {
     new: isNull(cardStates.flashcardId),
@@ -724,9 +727,7 @@ function browserWhere(f: BrowserFilter): SQL | undefined {
   return and(
     eq(flashcards.userId, f.userId),
     f.setId === undefined ? undefined : eq(flashcards.flashcardSetId, f.setId),
-    f.q
-      ? sql`(${flashcards.question} ilike ${likePattern(f.q)} or ${flashcards.answer} ilike ${likePattern(f.q)})`
-      : undefined,
+    f.q ? sql`${flashcards.searchText} ilike ${likePattern(searchFold(f.q))}` : undefined,
     f.tag ? sql`${f.tag} = any(${flashcards.tags})` : undefined,
     f.state ? byState[f.state] : undefined,
     f.dueBy ? lte(cardStates.due, f.dueBy) : undefined,

@@ -1,0 +1,1 @@
+ALTER TABLE "flashcards" ADD COLUMN "search_text" text GENERATED ALWAYS AS (regexp_replace(normalize(question || E'\n' || answer, NFKD), '[\u0300-\u036f]', '', 'g')) STORED;
