@@ -117,7 +117,8 @@ function formatted(text: string, marker: string): string {
  */
 function decodeEntities(text: string, inAttribute = false): string {
   if (!text.includes("&")) return text;
-  const spaced = text.replace(/&(?:nbsp|#0*160|#x0*a0);/gi, " ");
+  // Names are case-sensitive ('&NBSP;' is text to a browser); a numeric reference's x and digits are not.
+  const spaced = text.replace(/&(?:nbsp|#0*160|#[xX]0*[aA]0);/g, " ");
   return inAttribute ? decodeHTMLAttribute(spaced) : decodeHTML(spaced);
 }
 

@@ -217,6 +217,8 @@ describe("Anki plain text import", () => {
       ["&rarr; &forall;x &isin; &Ropf; &frac13;", "→ ∀x ∈ ℝ ⅓"],
       // A browser reads a few old names without their ';' in text; unknown names stay as written.
       ["&copy 2024 &zzz; &#x1F600; &#0;", "© 2024 \\&zzz; 😀 \uFFFD"],
+      // Names are case-sensitive, a number's hex digits are not: a browser shows '&NBSP;' as written.
+      ["a&nbsp;b&#XA0;c&#xa0;d&#160;e &NBSP; &Eacute;&eacute;", "a b c d e \\&NBSP; Éé"],
     ];
     for (const [html, text] of cases) expect([html, ankiHtmlToText(html)]).toEqual([html, text]);
   });
