@@ -265,17 +265,29 @@ class MarkdownWriter {
       this.lists.push({ ordered, items: start - 1, width: 0, other });
       return;
     }
+    this.dropBlankAfterList();
     const closed = this.lists.pop();
     if (!closed) return;
-    // What follows a list goes on a line of its own (even after an empty item), under the item around
-    // the list; after a list in no other, past a blank line, or it would join the list's last item.
+    // What follows a list goes past a blank line (even after an empty item), or Markdown would read it
+    // as more of the list's last item ('<li>a<ul><li>b</li></ul>c</li>': c is a's, not b's): under the
+    // item around the list, or at no indent after a list in no other. The blank line inside an item is
+    // taken back if nothing follows there (dropBlankAfterList), so a tight list stays tight.
     this.out = this.out.replace(/ +$/, "");
     if (this.out !== "" && !this.out.endsWith("\n")) this.out += "\n";
-    this.out += this.lists.length ? this.indent() : "\n";
-    if (!this.lists.length) this.listEnd = { at: this.out.length, other: closed.other };
+    this.out += `\n${this.indent()}`;
+    if (this.lists.length) this.blankAfterList = this.out.length;
+    else this.listEnd = { at: this.out.length, other: closed.other };
+  }
+
+  /** Where the blank line after a nested list ends, while nothing has been written after it. */
+  private blankAfterList = -1;
+
+  private dropBlankAfterList() {
+    if (this.out.length === this.blankAfterList) this.out = this.out.replace(/\n(\n *)$/, "$1");
   }
 
   private onItem() {
+    this.dropBlankAfterList();
     // On a line of its own, even after an empty item.
     if (!/(^|\n) *$/.test(this.out)) this.newLine();
     const list = this.lists.at(-1)!;

@@ -265,6 +265,10 @@ describe("Anki plain text import", () => {
       ["Steps:<ol><li>one</li><li>two</li></ol>after", "Steps:\n\n1. one\n2. two\n\nafter"],
       ["<ul><li>a<ul><li>inner</li></ul></li><li>b</li></ul>", "- a\n\n  - inner\n- b"],
       ["<ol><li>x<ol><li>y</li><li>z</li></ol></li><li>w</li></ol>", "1. x\n\n   1. y\n   2. z\n2. w"],
+      // Text after a nested list is its item's, past a blank line: on the next line alone, Markdown would
+      // read it as more of the nested list's last item.
+      ["<ol><li>x<ol><li>y</li></ol>after</li><li>z</li></ol>", "1. x\n\n   1. y\n\n   after\n2. z"],
+      ["<ul><li><ul><li></li></ul>a</li></ul>", "- \n  -\n\n  a"],
       [
         'see <a href="https://en.wikipedia.org/wiki/Cell_(biology)">the cell</a>, <a href="mailto:t@x.edu">mail</a>',
         "see [the cell](<https://en.wikipedia.org/wiki/Cell_(biology)>), [mail](mailto:t@x.edu)",
