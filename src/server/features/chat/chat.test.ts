@@ -157,6 +157,25 @@ describe("POST /api/chat with the built-in engine", () => {
     );
   });
 
+  it("matches course names and task titles with or without their accents", async () => {
+    const quim = await createCourse(t.app, ada, { name: "Química General", code: "QUÍM 110" });
+    const lab = (
+      await createTask(t.app, ada, {
+        title: "Práctica de laboratorio 2",
+        dueDate: "2026-03-06T23:59:00Z",
+        courseId: quim.id,
+      })
+    ).id;
+    const acids = (await createTask(t.app, ada, { title: "Ácidos y bases", dueDate: "2026-03-09T10:00:00Z" }))
+      .id;
+    const cited = async (question: string) =>
+      ((await ask(t, ada, question)).json().aiMessage as ChatMessage).citations!.map((c) => c.id);
+    expect(await cited("When is my quimica lab due?")).toEqual([lab]);
+    expect(await cited("Any QUIM 110 labs?")).toEqual([lab]);
+    expect(await cited("When is acidos y bases due?")).toEqual([acids]);
+    expect(await cited("When is Ácidos y Bases due?")).toEqual([acids]);
+  });
+
   it("keeps history per student and per course, and clears it", async () => {
     const history: ChatMessage[] = (
       await t.app.inject({ method: "GET", url: "/api/chat", headers: ada.headers })

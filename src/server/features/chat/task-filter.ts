@@ -1,4 +1,4 @@
-import type { TaskFilter } from "#server/integrations/ai/builtin/task-questions.ts";
+import { foldText, type TaskFilter } from "#server/integrations/ai/builtin/task-questions.ts";
 import type { Task } from "#shared/tasks/contract.ts";
 import { sortTasks } from "#shared/tasks/task-rules.ts";
 
@@ -6,7 +6,7 @@ import { sortTasks } from "#shared/tasks/task-rules.ts";
 export function applyTaskFilter(tasks: readonly Task[], filter: TaskFilter, now: Date): Task[] {
   const from = filter.range?.from?.getTime();
   const to = filter.range?.to?.getTime();
-  const keywords = filter.keywords?.map((k) => k.toLowerCase());
+  const keywords = filter.keywords?.map(foldText);
   const picked = tasks.filter((t) => {
     const due = t.dueDate ? Date.parse(t.dueDate) : null;
     if (filter.completed !== undefined && t.completed !== filter.completed) return false;
@@ -15,7 +15,7 @@ export function applyTaskFilter(tasks: readonly Task[], filter: TaskFilter, now:
     if (from !== undefined && due !== null && due < from) return false;
     if (to !== undefined && due !== null && due >= to) return false;
     if (filter.courseIds && (t.courseId === null || !filter.courseIds.includes(t.courseId))) return false;
-    if (keywords && !keywords.some((k) => t.title.toLowerCase().includes(k))) return false;
+    if (keywords && !keywords.some((k) => foldText(t.title).includes(k))) return false;
     return true;
   });
   const sorted = sortTasks(picked);

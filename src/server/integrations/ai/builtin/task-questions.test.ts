@@ -275,6 +275,22 @@ describe("parseTaskQuestion: a course by any part of its name or code, and a kin
     expect(ask(question)).toMatchObject({ kind: "tasks", completed: false, courseIds, keywords });
   });
 
+  it("reads a course name with accents, typed with or without them", () => {
+    const spanish: TaskCourse[] = [
+      { id: 6, name: "Cálculo Diferencial", code: "MAT 101" },
+      { id: 7, name: "Química General", code: "QUÍ 110" },
+    ];
+    const asked = (question: string) =>
+      parseTaskQuestion(question, { now: WEDNESDAY_NY, timeZone: NEW_YORK, courses: spanish });
+    expect(asked("When is my calculo homework due?")).toMatchObject({ courseIds: [6], keywords: homework });
+    expect(asked("When is my cálculo homework due?")).toMatchObject({ courseIds: [6], keywords: homework });
+    expect(asked("Any QUI 110 labs this week?")).toMatchObject({ courseIds: [7], keywords: ["lab"] });
+    expect(asked("When is the quimica general informe due?")).toMatchObject({
+      courseIds: [7],
+      keywords: ["informe"],
+    });
+  });
+
   it("keeps a real title as the title ('lab report' is not just the kind)", () => {
     expect(ask("When is the chemistry lab report due?")).toMatchObject({
       courseIds: [5],

@@ -93,9 +93,16 @@ const GENERIC_COURSE_WORDS = new Set(
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/**
+ * Lower case without accents ('Cálculo' is 'calculo'): how a question, course names and codes, and task
+ * titles are compared, so a name with accents splits into words at all and a student may type it
+ * either way.
+ */
+export const foldText = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+
 /** 'CS 330' matches 'cs 330', 'CS330' and 'cs-330'. */
 function codePattern(code: string): RegExp | undefined {
-  const parts = code.toLowerCase().match(/[a-z]+|\d+/g);
+  const parts = foldText(code).match(/[a-z]+|\d+/g);
   if (!parts || parts.length === 0 || code.trim().length < 2) return undefined;
   return new RegExp(`\\b${parts.map(escapeRegExp).join("[\\s-]?")}\\b`);
 }
@@ -109,7 +116,7 @@ function matchCourses(
   courses: readonly TaskCourse[],
 ): { ids: number[]; exact: boolean; words: string[] } {
   const exact = courses.filter((course) => {
-    const name = course.name.trim().toLowerCase();
+    const name = foldText(course.name.trim());
     return (
       (name.length > 2 && new RegExp(`\\b${escapeRegExp(name)}\\b`).test(text)) ||
       codePattern(course.code)?.test(text)
@@ -120,7 +127,7 @@ function matchCourses(
   const asked = (text.match(/[a-z0-9]+/g) ?? []).filter((w) => w.length >= 4 && !GENERIC_COURSE_WORDS.has(w));
   const used = new Set<string>();
   const partial = courses.filter((course) => {
-    const named = (course.name.toLowerCase().match(/[a-z]+/g) ?? []).filter(
+    const named = (foldText(course.name).match(/[a-z]+/g) ?? []).filter(
       (w) => w.length >= 4 && !GENERIC_COURSE_WORDS.has(w),
     );
     const hits = asked.filter((a) => named.some((w) => w === a || (/^[a-z]+$/.test(a) && w.startsWith(a))));
@@ -149,7 +156,7 @@ function titleFragment(
   for (const course of courses) {
     const pattern = codePattern(course.code);
     if (pattern) fragment = fragment.replace(pattern, " ");
-    fragment = fragment.replace(course.name.toLowerCase(), " ");
+    fragment = fragment.replace(foldText(course.name), " ");
   }
   for (const word of courseWords)
     fragment = fragment.replace(new RegExp(`\\b${word}\\b(?:\\s+(?:\\d+|i{1,3}|iv))?`), " ");
@@ -165,8 +172,7 @@ function titleFragment(
     : undefined;
 }
 
-const normalize = (question: string) =>
-  question.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
+const normalize = (question: string) => foldText(question).replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
 
 function isTaskQuestion(text: string, courseNamed: boolean, completed: boolean | undefined, date: unknown) {
   return (
