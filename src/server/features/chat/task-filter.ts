@@ -1,4 +1,5 @@
-import { foldText, type TaskFilter } from "#server/integrations/ai/builtin/task-questions.ts";
+import type { TaskFilter } from "#server/integrations/ai/builtin/task-questions.ts";
+import { foldText } from "#shared/fold-text.ts";
 import type { Task } from "#shared/tasks/contract.ts";
 import { sortTasks } from "#shared/tasks/task-rules.ts";
 

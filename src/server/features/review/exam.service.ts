@@ -1,5 +1,6 @@
 import { planForExamAsync, type ScheduledCard } from "#server/features/review/exam-plan.ts";
 import { newCardState } from "#server/features/review/fsrs.ts";
+import { foldText } from "#shared/fold-text.ts";
 import { localDay } from "#shared/local-day.ts";
 import {
   EXAM_CANDIDATES_MAX,
@@ -317,7 +318,7 @@ async function plannedToday(
 /** The student's upcoming dated tasks (Canvas assignments included) and events, soonest first. */
 async function candidates(deps: ExamDeps, userId: number, search = ""): Promise<ExamCandidate[]> {
   const now = deps.clock.now().getTime();
-  const needle = search.trim().toLocaleLowerCase();
+  const needle = foldText(search.trim());
   const [taskList, eventList] = await Promise.all([deps.tasks.list(userId), deps.calendar.events(userId)]);
   const all: ExamCandidate[] = [
     ...taskList.flatMap((t) =>
@@ -326,7 +327,7 @@ async function candidates(deps: ExamDeps, userId: number, search = ""): Promise<
     ...eventList.map((e) => ({ kind: "event" as const, id: e.id, title: e.title, date: e.date })),
   ];
   return all
-    .filter((c) => new Date(c.date).getTime() > now && c.title.toLocaleLowerCase().includes(needle))
+    .filter((c) => new Date(c.date).getTime() > now && foldText(c.title).includes(needle))
     .sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime() || a.id - b.id)
     .slice(0, EXAM_CANDIDATES_MAX);
 }

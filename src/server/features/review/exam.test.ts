@@ -148,6 +148,18 @@ describe("exam plan", () => {
     ]);
     const found = (await req(u, "GET", "/api/review/exam-candidates?q=FINAL")).json() as ExamCandidate[];
     expect(found.map((c) => c.id)).toEqual([event.id]);
+    // Typed without the accents it has, or with ones it has not.
+    const spanish = (await req(u, "POST", "/api/events", { title: "Exámen parcial", date: at(4) })).json();
+    for (const q of ["examen", "EXÁMEN PARC", "Éxamen"])
+      expect(
+        (
+          (
+            await req(u, "GET", `/api/review/exam-candidates?q=${encodeURIComponent(q)}`)
+          ).json() as ExamCandidate[]
+        ).map((c) => c.id),
+        q,
+      ).toEqual([spanish.id]);
+    await req(u, "DELETE", `/api/events/${spanish.id}`);
     const bad = await req(u, "GET", `/api/review/exam-candidates?q=${"x".repeat(201)}`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe("Search at most 200 characters");

@@ -1,3 +1,4 @@
+import { foldText } from "#shared/fold-text.ts";
 import { assertTimeZone, type DateRange, dateRange } from "./task-dates.ts";
 
 /**
@@ -92,13 +93,6 @@ const GENERIC_COURSE_WORDS = new Set(
 );
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/**
- * Lower case without accents ('Cálculo' is 'calculo'): how a question, course names and codes, and task
- * titles are compared, so a name with accents splits into words at all and a student may type it
- * either way.
- */
-export const foldText = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 
 /** 'CS 330' matches 'cs 330', 'CS330' and 'cs-330'. */
 function codePattern(code: string): RegExp | undefined {
