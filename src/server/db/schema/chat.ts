@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-import { createdAt, ownerId, searchVector } from "./columns.ts";
+import { createdAt, foldedSearchVector, ownerId } from "./columns.ts";
 import { courses } from "./courses.ts";
 import { courseDocuments } from "./materials.ts";
 import { studyDocuments } from "./study.ts";
@@ -44,7 +44,7 @@ export const documentChunks = pgTable(
     text: text("text").notNull(),
     charStart: integer("char_start").notNull(),
     charEnd: integer("char_end").notNull(),
-    search: searchVector("text"),
+    search: foldedSearchVector("text"),
   },
   (t) => [
     index("document_chunks_user_idx").on(t.userId),

@@ -19,6 +19,21 @@ export const searchVector = (...columns: string[]) =>
       sql.raw(`to_tsvector('english', ${columns.map((c) => `coalesce(${c}, '')`).join(" || ' ' || ")})`),
     );
 
+/**
+ * searchVector over one column read as its words are compared (text.ts `foldMarks`): compatibility forms
+ * unfolded and Latin accents dropped, so 'L'Hôpital' is found by 'hopital' and a PDF's 'ﬁeld' by
+ * 'field'. A question's terms reach the tsquery as [a-z0-9] only (query.ts), so an accented word in
+ * the text was never matched at all.
+ */
+export const foldedSearchVector = (column: string) =>
+  tsvector("search")
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(
+        `to_tsvector('english', normalize(regexp_replace(normalize(coalesce(${column}, ''), NFKD), '[\\u0300-\\u036f]', '', 'g'), NFC))`,
+      ),
+    );
+
 export const ownerId = (references: () => import("drizzle-orm/pg-core").AnyPgColumn) =>
   integer("user_id").notNull().references(references, { onDelete: "cascade" });
 

@@ -104,6 +104,27 @@ describe("retrieval search", () => {
     expect(await search(ada, "zygomorphic")).toEqual([]);
   });
 
+  it("matches words with accents and ligatures however the question spells them", async () => {
+    const carl = await createUser(t.app);
+    const calculus = await post(carl, "/api/upload-document", {
+      fileName: "limits.txt",
+      content:
+        "Gödel's theorem limits what a formal system proves. The electric ﬁeld of a charge falls with distance.",
+    });
+    await post(carl, "/api/upload-document", {
+      fileName: "other.txt",
+      content: "Limits of sequences, a theorem on formal proofs and rules of thumb for estimating distance.",
+    });
+    for (const question of [
+      "What does godel's theorem say?",
+      "What does Gödel's theorem say?",
+      "What is the electric field of a charge?",
+    ]) {
+      const [best] = await search(carl, question);
+      expect([question, best?.documentId, best?.coverage]).toEqual([question, calculus.id, 1]);
+    }
+  });
+
   it("never returns another student's chunks", async () => {
     const found = await search(bob, "mitochondria respiration");
     expect(found.map((c) => c.title)).toEqual(["bobs"]);

@@ -51,6 +51,16 @@ describe("sentences", () => {
     expect(found[1]?.text).toBe("Second one wraps a line.");
   });
 
+  it("stems a word the same with or without its accents or ligatures, and leaves other scripts whole", () => {
+    expect(contentTerms("Gödel's théorème: the ﬁeld, naïve")).toEqual(
+      contentTerms("Godel's theoreme: the field, naive"),
+    );
+    expect(stem("Schrödinger")).toBe(stem("schrodinger"));
+    // Hangul and Devanagari are recomposed after the accents go: the same letters as before, and a
+    // vowel sign or a typed combining accent is part of its word.
+    expect(words("한국어 हिन्दी cafe\u0301").map((w) => w.stem)).toEqual(["한국어", "हिन्दी", "cafe"]);
+  });
+
   it("returns content stems without stop words or punctuation", () => {
     const [first] = sentences("The mitochondria are producing energy for the cells.");
     expect(first?.terms).toEqual(["mitochondria", "produc", "energi", "cell"]);

@@ -44,13 +44,26 @@ let porter2: ((word: string) => string) | undefined;
 const stems = new Map<string, string>();
 const KEPT_STEMS = 50_000;
 const KEPT_LENGTH = 32;
+/**
+ * A word as it is compared, here and in the chunks' full-text index (schema/columns.ts
+ * `foldedSearchVector`, the same steps in SQL): compatibility forms unfolded ('ﬁ' is 'fi') and Latin
+ * accents dropped ('hôpital' is 'hopital'), other scripts recomposed as they were.
+ */
+export const foldMarks = (text: string) =>
+  /[\u0080-\uffff]/.test(text)
+    ? text
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .normalize("NFC")
+    : text;
+
 function stemOf(lower: string): string {
   let stem = stems.get(lower);
   if (stem === undefined) {
     porter2 ??= createRequire(import.meta.url)("wink-eng-lite-web-model/dist/porter-stemmer.js") as (
       word: string,
     ) => string;
-    stem = porter2(lower);
+    stem = porter2(foldMarks(lower));
     if (lower.length > KEPT_LENGTH) return stem;
     if (stems.size >= KEPT_STEMS) stems.clear();
     stems.set(lower, stem);
@@ -80,7 +93,9 @@ const NEGATED_STEM: Record<string, string> = { ca: "can", wo: "will", sha: "shal
 /** URLs and e-mail addresses are not words ('https://www.gnu.org/software' says nothing about a topic). */
 const ADDRESS = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
 /** A number (with decimals, thousands or a dotted version: '3.14', '1,000', '1.3.1'), or a run of letters and digits. */
-const TOKEN = /\p{N}+(?:[.,]\p{N}+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+// Marks belong to their letter: a Devanagari vowel sign, or an accent typed as a combining character.
+const TOKEN =
+  /\p{N}+(?:[.,]\p{N}+)+(?![\p{L}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’]\p{L}[\p{L}\p{M}]*)?/gu;
 
 function wordOf(raw: string, out: Word[]): void {
   const lower = raw.toLowerCase().replace(/’/g, "'");
