@@ -109,7 +109,7 @@ describe("retrieval search", () => {
     const calculus = await post(carl, "/api/upload-document", {
       fileName: "limits.txt",
       content:
-        "Gödel's theorem limits what a formal system proves. The electric ﬁeld of a charge falls with distance.",
+        "Gödel's theorem limits what a formal system proves. The electric ﬁeld of a charge falls with distance. L'Hôpital's rule takes the limit of a quotient.",
     });
     await post(carl, "/api/upload-document", {
       fileName: "other.txt",
@@ -119,6 +119,8 @@ describe("retrieval search", () => {
       "What does godel's theorem say?",
       "What does Gödel's theorem say?",
       "What is the electric field of a charge?",
+      "What is l'hopital's rule?",
+      "What does L’Hôpital’s rule do?",
     ]) {
       const [best] = await search(carl, question);
       expect([question, best?.documentId, best?.coverage]).toEqual([question, calculus.id, 1]);

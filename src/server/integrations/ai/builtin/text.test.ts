@@ -61,6 +61,19 @@ describe("sentences", () => {
     expect(words("한국어 हिन्दी cafe\u0301").map((w) => w.stem)).toEqual(["한국어", "हिन्दी", "cafe"]);
   });
 
+  it("parts a word at an apostrophe as PostgreSQL does, contractions aside", () => {
+    expect(words("L'Hôpital O’Brien don't it's Gödel's").map((w) => w.normal)).toEqual([
+      "l",
+      "hôpital",
+      "o",
+      "brien",
+      "do",
+      "not",
+      "it",
+      "gödel",
+    ]);
+  });
+
   it("returns content stems without stop words or punctuation", () => {
     const [first] = sentences("The mitochondria are producing energy for the cells.");
     expect(first?.terms).toEqual(["mitochondria", "produc", "energi", "cell"]);

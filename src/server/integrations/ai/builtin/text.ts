@@ -113,6 +113,11 @@ function wordOf(raw: string, out: Word[]): void {
       wordOf(base, out);
       return;
     }
+    // Any other apostrophe parts two words, as PostgreSQL's parser does: 'L'Hôpital' is 'l' and
+    // 'hôpital', 'O'Brien' 'o' and 'brien'. Kept whole, a question's 'lhopital' matched no lexeme.
+    wordOf(base, out);
+    wordOf(suffix, out);
+    return;
   }
   const number = /^\p{N}/u.test(lower) && !/\p{L}/u.test(lower);
   const stop = STOP_WORDS.has(lower);
