@@ -16,7 +16,10 @@ export function applyTaskFilter(tasks: readonly Task[], filter: TaskFilter, now:
     if (from !== undefined && due !== null && due < from) return false;
     if (to !== undefined && due !== null && due >= to) return false;
     if (filter.courseIds && (t.courseId === null || !filter.courseIds.includes(t.courseId))) return false;
-    if (keywords && !keywords.some((k) => foldText(t.title).includes(k))) return false;
+    if (keywords) {
+      const title = foldText(t.title);
+      if (!keywords.some((k) => title.includes(k))) return false;
+    }
     return true;
   });
   const sorted = sortTasks(picked);

@@ -49,7 +49,7 @@ const KEPT_LENGTH = 32;
  * `foldedSearchVector`, the same steps in SQL): compatibility forms unfolded ('ﬁ' is 'fi') and Latin
  * accents dropped ('hôpital' is 'hopital'), other scripts recomposed as they were.
  */
-export const foldMarks = (text: string) =>
+const foldMarks = (text: string) =>
   /[\u0080-\uffff]/.test(text)
     ? text
         .normalize("NFKD")
