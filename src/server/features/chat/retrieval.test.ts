@@ -127,6 +127,31 @@ describe("retrieval search", () => {
     }
   });
 
+  it("finds words of other scripts, folded as the index folds them", async () => {
+    const dana = await createUser(t.app);
+    const russian = await post(dana, "/api/upload-document", {
+      fileName: "biology.txt",
+      content: "Фотосинтез происходит в хлоропластах растений. Митохондрии дают клетке энергию.",
+    });
+    const greek = await post(dana, "/api/upload-document", {
+      fileName: "greek.txt",
+      content: "Η φωτοσύνθεση γίνεται στους χλωροπλάστες.",
+    });
+    const hindi = await post(dana, "/api/upload-document", {
+      fileName: "hindi.txt",
+      content: "हिन्दी व्याकरण में संज्ञा और क्रिया होती हैं।",
+    });
+    for (const [question, id] of [
+      ["Где происходит фотосинтез?", russian.id],
+      ["ΦΩΤΟΣΥΝΘΕΣΗ χλωροπλάστες", greek.id],
+      ["Τι είναι η φωτοσυνθεση;", greek.id],
+      ["हिन्दी व्याकरण", hindi.id],
+    ] as const) {
+      const [best] = await search(dana, question);
+      expect([question, best?.documentId]).toEqual([question, id]);
+    }
+  });
+
   it("never returns another student's chunks", async () => {
     const found = await search(bob, "mitochondria respiration");
     expect(found.map((c) => c.title)).toEqual(["bobs"]);

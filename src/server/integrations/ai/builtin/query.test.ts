@@ -4,7 +4,7 @@ import { readFixture } from "./fixtures/read-fixture.ts";
 import { bestSentences, coverage, MIN_COVERAGE, questionTerms, toTsQuery } from "./query.ts";
 
 const tsquery = (question: string) => toTsQuery(questionTerms(question));
-const SAFE_TSQUERY = /^(?:[a-z0-9]+(?: \| [a-z0-9]+)*)?$/;
+const SAFE_TSQUERY = /^(?:[\p{L}\p{M}\p{N}]+(?: \| [\p{L}\p{M}\p{N}]+)*)?$/u;
 
 describe("questionTerms and toTsQuery", () => {
   it("keeps the content words of a natural question and ORs them", () => {
@@ -24,12 +24,17 @@ describe("questionTerms and toTsQuery", () => {
     ]);
   });
 
-  it("folds accents and drops what is not a-z or 0-9", () => {
+  it("folds Latin accents, keeps the words of every script and drops the rest", () => {
     expect(tsquery("la révolution française et le café")).toBe(
       "la | revolution | francaise | et | le | cafe",
     );
-    expect(tsquery("光合作用とは何ですか")).toBe("");
-    expect(tsquery("what is it?")).toBe("");
+    // As the chunks' index folds them (foldedSearchVector): Greek loses its tonos, Devanagari keeps
+    // its vowel signs, and a run of CJK is one word, as PostgreSQL's parser reads it.
+    expect(tsquery("Что такое фотосинтез?")).toBe("что | такое | фотосинтез");
+    expect(tsquery("Τι είναι η φωτοσύνθεση;")).toBe("τι | ειναι | φωτοσυνθεση");
+    expect(tsquery("हिन्दी व्याकरण")).toBe("हिन्दी | व्याकरण");
+    expect(tsquery("光合作用とは何ですか")).toBe("光合作用とは何ですか");
+    expect(tsquery("what is it? 🙂 — ©")).toBe("");
   });
 
   it("never lets input break tsquery syntax", () => {

@@ -9,7 +9,7 @@ import { contentTerms, type Sentence, stem as stemOf, words } from "./text.ts";
  */
 
 export interface QuestionTerm {
-  /** Lower-case ASCII letters and digits only: safe inside a tsquery. */
+  /** Lower-case letters, marks and digits only (of any script): safe inside a tsquery. */
   word: string;
   /** Porter2 stem, comparable with the stems of a text (and with PostgreSQL's english lexemes). */
   stem: string;
@@ -57,12 +57,19 @@ const COMMON_WEIGHT = 0.3;
 
 const defaultWeight: TermWeight = (stem) => (COMMON.has(stem) ? COMMON_WEIGHT : 1);
 
+/**
+ * A word as the chunks' index folds it (schema/columns.ts `foldedSearchVector`): Latin accents and
+ * compatibility forms out, every script's letters, marks and digits kept, so a question in Russian,
+ * Greek or Hindi finds its words. Nothing but letters, marks and digits is left, none of which is
+ * tsquery syntax.
+ */
 function fold(word: string): string {
   return word
     .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
+    .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC")
     .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
+    .replace(/[^\p{L}\p{M}\p{N}]/gu, "");
 }
 
 /**
@@ -106,8 +113,8 @@ export function questionTerms(question: string): readonly QuestionTerm[] {
 }
 
 /**
- * For `to_tsquery('english', $1)`: the words OR-joined ('photosynthesis | chloroplast'). Only [a-z0-9]
- * lexemes and ' | ' ever appear, so no input can break the tsquery syntax. '' when nothing is left (the
+ * For `to_tsquery('english', $1)`: the words OR-joined ('photosynthesis | chloroplast'). Only letters,
+ * marks, digits and ' | ' ever appear, so no input can break the tsquery syntax. '' when nothing is left (the
  * caller then skips the search).
  */
 export function toTsQuery(terms: readonly QuestionTerm[]): string {

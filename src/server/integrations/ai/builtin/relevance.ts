@@ -92,7 +92,7 @@ export function answerKind(question: string): AnswerKind | null {
  * Whether the passage defines one of the terms: 'X is/are/means/refers to ...', a glossary line 'X: ...'
  * or 'X - ...', or a heading that is the term.
  */
-// A term's word is [a-z0-9] only (query.ts), so it needs no escaping inside a pattern.
+// A term's word is letters, marks and digits only (query.ts), so it needs no escaping inside a pattern.
 function definitionPattern(word: string): RegExp {
   return new RegExp(
     `\\b${word}\\w{0,3}\\b(?:\\s+\\S+){0,2}?\\s+(?:is|are|means|refers\\s+to|denotes|stands\\s+for|is\\s+defined\\s+as)\\b|^\\s*\\S*${word}\\w{0,3}\\s*(?::|\\s-|\\s–)\\s`,
