@@ -11,19 +11,10 @@ export const updatedAt = () =>
 
 export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** English full-text vector over the given columns; retrieval for AI help ranks on it (ts_rank). */
-export const searchVector = (...columns: string[]) =>
-  tsvector("search")
-    .notNull()
-    .generatedAlwaysAs(
-      sql.raw(`to_tsvector('english', ${columns.map((c) => `coalesce(${c}, '')`).join(" || ' ' || ")})`),
-    );
-
 /**
- * searchVector over one column read as its words are compared (text.ts `foldMarks`): compatibility forms
- * unfolded and Latin accents dropped, so 'L'Hôpital' is found by 'hopital' and a PDF's 'ﬁeld' by
- * 'field'. A question's terms reach the tsquery as [a-z0-9] only (query.ts), so an accented word in
- * the text was never matched at all.
+ * English full-text vector over one column, read as its words are compared (text.ts `foldMarks`, query.ts
+ * `fold`): compatibility forms unfolded and Latin accents dropped, so 'L'Hôpital' is found by 'hopital'
+ * and a PDF's 'ﬁeld' by 'field'; other scripts kept as they are.
  */
 export const foldedSearchVector = (column: string) =>
   tsvector("search")

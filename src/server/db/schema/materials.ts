@@ -1,9 +1,9 @@
 import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-import { createdAt, ownerId, processingColumns, searchVector } from "./columns.ts";
+import { createdAt, ownerId, processingColumns } from "./columns.ts";
 import { courses } from "./courses.ts";
 
-/** Course material the AI answers from (SPEC §2.14), searchable with PostgreSQL full-text search. */
+/** Course material the AI answers from (SPEC §2.14), searched through its chunks (document_chunks). */
 export const courseDocuments = pgTable(
   "course_documents",
   {
@@ -16,7 +16,6 @@ export const courseDocuments = pgTable(
     fileType: text("file_type").notNull().default("text"),
     /** A PDF's pages or a PPTX's slides as character ranges of `content`, for the viewer and citations. */
     pages: jsonb("pages").$type<Array<{ page: number; start: number; end: number }>>(),
-    search: searchVector("title", "content"),
     /**
      * Its rows in document_chunks, kept by the retrieval index (retrieval.repo.ts replaceChunks): the
      * passage count BM25's IDF needs is a sum over the student's documents rather than a count of every
@@ -26,8 +25,5 @@ export const courseDocuments = pgTable(
     createdAt: createdAt(),
     ...processingColumns(),
   },
-  (t) => [
-    index("course_documents_user_course_idx").on(t.userId, t.courseId),
-    index("course_documents_search_idx").using("gin", t.search),
-  ],
+  (t) => [index("course_documents_user_course_idx").on(t.userId, t.courseId)],
 );

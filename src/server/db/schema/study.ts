@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-import { createdAt, ownerId, processingColumns, searchVector } from "./columns.ts";
+import { createdAt, ownerId, processingColumns } from "./columns.ts";
 import { courses } from "./courses.ts";
 import { tasks } from "./tasks.ts";
 
@@ -33,7 +33,6 @@ export const studyDocuments = pgTable(
     summary: text("summary"),
     /** A PDF's pages as character ranges of `content` ({ page, start, end }), so answers can cite pages. */
     pages: jsonb("pages").$type<Array<{ page: number; start: number; end: number }>>(),
-    search: searchVector("title", "content"),
     /**
      * Its rows in document_chunks, kept by the retrieval index (retrieval.repo.ts replaceChunks): the
      * passage count BM25's IDF needs is a sum over the student's documents rather than a count of every
@@ -43,11 +42,7 @@ export const studyDocuments = pgTable(
     createdAt: createdAt(),
     ...processingColumns(),
   },
-  (t) => [
-    index("study_documents_set_idx").on(t.studySetId),
-    index("study_documents_user_idx").on(t.userId),
-    index("study_documents_search_idx").using("gin", t.search),
-  ],
+  (t) => [index("study_documents_set_idx").on(t.studySetId), index("study_documents_user_idx").on(t.userId)],
 );
 
 export const studySessions = pgTable(

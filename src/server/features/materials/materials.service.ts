@@ -41,15 +41,13 @@ export function createMaterialsService(deps: {
 }) {
   const { db, courses, retrieval, study, jobs } = deps;
 
-  const insert = (userId: number, values: NewMaterial, upload: boolean) =>
-    insertIndexed(
-      db,
-      retrieval,
-      userId,
-      (tx) => materialsRepo.insert(tx, userId, values),
-      { source: "material", courseId: values.courseId, content: values.content, pages: values.pages },
-      upload,
-    );
+  const insert = (userId: number, values: NewMaterial) =>
+    insertIndexed(db, retrieval, userId, (tx) => materialsRepo.insert(tx, userId, values), {
+      source: "material",
+      courseId: values.courseId,
+      content: values.content,
+      pages: values.pages,
+    });
 
   return {
     async list(userId: number, courseId?: number) {
@@ -58,18 +56,14 @@ export function createMaterialsService(deps: {
     },
     async create(userId: number, input: CreateMaterial) {
       await courses.assertOwn(userId, input.courseId ?? null);
-      return insert(
-        userId,
-        {
-          courseId: input.courseId ?? null,
-          title: (stripExtension(input.fileName) || input.fileName).slice(0, DOCUMENT_TITLE_MAX),
-          type: input.type,
-          content: input.content,
-          fileType: "text",
-          pages: null,
-        },
-        false,
-      );
+      return insert(userId, {
+        courseId: input.courseId ?? null,
+        title: (stripExtension(input.fileName) || input.fileName).slice(0, DOCUMENT_TITLE_MAX),
+        type: input.type,
+        content: input.content,
+        fileType: "text",
+        pages: null,
+      });
     },
     /** Checked before extraction, so a file for someone else's course costs no parsing. */
     assertOwnCourse: (userId: number, courseId: number | null) => courses.assertOwn(userId, courseId),
@@ -79,16 +73,12 @@ export function createMaterialsService(deps: {
       document: ExtractedDocument,
     ) {
       await courses.assertOwn(userId, meta.courseId);
-      return insert(
-        userId,
-        {
-          courseId: meta.courseId,
-          title: (meta.title.trim() || document.title || "Untitled document").slice(0, DOCUMENT_TITLE_MAX),
-          type: meta.type,
-          ...textOf(document),
-        },
-        true,
-      );
+      return insert(userId, {
+        courseId: meta.courseId,
+        title: (meta.title.trim() || document.title || "Untitled document").slice(0, DOCUMENT_TITLE_MAX),
+        type: meta.type,
+        ...textOf(document),
+      });
     },
     /** An uploaded file a job reads: stored 'processing', its job enqueued in the same transaction. */
     async addUpload(

@@ -4,7 +4,6 @@ import { extractStoredUpload, isTransientFailure } from "#server/integrations/do
 import type { DocumentPage } from "#shared/study/contract.ts";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import { conflict } from "../../lib/errors.ts";
-import { isProgramLimit } from "../chat/indexed-insert.ts";
 import type { RetrievalService } from "../chat/retrieval.service.ts";
 import { pageRanges } from "./study-text.ts";
 
@@ -88,26 +87,15 @@ export async function readStoredUpload(opts: {
     await store.fail(db, userId, id, message);
     return { status: "failed", reason };
   }
-  try {
-    await db.transaction(async (tx: Tx) => {
-      const values = textOf(result.document);
-      if (!(await store.finish(tx, userId, id, values))) return;
-      await opts.retrieval?.index(
-        userId,
-        { source: opts.source, documentId: id, courseId: upload.courseId, ...values },
-        tx,
-      );
-    });
-  } catch (err) {
-    if (!isProgramLimit(err)) throw err;
-    await store.fail(
-      db,
+  await db.transaction(async (tx: Tx) => {
+    const values = textOf(result.document);
+    if (!(await store.finish(tx, userId, id, values))) return;
+    await opts.retrieval?.index(
       userId,
-      id,
-      "This text is too long to keep as one document. Split it into smaller parts and add them one by one.",
+      { source: opts.source, documentId: id, courseId: upload.courseId, ...values },
+      tx,
     );
-    return { status: "failed", reason: "file_too_complex" };
-  }
+  });
   return { status: "ready", fileType: result.document.kind };
 }
 

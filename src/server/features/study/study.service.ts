@@ -64,16 +64,13 @@ const insertDocument = (
   retrieval: RetrievalService | undefined,
   userId: number,
   values: NewDocument,
-  upload: boolean,
 ) =>
-  insertIndexed(
-    db,
-    retrieval,
-    userId,
-    (tx) => studyRepo.insertDocument(tx, userId, values),
-    { source: "study", courseId: null, content: values.content, pages: values.pages },
-    upload,
-  );
+  insertIndexed(db, retrieval, userId, (tx) => studyRepo.insertDocument(tx, userId, values), {
+    source: "study",
+    courseId: null,
+    content: values.content,
+    pages: values.pages,
+  });
 
 export interface StudyDeps {
   db: Db;
@@ -158,12 +155,7 @@ async function createDocument(deps: StudyDeps, userId: number, studySetId: numbe
     fileType: "text",
     pages: null,
   };
-  return announce(
-    deps,
-    insertDocument(deps.db, deps.retrieval, userId, values, false),
-    "document.uploaded",
-    userId,
-  );
+  return announce(deps, insertDocument(deps.db, deps.retrieval, userId, values), "document.uploaded", userId);
 }
 
 /** An uploaded file's extracted text; the caller has read and extracted it (see the route). */
@@ -180,12 +172,7 @@ async function addExtracted(
     title: (title.trim() || document.title || "Untitled document").slice(0, DOCUMENT_TITLE_MAX),
     ...textOf(document),
   };
-  return announce(
-    deps,
-    insertDocument(deps.db, deps.retrieval, userId, values, true),
-    "document.uploaded",
-    userId,
-  );
+  return announce(deps, insertDocument(deps.db, deps.retrieval, userId, values), "document.uploaded", userId);
 }
 
 /**
