@@ -48,6 +48,17 @@ describe("CSV (RFC 4180)", () => {
     ]);
   });
 
+  it("reads Excel's 'sep=;' first line as the file's delimiter, not as a bad card", () => {
+    const excel = "sep=;\r\nFront;Back\r\nHund;dog, a pet\r\n";
+    for (const delimiter of [";", ","]) {
+      const result = parseCsv(excel, { delimiter });
+      expect(result.problems).toEqual([]);
+      expect(result.delimiter).toBe(";");
+      expect(result.cards.map(stripLine)).toEqual([card("Hund", "dog, a pet")]);
+      expect(result.cards[0]?.line).toBe(3);
+    }
+  });
+
   it("takes the delimiter from the file type, and none from a .txt", () => {
     expect(delimiterForFile("cards.csv")).toBe(",");
     expect(delimiterForFile("Cards.TSV")).toBe("\t");

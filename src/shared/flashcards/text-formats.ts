@@ -402,13 +402,20 @@ function checkDelimiter(delimiter: string) {
 }
 
 export type CsvOptions = {
-  /** The student's choice or the file type's (`delimiterForFile`); required. */
+  /** The student's choice or the file type's (`delimiterForFile`); required. An Excel "sep=" line wins. */
   delimiter: string;
   /** What each column holds. Default: a header row's names if the first row is one, else front, back, hint. */
   columns?: ColumnRole[] | undefined;
   /** Whether the first row names the columns. Default: it does when every cell is a known name. */
   header?: boolean | undefined;
 };
+
+/**
+ * Excel's "sep=;" first line: Excel writes it (and reads it) to say which delimiter the file uses, as a
+ * European Excel saves with semicolons. It is the file declaring its delimiter, as Anki's `#separator:`
+ * does, so it wins over the chosen one; read as a record it would be a bad first line stopping the import.
+ */
+const EXCEL_SEP_LINE = /^sep=([^"\r\n])(?:\r\n|\r|\n|$)/i;
 
 /**
  * A CSV (RFC 4180) of cards. The first row is a header when every cell in it is a column name this
@@ -418,7 +425,15 @@ export type CsvOptions = {
  */
 export function parseCsv(input: string, options: CsvOptions): ParseResult {
   checkDelimiter(options.delimiter);
-  const records = readRecords(stripBom(input), options.delimiter, false, 1);
+  const text = stripBom(input);
+  const declared = EXCEL_SEP_LINE.exec(text);
+  const delimiter = declared ? declared[1]! : options.delimiter;
+  const records = readRecords(
+    declared ? text.slice(declared[0].length) : text,
+    delimiter,
+    false,
+    declared ? 2 : 1,
+  );
   let roles = options.columns;
   let body = records;
   const first = records[0];
@@ -437,9 +452,9 @@ export function parseCsv(input: string, options: CsvOptions): ParseResult {
     html: false,
     unneutralise: true,
     extraTags: [],
-    delimiterName: delimiterName(options.delimiter),
+    delimiterName: delimiterName(delimiter),
   };
-  return collect(body, how, options.delimiter);
+  return collect(body, how, delimiter);
 }
 
 // ---------------------------------------------------------------------------------------------------------
