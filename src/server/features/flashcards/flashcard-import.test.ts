@@ -130,6 +130,31 @@ describe("import faithful to the formats (issue 25 §5)", () => {
     expect(await cardsOf(ada, set.id)).toHaveLength(5000);
   }, 120_000);
 
+  it("reads a UTF-16 file with its byte order mark (Excel's 'Unicode Text', tab-separated)", async () => {
+    const set = await newSet(ada);
+    const body = "Stra\u00dfe\tstreet\r\n\u65e5\u672c\tJapan\r\n";
+    const le = Buffer.from(`\uFEFF${body}`, "utf16le");
+    const be = Buffer.from(le).swap16();
+    for (const data of [le, be]) {
+      const preview = await importFile(
+        ada,
+        set.id,
+        "vocab.txt",
+        data,
+        { format: "csv", delimiter: "\t" },
+        true,
+      );
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toMatchObject({
+        cards: [
+          { question: "Stra\u00dfe", answer: "street" },
+          { question: "\u65e5\u672c", answer: "Japan" },
+        ],
+        errors: [],
+      });
+    }
+  });
+
   it("answers bad uploads with 4xx: no options, a .txt CSV without a delimiter, an .apkg, not multipart, another student's set", async () => {
     const set = await newSet(ada);
     const data = Buffer.from("a,1\n");
