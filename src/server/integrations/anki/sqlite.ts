@@ -55,6 +55,26 @@ export function checkedSqliteBytes(bytes: Uint8Array, maxBytes: number): Uint8Ar
   return bytes;
 }
 
+/**
+ * Anki 2.1.28+ declares its name columns (decks, notetypes, fields, templates, tags, deck_config) and the
+ * unique indexes on them `COLLATE unicase`, a collation only Anki registers; sql.js cannot register one,
+ * and SQLite refuses to check or use an index whose collation it lacks. Only whole tables are read here,
+ * never looked up by name, so the schema is declared NOCASE in this in-memory copy (the nearest built-in:
+ * unicase is Unicode case folding) and reloaded.
+ */
+function withoutUnicase(db: Database): void {
+  const rows = db.exec("SELECT name, sql FROM sqlite_schema WHERE sql LIKE '%unicase%'")[0]?.values ?? [];
+  if (rows.length === 0) return;
+  db.run("PRAGMA writable_schema = ON");
+  for (const [name, sql] of rows)
+    db.run("UPDATE sqlite_schema SET sql = ? WHERE name = ?", [
+      String(sql).replace(/\bcollate\s+("?)unicase\1/gi, "COLLATE NOCASE"),
+      name ?? null,
+    ]);
+  db.run("PRAGMA writable_schema = RESET");
+  db.run("PRAGMA writable_schema = OFF");
+}
+
 /** Opens checked bytes and runs SQLite's own quick check, so a damaged file fails here and not mid-read. */
 export async function openDatabase(bytes: Uint8Array, maxBytes: number): Promise<Database> {
   const SQL = await sqlite();
@@ -62,6 +82,7 @@ export async function openDatabase(bytes: Uint8Array, maxBytes: number): Promise
   let db: Database | undefined;
   try {
     db = new SQL.Database(checked);
+    withoutUnicase(db);
     const result = db.exec("PRAGMA quick_check(1)")[0]?.values[0]?.[0];
     if (result !== "ok") throw new Error(String(result));
     return db;
