@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards } from "#server/db/schema/flashcards.ts";
-import { cardReviews, cardStates } from "#server/db/schema/review.ts";
+import { cardHolds, cardReviews, cardStates } from "#server/db/schema/review.ts";
 import { type Flashcard, flashcardEndpoints } from "#shared/flashcards/contract.ts";
 import { cardMediaUrl } from "#shared/flashcards/media-contract.ts";
 import type { ReviewQueue } from "#shared/review/contract.ts";
@@ -218,6 +218,38 @@ describe(".apkg import (issue 25 §5)", () => {
         ),
       );
     expect(logs).toHaveLength(5);
+  });
+
+  it("keeps the cards the student suspended in Anki out of review, new or reviewed", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const apkg = buildPackage(
+      await buildCollection({
+        crt: CRT,
+        models: [BASIC],
+        notes: [
+          { id: 1, mid: BASIC.id, fields: ["kept", "a"], guid: "s1" },
+          { id: 2, mid: BASIC.id, fields: ["suspended new", "b"], guid: "s2" },
+          { id: 3, mid: BASIC.id, fields: ["suspended review", "c"], guid: "s3" },
+        ],
+        cards: [
+          { id: 11, nid: 1, ord: 0 },
+          { id: 21, nid: 2, ord: 0, type: 0, queue: -1, due: 2 },
+          { id: 31, nid: 3, ord: 0, type: 2, queue: -1, due: today - 3, ivl: 10, factor: 2500, reps: 3 },
+        ],
+        revlog: [{ id: at(70), cid: 31, ease: 3, type: 1, ivl: 10 }],
+      }),
+    );
+    expect((await importApkg(ada, set.id, apkg)).statusCode).toBe(201);
+    const held = await t.database.db
+      .select({ guid: flashcards.guid, suspended: cardHolds.suspended })
+      .from(cardHolds)
+      .innerJoin(flashcards, eq(flashcards.id, cardHolds.flashcardId))
+      .where(and(eq(cardHolds.userId, ada.user.id), eq(flashcards.flashcardSetId, set.id)))
+      .orderBy(flashcards.guid);
+    expect(held).toEqual([
+      { guid: "s2", suspended: true },
+      { guid: "s3", suspended: true },
+    ]);
   });
 
   it("keeps no history when asked, and refuses another student's set", async () => {

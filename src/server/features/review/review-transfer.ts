@@ -4,6 +4,7 @@ import type { CardState } from "#shared/review/contract.ts";
 import { arrayOf, type BulkColumn, chunks, insertMany, isoOrNull, rowsOf } from "../../db/bulk.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { cardReviews, cardStates } from "../../db/schema/review.ts";
+import { holdsRepo } from "./review.repo.ts";
 
 /**
  * Review state carried in and out of a package (issue 25 §5, an .apkg with scheduling): the student's
@@ -105,10 +106,14 @@ export async function importSchedules(
     }
   const states: ReturnType<typeof stateRow>[] = [];
   const reviews: unknown[][] = [];
+  const kept = new Set<number>();
   for (const { flashcardId, schedule } of started) {
     const since = known.get(flashcardId);
     const last = schedule.state.lastReview;
-    if (known.has(flashcardId) && (!last || (since && since >= last))) continue;
+    if (known.has(flashcardId) && (!last || (since && since >= last))) {
+      kept.add(flashcardId);
+      continue;
+    }
     states.push(stateRow(userId, flashcardId, schedule.state));
     for (const h of schedule.history)
       if (!since || h.reviewedAt > since) reviews.push(reviewValues(userId, flashcardId, h));
@@ -152,6 +157,12 @@ export async function importSchedules(
         last_review = excluded.last_review`);
     }
   await insertMany(tx, "card_reviews", REVIEW_COLUMNS, reviews);
+  // A card suspended in Anki (queue -1, often a new card the student chose not to learn) stays out of
+  // review here too, unless the student's own, newer state was kept above.
+  const suspended = items.flatMap((i) =>
+    i.schedule.suspended && !kept.has(i.flashcardId) ? [i.flashcardId] : [],
+  );
+  for (const b of chunks(suspended)) await holdsRepo.suspend(tx, userId, b, true);
   return reviews.length;
 }
 
