@@ -240,16 +240,24 @@ describe(".apkg import (issue 25 §5)", () => {
       }),
     );
     expect((await importApkg(ada, set.id, apkg)).statusCode).toBe(201);
-    const held = await t.database.db
-      .select({ guid: flashcards.guid, suspended: cardHolds.suspended })
-      .from(cardHolds)
-      .innerJoin(flashcards, eq(flashcards.id, cardHolds.flashcardId))
-      .where(and(eq(cardHolds.userId, ada.user.id), eq(flashcards.flashcardSetId, set.id)))
-      .orderBy(flashcards.guid);
-    expect(held).toEqual([
+    const heldIn = (setId: number) =>
+      t.database.db
+        .select({ guid: flashcards.guid, suspended: cardHolds.suspended })
+        .from(cardHolds)
+        .innerJoin(flashcards, eq(flashcards.id, cardHolds.flashcardId))
+        .where(and(eq(cardHolds.userId, ada.user.id), eq(flashcards.flashcardSetId, setId)))
+        .orderBy(flashcards.guid);
+    const suspended = [
       { guid: "s2", suspended: true },
       { guid: "s3", suspended: true },
-    ]);
+    ];
+    expect(await heldIn(set.id)).toEqual(suspended);
+
+    // And out again: Anki's queue -1 in the export, suspended again when it is read back.
+    const exported = await get(ada, `/api/study/flashcard-sets/${set.id}/export/apkg`);
+    const into = await createFlashcardSet(t.app, { owner: ada });
+    expect((await importApkg(ada, into.id, exported.rawPayload)).statusCode).toBe(201);
+    expect(await heldIn(into.id)).toEqual(suspended);
   });
 
   it("keeps no history when asked, and refuses another student's set", async () => {

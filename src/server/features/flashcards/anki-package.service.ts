@@ -23,6 +23,7 @@ import {
   importAnkiPackage,
 } from "../../integrations/anki/index.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { newCardState } from "../review/fsrs.ts";
 import type { ReviewService } from "../review/review.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import { ankiPackageRepo, type NoteRow } from "./anki-package.repo.ts";
@@ -356,9 +357,10 @@ export function createAnkiPackageService({
         if (s)
           card.schedules!.push({
             ord: r.ord,
-            state: s.state,
+            // A suspended card never reviewed is a new card in Anki's suspended queue.
+            state: s.state ?? newCardState(new Date()),
             history: s.history,
-            suspended: false,
+            suspended: s.suspended,
             buried: false,
           });
       }

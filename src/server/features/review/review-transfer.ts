@@ -3,7 +3,7 @@ import type { CardSchedule, ReviewEvent } from "#shared/flashcards/card-model.ts
 import type { CardState } from "#shared/review/contract.ts";
 import { arrayOf, type BulkColumn, chunks, insertMany, isoOrNull, rowsOf } from "../../db/bulk.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { cardReviews, cardStates } from "../../db/schema/review.ts";
+import { cardHolds, cardReviews, cardStates } from "../../db/schema/review.ts";
 import { holdsRepo } from "./review.repo.ts";
 
 /**
@@ -166,13 +166,23 @@ export async function importSchedules(
   return reviews.length;
 }
 
-/** Each row's state and log for `userId` (rows never reviewed are absent): an export's scheduling. */
+export type ExportedSchedule = {
+  /** Null for a card never reviewed (it is here because it is suspended). */
+  state: CardState | null;
+  history: ReviewEvent[];
+  suspended: boolean;
+};
+
+/**
+ * Each row's state, log and suspension for `userId` (rows never reviewed and not suspended are absent):
+ * an export's scheduling.
+ */
 export async function exportSchedules(
   db: DbOrTx,
   userId: number,
   flashcardIds: number[],
-): Promise<Map<number, { state: CardState; history: ReviewEvent[] }>> {
-  const out = new Map<number, { state: CardState; history: ReviewEvent[] }>();
+): Promise<Map<number, ExportedSchedule>> {
+  const out = new Map<number, ExportedSchedule>();
   for (let i = 0; i < flashcardIds.length; i += BATCH) {
     const ids = flashcardIds.slice(i, i + BATCH);
     const states = await db
@@ -180,7 +190,22 @@ export async function exportSchedules(
       .from(cardStates)
       .where(and(eq(cardStates.userId, userId), inArray(cardStates.flashcardId, ids)));
     for (const { userId: _u, flashcardId, ...s } of states)
-      out.set(flashcardId, { state: s as CardState, history: [] });
+      out.set(flashcardId, { state: s as CardState, history: [], suspended: false });
+    const held = await db
+      .select({ flashcardId: cardHolds.flashcardId })
+      .from(cardHolds)
+      .where(
+        and(
+          eq(cardHolds.userId, userId),
+          inArray(cardHolds.flashcardId, ids),
+          eq(cardHolds.suspended, true),
+        ),
+      );
+    for (const { flashcardId } of held) {
+      const entry = out.get(flashcardId);
+      if (entry) entry.suspended = true;
+      else out.set(flashcardId, { state: null, history: [], suspended: true });
+    }
     const logs = await db
       .select()
       .from(cardReviews)
@@ -189,7 +214,7 @@ export async function exportSchedules(
     for (const r of logs) {
       const entry = out.get(r.flashcardId);
       // A log row from before the state rows existed (or an undone card) carries no state: skipped.
-      if (!entry || r.due === null || r.stability === null || r.difficulty === null) continue;
+      if (!entry?.state || r.due === null || r.stability === null || r.difficulty === null) continue;
       entry.history.push({
         rating: r.rating as ReviewEvent["rating"],
         state: r.state as ReviewEvent["state"],
