@@ -357,7 +357,7 @@ class MarkdownWriter {
  * An Anki field (HTML) as Studyhall text: <br> and block elements (<div>, <p>, <li>, ...) become line
  * breaks, character references are decoded, bold, italic, strikethrough, code, lists and web links
  * become Markdown, superscripts and subscripts become Unicode's (x², H₂O) where it has them, MathJax
- * formulas become `$...$` and `$$...$$`, images become `![](name)`, <audio>/<video> become
+ * formulas and Anki's [$] and [$$] LaTeX tags become `$...$` and `$$...$$`, images become `![](name)`, <audio>/<video> become
  * `[sound:name]`, comments, <style> and <script> go, and every other tag is dropped keeping its text.
  */
 export function ankiHtmlToText(html: string): string {
@@ -378,8 +378,19 @@ export function ankiHtmlToText(html: string): string {
  * `&lt;` is one formula.
  */
 function markMathJax(html: string): string {
-  const formula = /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]/g;
-  return html.replace(formula, (whole: string, inline: string | undefined, display: string, at: number) => {
+  // Anki's own LaTeX tags too (rslib/src/latex.rs): [$]...[/$] is inline math, [$$]...[/$$] display math.
+  const formula =
+    /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]|\[\$\]([\s\S]*?)\[\/\$\]|\[\$\$\]([\s\S]*?)\[\/\$\$\]/g;
+  return html.replace(formula, (whole: string, ...groups: unknown[]) => {
+    const [mathJaxInline, mathJaxDisplay, latexInline, latexDisplay, at] = groups as [
+      string | undefined,
+      string | undefined,
+      string | undefined,
+      string | undefined,
+      number,
+    ];
+    const inline = mathJaxInline ?? latexInline;
+    const display = mathJaxDisplay ?? latexDisplay ?? "";
     const next = html.charAt(at + whole.length);
     const dollars = inline !== undefined ? `$${inline.trim()}$` : `$$${display}$$`;
     const read = mathAt(dollars + next, 0);

@@ -302,6 +302,17 @@ describe("Anki plain text import", () => {
     expect(ankiHtmlToText("\\(a<br>b\\)")).toBe("$a\nb$");
   });
 
+  it("reads Anki's LaTeX tags [$]...[/$] and [$$]...[/$$] as the cards' formulas, back to MathJax for Anki", () => {
+    expect(ankiHtmlToText("Area: [$]\\pi r^2[/$], and<br>[$$]E = mc^2[/$$]")).toBe(
+      "Area: $\\pi r^2$, and\n$$E = mc^2$$",
+    );
+    expect(textToAnkiHtml(ankiHtmlToText("[$]a &lt; b[/$]"))).toBe("\\(a &lt; b\\)");
+    // A full LaTeX fragment is not a formula the cards can show: it stays as written.
+    expect(ankiHtmlToText("[latex]\\begin{tabular}{c}x\\end{tabular}[/latex]")).toBe(
+      "\\[latex\\]\\\\begin{tabular}{c}x\\\\end{tabular}\\[/latex\\]",
+    );
+  });
+
   it("writes formulas in MathJax's delimiters for Anki, and a typed \\( as a character reference", () => {
     expect(textToAnkiHtml("$x^2$ is $$\\int f$$, not $5")).toBe("\\(x^2\\) is \\[\\int f\\], not $5");
     expect(textToAnkiHtml("$a<b$ and \\\\(c\\\\)")).toBe("\\(a&lt;b\\) and \\&#40;c\\&#41;");
