@@ -267,6 +267,41 @@ describe("reading an Anki package", () => {
     expect([result.format, result.cards.length]).toEqual(["anki21", 6]);
   });
 
+  it("replays only the last run of learning steps, as Anki does for a card forgotten without a log entry", async () => {
+    const relearnt: FixtureCollection = {
+      crt: CRT,
+      models: [BASIC],
+      notes: [{ id: 1, mid: BASIC.id, fields: ["a", "b"] }],
+      cards: [{ id: 11, nid: 1, ord: 0, type: 2, queue: 2, due: 62, ivl: 3, factor: 2500, reps: 6 }],
+      revlog: [
+        { id: at(10).getTime(), cid: 11, ease: 3, type: 0 },
+        { id: at(11).getTime(), cid: 11, ease: 3, type: 1, ivl: 3 },
+        { id: at(14).getTime(), cid: 11, ease: 4, type: 1, ivl: 12 },
+        // Reset to new by an Anki that logged nothing for it, then learnt again from the start.
+        { id: at(58).getTime(), cid: 11, ease: 1, type: 0, ivl: -600 },
+        { id: at(58, 14).getTime(), cid: 11, ease: 3, type: 0, ivl: 1 },
+        // Cramming in a filtered deck between them does not end the run.
+        { id: at(58, 15).getTime(), cid: 11, ease: 3, type: 3, factor: 0 },
+        { id: at(59).getTime(), cid: 11, ease: 3, type: 0, ivl: 3 },
+      ],
+    };
+    const result = await readAnkiPackage(buildPackage(await buildCollection(relearnt)), { now: NOW });
+    const schedule = result.cards[0]!.schedules![0]!;
+    expect(schedule.history.map((h) => [h.rating, h.reviewedAt])).toEqual([
+      [1, at(58)],
+      [3, at(58, 14)],
+      [3, at(59)],
+    ]);
+    let replay = newCardState(at(58));
+    for (const [rating, when] of [
+      [1, at(58)],
+      [3, at(58, 14)],
+      [3, at(59)],
+    ] as const)
+      replay = rateCard(replay, rating, when).card;
+    expect(schedule.state.stability).toBeCloseTo(replay.stability, 6);
+  });
+
   it("reads the old scheduler's learning buttons (Good was 2, Easy 3)", async () => {
     const old: FixtureCollection = {
       crt: CRT,

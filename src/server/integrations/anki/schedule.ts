@@ -42,19 +42,30 @@ export type ScheduleContext = {
 };
 
 /**
- * The ratings that count for FSRS, as Anki chooses them (rslib/src/revlog/mod.rs): none before the last
- * reset ('Forget': manual with factor 0), no manual reschedules (ease 0), no cramming (filtered without
- * rescheduling: factor 0). The old scheduler had three learning buttons: its 2 and 3 are Good and Easy.
+ * The ratings that count for FSRS, as Anki chooses them (rslib/src/revlog/mod.rs, reviews_for_fsrs in
+ * scheduler/fsrs/params.rs): none before the last reset ('Forget': manual with factor 0) nor before the
+ * last run of learning steps (Anki before 2.1.50 logged no reset: a card learnt again after one starts
+ * over there), no manual reschedules (ease 0), no cramming (filtered without rescheduling: factor 0).
+ * The old scheduler had three learning buttons: its 2 and 3 are Good and Easy.
  */
 export function ratingsOf(
   entries: readonly AnkiRevlog[],
   schedVer: number,
 ): { at: Date; rating: ReviewRating; ms: number }[] {
   const sorted = [...entries].sort((a, b) => a.id - b.id);
-  const lastReset = sorted.findLastIndex((e) => e.type === RevlogType.Manual && e.factor === 0);
-  return sorted.slice(lastReset + 1).flatMap((e) => {
+  const cramming = (e: AnkiRevlog) => e.type === RevlogType.Filtered && e.factor === 0;
+  let start = sorted.findLastIndex((e) => e.type === RevlogType.Manual && e.factor === 0) + 1;
+  let firstLearn = -1;
+  for (let i = sorted.length - 1; i >= start; i--) {
+    const e = sorted[i]!;
+    if (cramming(e)) continue;
+    if (e.ease > 0 && e.type === RevlogType.Learn) firstLearn = i;
+    else if (firstLearn !== -1) break;
+  }
+  if (firstLearn !== -1) start = firstLearn;
+  return sorted.slice(start).flatMap((e) => {
     if (e.ease < 1 || e.ease > 4) return [];
-    if (e.type === RevlogType.Filtered && e.factor === 0) return [];
+    if (cramming(e)) return [];
     if (e.type === RevlogType.Manual || e.type === RevlogType.Rescheduled) return [];
     let rating = e.ease;
     if (schedVer === 1 && (e.type === RevlogType.Learn || e.type === RevlogType.Relearn) && rating > 1)
