@@ -195,11 +195,7 @@ export async function exportSchedules(
       .select({ flashcardId: cardHolds.flashcardId })
       .from(cardHolds)
       .where(
-        and(
-          eq(cardHolds.userId, userId),
-          inArray(cardHolds.flashcardId, ids),
-          eq(cardHolds.suspended, true),
-        ),
+        and(eq(cardHolds.userId, userId), inArray(cardHolds.flashcardId, ids), eq(cardHolds.suspended, true)),
       );
     for (const { flashcardId } of held) {
       const entry = out.get(flashcardId);
