@@ -128,6 +128,25 @@ describe("parseFeed", () => {
     expect(events).toEqual([]);
   });
 
+  it("skips an event it cannot read and keeps the rest of the feed", () => {
+    const { events } = parseFeed(
+      cal(
+        "BEGIN:VEVENT",
+        "UID:broken",
+        "SUMMARY:Broken",
+        "DTSTART:20261020T25",
+        "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:ok",
+        "SUMMARY:Seminar",
+        "DTSTART:20261021T100000Z",
+        "END:VEVENT",
+      ),
+      NOW,
+    );
+    expect(events.map((e) => e.title)).toEqual(["Seminar"]);
+  });
+
   it("refuses what is not an iCalendar feed", () => {
     for (const body of ["<html>Sign in</html>", "", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:x\r\n"]) {
       expect(() => parseFeed(body, NOW), body).toThrow(FeedError);

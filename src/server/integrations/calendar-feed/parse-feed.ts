@@ -110,47 +110,33 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
     return true;
   };
 
-  for (const v of masters) {
-    if (truncated) break;
-    let event: ICAL.Event;
-    try {
-      // Always an array: without one ical.js scans every sibling for exceptions (quadratic in the feed).
-      event = new ICAL.Event(v, {
-        exceptions: exceptions.get(String(v.getFirstPropertyValue("uid") ?? "")) ?? [],
-      });
-    } catch {
-      continue;
-    }
-    if (!event.startDate) continue;
+  /** One master's events; false once the feed is cut. */
+  const addEvent = (v: ICAL.Component): boolean => {
+    // Always an array: without one ical.js scans every sibling for exceptions (quadratic in the feed).
+    const event = new ICAL.Event(v, {
+      exceptions: exceptions.get(String(v.getFirstPropertyValue("uid") ?? "")) ?? [],
+    });
+    if (!event.startDate) return true;
     const uid = text(event.uid, 500) || `event-${events.length}`;
     const title = text(event.summary, 500) || "(no title)";
     const location = text(event.location, 500);
     if (!event.isRecurring()) {
       const start = toDate(event.startDate);
-      if (start.getTime() < from || start.getTime() > to) continue;
-      if (
-        !push({
-          uid,
-          title,
-          start,
-          end: event.endDate ? toDate(event.endDate) : null,
-          allDay: event.startDate.isDate,
-          location,
-        })
-      )
-        break;
-      continue;
+      if (start.getTime() < from || start.getTime() > to) return true;
+      return push({
+        uid,
+        title,
+        start,
+        end: event.endDate ? toDate(event.endDate) : null,
+        allDay: event.startDate.isDate,
+        location,
+      });
     }
-    let it: ICAL.RecurExpansion;
-    try {
-      it = event.iterator();
-    } catch {
-      continue;
-    }
+    const it = event.iterator();
     for (let step = 0; step < MAX_STEPS_PER_SERIES; step++) {
       if (++steps > MAX_STEPS_PER_FEED) {
         truncated = true;
-        break;
+        return false;
       }
       let next: ICAL.Time | undefined;
       try {
@@ -174,7 +160,17 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
           location: text(occurrence.location, 500) || location,
         })
       )
-        break;
+        return false;
+    }
+    return true;
+  };
+
+  for (const v of masters) {
+    try {
+      if (!addEvent(v)) break;
+    } catch {
+      // ical.js reads a property's value only when asked: one event with a date like 20261020T25 throws
+      // here, and it alone is left out rather than the whole feed refused (or failing as a server error).
     }
   }
   events.sort((a, b) => a.start.getTime() - b.start.getTime());
