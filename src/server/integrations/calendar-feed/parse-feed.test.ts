@@ -147,6 +147,14 @@ describe("parseFeed", () => {
     expect(events.map((e) => e.title)).toEqual(["Seminar"]);
   });
 
+  it("reads a feed that starts with a UTF-8 byte order mark", () => {
+    const { events } = parseFeed(
+      `\uFEFF${cal("BEGIN:VEVENT", "UID:b", "SUMMARY:Lab", "DTSTART:20261020T100000Z", "END:VEVENT")}`,
+      NOW,
+    );
+    expect(events.map((e) => e.title)).toEqual(["Lab"]);
+  });
+
   it("refuses what is not an iCalendar feed", () => {
     for (const body of ["<html>Sign in</html>", "", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:x\r\n"]) {
       expect(() => parseFeed(body, NOW), body).toThrow(FeedError);

@@ -44,7 +44,9 @@ const text = (v: unknown, max: number) => (typeof v === "string" ? excerpt(v, ma
  * The events of an iCalendar document within [now - 60 days, now + 365 days], recurring ones (RRULE, RDATE,
  * EXDATE, moved occurrences) expanded. Throws FeedError('invalid') for anything that is not a calendar.
  */
-export function parseFeed(ics: string, now: Date, maxEvents = MAX_FEED_EVENTS): ParsedFeed {
+export function parseFeed(feed: string, now: Date, maxEvents = MAX_FEED_EVENTS): ParsedFeed {
+  // Feeds written by Windows tools often start with a UTF-8 byte order mark, which ical.js refuses.
+  const ics = feed.replace(/^\uFEFF/, "");
   if (!/^\s*BEGIN:VCALENDAR/i.test(ics)) {
     throw new FeedError("invalid", "That address did not answer with an iCalendar feed (.ics).");
   }
