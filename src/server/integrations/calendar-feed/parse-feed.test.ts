@@ -155,6 +155,32 @@ describe("parseFeed", () => {
     expect(events.map((e) => e.title)).toEqual(["Lab"]);
   });
 
+  it("keeps a single occurrence whose series is not in the feed (an invitation to one instance)", () => {
+    const { events } = parseFeed(
+      cal(
+        "BEGIN:VEVENT",
+        "UID:series-elsewhere",
+        "RECURRENCE-ID:20261021T100000Z",
+        "SUMMARY:Guest lecture",
+        "DTSTART:20261021T120000Z",
+        "DTEND:20261021T130000Z",
+        "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:series-elsewhere",
+        "RECURRENCE-ID:20261028T100000Z",
+        "SUMMARY:Guest lecture",
+        "DTSTART:20261028T100000Z",
+        "END:VEVENT",
+      ),
+      NOW,
+    );
+    expect(events.map((e) => [e.title, e.start.toISOString(), e.end?.toISOString()])).toEqual([
+      ["Guest lecture", "2026-10-21T12:00:00.000Z", "2026-10-21T13:00:00.000Z"],
+      ["Guest lecture", "2026-10-28T10:00:00.000Z", "2026-10-28T10:00:00.000Z"],
+    ]);
+    expect(new Set(events.map((e) => e.uid)).size).toBe(2);
+  });
+
   it("refuses what is not an iCalendar feed", () => {
     for (const body of ["<html>Sign in</html>", "", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:x\r\n"]) {
       expect(() => parseFeed(body, NOW), body).toThrow(FeedError);

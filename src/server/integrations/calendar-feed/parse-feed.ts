@@ -102,6 +102,10 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
       exceptions.set(uid, [...(exceptions.get(uid) ?? []), v]);
     } else masters.push(v);
   }
+  // A feed may carry one occurrence of a series without the series (Google lists the single instance of
+  // a recurring meeting a student was invited to): that occurrence is an event of its own.
+  const seriesUids = new Set(masters.map((v) => String(v.getFirstPropertyValue("uid") ?? "")));
+  for (const [uid, orphans] of exceptions) if (!seriesUids.has(uid)) masters.push(...orphans);
 
   const push = (e: FeedEvent) => {
     if (events.length >= maxEvents) {
@@ -115,11 +119,15 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
   /** One master's events; false once the feed is cut. */
   const addEvent = (v: ICAL.Component): boolean => {
     // Always an array: without one ical.js scans every sibling for exceptions (quadratic in the feed).
+    const lone = v.hasProperty("recurrence-id");
     const event = new ICAL.Event(v, {
-      exceptions: exceptions.get(String(v.getFirstPropertyValue("uid") ?? "")) ?? [],
+      exceptions: lone ? [] : (exceptions.get(String(v.getFirstPropertyValue("uid") ?? "")) ?? []),
     });
     if (!event.startDate) return true;
-    const uid = text(event.uid, 500) || `event-${events.length}`;
+    // Several lone occurrences of one series share its UID: the RECURRENCE-ID tells them apart.
+    const uid =
+      (text(event.uid, 500) || `event-${events.length}`) +
+      (lone ? `/${event.recurrenceId.toString()}` : "");
     const title = text(event.summary, 500) || "(no title)";
     const location = text(event.location, 500);
     if (!event.isRecurring()) {
