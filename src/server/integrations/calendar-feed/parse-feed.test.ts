@@ -181,6 +181,25 @@ describe("parseFeed", () => {
     expect(new Set(events.map((e) => e.uid)).size).toBe(2);
   });
 
+  it("reads an IANA TZID the feed gives no VTIMEZONE for in that zone, not as UTC", () => {
+    const { events } = parseFeed(
+      cal(
+        "BEGIN:VEVENT",
+        "UID:ny",
+        "SUMMARY:Office hours",
+        "DTSTART;TZID=America/New_York:20261030T100000",
+        "DTEND;TZID=America/New_York:20261030T110000",
+        "RRULE:FREQ=WEEKLY;COUNT=2",
+        "END:VEVENT",
+      ),
+      NOW,
+    );
+    expect(events.map((e) => [e.start.toISOString(), e.end?.toISOString()])).toEqual([
+      ["2026-10-30T14:00:00.000Z", "2026-10-30T15:00:00.000Z"], // EDT, -04:00
+      ["2026-11-06T15:00:00.000Z", "2026-11-06T16:00:00.000Z"], // EST after the change, still 10:00 local
+    ]);
+  });
+
   it("refuses what is not an iCalendar feed", () => {
     for (const body of ["<html>Sign in</html>", "", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:x\r\n"]) {
       expect(() => parseFeed(body, NOW), body).toThrow(FeedError);

@@ -1,5 +1,7 @@
+import { TZDate } from "@date-fns/tz";
 import ICAL from "ical.js";
 import { excerpt } from "#shared/schema-primitives.ts";
+import { isTimeZone } from "#shared/time-zone.ts";
 import { FeedError } from "./feed-errors.ts";
 
 /** Events kept per feed; a feed with more keeps its first 5,000 in the window and says it was cut. */
@@ -32,9 +34,23 @@ export interface ParsedFeed {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** An all-day date as midnight UTC of that date: its calendar day, whatever the server's zone. */
-function toDate(t: ICAL.Time): Date {
-  return t.isDate ? new Date(Date.UTC(t.year, t.month - 1, t.day)) : t.toJSDate();
+/**
+ * An all-day date as midnight UTC of that date: its calendar day, whatever the server's zone. A time
+ * whose TZID has no VTIMEZONE in the feed reaches us floating; when the TZID is an IANA name (as many
+ * generators write it, and as Google and Apple read it without the block) it is read in that zone.
+ */
+function toDate(t: ICAL.Time, tzid?: string): Date {
+  if (t.isDate) return new Date(Date.UTC(t.year, t.month - 1, t.day));
+  if (tzid && (!t.zone || t.zone.tzid === "floating") && isTimeZone(tzid)) {
+    return new Date(new TZDate(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, tzid).getTime());
+  }
+  return t.toJSDate();
+}
+
+/** The TZID parameter of a date property, if it has one. */
+function tzidOf(v: ICAL.Component, name: "dtstart" | "dtend"): string | undefined {
+  const tzid = v.getFirstProperty(name)?.getParameter("tzid");
+  return typeof tzid === "string" ? tzid : undefined;
 }
 
 /** Feed text as PostgreSQL can store it (no NUL, no lone surrogates) and a cell can show it. */
@@ -131,13 +147,13 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
     const title = text(event.summary, 500) || "(no title)";
     const location = text(event.location, 500);
     if (!event.isRecurring()) {
-      const start = toDate(event.startDate);
+      const start = toDate(event.startDate, tzidOf(v, "dtstart"));
       if (start.getTime() < from || start.getTime() > to) return true;
       return push({
         uid,
         title,
         start,
-        end: event.endDate ? toDate(event.endDate) : null,
+        end: event.endDate ? toDate(event.endDate, tzidOf(v, "dtend") ?? tzidOf(v, "dtstart")) : null,
         allDay: event.startDate.isDate,
         location,
       });
@@ -155,17 +171,18 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
         break;
       }
       if (!next) break;
-      const t = toDate(next).getTime();
+      const t = toDate(next, tzidOf(v, "dtstart")).getTime();
       if (t > to) break;
       if (t < from) continue;
       const d = event.getOccurrenceDetails(next);
       const occurrence = d.item;
+      const startZone = tzidOf(occurrence.component, "dtstart") ?? tzidOf(v, "dtstart");
       if (
         !push({
           uid: `${uid}/${next.toString()}`,
           title: text(occurrence.summary, 500) || title,
-          start: toDate(d.startDate),
-          end: d.endDate ? toDate(d.endDate) : null,
+          start: toDate(d.startDate, startZone),
+          end: d.endDate ? toDate(d.endDate, tzidOf(occurrence.component, "dtend") ?? startZone) : null,
           allDay: d.startDate.isDate,
           location: text(occurrence.location, 500) || location,
         })
