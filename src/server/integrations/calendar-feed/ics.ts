@@ -96,5 +96,7 @@ export function buildIcs(opts: { tasks: readonly Task[]; events: readonly Calend
       categories: [{ name: "Event" }],
     });
   }
-  return cal.toString();
+  // RFC 5545 §3.1 ends every content line with CRLF, the last one included; ical-generator leaves it
+  // off END:VCALENDAR, so a reader that splits on CRLF is handed an unterminated last line.
+  return `${cal.toString()}\r\n`;
 }

@@ -1,0 +1,43 @@
+// The subscription feed as calendar apps read it (RFC 5545): the text itself, line by line.
+import type { Task } from "#shared/tasks/contract.ts";
+import { describe, expect, it } from "vitest";
+import { buildIcs } from "./ics.ts";
+
+const task = (over: Partial<Task>): Task => ({
+  id: 1,
+  userId: 1,
+  courseId: null,
+  title: "Essay",
+  description: "",
+  notes: "",
+  dueDate: "2025-04-01T03:59:59.000Z",
+  priority: "medium",
+  completed: false,
+  isParsed: false,
+  canvasId: null,
+  htmlUrl: null,
+  rrule: null,
+  recurrenceTimeZone: null,
+  seriesStart: null,
+  seriesId: null,
+  subtasks: [],
+  createdAt: "2025-01-01T00:00:00.000Z",
+  updatedAt: "2025-01-02T00:00:00.000Z",
+  ...over,
+});
+
+/** The content lines of one VEVENT, unfolded. */
+const eventLines = (ics: string, uid: string) => {
+  const lines = ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+  const at = lines.indexOf(`UID:${uid}`);
+  const begin = lines.lastIndexOf("BEGIN:VEVENT", at);
+  return lines.slice(begin, lines.indexOf("END:VEVENT", at) + 1);
+};
+
+describe("buildIcs", () => {
+  it("ends every content line, the last one too, with CRLF", () => {
+    const ics = buildIcs({ tasks: [task({})], events: [] });
+    expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+  });
+});
