@@ -40,4 +40,27 @@ describe("buildIcs", () => {
     expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
     expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
   });
+
+  it("gives a task, a moment, a DTSTART and no DTEND equal to it (DTEND must be later, RFC 5545 §3.8.2.2)", () => {
+    const ics = buildIcs({
+      tasks: [
+        task({ id: 1 }),
+        task({
+          id: 2,
+          dueDate: "2025-03-03T14:00:00.000Z",
+          rrule: "FREQ=WEEKLY;BYDAY=MO;COUNT=10",
+          recurrenceTimeZone: "America/New_York",
+          seriesStart: "2025-03-03T14:00:00.000Z",
+          seriesId: 2,
+        }),
+      ],
+      events: [],
+    });
+    const once = eventLines(ics, "task-1@studyhall");
+    expect(once).toContain("DTSTART:20250401T035959Z");
+    expect(once.filter((l) => l.startsWith("DTEND"))).toEqual([]);
+    const weekly = eventLines(ics, "task-2@studyhall");
+    expect(weekly).toContain("DTSTART;TZID=America/New_York:20250303T090000");
+    expect(weekly.filter((l) => l.startsWith("DTEND"))).toEqual([]);
+  });
 });

@@ -73,7 +73,9 @@ export function buildIcs(opts: { tasks: readonly Task[]; events: readonly Calend
     cal.createEvent({
       id: `task-${t.id}@studyhall`,
       start: at,
-      end: at,
+      // A deadline is a moment: RFC 5545 reads a DTSTART without DTEND as one (§3.6.1), while a DTEND
+      // equal to DTSTART is invalid (it must be later, §3.8.2.2).
+      end: null,
       ...(rrule && zone ? { timezone: zone, repeating: rrule } : {}),
       // Finished work stays visible (it happened) but reads as done at a glance.
       summary: t.completed ? `✓ ${t.title}` : t.title,
