@@ -1,4 +1,5 @@
 // The subscription feed as calendar apps read it (RFC 5545): the text itself, line by line.
+import ICAL from "ical.js";
 import type { Task } from "#shared/tasks/contract.ts";
 import { describe, expect, it } from "vitest";
 import { buildIcs } from "./ics.ts";
@@ -62,5 +63,38 @@ describe("buildIcs", () => {
     const weekly = eventLines(ics, "task-2@studyhall");
     expect(weekly).toContain("DTSTART;TZID=America/New_York:20250303T090000");
     expect(weekly.filter((l) => l.startsWith("DTEND"))).toEqual([]);
+  });
+
+  it("defines a VTIMEZONE for each TZID, which places a weekly 09:00 at 09:00 on both sides of DST", () => {
+    const ics = buildIcs({
+      tasks: [
+        task({
+          id: 3,
+          dueDate: "2025-03-03T14:00:00.000Z",
+          rrule: "FREQ=WEEKLY;BYDAY=MO",
+          recurrenceTimeZone: "America/New_York",
+          seriesStart: "2025-03-03T14:00:00.000Z",
+          seriesId: 3,
+        }),
+      ],
+      events: [],
+    });
+    const used = new Set([...ics.matchAll(/;TZID=([^:;]+)[:;]/g)].map((m) => m[1]));
+    const defined = new Set([...ics.matchAll(/BEGIN:VTIMEZONE\r\nTZID:([^\r]+)/g)].map((m) => m[1]));
+    expect([...used]).toEqual(["America/New_York"]);
+    expect(defined).toEqual(used);
+
+    // Read only through the feed's own VTIMEZONE, as Outlook and ical.js do.
+    const root = new ICAL.Component(ICAL.parse(ics) as unknown[]);
+    const zone = new ICAL.Timezone(root.getFirstSubcomponent("vtimezone")!);
+    const at = (local: string) => {
+      const t = ICAL.Time.fromDateTimeString(local);
+      t.zone = zone;
+      return t.toJSDate().toISOString();
+    };
+    expect(at("2025-03-03T09:00:00")).toBe("2025-03-03T14:00:00.000Z"); // EST
+    expect(at("2025-03-10T09:00:00")).toBe("2025-03-10T13:00:00.000Z"); // EDT, the day after the change
+    expect(at("2030-11-04T09:00:00")).toBe("2030-11-04T14:00:00.000Z");
+    expect(at("2030-07-01T09:00:00")).toBe("2030-07-01T13:00:00.000Z");
   });
 });

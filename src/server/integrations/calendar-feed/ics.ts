@@ -4,6 +4,7 @@ import type { CalendarEvent } from "#shared/calendar/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
 import { parseRRule, splitSeries, toRRule } from "#shared/tasks/recurrence.ts";
 import { plainText } from "#shared/tasks/task-rules.ts";
+import { vtimezone } from "./vtimezone.ts";
 
 /** The wall-clock time of an instant in a zone as a Date whose UTC fields hold it (what TZID times need). */
 function wallClock(at: Date, timeZone: string): Date {
@@ -60,6 +61,13 @@ export function buildIcs(opts: { tasks: readonly Task[]; events: readonly Calend
     // Asks subscribing apps to refresh hourly (X-PUBLISHED-TTL / REFRESH-INTERVAL).
     ttl: 60 * 60,
   });
+  // RFC 5545 §3.2.19: every TZID used needs its VTIMEZONE in the calendar; Outlook and ical.js-based
+  // readers do not look an IANA name up themselves. Each zone's block starts in its earliest series' year.
+  const zoneYears = new Map<string, number>();
+  cal.timezone({
+    name: null,
+    generator: (zone) => vtimezone(zone, zoneYears.get(zone) ?? new Date().getUTCFullYear()),
+  });
   const carriesRule = latestOfSeries(opts.tasks);
   for (const t of opts.tasks) {
     if (!t.dueDate) continue;
@@ -70,6 +78,7 @@ export function buildIcs(opts: { tasks: readonly Task[]; events: readonly Calend
     const rrule = carriesRule.has(t.id) ? remainingRule(t) : null;
     const zone = rrule ? t.recurrenceTimeZone : null;
     const at = zone ? wallClock(due, zone) : due;
+    if (zone) zoneYears.set(zone, Math.min(zoneYears.get(zone) ?? Infinity, at.getUTCFullYear()));
     cal.createEvent({
       id: `task-${t.id}@studyhall`,
       start: at,
