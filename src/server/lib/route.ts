@@ -114,8 +114,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
           throw new AppError(500, "response_contract", "Internal server error");
         }
       }
-      // A part of a file (a card sound asked for by Range) keeps the 206 its handler set.
-      if (reply.statusCode !== 206) reply.code(e.status ?? 200);
+      // A part of a file (a card sound asked for by Range) keeps the 206 its handler set, and an answer
+      // the client already holds (If-None-Match) its 304.
+      if (reply.statusCode !== 206 && reply.statusCode !== 304) reply.code(e.status ?? 200);
       if (!written) return answer;
       reply.type("application/json; charset=utf-8");
       if (written.brotli && takesBrotli(req)) {

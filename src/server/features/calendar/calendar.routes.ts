@@ -5,6 +5,7 @@ import {
   eventEndpoints,
   subscriptionEndpoints,
 } from "#shared/calendar/contract.ts";
+import { sha256 } from "../../lib/crypto.ts";
 import { route } from "../../lib/route.ts";
 import { selfOrigin } from "../canvas/self-origin.ts";
 
@@ -17,6 +18,15 @@ function feedOrigin(app: FastifyInstance, req: FastifyRequest): string {
   if (app.config.publicUrl) return app.config.publicUrl;
   if (app.config.trustProxy) return `${req.protocol}://${req.host}`;
   return selfOrigin(app) ?? "http://localhost";
+}
+
+/** Whether an If-None-Match header (a list, weak tags, or '*') names this ETag (RFC 9110 §13.1.2). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === etag;
+  });
 }
 
 export async function calendarRoutes(app: FastifyInstance) {
@@ -45,13 +55,20 @@ export async function calendarRoutes(app: FastifyInstance) {
     await calendar.revokeFeed(user.id);
     return { ok: true as const };
   });
-  route(app, calendarFeedEndpoints.ics, async ({ params, reply }) => {
+  route(app, calendarFeedEndpoints.ics, async ({ params, req, reply }) => {
     const ics = await calendar.feedIcs(params.token);
+    // DTSTAMP is the moment of the answer: left out, an unchanged calendar keeps its tag across polls.
+    const etag = `"${sha256(ics.replace(/^DTSTAMP:[^\r\n]*\r\n/gm, "")).slice(0, 32)}"`;
     reply
       .type("text/calendar; charset=utf-8")
       .header("Content-Disposition", 'inline; filename="studyhall.ics"')
       // The URL is a secret: keep the answer out of shared caches.
-      .header("Cache-Control", "private, max-age=300");
+      .header("Cache-Control", "private, max-age=300")
+      .header("ETag", etag);
+    if (matchesEtag(req.headers["if-none-match"], etag)) {
+      reply.code(304);
+      return "";
+    }
     return ics;
   });
 

@@ -173,6 +173,29 @@ describe("calendar feed", () => {
     expect(new Date(office.end as Date).toISOString()).toBe("2025-03-25T14:00:00.000Z");
   });
 
+  it("tags the feed with an ETag and answers 304 to a calendar app that already has it", async () => {
+    const u = await createUser(t.app);
+    const task = await createTask(t.app, u, { title: "Lab report", dueDate: "2025-04-02T15:00:00Z" });
+    const path = new URL((await req(u, "POST", "/api/calendar-feed")).json().url).pathname;
+    const first = await t.app.inject({ url: path });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+
+    // Calendar apps poll hourly: an unchanged calendar costs them (and us) no body.
+    const again = await t.app.inject({ url: path, headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+    const listed = await t.app.inject({ url: path, headers: { "if-none-match": `"other", W/${etag}` } });
+    expect(listed.statusCode).toBe(304);
+
+    await req(u, "PUT", `/api/tasks/${task.id}`, { title: "Lab report (final)" });
+    const changed = await t.app.inject({ url: path, headers: { "if-none-match": etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain("Lab report (final)");
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
   it("answers 404 for a wrong secret, and for the old secret after regenerating or revoking", async () => {
     const u = await createUser(t.app);
     const first = (await req(u, "POST", "/api/calendar-feed")).json().url as string;
