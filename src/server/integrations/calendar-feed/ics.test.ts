@@ -1,7 +1,7 @@
 // The subscription feed as calendar apps read it (RFC 5545): the text itself, line by line.
 import ICAL from "ical.js";
-import type { Task } from "#shared/tasks/contract.ts";
 import { describe, expect, it } from "vitest";
+import type { Task } from "#shared/tasks/contract.ts";
 import { buildIcs } from "./ics.ts";
 
 const task = (over: Partial<Task>): Task => ({

@@ -142,8 +142,7 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
     if (!event.startDate) return true;
     // Several lone occurrences of one series share its UID: the RECURRENCE-ID tells them apart.
     const uid =
-      (text(event.uid, 500) || `event-${events.length}`) +
-      (lone ? `/${event.recurrenceId.toString()}` : "");
+      (text(event.uid, 500) || `event-${events.length}`) + (lone ? `/${event.recurrenceId.toString()}` : "");
     const title = text(event.summary, 500) || "(no title)";
     const location = text(event.location, 500);
     if (!event.isRecurring()) {
