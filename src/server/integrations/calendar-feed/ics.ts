@@ -1,10 +1,16 @@
 import { TZDate } from "@date-fns/tz";
 import ical from "ical-generator";
+import { tzlib_get_ical_block } from "timezones-ical-library";
 import type { CalendarEvent } from "#shared/calendar/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
 import { parseRRule, splitSeries, toRRule } from "#shared/tasks/recurrence.ts";
 import { plainText } from "#shared/tasks/task-rules.ts";
-import { vtimezone } from "./vtimezone.ts";
+
+/** A zone's VTIMEZONE block; null for a name the library does not know (its answer is then a message). */
+function vtimezoneOf(timeZone: string): string | null {
+  const block = tzlib_get_ical_block(timeZone);
+  return Array.isArray(block) ? (block[0] ?? null) : null;
+}
 
 /** The wall-clock time of an instant in a zone as a Date whose UTC fields hold it (what TZID times need). */
 function wallClock(at: Date, timeZone: string): Date {
@@ -62,12 +68,9 @@ export function buildIcs(opts: { tasks: readonly Task[]; events: readonly Calend
     ttl: 60 * 60,
   });
   // RFC 5545 §3.2.19: every TZID used needs its VTIMEZONE in the calendar; Outlook and ical.js-based
-  // readers do not look an IANA name up themselves. Each zone's block starts in its earliest series' year.
-  const zoneYears = new Map<string, number>();
-  cal.timezone({
-    name: null,
-    generator: (zone) => vtimezone(zone, zoneYears.get(zone) ?? new Date().getUTCFullYear()),
-  });
+  // readers do not look an IANA name up themselves. The blocks are the tz database's rules as yearly
+  // RRULEs (timezones-ical-library), so a series that never ends stays right in every year.
+  cal.timezone({ name: null, generator: vtimezoneOf });
   const carriesRule = latestOfSeries(opts.tasks);
   for (const t of opts.tasks) {
     if (!t.dueDate) continue;
@@ -78,7 +81,6 @@ export function buildIcs(opts: { tasks: readonly Task[]; events: readonly Calend
     const rrule = carriesRule.has(t.id) ? remainingRule(t) : null;
     const zone = rrule ? t.recurrenceTimeZone : null;
     const at = zone ? wallClock(due, zone) : due;
-    if (zone) zoneYears.set(zone, Math.min(zoneYears.get(zone) ?? Infinity, at.getUTCFullYear()));
     cal.createEvent({
       id: `task-${t.id}@studyhall`,
       start: at,
