@@ -155,6 +155,42 @@ describe("import faithful to the formats (issue 25 §5)", () => {
     }
   });
 
+  it("reads a Windows-1252 file (Excel's 'CSV' on Windows) with its accents, dashes and curly quotes", async () => {
+    const set = await newSet(ada);
+    // café;coffee – “a drink” / naïve;naive, each character one byte as Windows-1252 writes it.
+    const cp1252 = Buffer.from([
+      ...Buffer.from("caf", "latin1"),
+      0xe9,
+      ...Buffer.from(";coffee ", "latin1"),
+      0x96,
+      0x20,
+      0x93,
+      ...Buffer.from("a drink", "latin1"),
+      0x94,
+      0x0d,
+      0x0a,
+      ...Buffer.from("na", "latin1"),
+      0xef,
+      ...Buffer.from("ve;naive\r\n", "latin1"),
+    ]);
+    const preview = await importFile(
+      ada,
+      set.id,
+      "vocab.csv",
+      cp1252,
+      { format: "csv", delimiter: ";" },
+      true,
+    );
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      cards: [
+        { question: "café", answer: "coffee – “a drink”" },
+        { question: "naïve", answer: "naive" },
+      ],
+      errors: [],
+    });
+  });
+
   it("answers bad uploads with 4xx: no options, a .txt CSV without a delimiter, an .apkg, not multipart, another student's set", async () => {
     const set = await newSet(ada);
     const data = Buffer.from("a,1\n");

@@ -5,13 +5,15 @@ import {
   type ImportOptions,
   importOptionsSchema,
 } from "#shared/flashcards/contract.ts";
+import { decodeTextAsWritten } from "../../integrations/documents/text.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 
 /**
  * An import file sent as multipart/form-data (issue 25 §5): `file` (.csv, .tsv, .tab or .txt, at most
  * IMPORT_FILE_MAX_BYTES) and `options` (JSON of importOptionsSchema). A large import does not go through
- * the 1 MB JSON body limit. The bytes are read as UTF-8 (`importFileText`); bytes that are not UTF-8
- * become U+FFFD, which the parsers refuse line by line ("save the file as UTF-8").
+ * the 1 MB JSON body limit. The bytes are read as UTF-8, UTF-16 with its byte order mark (Excel's
+ * 'Unicode Text') or Windows-1252 (Excel's 'CSV' on Windows), `decodeTextAsWritten`; damaged UTF-8 keeps
+ * its U+FFFD, which the parsers refuse line by line ("save the file as UTF-8").
  */
 export async function readImportUpload(
   req: FastifyRequest,
@@ -57,23 +59,7 @@ export async function readImportUpload(
   }
   const options = importOptionsSchema.safeParse(raw);
   if (!options.success) throw badRequest(options.error.issues[0]?.message ?? "Choose the import options.");
-  return { text: importFileText(file.bytes), fileName: file.name, options: options.data };
-}
-
-/**
- * UTF-8, or UTF-16 when the file starts with its byte order mark: Excel's "Unicode Text" (a tab-separated
- * .txt) and Notepad's "Unicode" are UTF-16, and read as UTF-8 every line of them was refused as "NUL
- * characters: not a text file". Unlike documents' `decodeText`, nothing is stripped or guessed here: the
- * parsers name what is wrong, line by line.
- */
-function importFileText(bytes: Uint8Array): string {
-  const encoding =
-    bytes[0] === 0xff && bytes[1] === 0xfe
-      ? "utf-16le"
-      : bytes[0] === 0xfe && bytes[1] === 0xff
-        ? "utf-16be"
-        : "utf-8";
-  return new TextDecoder(encoding).decode(bytes);
+  return { text: decodeTextAsWritten(file.bytes), fileName: file.name, options: options.data };
 }
 
 const tooLarge = () =>

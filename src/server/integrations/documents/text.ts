@@ -14,8 +14,8 @@ const MAX_INVALID_SHARE = 0.3;
  * text at all (an image or a program renamed .txt): ExtractionError('not_plain_text').
  */
 export function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return stripControls(new TextDecoder("utf-16le").decode(bytes));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return stripControls(new TextDecoder("utf-16be").decode(bytes));
+  const utf16 = utf16Of(bytes);
+  if (utf16) return stripControls(new TextDecoder(utf16).decode(bytes));
   let controls = 0;
   for (const b of bytes) {
     if (b === 0) throw new ExtractionError("not_plain_text");
@@ -28,9 +28,37 @@ export function decodeText(bytes: Uint8Array): string {
     const lenient = new TextDecoder("utf-8").decode(bytes);
     const invalid = lenient.match(/\uFFFD/g)?.length ?? 0;
     if (invalid > lenient.length * MAX_INVALID_SHARE) throw new ExtractionError("not_plain_text");
-    // Valid multi-byte characters beside the broken ones: UTF-8 with a few damaged bytes, keep it.
-    if (/[\u0080-\uFFFC]/.test(lenient)) return stripControls(lenient);
-    return stripControls(decodeWindows1252(bytes));
+    return stripControls(notUtf8(bytes, lenient));
+  }
+}
+
+/** The byte order mark's UTF-16, if the bytes start with one. */
+const utf16Of = (bytes: Uint8Array) =>
+  bytes[0] === 0xff && bytes[1] === 0xfe
+    ? "utf-16le"
+    : bytes[0] === 0xfe && bytes[1] === 0xff
+      ? "utf-16be"
+      : null;
+
+/**
+ * Bytes that are not UTF-8: with valid multi-byte characters beside the broken ones, UTF-8 with a few
+ * damaged bytes (kept, each as U+FFFD); with none, Windows-1252.
+ */
+const notUtf8 = (bytes: Uint8Array, lenient: string) =>
+  /[\u0080-\uFFFC]/.test(lenient) ? lenient : decodeWindows1252(bytes);
+
+/**
+ * A text file read as decodeText reads it (UTF-16 with a byte order mark, UTF-8, else Windows-1252, what
+ * Excel's 'CSV' and Notepad's 'ANSI' save on Windows) with nothing removed or refused: a card import's
+ * parsers name each line's control characters or U+FFFD themselves.
+ */
+export function decodeTextAsWritten(bytes: Uint8Array): string {
+  const utf16 = utf16Of(bytes);
+  if (utf16) return new TextDecoder(utf16).decode(bytes);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return notUtf8(bytes, new TextDecoder("utf-8").decode(bytes));
   }
 }
 
