@@ -51,7 +51,18 @@ function whenDue(now: Date, due: Date, timeZone: string): string {
   return `${formatDate(due, "EEE d MMM", timeZone)} at ${time}`;
 }
 
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/**
+ * At most `n` UTF-16 units (the notification's limits count them), '…' when cut. A cut between the two
+ * halves of an emoji would leave a lone surrogate, which the notification centre refuses: the whole batch
+ * of reminders would fail with it.
+ */
+function clip(s: string, n: number): string {
+  if (s.length <= n) return s;
+  let end = n - 1;
+  const last = s.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${s.slice(0, end)}…`;
+}
 
 type TaskRow = { id: number; title: string; dueDate: Date | null };
 

@@ -158,6 +158,18 @@ describe("task reminders", () => {
     expect(await reminders().deliver(who.user.id)).toEqual({ notified: 0 });
   });
 
+  it("clips a long title between characters, so an emoji at the cut does not lose the reminder", async () => {
+    setNow("2026-03-02T09:00:00Z");
+    const { who, endpoint } = await student("UTC", { quietHours: false, dailyReview: false });
+    // "Due today at 20:00: " is 20 characters: the emoji's two UTF-16 halves sit at the 119th and 120th.
+    const title = `${"x".repeat(98)}📚 and the rest of a long pasted assignment name`;
+    await createTask(t.app, who, { title, dueDate: "2026-03-02T20:00:00.000Z" });
+    expect(await reminders().deliver(who.user.id)).toEqual({ notified: 1 });
+    const [note] = await bell(who);
+    expect(note!.title).toBe(`Due today at 20:00: ${"x".repeat(98)}…`);
+    expect(pushed(endpoint).map((p) => p.title)).toEqual([note!.title]);
+  });
+
   it("sends nothing when notifications are off", async () => {
     setNow("2026-03-02T09:00:00Z");
     const { who } = await student("UTC", { quietHours: false });
