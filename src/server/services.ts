@@ -93,7 +93,7 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   });
   const ankiPackages = createAnkiPackageService({ db, media: cardMedia, review, settings });
   const summaries = createSummariesService({ config, study, materials, chat, log });
-  const notifications = createNotificationsService({ db, config, clock, log });
+  const notifications = createNotificationsService({ db, config, clock, log, jobs });
   const reminders = createRemindersService({
     db,
     clock,

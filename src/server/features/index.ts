@@ -17,6 +17,7 @@ import { groupsRoutes } from "./friends/groups.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { readMaterialJob } from "./materials/materials.jobs.ts";
 import { materialsRoutes } from "./materials/materials.routes.ts";
+import { redeliverPushJob } from "./notifications/notifications.jobs.ts";
 import { notificationsRoutes } from "./notifications/notifications.routes.ts";
 import { deliverRemindersJob, remindersTickJob } from "./reminders/reminders.jobs.ts";
 import { fitFsrsJob, fitFsrsMonthlyJob } from "./review/review.jobs.ts";
@@ -58,6 +59,7 @@ export const featureJobs: readonly JobDefinition[] = [
   canvasAutoSyncJob,
   remindersTickJob,
   deliverRemindersJob,
+  redeliverPushJob,
   readStudyDocumentJob,
   readMaterialJob,
   refreshSubscriptionJob,

@@ -83,6 +83,15 @@ export const notificationsRepo = {
     return stored.map((r) => ({ ...toNotification(r), userId: r.userId, dedupeKey: r.dedupeKey! }));
   },
 
+  /** The student's notification with this id, or null. */
+  async get(db: DbOrTx, userId: number, id: number): Promise<Notification | null> {
+    const [row] = await db
+      .select(notificationColumns)
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.id, id)));
+    return row ? toNotification(row) : null;
+  },
+
   /** Newest first, ids below `before`; one row more than asked tells whether another page follows. */
   async page(db: DbOrTx, userId: number, before: number | undefined, limit: number) {
     const rows = await db

@@ -13,12 +13,15 @@ import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { assertPushEndpoint, PushEndpointRefused } from "../../integrations/push/endpoint-policy.ts";
 import { createPushClient } from "../../integrations/push/push-client.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { type HostPolicy, type ResolveAll, systemResolveAll } from "../../lib/host-policy.ts";
 import { deviceLabel } from "./device-label.ts";
+import { REDELIVER_ATTEMPTS, type RedeliverPayload, redeliverPushJob } from "./notifications.jobs.ts";
 import { notificationsRepo, subscriptionsRepo } from "./notifications.repo.ts";
 import {
+  DEFAULT_TTL_SECONDS,
   type DeliveryReport,
   deliver,
   deliverMany,
@@ -79,6 +82,17 @@ function isP256Point(p256dh: string): boolean {
   }
 }
 
+/** Wait before retry `attempt` (1, 2, ...) of a failed push: 1, 2, 4 ... minutes, at most 30. */
+const retryDelaySeconds = (attempt: number) => Math.min(60 * 2 ** (attempt - 1), 30 * 60);
+
+/** Retry-After (RFC 9110 §10.2.3: seconds or an HTTP date) in seconds from now, or 0. */
+function retryAfterSeconds(value: string | undefined, now: Date): number {
+  if (!value) return 0;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? 0 : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+}
+
 /**
  * The notification centre and Web Push. `notify` is what other features (reminders) call: it stores the
  * notification once per dedupe key and pushes it to every device of the student; delivery problems are
@@ -97,11 +111,14 @@ export function createNotificationsService({
   config,
   clock,
   log,
+  jobs,
 }: {
   db: Db;
   config: AppConfig;
   clock: Clock;
   log?: ServiceLog;
+  /** Where failed pushes are queued to be sent again; without it they are only reported. */
+  jobs?: Pick<JobQueue, "enqueue">;
 }) {
   const push = config.push ?? {};
   const policy: HostPolicy = {
@@ -116,6 +133,45 @@ export function createNotificationsService({
   });
   const vapidKeys = vapidKeyStore({ db, config, log });
   const delivery = { db, clock, log, client, vapidKeys };
+
+  /**
+   * Queues another try of a push for the devices whose push service was throttled, down or silent
+   * (RFC 8030 §7: 429 and 5xx mean later, after Retry-After when sent): a reminder must not be lost because
+   * FCM or autopush had a bad minute. Never throws: the notification is stored and in the bell either way.
+   */
+  async function retryFailed(
+    userId: number,
+    notification: Notification,
+    report: DeliveryReport,
+    options: PushOptions,
+    expiresAt: Date,
+    attempt: number,
+  ) {
+    const retry = report.failed.filter((f) => f.retryable && f.subscriptionId > 0);
+    if (!jobs || retry.length === 0 || attempt > REDELIVER_ATTEMPTS) return;
+    const now = clock.now();
+    const wait = Math.max(
+      retryDelaySeconds(attempt),
+      ...retry.map((f) => retryAfterSeconds(f.retryAfter, now)),
+    );
+    if (now.getTime() + wait * 1000 >= expiresAt.getTime()) return;
+    const payload: RedeliverPayload = {
+      userId,
+      notificationId: notification.id,
+      subscriptionIds: retry.map((f) => f.subscriptionId),
+      expiresAt: expiresAt.toISOString(),
+      attempt,
+      ...(options.tag ? { tag: options.tag } : {}),
+      ...(options.urgency ? { urgency: options.urgency } : {}),
+    };
+    try {
+      await jobs.enqueue(redeliverPushJob, payload, { startAfter: wait });
+    } catch (err) {
+      log?.error({ err, userId }, "could not queue a failed push for another try");
+    }
+  }
+  const expiry = (options: PushOptions) =>
+    new Date(clock.now().getTime() + (options.ttlSeconds ?? DEFAULT_TTL_SECONDS) * 1000);
 
   return {
     /** Resolves the VAPID key pair (loading or generating it) and answers its public half. */
@@ -136,10 +192,10 @@ export function createNotificationsService({
         createdAt: clock.now(),
       });
       if (!notification) return { notification: null, delivery: emptyReport() };
-      return {
-        notification,
-        delivery: await deliver(delivery, userId, pushPayload(notification, options), options),
-      };
+      const expiresAt = expiry(options);
+      const report = await deliver(delivery, userId, pushPayload(notification, options), options);
+      await retryFailed(userId, notification, report, options, expiresAt, 1);
+      return { notification, delivery: report };
     },
 
     /**
@@ -175,7 +231,10 @@ export function createNotificationsService({
         if (!notification) return [];
         return [{ index: i, userId, payload: pushPayload(notification, options), options }];
       });
+      const expiresAt = outgoing.map((o) => expiry(o.options));
       const reports = await deliverMany(delivery, outgoing);
+      for (const [j, o] of outgoing.entries())
+        await retryFailed(o.userId, found[o.index]!, reports[j]!, o.options, expiresAt[j]!, 1);
       const results: NotifyResult[] = found.map((notification) => ({
         notification,
         delivery: emptyReport(),
@@ -184,6 +243,34 @@ export function createNotificationsService({
         results[o.index]!.delivery = reports[j]!;
       });
       return results;
+    },
+
+    /**
+     * The redeliver job: the stored notification pushed again to the devices it failed for, with what is
+     * left of its TTL; nothing once that is spent or the student has read it in the bell. Devices that
+     * fail again are queued for the next attempt.
+     */
+    async redeliver(job: RedeliverPayload): Promise<DeliveryReport> {
+      const expiresAt = new Date(job.expiresAt);
+      const ttlSeconds = Math.floor((expiresAt.getTime() - clock.now().getTime()) / 1000);
+      if (ttlSeconds <= 0) return emptyReport();
+      const notification = await notificationsRepo.get(db, job.userId, job.notificationId);
+      if (!notification || notification.readAt) return emptyReport();
+      const options: PushOptions = {
+        ttlSeconds,
+        ...(job.tag ? { tag: job.tag } : {}),
+        ...(job.urgency ? { urgency: job.urgency } : {}),
+      };
+      const [report] = await deliverMany(delivery, [
+        {
+          userId: job.userId,
+          payload: pushPayload(notification, options),
+          options,
+          subscriptionIds: job.subscriptionIds,
+        },
+      ]);
+      await retryFailed(job.userId, notification, report!, options, expiresAt, job.attempt + 1);
+      return report!;
     },
 
     /** Pushes without storing (a job retrying a failed delivery of a stored notification). */

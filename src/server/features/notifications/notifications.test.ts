@@ -5,6 +5,7 @@ import { createUser, type TestUser } from "#tests/factories.ts";
 import { FakePushService } from "#tests/fixtures/fake-push-service.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
 import { pushSubscriptions, pushVapidKeys } from "../../db/schema/notifications.ts";
+import { type RedeliverPayload, redeliverPushJob } from "./notifications.jobs.ts";
 import { PUSH_SUBSCRIBE_PER_MINUTE } from "./notifications.routes.ts";
 import { MAX_DEVICES_PER_STUDENT } from "./notifications.service.ts";
 
@@ -326,6 +327,75 @@ describe("notify: delivery to the fake push service", () => {
     const logged = warnings.filter((l) => l.includes("push delivery failed"));
     expect(logged.length).toBeGreaterThanOrEqual(2);
     expect(logged.some((l) => l.includes(a.sub.endpoint))).toBe(false);
+  });
+
+  it("queues another try, later, for the devices whose push service was down, and only for them", async () => {
+    const u = await createUser(t.app);
+    const ok = await subscribeDevice(u);
+    const down = await subscribeDevice(u);
+    const busy = await subscribeDevice(u);
+    fake.fail(503, { endpoint: down.sub.endpoint });
+    fake.fail(429, { endpoint: busy.sub.endpoint, retryAfter: "600" });
+    const before = Date.now();
+    const { notification } = await notifications().notify(
+      u.user.id,
+      { kind: "task_due", title: "Due in 2 h: Essay", url: "/tasks?task=9" },
+      { ttlSeconds: 7200, urgency: "high", tag: "task-9" },
+    );
+    const queued = (await t.app.jobs.jobs(redeliverPushJob)).filter(
+      (j) => (j.data as RedeliverPayload).notificationId === notification!.id,
+    );
+    expect(queued).toHaveLength(1);
+    const job = queued[0]!.data as RedeliverPayload;
+    expect(job).toMatchObject({ userId: u.user.id, attempt: 1, tag: "task-9", urgency: "high" });
+    expect([...job.subscriptionIds].sort()).toEqual([down.device.id, busy.device.id].sort());
+    // Not before the push service's Retry-After.
+    expect(queued[0]!.startAfter.getTime()).toBeGreaterThanOrEqual(before + 600_000);
+
+    // The push services are back: each failed device gets it once, the one that had it gets nothing more.
+    const report = await notifications().redeliver(job);
+    expect(report).toMatchObject({ sent: 2, failed: [] });
+    for (const d of [ok, down, busy]) expect(fake.messagesFor(d.sub.endpoint)).toHaveLength(1);
+    const [again] = fake.messagesFor(down.sub.endpoint);
+    expect(again).toMatchObject({ urgency: "high", topic: fake.messagesFor(ok.sub.endpoint)[0]!.topic });
+    expect(again!.ttl).toBeLessThanOrEqual(7200);
+    expect(JSON.parse(again!.payload)).toMatchObject({ id: notification!.id, tag: "task-9" });
+  });
+
+  it("tries a failing push again with a growing delay, and not once its TTL is spent or it was read", async () => {
+    const u = await createUser(t.app);
+    const d = await subscribeDevice(u);
+    const { notification } = await notifications().notify(u.user.id, {
+      kind: "task_due",
+      title: "Due",
+      url: "/tasks",
+    });
+    const job: RedeliverPayload = {
+      userId: u.user.id,
+      notificationId: notification!.id,
+      subscriptionIds: [d.device.id],
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+      attempt: 2,
+    };
+    const mine = async () =>
+      (await t.app.jobs.jobs(redeliverPushJob)).filter(
+        (j) => (j.data as RedeliverPayload).notificationId === notification!.id,
+      );
+    fake.fail(502, { endpoint: d.sub.endpoint });
+    const before = Date.now();
+    expect((await notifications().redeliver(job)).sent).toBe(0);
+    const [next] = await mine();
+    expect(next!.data).toMatchObject({ attempt: 3, subscriptionIds: [d.device.id] });
+    expect(next!.startAfter.getTime()).toBeGreaterThanOrEqual(before + 4 * 60_000);
+
+    const sent = fake.messagesFor(d.sub.endpoint).length;
+    expect(
+      (await notifications().redeliver({ ...job, expiresAt: new Date(Date.now() - 1000).toISOString() }))
+        .sent,
+    ).toBe(0);
+    await req(u, "POST", `/api/notifications/${notification!.id}/read`);
+    expect((await notifications().redeliver(job)).sent).toBe(0);
+    expect(fake.messagesFor(d.sub.endpoint)).toHaveLength(sent);
   });
 
   it("gives up on a push service that does not answer within the deadline", async () => {

@@ -14,7 +14,7 @@ import { decrypt, encrypt } from "../../lib/crypto.ts";
 import { type StoredSubscription, subscriptionsRepo, vapidKeysRepo } from "./notifications.repo.ts";
 
 /** How long a push service keeps a reminder for a device that is offline, unless the caller says. */
-const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
+export const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 export interface DeliveryFailure {
   subscriptionId: number;
   kind: PushFailureKind | "error";
@@ -116,6 +116,8 @@ export interface Outgoing {
   userId: number;
   payload: PushPayload;
   options?: PushOptions | undefined;
+  /** Only these of the student's devices (a retry of the ones that failed); absent: every device. */
+  subscriptionIds?: readonly number[] | undefined;
 }
 
 /** Sends one payload to every device of the student, in parallel under the client's bound. */
@@ -168,10 +170,11 @@ export async function deliverMany(
   }
   const removedFor = new Map<number, Set<number>>(); // item index -> subscriptions it found gone
   await Promise.all(
-    items.map(async ({ userId, payload, options = {} }, index) => {
+    items.map(async ({ userId, payload, options = {}, subscriptionIds }, index) => {
       const report = reports[index]!;
-      const subscriptions = byUser.get(userId) ?? [];
-      const targets = live.get(userId) ?? [];
+      const only = subscriptionIds && new Set(subscriptionIds);
+      const subscriptions = (byUser.get(userId) ?? []).filter((s) => !only || only.has(s.id));
+      const targets = (live.get(userId) ?? []).filter((s) => !only || only.has(s.id));
       report.stale = subscriptions.filter(
         (s) => s.vapidPublicKey !== keys.publicKey && !(s.expiresAt && s.expiresAt <= now),
       ).length;

@@ -9,8 +9,8 @@ import { defineJob } from "../../jobs/define.ts";
  * once and deliver them set-based (reminders.service.ts `deliverMany`: a fixed number of statements per
  * batch, pushes in parallel under the push client's bound). Idempotent: each reminder is logged under its
  * key (task + due instant + kind, or the day) and its notification carries the same dedupe key, so a rerun
- * after a crash between the two sends nothing twice. A push that fails is not retried: the notification
- * is in the bell.
+ * after a crash between the two sends nothing twice. A push a push service did not take (429, 5xx, no
+ * answer) is tried again by notifications.redeliver for that device only; this job is not rerun for it.
  */
 export const DELIVERY_BATCH = 100;
 export const deliverRemindersJob = defineJob({
