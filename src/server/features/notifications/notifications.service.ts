@@ -66,6 +66,8 @@ function withTimeout(resolveAll: ResolveAll, ms: number): ResolveAll {
 /** A browser key that is not a point on P-256 would only fail later, at every send: refuse it now. */
 function isP256Point(p256dh: string): boolean {
   const raw = Buffer.from(p256dh, "base64url");
+  // RFC 8291 §3.1 / the Push API: the uncompressed form, 0x04 first; other prefixes fail in ECDH at send.
+  if (raw[0] !== 0x04) return false;
   try {
     createPublicKey({
       key: {

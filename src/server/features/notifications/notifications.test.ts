@@ -160,11 +160,18 @@ describe("POST /api/push/subscriptions validation", () => {
       "keys.p256dh is not a P-256 public key",
     ],
     [{ expirationTime: -1 }, "Too small"],
+    // A real point behind 0x05 (base64url 'B' stands for 0x04..0x07): not the uncompressed form browsers send.
+    [{ keys: { p256dh: "PREFIX5", auth: "A".repeat(22) } }, "keys.p256dh is not a P-256 public key"],
   ])("refuses %j with 400", async (change, message) => {
     const keys = validKeys();
     const body: Record<string, unknown> = { endpoint: "https://fcm.example.com/send/abc", keys, ...change };
     const changedKeys = (change as { keys?: { p256dh: string } }).keys;
     if (changedKeys?.p256dh === "VALID") body.keys = { ...changedKeys, p256dh: keys.p256dh };
+    if (changedKeys?.p256dh === "PREFIX5") {
+      const raw = Buffer.from(keys.p256dh, "base64url");
+      raw[0] = 0x05;
+      body.keys = { ...changedKeys, p256dh: raw.toString("base64url") };
+    }
     const res = await req(carol, "POST", "/api/push/subscriptions", body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toContain(message);
