@@ -21,6 +21,7 @@ import {
   createNotificationsService,
   type ServiceLog,
 } from "./features/notifications/notifications.service.ts";
+import { isQuiet } from "./features/reminders/reminders.rules.ts";
 import { createRemindersService } from "./features/reminders/reminders.service.ts";
 import { createExamService } from "./features/review/exam.service.ts";
 import { createReviewService } from "./features/review/review.service.ts";
@@ -93,7 +94,18 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   });
   const ankiPackages = createAnkiPackageService({ db, media: cardMedia, review, settings });
   const summaries = createSummariesService({ config, study, materials, chat, log });
-  const notifications = createNotificationsService({ db, config, clock, log, jobs });
+  const notifications = createNotificationsService({
+    db,
+    config,
+    clock,
+    log,
+    jobs,
+    // A retried push keeps to the student's switch and quiet hours, as the reminder it carries did.
+    mayPush: async (userId) => {
+      const profile = (await settings.reminderProfiles([userId])).get(userId)!;
+      return profile.enabled && !isQuiet(clock.now(), profile.timeZone, profile);
+    },
+  });
   const reminders = createRemindersService({
     db,
     clock,

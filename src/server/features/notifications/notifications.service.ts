@@ -114,6 +114,7 @@ export function createNotificationsService({
   clock,
   log,
   jobs,
+  mayPush,
 }: {
   db: Db;
   config: AppConfig;
@@ -121,6 +122,8 @@ export function createNotificationsService({
   log?: ServiceLog;
   /** Where failed pushes are queued to be sent again; without it they are only reported. */
   jobs?: Pick<JobQueue, "enqueue">;
+  /** Whether the student takes pushes now (notifications on, not in quiet hours): asked before a retry. */
+  mayPush?: (userId: number) => Promise<boolean>;
 }) {
   const push = config.push ?? {};
   const policy: HostPolicy = {
@@ -263,6 +266,16 @@ export function createNotificationsService({
         ...(job.tag ? { tag: job.tag } : {}),
         ...(job.urgency ? { urgency: job.urgency } : {}),
       };
+      // A retry that comes due in quiet hours (or after notifications were turned off) waits like a first
+      // try would: counted as one more failed attempt, so it is sent after them if the TTL still allows.
+      if (mayPush && !(await mayPush(job.userId))) {
+        const held: DeliveryReport = {
+          ...emptyReport(),
+          failed: job.subscriptionIds.map((id) => ({ subscriptionId: id, kind: "error", retryable: true })),
+        };
+        await retryFailed(job.userId, notification, held, options, expiresAt, job.attempt + 1);
+        return emptyReport();
+      }
       const [report] = await deliverMany(delivery, [
         {
           userId: job.userId,

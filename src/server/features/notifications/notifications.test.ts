@@ -1,6 +1,7 @@
 import type { LookupAddress } from "node:dns";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_REMINDER_SETTINGS } from "#shared/settings/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
 import { FakePushService } from "#tests/fixtures/fake-push-service.ts";
 import { createTestApp, type TestApp } from "#tests/test-app.ts";
@@ -403,6 +404,44 @@ describe("notify: delivery to the fake push service", () => {
     await req(u, "POST", `/api/notifications/${notification!.id}/read`);
     expect((await notifications().redeliver(job)).sent).toBe(0);
     expect(fake.messagesFor(d.sub.endpoint)).toHaveLength(sent);
+  });
+
+  it("holds a retry that comes due in the student's quiet hours for a later attempt", async () => {
+    const u = await createUser(t.app);
+    const d = await subscribeDevice(u);
+    const { notification } = await notifications().notify(u.user.id, {
+      kind: "task_due",
+      title: "Due",
+      url: "/tasks",
+    });
+    const sent = fake.messagesFor(d.sub.endpoint).length;
+    // Quiet from an hour ago to an hour from now (UTC, the zone of a student whose browser sent none).
+    const hhmm = (ms: number) => new Date(Date.now() + ms).toISOString().slice(11, 16);
+    const quiet = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings/reminders",
+      headers: u.headers,
+      payload: {
+        ...DEFAULT_REMINDER_SETTINGS,
+        quietHours: true,
+        quietStart: hhmm(-3600_000),
+        quietEnd: hhmm(3600_000),
+      },
+    });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    const job: RedeliverPayload = {
+      userId: u.user.id,
+      notificationId: notification!.id,
+      subscriptionIds: [d.device.id],
+      expiresAt: new Date(Date.now() + 6 * 3600_000).toISOString(),
+      attempt: 1,
+    };
+    expect((await notifications().redeliver(job)).sent).toBe(0);
+    expect(fake.messagesFor(d.sub.endpoint)).toHaveLength(sent);
+    const next = (await t.app.jobs.jobs(redeliverPushJob)).filter(
+      (j) => (j.data as RedeliverPayload).notificationId === notification!.id,
+    );
+    expect(next.map((j) => j.data)).toEqual([expect.objectContaining({ attempt: 2 })]);
   });
 
   it("gives up on a push service that does not answer within the deadline", async () => {
