@@ -102,8 +102,8 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     jobs,
     // A retried push keeps to the student's switch and quiet hours, as the reminder it carries did.
     mayPush: async (userId) => {
-      const profile = (await settings.reminderProfiles([userId])).get(userId)!;
-      return profile.enabled && !isQuiet(clock.now(), profile.timeZone, profile);
+      const profile = (await settings.reminderProfiles([userId])).get(userId);
+      return !!profile?.enabled && !isQuiet(clock.now(), profile.timeZone, profile);
     },
   });
   const reminders = createRemindersService({
