@@ -257,6 +257,15 @@ describe("POST /api/sync-canvas", () => {
 });
 
 describe("a Canvas that does not answer", () => {
+  it("retries an answer whose connection dropped halfway instead of waiting for it forever", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    fake.data.assignments[fake.data.courses[0]!.id]![0]!.name = "After the dropped connection";
+    fake.cutOff(1);
+    const res = await sync(t, u);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ updated: 1 });
+  }, 10_000);
   it("times out each request and reports Canvas as unavailable after the retries", async () => {
     const slow = await canvasTestApp(fake, {
       canvasTuning: { ...FAST_TUNING, timeoutMs: 100, maxAttempts: 2 },

@@ -122,7 +122,12 @@ export function createCanvasHttp(opts: CanvasHttpOptions) {
             body: Buffer.concat(chunks).toString("utf8"),
           });
         });
-        res.on("error", () => undefined);
+        // A connection dropped mid-answer errors the response, not the request: without this the
+        // promise would never settle and the sync would hang with its slot held.
+        res.on("error", () => {
+          clearTimeout(timer);
+          reject(new CanvasError("network", `Canvas at ${url.host} hung up halfway through an answer.`));
+        });
       });
       req.on("error", (err) => {
         clearTimeout(timer);
