@@ -62,6 +62,23 @@ describe("POST /api/parse-canvas", () => {
     expect(res.json().tasks[0].htmlUrl).toBeNull();
   });
 
+  it("reads a due date the database cannot store as no due date, instead of failing the import", async () => {
+    const u = await createUser(t.app);
+    const res = await parse(u.headers, {
+      userId: u.user.id,
+      canvasData: [
+        assignment("81", { due_at: "+275760-09-13T00:00:00.000Z" }),
+        assignment("82", { due_at: "0000-01-01T00:00:00Z" }),
+        assignment("83", { due_at: "2030-03-01T04:59:59Z" }),
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const due = Object.fromEntries(
+      res.json().tasks.map((x: { canvasId: string; dueDate: string | null }) => [x.canvasId, x.dueDate]),
+    );
+    expect(due).toEqual({ "81": null, "82": null, "83": "2030-03-01T04:59:59.000Z" });
+  });
+
   it("requires a user id, the caller's own, and the caller's own course", async () => {
     const a = await createUser(t.app);
     const b = await createUser(t.app);

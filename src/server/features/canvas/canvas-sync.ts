@@ -1,3 +1,4 @@
+import { SENSIBLE_YEARS } from "#shared/schema-primitives.ts";
 import type { CanvasClient, CourseList } from "../../integrations/canvas/canvas-client.ts";
 import { CanvasError } from "../../integrations/canvas/canvas-errors.ts";
 import {
@@ -110,13 +111,17 @@ export function toTaskValues(
   fallbackUrl: string | null,
 ): ImportedTaskValues {
   const due = a.due_at ? new Date(a.due_at) : null;
+  // PostgreSQL refuses some dates JavaScript accepts (year 0, +275760): one such due date must not fail
+  // the import, so it reads as no due date, like an unparseable one.
+  const year = due?.getUTCFullYear() ?? Number.NaN;
+  const sensible = year >= SENSIBLE_YEARS.min && year <= SENSIBLE_YEARS.max;
   return {
     canvasId: a.id,
     courseId,
     title: a.name?.trim() || "Untitled assignment",
     // Stored as Canvas sends it (HTML); the task list shows it stripped.
     description: a.description ?? "",
-    dueDate: due && !Number.isNaN(due.getTime()) ? due : null,
+    dueDate: sensible ? due : null,
     htmlUrl: link(a.html_url ?? fallbackUrl),
     completed: isSubmitted(a),
   };
