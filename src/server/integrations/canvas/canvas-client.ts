@@ -63,9 +63,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function nextLink(header: string | undefined, current: URL): URL | null {
   if (!header) return null;
-  // Case-insensitive, tolerant of spaces and newlines between entries (canvas-api.md §3.3).
-  for (const m of header.matchAll(/<([^>]*)>\s*;\s*rel="?([^",;]+)"?/gi)) {
-    if (m[2]!.toLowerCase().split(/\s+/).includes("next")) return new URL(m[1]!, current);
+  // Case-insensitive, tolerant of spaces and newlines between entries (canvas-api.md §3.3). RFC 8288
+  // lets `rel` be any of a link's parameters, not only the first one a proxy or gateway leaves there.
+  for (const m of header.matchAll(/<([^>]*)>([^<]*)/g)) {
+    const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/i.exec(m[2]!);
+    const rels = (rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s+/);
+    if (rels.includes("next")) return new URL(m[1]!, current);
   }
   return null;
 }
