@@ -46,6 +46,8 @@ describe("POST /api/auth/canvas", () => {
     // Every request carried the token as a bearer header and asked for string ids.
     expect(fake.requests.every((r) => r.authorization === `Bearer ${FAKE_TOKEN}`)).toBe(true);
     expect(fake.requests.every((r) => r.accept?.includes("application/json+canvas-string-ids"))).toBe(true);
+    // Hosted Canvas refuses requests that do not say who is asking.
+    expect(fake.requests.every((r) => r.userAgent?.startsWith("Studyhall"))).toBe(true);
   });
 
   it("answers 400 with Canvas's reason for a wrong token and saves nothing", async () => {

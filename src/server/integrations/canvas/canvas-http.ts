@@ -5,6 +5,11 @@ import { assertAllowedUrl, guardedLookup, type HostPolicy, isExemptOrigin } from
 
 /** Canvas ids can exceed 2^53; this Accept header makes every id a string (canvas-api.md §10). */
 export const CANVAS_ACCEPT = "application/json+canvas-string-ids, application/json";
+/**
+ * Instructure-hosted Canvas answers 403 to any request without a User-Agent (enforced in production since
+ * January 2026), and node:http sends none of its own.
+ */
+export const CANVAS_USER_AGENT = "Studyhall (Canvas sync)";
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 
@@ -99,7 +104,11 @@ export function createCanvasHttp(opts: CanvasHttpOptions) {
       const req = mod.request(url, {
         method: "GET",
         agent: opts.agent,
-        headers: { Authorization: `Bearer ${opts.token}`, Accept: CANVAS_ACCEPT },
+        headers: {
+          Authorization: `Bearer ${opts.token}`,
+          Accept: CANVAS_ACCEPT,
+          "User-Agent": CANVAS_USER_AGENT,
+        },
         lookup: exempt ? undefined : (guardedLookup(opts.policy) as never),
       });
       const timer = setTimeout(
