@@ -4,7 +4,7 @@ import type { TestUser } from "#tests/factories.ts";
 import { canvasTestApp, connectedUser, FAST_TUNING, sync } from "#tests/fixtures/canvas-test-kit.ts";
 import { FakeCanvas } from "#tests/fixtures/fake-canvas.ts";
 import type { TestApp } from "#tests/test-app.ts";
-import { courses, tasks } from "../../db/schema/index.ts";
+import { canvasConnections, courses, tasks } from "../../db/schema/index.ts";
 import { generateDataset } from "../../integrations/canvas/demo-data.ts";
 
 let fake: FakeCanvas;
@@ -266,6 +266,40 @@ describe("a Canvas that does not answer", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ updated: 1 });
   }, 10_000);
+  it("answers the student before the server drops an idle connection, however long Canvas throttles", async () => {
+    const tight = await canvasTestApp(fake, {
+      canvasTuning: {
+        ...FAST_TUNING,
+        throttleBackoffBaseMs: 400,
+        backoffMaxMs: 2_000,
+        maxAttempts: 8,
+        deadlineMs: 500,
+      },
+    });
+    try {
+      resetData();
+      const u = await connectedUser(tight, fake);
+      fake.throttle(100, 429);
+      const began = Date.now();
+      const res = await sync(tight, u);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().code).toBe("canvas_throttled");
+      // Eight attempts with this backoff would take over five seconds.
+      expect(Date.now() - began).toBeLessThan(2_500);
+      // No student waits for the background sync: it outlasts throttling the request could not.
+      fake.clearFaults();
+      fake.throttle(3, 429);
+      await tight.app.db
+        .update(canvasConnections)
+        .set({ lastSyncedAt: null })
+        .where(eq(canvasConnections.userId, u.user.id));
+      expect(await tight.app.services.canvas.backgroundSync(u.user.id)).toMatchObject({ skipped: null });
+    } finally {
+      fake.clearFaults();
+      await tight.close();
+    }
+  });
+
   it("times out each request and reports Canvas as unavailable after the retries", async () => {
     const slow = await canvasTestApp(fake, {
       canvasTuning: { ...FAST_TUNING, timeoutMs: 100, maxAttempts: 2 },

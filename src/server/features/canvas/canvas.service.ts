@@ -105,13 +105,14 @@ function target(ctx: Ctx, domain: string): Target {
   return { baseUrl: canvasOrigin(domain, policy).origin, policy, link: safeLink };
 }
 
-function clientFor(ctx: Ctx, domain: string, token: string) {
+/** `background`: no student is waiting, so the work is not cut to fit a request's time. */
+function clientFor(ctx: Ctx, domain: string, token: string, background = false) {
   const t = target(ctx, domain);
   const client = createCanvasClient({
     baseUrl: t.baseUrl,
     token,
     policy: t.policy,
-    tuning: ctx.config.canvasTuning,
+    tuning: { ...ctx.config.canvasTuning, ...(background ? { deadlineMs: Number.POSITIVE_INFINITY } : {}) },
   });
   return { ...t, client };
 }
@@ -124,9 +125,9 @@ async function stored({ db, config }: Ctx, userId: number) {
 }
 
 /** One full sync, recorded on the connection (its time, or the error a student sees in Settings). */
-async function runSync(ctx: Ctx, userId: number, domain: string, token: string) {
+async function runSync(ctx: Ctx, userId: number, domain: string, token: string, background = false) {
   const { db, clock, courses, tasks } = ctx;
-  const { client, baseUrl, link } = clientFor(ctx, domain, token);
+  const { client, baseUrl, link } = clientFor(ctx, domain, token, background);
   const t: SyncTarget = { userId, courses, tasks, client, webBase: baseUrl, link };
   try {
     const counts = await syncCanvas(t);
@@ -204,7 +205,11 @@ async function connectedDomain({ db }: Ctx, userId: number) {
 }
 
 /** A sync asked for by the student; `auto` (the app's own) honours the setting and the 10-minute gap. */
-async function sync(ctx: Ctx, userId: number, opts: { auto?: boolean }): Promise<SyncResult> {
+async function sync(
+  ctx: Ctx,
+  userId: number,
+  opts: { auto?: boolean; background?: boolean },
+): Promise<SyncResult> {
   const { conn, token } = await stored(ctx, userId);
   const skip = (skipped: "recent" | "disabled"): SyncResult => ({
     skipped,
@@ -222,7 +227,7 @@ async function sync(ctx: Ctx, userId: number, opts: { auto?: boolean }): Promise
       : Number.POSITIVE_INFINITY;
     if (age < AUTO_SYNC_MIN_INTERVAL_MS) return skip("recent");
   }
-  return { skipped: null, ...(await runSync(ctx, userId, conn.domain, token)) };
+  return { skipped: null, ...(await runSync(ctx, userId, conn.domain, token, opts.background)) };
 }
 
 /**
@@ -235,7 +240,7 @@ async function backgroundSync(ctx: Ctx, userId: number): Promise<BackgroundSyncR
   if (!conn) return { skipped: "disconnected" };
   if (conn.domain === DEMO_CANVAS_DOMAIN) return { skipped: "demo" };
   try {
-    return await sync(ctx, userId, { auto: true });
+    return await sync(ctx, userId, { auto: true, background: true });
   } catch (err) {
     if (err instanceof AppError && FINAL_SYNC_ERRORS.has(err.code))
       return { skipped: null, failed: err.code };

@@ -28,6 +28,12 @@ export interface CanvasTuning {
   maxPages: number;
   /** Below this X-Rate-Limit-Remaining the client goes one request at a time. */
   lowQuota: number;
+  /**
+   * All of one client's work (waits, retries and backoff included) ends within this: a student's request
+   * must be answered before the server closes a connection idle for 30 s, with Canvas's reason rather than
+   * a dropped connection. The background sync has no such limit.
+   */
+  deadlineMs: number;
 }
 
 export const DEFAULT_TUNING: CanvasTuning = {
@@ -39,6 +45,7 @@ export const DEFAULT_TUNING: CanvasTuning = {
   backoffMaxMs: 30_000,
   maxPages: 100,
   lowQuota: 150,
+  deadlineMs: 25_000,
 };
 
 export const PER_PAGE = 100;
@@ -92,11 +99,13 @@ export function createCanvasClient(opts: CanvasClientOptions) {
   const limit = pLimit(tuning.concurrency);
   const agentOptions = { keepAlive: true, maxSockets: tuning.concurrency };
   const agent = base.protocol === "https:" ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+  const deadline = Date.now() + tuning.deadlineMs;
   const transport: CanvasHttp = createCanvasHttp({
     token: opts.token,
     policy: opts.policy,
     agent,
     timeoutMs: tuning.timeoutMs,
+    deadline,
     origin: base.origin,
   });
   const stats = { requests: 0, retries: 0 };
@@ -130,9 +139,12 @@ export function createCanvasClient(opts: CanvasClientOptions) {
         const retriable = ["throttled", "upstream", "network", "timeout"].includes(err.kind);
         const permanent = err.kind === "upstream" && err.status !== undefined && err.status < 500;
         if (!retriable || permanent || attempt >= tuning.maxAttempts) throw err;
+        const wait = backoff(attempt, err.kind === "throttled", err.retryAfter);
+        // A retry that could not finish in time only delays the answer the student is waiting for.
+        if (Date.now() + wait >= deadline) throw err;
         if (err.kind === "throttled") limit.concurrency = 1;
         stats.retries += 1;
-        await sleep(backoff(attempt, err.kind === "throttled", err.retryAfter));
+        await sleep(wait);
       }
     }
   }

@@ -87,6 +87,8 @@ export interface CanvasHttpOptions {
   policy: HostPolicy;
   agent: http.Agent;
   timeoutMs: number;
+  /** Epoch ms after which no request is waited for (the client's deadline). */
+  deadline?: number;
   /** The Canvas origin: redirects are followed only within it, so the token never leaves it. */
   origin: string;
 }
@@ -98,6 +100,9 @@ export function createCanvasHttp(opts: CanvasHttpOptions) {
   const checked = new Set<string>();
 
   function send(url: URL): Promise<RawResponse> {
+    const left = opts.deadline === undefined ? opts.timeoutMs : opts.deadline - Date.now();
+    // Past the deadline a request would only be cut off: do not send it at all.
+    if (left <= 0) return Promise.reject(new CanvasError("timeout", "Canvas took too long to answer."));
     const exempt = isExemptOrigin(url, opts.policy);
     const mod = url.protocol === "https:" ? https : http;
     return new Promise((resolve, reject) => {
@@ -113,7 +118,7 @@ export function createCanvasHttp(opts: CanvasHttpOptions) {
       });
       const timer = setTimeout(
         () => req.destroy(new CanvasError("timeout", "Canvas took too long to answer.")),
-        opts.timeoutMs,
+        Math.min(opts.timeoutMs, left),
       );
       req.on("response", (res) => {
         const chunks: Buffer[] = [];
