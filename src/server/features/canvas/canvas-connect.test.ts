@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "#tests/factories.ts";
-import { canvasTestApp, connectedUser } from "#tests/fixtures/canvas-test-kit.ts";
+import { canvasTestApp, connectedUser, FAST_TUNING } from "#tests/fixtures/canvas-test-kit.ts";
 import { FAKE_TOKEN, FakeCanvas } from "#tests/fixtures/fake-canvas.ts";
 import type { TestApp } from "#tests/test-app.ts";
 import { generateDataset } from "../../integrations/canvas/demo-data.ts";
@@ -86,6 +86,27 @@ describe("POST /api/auth/canvas", () => {
     const res = await connect(u.headers, { token: FAKE_TOKEN, domain: fake.host });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe("That address did not answer like a Canvas server.");
+  });
+
+  it("checks the token and runs the first sync within one request's time, keeping the link when the sync runs out", async () => {
+    const tight = await canvasTestApp(fake, { canvasTuning: { ...FAST_TUNING, deadlineMs: 1_200 } });
+    fake.latencyMs = 1_000;
+    try {
+      const u = await createUser(tight.app);
+      const began = Date.now();
+      const res = await tight.app.inject({
+        method: "POST",
+        url: "/api/auth/canvas",
+        headers: u.headers,
+        payload: { token: FAKE_TOKEN, domain: fake.host },
+      });
+      // The token check took most of it; a sync given its own 1.2 s would end after 2.2 s.
+      expect(Date.now() - began).toBeLessThan(1_800);
+      expect(res.json()).toMatchObject({ connected: true, syncError: "Canvas took too long to answer." });
+    } finally {
+      fake.latencyMs = 0;
+      await tight.close();
+    }
   });
 
   it("needs a session", async () => {

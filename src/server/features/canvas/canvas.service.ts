@@ -11,7 +11,7 @@ import {
 import type { Task } from "#shared/tasks/contract.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { createCanvasClient } from "../../integrations/canvas/canvas-client.ts";
+import { createCanvasClient, DEFAULT_TUNING } from "../../integrations/canvas/canvas-client.ts";
 import { type CanvasAssignmentJson, canvasAssignmentJson } from "../../integrations/canvas/canvas-schemas.ts";
 import { DEMO_CANVAS_PREFIX, DEMO_CANVAS_TOKEN } from "../../integrations/canvas/demo-canvas.ts";
 import { canvasOrigin, type HostPolicy, systemResolveAll } from "../../integrations/canvas/host-policy.ts";
@@ -105,14 +105,17 @@ function target(ctx: Ctx, domain: string): Target {
   return { baseUrl: canvasOrigin(domain, policy).origin, policy, link: safeLink };
 }
 
-/** `background`: no student is waiting, so the work is not cut to fit a request's time. */
-function clientFor(ctx: Ctx, domain: string, token: string, background = false) {
+/**
+ * `deadlineMs`: what is left of the time a student's request may take (the tuning's own by default);
+ * infinite for the background sync, which no one waits for.
+ */
+function clientFor(ctx: Ctx, domain: string, token: string, deadlineMs?: number) {
   const t = target(ctx, domain);
   const client = createCanvasClient({
     baseUrl: t.baseUrl,
     token,
     policy: t.policy,
-    tuning: { ...ctx.config.canvasTuning, ...(background ? { deadlineMs: Number.POSITIVE_INFINITY } : {}) },
+    tuning: { ...ctx.config.canvasTuning, ...(deadlineMs === undefined ? {} : { deadlineMs }) },
   });
   return { ...t, client };
 }
@@ -125,9 +128,9 @@ async function stored({ db, config }: Ctx, userId: number) {
 }
 
 /** One full sync, recorded on the connection (its time, or the error a student sees in Settings). */
-async function runSync(ctx: Ctx, userId: number, domain: string, token: string, background = false) {
+async function runSync(ctx: Ctx, userId: number, domain: string, token: string, deadlineMs?: number) {
   const { db, clock, courses, tasks } = ctx;
-  const { client, baseUrl, link } = clientFor(ctx, domain, token, background);
+  const { client, baseUrl, link } = clientFor(ctx, domain, token, deadlineMs);
   const t: SyncTarget = { userId, courses, tasks, client, webBase: baseUrl, link };
   try {
     const counts = await syncCanvas(t);
@@ -145,6 +148,7 @@ async function runSync(ctx: Ctx, userId: number, domain: string, token: string, 
 
 /** Checks the token against Canvas, stores it, marks onboarding done and runs the first sync. */
 async function connectWith(ctx: Ctx, userId: number, domain: string, token: string): Promise<ConnectResult> {
+  const began = Date.now();
   const { client } = clientFor(ctx, domain, token);
   try {
     // Validate before saving: a wrong token or address saves nothing.
@@ -158,7 +162,9 @@ async function connectWith(ctx: Ctx, userId: number, domain: string, token: stri
   await ctx.auth.setOnboarded(userId);
   const demo = domain === DEMO_CANVAS_DOMAIN;
   try {
-    const counts = await runSync(ctx, userId, domain, token);
+    // One request's time for both: the first sync gets what the token check left of it.
+    const budget = { ...DEFAULT_TUNING, ...ctx.config.canvasTuning }.deadlineMs;
+    const counts = await runSync(ctx, userId, domain, token, Math.max(0, budget - (Date.now() - began)));
     return {
       connected: true,
       domain,
@@ -227,7 +233,8 @@ async function sync(
       : Number.POSITIVE_INFINITY;
     if (age < AUTO_SYNC_MIN_INTERVAL_MS) return skip("recent");
   }
-  return { skipped: null, ...(await runSync(ctx, userId, conn.domain, token, opts.background)) };
+  const deadlineMs = opts.background ? Number.POSITIVE_INFINITY : undefined;
+  return { skipped: null, ...(await runSync(ctx, userId, conn.domain, token, deadlineMs)) };
 }
 
 /**
