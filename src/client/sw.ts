@@ -32,8 +32,11 @@ self.addEventListener("message", (event) => {
   if ((event.data as { type?: unknown } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
 });
 
-/** The one push message Studyhall sends: the reminders' {title, body, url}, url on this site. */
-type PushMessage = { title: string; body: string; url: string };
+/**
+ * The one push message Studyhall sends: the reminders' {title, body, url}, url on this site, and the
+ * `tag` under which a newer message replaces an older one (#shared/notifications/contract.ts).
+ */
+type PushMessage = { title: string; body: string; url: string; tag?: string };
 
 function readPush(data: PushMessageData | null): PushMessage | null {
   try {
@@ -46,6 +49,7 @@ function readPush(data: PushMessageData | null): PushMessage | null {
       title: v.title.slice(0, 200),
       body: v.body.slice(0, 1000),
       url: url.pathname + url.search + url.hash,
+      ...(typeof v.tag === "string" && v.tag ? { tag: v.tag.slice(0, 200) } : {}),
     };
   } catch {
     return null;
@@ -61,7 +65,8 @@ self.addEventListener("push", (event) => {
       icon: "/icons/icon-192.png",
       badge: "/icons/icon-192.png",
       data: { url: msg.url },
-      tag: msg.url,
+      // The server's tag: the same reminder sent again replaces its notification instead of adding one.
+      tag: msg.tag ?? msg.url,
     }),
   );
 });
@@ -76,8 +81,10 @@ self.addEventListener("notificationclick", (event) => {
       const open = windows.find((w) => w.url === target) ?? windows[0];
       if (open) {
         const focused = await open.focus();
-        if (open.url !== target) await focused.navigate(target);
-        return;
+        if (open.url === target) return;
+        // navigate() rejects for a window this worker does not control (includeUncontrolled found it):
+        // the page is then opened, rather than the tap only bringing the old one forward.
+        if (await focused.navigate(target).catch(() => null)) return;
       }
       await self.clients.openWindow(target);
     })(),

@@ -105,6 +105,8 @@ export function useLogout() {
       await flushDeferred();
       // Changes made offline are sent while the token works, then the device forgets them.
       await (await import("#client/lib/outbox.ts")).closeOutbox();
+      // The next person on this browser must not get this student's reminders.
+      await (await import("#client/lib/push-device.ts")).forgetPushDevice();
       // Revoke on the server when we can; signing out locally must work even offline.
       await call((await endpoints()).logout).catch(() => undefined);
     },

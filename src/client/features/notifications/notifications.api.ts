@@ -85,8 +85,3 @@ export async function sendSubscription(subscription: PushSubscriptionJSON) {
   // The server checks the shape (endpoint, keys.p256dh, keys.auth) and answers 400 if it is not one.
   return call(pushEndpoints.subscribe, { body: subscription as PushSubscriptionInput });
 }
-
-export async function sendUnsubscribe(endpoint: string) {
-  const { pushEndpoints } = await contract();
-  return call(pushEndpoints.unsubscribe, { body: { endpoint } });
-}

@@ -1,4 +1,5 @@
-import { fetchPublicKey, sendSubscription, sendUnsubscribe } from "./notifications.api.ts";
+import { forgetPushDevice } from "#client/lib/push-device.ts";
+import { fetchPublicKey, sendSubscription } from "./notifications.api.ts";
 
 /**
  * Web Push on this device. The service worker (added by the PWA work, vite-plugin-pwa/Serwist) shows a
@@ -76,11 +77,6 @@ export async function enablePush(): Promise<PushState> {
 
 /** Stops push on this device (the bell keeps working). */
 export async function disablePush(): Promise<PushState> {
-  const reg = await registration();
-  const sub = await reg?.pushManager.getSubscription();
-  if (sub) {
-    await sendUnsubscribe(sub.endpoint).catch(() => undefined);
-    await sub.unsubscribe();
-  }
+  await forgetPushDevice();
   return pushState();
 }
