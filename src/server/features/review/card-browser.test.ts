@@ -444,6 +444,54 @@ describe("load balancing (issue 25 §3)", () => {
     expect(day).toBeGreaterThan(3);
     expect(day % 3, `due ${res.due}, ${day} days out`).toBe(0);
   });
+  it("keeps a late review's balanced day past the days already elapsed, as FSRS's fuzz range does", async () => {
+    const gus = await createUser(t.app);
+    const set = await createFlashcardSet(t.app, { owner: gus, cards: 20 });
+    const [rated, ...others] = ids((await browse(gus, { setId: set.id, limit: 200 })).cards);
+    // Rated at a recorded time: the fuzz is seeded by it, so the server's interval is this one.
+    const now = new Date(clock.now().getTime() - 60_000);
+    // Last reviewed 30 days ago, two days after the review before it: the stored elapsed days (2) are
+    // the previous review's, this rating's are 30.
+    const late = {
+      userId: gus.user.id,
+      flashcardId: rated!,
+      due: new Date(now.getTime() - 20 * 86400_000),
+      stability: 3,
+      difficulty: 5,
+      elapsedDays: 2,
+      scheduledDays: 10,
+      learningSteps: 0,
+      reps: 5,
+      lapses: 0,
+      state: 2 as const,
+      lastReview: new Date(now.getTime() - 30 * 86400_000),
+    };
+    // A stability whose interval is just past 30 days, where the range with 2 elapsed days starts earlier.
+    const interval = () => rateCard(late, 3, now).card.scheduledDays;
+    while (late.stability < 10 && !(interval() > 30 && fuzzDays(interval(), 2).min <= 30))
+      late.stability += 0.05;
+    const fsrs = rateCard(late, 3, now).card;
+    const { min, max } = fuzzDays(fsrs.scheduledDays, 30);
+    expect(fuzzDays(fsrs.scheduledDays, 2).min).toBeLessThan(31);
+    expect(min).toBe(31);
+    // Every day FSRS allows is busy; the days up to 30, which it does not allow, are free.
+    const busy = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+    await t.database.db.insert(cardStates).values([
+      late,
+      ...busy.map((d, i) => ({
+        ...late,
+        flashcardId: others[i]!,
+        due: new Date(now.getTime() + d * 86400_000 + 3600_000),
+      })),
+    ]);
+    const res = await api(gus).call(reviewEndpoints.rate, {
+      params: { id: rated! },
+      body: { rating: 3, clientId: randomUUID(), reviewedAt: now.toISOString() },
+    });
+    const day = Math.round((new Date(res.due).getTime() - now.getTime()) / 86400_000);
+    expect(day, `due ${res.due}`).toBeGreaterThanOrEqual(min);
+    expect(day).toBeLessThanOrEqual(max);
+  });
   it("picks, in the rating's write statement, the day balancedInterval picks for the same loads and Easy Days", async () => {
     const fay = await createUser(t.app);
     const set = await createFlashcardSet(t.app, { owner: fay, cards: 150 });

@@ -129,7 +129,9 @@ export async function rate(
         flashcardId: cardId,
         at,
         clientId,
-        balance: balanceRange(at, next.card, card.state?.elapsedDays ?? 0, prefs),
+        // The days since the last review as of this rating (the new state's), not the stored ones of
+        // the review before: FSRS keeps a passing interval past them, and so must the balancer.
+        balance: balanceRange(at, next.card, next.card.elapsedDays, prefs),
       },
       next.card,
       next.log,
