@@ -92,6 +92,40 @@ describe("rateCard on ts-fsrs", () => {
     }
   });
 
+  it("counts elapsed days in the student's zone: 23:59 and 00:01 local are a day apart, 18:59 and 19:01 are not", () => {
+    const zone = "America/New_York"; // UTC-5 in January
+    // A review card last seen at `last` (UTC), rated Good at `at`.
+    const seenAt = (last: string) => ({ ...reviewed([3, 3, 3]), lastReview: new Date(last) });
+    const elapsed = (last: string, at: string) => {
+      const { card, log } = rateCard(seenAt(last), 3, new Date(at), 0.9, null, zone);
+      expect(log.elapsedDays).toBe(card.elapsedDays);
+      return card.elapsedDays;
+    };
+    // 23:59 and 00:01 in New York: one UTC date (05:xx), two local ones.
+    expect(elapsed("2025-01-11T04:59:00Z", "2025-01-11T05:01:00Z")).toBe(1);
+    // 18:59 and 19:01 in New York: two UTC dates, one local evening.
+    expect(elapsed("2025-01-10T23:59:00Z", "2025-01-11T00:01:00Z")).toBe(0);
+
+    // The memory state is the library's for those local days; the times it answers are the real ones.
+    const at = new Date("2025-01-11T05:01:00Z");
+    const before = seenAt("2025-01-11T04:59:00Z");
+    const { card, log } = rateCard(before, 3, at, 0.9, null, zone);
+    const wall = (d: Date) => new Date(d.getTime() - 5 * 60 * MINUTE);
+    const lib = library().next(
+      toFsrsCard({ ...before, due: wall(before.due), lastReview: wall(before.lastReview!) }),
+      wall(at),
+      Rating.Good,
+    );
+    expect(card.stability).toBe(lib.card.stability);
+    expect(card.scheduledDays).toBe(lib.card.scheduled_days);
+    expect(card.due.getTime() - at.getTime()).toBe(lib.card.due.getTime() - wall(at).getTime());
+    expect(card.lastReview).toEqual(at);
+    expect(log.reviewedAt).toEqual(at);
+    expect(log.due).toEqual(before.lastReview);
+    // Undo still gives the card back as it was (due at the undone review).
+    expect(undoRating(card, log)).toEqual({ ...before, due: at });
+  });
+
   it("schedules further apart for a lower desired retention", () => {
     const card = reviewed([3, 3, 3]);
     const at = card.due;

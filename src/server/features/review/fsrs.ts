@@ -1,3 +1,4 @@
+import { tzOffset } from "@date-fns/tz";
 import { type Card, createEmptyCard, type FSRS, fsrs, type Grade, type ReviewLog } from "ts-fsrs";
 import { REVIEW } from "#shared/constants.ts";
 import {
@@ -116,16 +117,40 @@ export function scheduler(retention: number = REVIEW.defaultRetention, weights?:
   return f;
 }
 
-/** The card after a rating and the log row that records it. */
+/** An instant's wall-clock time in `timeZone`, as the UTC instant showing the same date and time. */
+const wallClock = (at: Date, timeZone: string) => new Date(at.getTime() + tzOffset(timeZone, at) * 60_000);
+
+/**
+ * The card after a rating and the log row that records it. The days elapsed since the last review are
+ * the student's calendar days in `timeZone` (a review at 23:59 and the next at 00:01 are a day apart):
+ * ts-fsrs counts UTC dates, so it is given the two instants' wall-clock times, and every time it answers
+ * is moved back by the same amount it is from the rating's.
+ */
 export function rateCard(
   card: CardState,
   rating: ReviewRating,
   now: Date,
   retention: number = REVIEW.defaultRetention,
   weights?: Weights,
+  timeZone = "UTC",
 ): { card: CardState; log: ReviewLogEntry } {
-  const next = scheduler(retention, weights).next(toFsrsCard(card), now, rating as Grade);
-  return { card: fromFsrsCard(next.card), log: fromFsrsLog(next.log) };
+  const f = scheduler(retention, weights);
+  if (timeZone === "UTC") {
+    const next = f.next(toFsrsCard(card), now, rating as Grade);
+    return { card: fromFsrsCard(next.card), log: fromFsrsLog(next.log) };
+  }
+  const local = wallClock(now, timeZone);
+  const shifted = {
+    ...card,
+    due: wallClock(card.due, timeZone),
+    lastReview: card.lastReview && wallClock(card.lastReview, timeZone),
+  };
+  const next = f.next(toFsrsCard(shifted), local, rating as Grade);
+  const back = (d: Date) => new Date(now.getTime() + d.getTime() - local.getTime());
+  return {
+    card: { ...fromFsrsCard(next.card), due: back(next.card.due), lastReview: now },
+    log: { ...fromFsrsLog(next.log), due: card.lastReview ?? card.due, reviewedAt: now },
+  };
 }
 
 /**
@@ -164,8 +189,9 @@ export function previewIntervals(
   now: Date,
   retention: number = REVIEW.defaultRetention,
   weights?: Weights,
+  timeZone = "UTC",
 ): Record<keyof typeof REVIEW_RATINGS, string> {
-  const preview = scheduler(retention, weights).repeat(toFsrsCard(card), now);
-  const label = (g: Grade) => formatInterval(preview[g].card.due.getTime() - now.getTime());
+  const label = (g: Grade) =>
+    formatInterval(rateCard(card, g, now, retention, weights, timeZone).card.due.getTime() - now.getTime());
   return { again: label(1), hard: label(2), good: label(3), easy: label(4) };
 }

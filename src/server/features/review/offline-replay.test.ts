@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cardReviews, cardStates } from "#server/db/schema/review.ts";
 import { tasks as tasksTable } from "#server/db/schema/tasks.ts";
 import { newCardState, rateCard } from "#server/features/review/fsrs.ts";
+import { startOfLocalDay } from "#shared/local-day.ts";
 import type { ReviewQueue } from "#shared/review/contract.ts";
 import { createFlashcardSet, createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
@@ -74,6 +75,30 @@ describe("offline ratings (clientId, reviewedAt)", () => {
       .from(cardStates)
       .where(and(eq(cardStates.userId, ada.user.id), eq(cardStates.flashcardId, cardId!)));
     expect(state?.lastReview).toEqual(at);
+  });
+
+  it("counts the days since the last review in the student's zone, not UTC's", async () => {
+    const eve = await createUser(t.app);
+    await req(eve, "PUT", "/api/settings/time-zone", { timeZone: "America/New_York" });
+    const [cardId] = await cards(eve, 1);
+    // 23:59 and 00:01 in New York, one UTC date: a day apart for the student.
+    const midnight = startOfLocalDay(new Date(clock.now().getTime() - DAY), "America/New_York");
+    const last = new Date(midnight.getTime() - 60_000);
+    const at = new Date(midnight.getTime() + 60_000);
+    const before = { ...rateCard(newCardState(last), 3, last).card, state: 2 as const, stability: 5 };
+    await t.database.db.insert(cardStates).values({ userId: eve.user.id, flashcardId: cardId!, ...before });
+    const res = await req(eve, "POST", `/api/review/cards/${cardId}/rate`, {
+      rating: 3,
+      clientId: randomUUID(),
+      reviewedAt: at.toISOString(),
+    });
+    expect(res.statusCode).toBe(200);
+    const [state] = await t.database.db
+      .select()
+      .from(cardStates)
+      .where(and(eq(cardStates.userId, eve.user.id), eq(cardStates.flashcardId, cardId!)));
+    expect(state?.elapsedDays).toBe(1);
+    expect((await reviewsOf(eve.user.id, cardId!))[0]?.elapsedDays).toBe(1);
   });
 
   it("keeps a rating older than the card's last review in the history without rescheduling", async () => {

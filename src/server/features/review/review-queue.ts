@@ -56,13 +56,14 @@ function cardView(
   now: Date,
   desiredRetention: number,
   weights: Weights,
+  timeZone: string,
 ): ReviewCard {
   return {
     ...{ id, flashcardSetId, setTitle, type: row.type },
     ...sidesOf(row),
     isNew: state === null,
     planned,
-    intervals: previewIntervals(state ?? newCardState(now), now, desiredRetention, weights),
+    intervals: previewIntervals(state ?? newCardState(now), now, desiredRetention, weights, timeZone),
   };
 }
 
@@ -108,7 +109,7 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
       : [];
 
   const view = (card: CardFields, state: CardState | null, isPlanned: boolean) =>
-    cardView(card, state, isPlanned, now, desiredRetention, weights);
+    cardView(card, state, isPlanned, now, desiredRetention, weights, timeZone);
   const cards: ReviewCard[] = [
     ...due.map((c) => view(c, c, false)),
     ...planned.map((r) => view(r.card, r.state, true)),

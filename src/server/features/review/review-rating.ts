@@ -121,7 +121,14 @@ export async function rate(
         desiredRetention,
         clientId,
       );
-    const next = rateCard(card.state ?? newCardState(at), rating, at, desiredRetention, weights);
+    const next = rateCard(
+      card.state ?? newCardState(at),
+      rating,
+      at,
+      desiredRetention,
+      weights,
+      prefs.timeZone,
+    );
     const saved = await reviewRepo.saveRating(
       tx,
       {
