@@ -22,7 +22,7 @@ function syntheticLog(): LoggedRating[] {
     for (let k = 0; k < 20 && log.length < REVIEWS; k += 1) {
       const recalled = rnd() < Math.exp(-interval / (stability * 3));
       const rating = recalled ? (rnd() < 0.8 ? 3 : 4) : 1;
-      log.push({ flashcardId: card, rating, reviewedAt: new Date(at) });
+      log.push({ flashcardId: card, rating, reviewedAt: new Date(at), state: k === 0 ? 0 : 2 });
       if (recalled) stability *= 2.2;
       else stability = Math.max(1, stability * 0.5);
       interval = recalled ? Math.max(1, Math.round(stability)) : 1;

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { conflict } from "../../lib/errors.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
 import { fitParameters } from "./personal-fsrs.ts";
 import { fitFsrsJob } from "./review.jobs.ts";
 import { fsrsLogRepo, preferencesRepo } from "./review.repo.ts";
@@ -11,6 +12,7 @@ export interface FitDeps {
   db: Db;
   clock: Clock;
   jobs: Pick<JobQueue, "enqueue">;
+  settings: Pick<SettingsService, "timeZone">;
 }
 
 export async function fsrsStatus({ db }: FitDeps, userId: number): Promise<FsrsStatus> {
@@ -30,10 +32,12 @@ export async function requestFit(deps: FitDeps, userId: number) {
 }
 
 /** The job's work: fit from the whole log and store the parameters and their scores. */
-export async function fitFsrs({ db, clock }: FitDeps, userId: number) {
+export async function fitFsrs({ db, clock, settings }: FitDeps, userId: number) {
   const log = await fsrsLogRepo.log(db, userId);
   if (log.length < FSRS_FIT_MIN_REVIEWS) return { fitted: false, reviews: log.length };
-  const result = await fitParameters(log, clock.now());
+  // Days between reviews are the student's calendar days, as the scheduler counts them.
+  const timeZone = (await settings.timeZone(userId)) ?? "UTC";
+  const result = await fitParameters(log, clock.now(), timeZone);
   if (!result) return { fitted: false, reviews: log.length };
   await preferencesRepo.save(db, userId, { weights: result.weights, fit: result.fit });
   return { fitted: true, ...result.fit };

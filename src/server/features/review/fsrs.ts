@@ -118,7 +118,8 @@ export function scheduler(retention: number = REVIEW.defaultRetention, weights?:
 }
 
 /** An instant's wall-clock time in `timeZone`, as the UTC instant showing the same date and time. */
-const wallClock = (at: Date, timeZone: string) => new Date(at.getTime() + tzOffset(timeZone, at) * 60_000);
+export const wallClock = (at: Date, timeZone: string) =>
+  new Date(at.getTime() + tzOffset(timeZone, at) * 60_000);
 
 /**
  * The card after a rating and the log row that records it. The days elapsed since the last review are

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { cardReviews } from "#server/db/schema/review.ts";
+import { historiesOf, type LoggedRating } from "#server/features/review/personal-fsrs.ts";
 import { fitFsrsJob } from "#server/features/review/review.jobs.ts";
 import { browserEndpoints, FSRS_FIT_MIN_REVIEWS, fsrsEndpoints } from "#shared/review/browser-contract.ts";
 import { reviewEndpoints } from "#shared/review/contract.ts";
@@ -83,5 +84,48 @@ describe("personal FSRS parameters (issue 25 §4)", () => {
   it("needs a session", async () => {
     expect((await apiClient(t.app)(null).send(fsrsEndpoints.status)).statusCode).toBe(401);
     expect((await apiClient(t.app)(null).send(fsrsEndpoints.fit)).statusCode).toBe(401);
+  });
+});
+
+describe("the optimizer's training items (Anki's reviews_for_fsrs)", () => {
+  const rated = (flashcardId: number, at: string, rating: number, state = 2): LoggedRating => ({
+    flashcardId,
+    rating,
+    reviewedAt: new Date(at),
+    state,
+  });
+
+  it("makes an item only of a review on a later day; same-day reviews stay in the history", () => {
+    const log = [
+      rated(1, "2025-01-01T10:00:00Z", 1, 0),
+      rated(1, "2025-01-01T10:10:00Z", 3, 1),
+      rated(1, "2025-01-02T09:00:00Z", 3),
+      rated(1, "2025-01-02T09:10:00Z", 3),
+      rated(1, "2025-01-05T09:00:00Z", 3),
+    ];
+    const r = (rating: number, deltaT: number) => ({ rating, deltaT });
+    expect(historiesOf(log)).toEqual([
+      [r(1, 0), r(3, 0), r(3, 1)],
+      [r(1, 0), r(3, 0), r(3, 1), r(3, 0), r(3, 3)],
+    ]);
+  });
+
+  it("counts the days between reviews in the student's zone", () => {
+    // 23:59 and 00:01 in New York (one UTC date): a day apart there.
+    const lateNight = [rated(1, "2025-01-11T04:59:00Z", 3, 0), rated(1, "2025-01-11T05:01:00Z", 3, 1)];
+    expect(historiesOf(lateNight, "America/New_York")).toEqual([
+      [
+        { rating: 3, deltaT: 0 },
+        { rating: 3, deltaT: 1 },
+      ],
+    ]);
+    // 18:59 and 19:01 in New York (two UTC dates): one evening, so no item.
+    const evening = [rated(1, "2025-01-10T23:59:00Z", 3, 0), rated(1, "2025-01-11T00:01:00Z", 3, 1)];
+    expect(historiesOf(evening, "America/New_York")).toEqual([]);
+  });
+
+  it("leaves out a card whose log does not start from new", () => {
+    const partial = [rated(2, "2025-01-01T10:00:00Z", 3), rated(2, "2025-01-09T10:00:00Z", 3)];
+    expect(historiesOf(partial)).toEqual([]);
   });
 });

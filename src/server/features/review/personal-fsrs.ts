@@ -1,40 +1,39 @@
 import type { FsrsFit } from "../../db/schema/review.ts";
+import { wallClock } from "./fsrs.ts";
 
 /** Reviews a student needs before a personal fit is worth making (below it the defaults do as well). */
 export const MIN_REVIEWS_TO_FIT = 400;
 
-export type LoggedRating = { flashcardId: number; rating: number; reviewedAt: Date };
+export type LoggedRating = { flashcardId: number; rating: number; reviewedAt: Date; state: number };
 
 const DAY_MS = 86_400_000;
 
 /**
- * The optimizer's training items from a review log: per card, its ratings in time order with the whole
- * days between them (the first 0), one item per review after the first, each holding the card's history
- * up to it (fsrs-rs's FSRSItem).
+ * The optimizer's training items from a review log, as Anki makes them (rslib scheduler/fsrs/params.rs,
+ * reviews_for_fsrs): per card, its ratings in time order with the student's calendar days between them
+ * (in `timeZone`; the first 0), and one item per review on a later day than the one before it, holding
+ * the card's history up to it (fsrs-rs's FSRSItem). A same-day review stays in later items' histories but
+ * is no item of its own: what the model predicts is recall after a day or more. A card whose log does
+ * not start from new (its early reviews are not in the log) gives no items, since its history is partial.
  */
-export function historiesOf(log: LoggedRating[]): { rating: number; deltaT: number }[][] {
+export function historiesOf(log: LoggedRating[], timeZone = "UTC"): { rating: number; deltaT: number }[][] {
   const byCard = new Map<number, LoggedRating[]>();
   for (const r of log) {
     const list = byCard.get(r.flashcardId) ?? [];
     list.push(r);
     byCard.set(r.flashcardId, list);
   }
+  const day = (at: Date) => Math.floor(wallClock(at, timeZone).getTime() / DAY_MS);
   const items: { rating: number; deltaT: number }[][] = [];
   for (const reviews of byCard.values()) {
     reviews.sort((a, b) => a.reviewedAt.getTime() - b.reviewedAt.getTime());
+    if (reviews[0]?.state !== 0) continue;
     const history = reviews.map((r, i) => ({
       rating: r.rating,
-      deltaT:
-        i === 0
-          ? 0
-          : Math.floor(r.reviewedAt.getTime() / DAY_MS) -
-            Math.floor(reviews[i - 1]!.reviewedAt.getTime() / DAY_MS),
+      deltaT: i === 0 ? 0 : day(r.reviewedAt) - day(reviews[i - 1]!.reviewedAt),
     }));
-    for (let i = 2; i <= history.length; i += 1) {
-      const item = history.slice(0, i);
-      // The optimizer learns from items with at least one review on a later day.
-      if (item.some((r) => r.deltaT > 0)) items.push(item);
-    }
+    for (let i = 1; i < history.length; i += 1)
+      if (history[i]!.deltaT > 0) items.push(history.slice(0, i + 1));
   }
   return items;
 }
@@ -46,11 +45,12 @@ export function historiesOf(log: LoggedRating[]): { rating: number; deltaT: numb
 export async function fitParameters(
   log: LoggedRating[],
   now: Date,
+  timeZone = "UTC",
 ): Promise<{ weights: number[]; fit: FsrsFit } | null> {
   const { FSRSBinding, FSRSBindingItem, FSRSBindingReview, computeParameters } = await import(
     "@open-spaced-repetition/binding"
   );
-  const items = historiesOf(log).map(
+  const items = historiesOf(log, timeZone).map(
     (h) => new FSRSBindingItem(h.map((r) => new FSRSBindingReview(r.rating, r.deltaT))),
   );
   if (items.length === 0) return null;

@@ -825,6 +825,7 @@ export const fsrsLogRepo = {
         flashcardId: cardReviews.flashcardId,
         rating: cardReviews.rating,
         reviewedAt: cardReviews.reviewedAt,
+        state: cardReviews.state,
       })
       .from(cardReviews)
       .where(eq(cardReviews.userId, userId));
