@@ -4,6 +4,7 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { conflict } from "../../lib/errors.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
+import { usableWeights } from "./fsrs.ts";
 import { fitParameters } from "./personal-fsrs.ts";
 import { fitFsrsJob } from "./review.jobs.ts";
 import { fsrsLogRepo, preferencesRepo } from "./review.repo.ts";
@@ -38,7 +39,8 @@ export async function fitFsrs({ db, clock, settings }: FitDeps, userId: number) 
   // Days between reviews are the student's calendar days, as the scheduler counts them.
   const timeZone = (await settings.timeZone(userId)) ?? "UTC";
   const result = await fitParameters(log, clock.now(), timeZone);
-  if (!result) return { fitted: false, reviews: log.length };
+  // Parameters FSRS cannot use (a NaN from a degenerate log) are not stored: the defaults stay.
+  if (!result || !usableWeights(result.weights)) return { fitted: false, reviews: log.length };
   await preferencesRepo.save(db, userId, { weights: result.weights, fit: result.fit });
   return { fitted: true, ...result.fit };
 }

@@ -1,4 +1,4 @@
-import { createEmptyCard, fsrs, Rating, State } from "ts-fsrs";
+import { createEmptyCard, fsrs, default_w as fsrsDefaults, Rating, State } from "ts-fsrs";
 import { describe, expect, it } from "vitest";
 import { REVIEW } from "#shared/constants.ts";
 import {
@@ -15,6 +15,7 @@ import {
   scheduler,
   toFsrsCard,
   undoRating,
+  usableWeights,
 } from "./fsrs.ts";
 
 const now = new Date("2025-04-01T14:00:00Z");
@@ -132,6 +133,23 @@ describe("rateCard on ts-fsrs", () => {
     const low = rateCard(card, 3, at, REVIEW.minRetention).card.due.getTime();
     const high = rateCard(card, 3, at, REVIEW.maxRetention).card.due.getTime();
     expect(low).toBeGreaterThan(high);
+  });
+
+  it("schedules with the defaults, not clamped nonsense, when fitted parameters are NaN or the wrong length", () => {
+    const card = reviewed([3, 3, 3]);
+    const at = new Date(card.due.getTime() + DAY);
+    const byDefault = rateCard(card, 3, at).card;
+    const nan = [...fsrsDefaults];
+    nan[8] = Number.NaN;
+    expect(usableWeights(nan)).toBe(false);
+    expect(rateCard(card, 3, at, 0.9, nan).card).toEqual(byDefault);
+    expect(usableWeights(fsrsDefaults.slice(0, 19))).toBe(false);
+    expect(usableWeights([...fsrsDefaults.slice(0, 20), Number.POSITIVE_INFINITY])).toBe(false);
+    // Real parameters still schedule differently.
+    const fitted = [...fsrsDefaults];
+    fitted[8] = 2;
+    expect(usableWeights(fitted)).toBe(true);
+    expect(rateCard(card, 3, at, 0.9, fitted).card.stability).not.toBe(byDefault.stability);
   });
 
   it("refuses a desired retention outside 0.70-0.97", () => {

@@ -1,5 +1,5 @@
 import { tzOffset } from "@date-fns/tz";
-import { type Card, createEmptyCard, type FSRS, fsrs, type Grade, type ReviewLog } from "ts-fsrs";
+import { type Card, createEmptyCard, default_w, type FSRS, fsrs, type Grade, type ReviewLog } from "ts-fsrs";
 import { REVIEW } from "#shared/constants.ts";
 import {
   type CardState,
@@ -94,11 +94,20 @@ const schedulers = new Map<string, FSRS>();
 export type Weights = readonly number[] | null | undefined;
 
 /**
+ * Whether fitted parameters can schedule: as many as FSRS's defaults, every one a finite number. ts-fsrs
+ * does not refuse others: it turns NaN into its lower bound and a wrong length into its defaults,
+ * without a word, so a bad fit would schedule a student's every card on parameters nobody fitted.
+ */
+export const usableWeights = (w: readonly number[] | null | undefined): w is readonly number[] =>
+  Array.isArray(w) && w.length === default_w.length && w.every((v) => Number.isFinite(v));
+
+/**
  * The FSRS scheduler for a desired retention (one per value, they are immutable in use). Fuzz is on,
  * as in Anki, so cards learnt together do not fall due together forever; it is seeded from the card
  * and the review time, so the same review always gives the same due date.
  */
-export function scheduler(retention: number = REVIEW.defaultRetention, weights?: Weights): FSRS {
+export function scheduler(retention: number = REVIEW.defaultRetention, given?: Weights): FSRS {
+  const weights = usableWeights(given) ? given : null;
   // Keyed by the value as given: an import replays each of 200,000 reviews through here, and checking
   // the retention every time was a tenth of that replay. A value that fails the check is never stored.
   const key = weights?.length ? `${retention}:${weights.join(",")}` : String(retention);
