@@ -64,9 +64,19 @@ describe("suspend and bury", () => {
     const suspended = await browse(ada, { setId: set.id, state: "suspended" });
     expect(ids(suspended.cards)).toEqual([first]);
     expect(suspended.cards[0]).toMatchObject({ suspended: true, state: "new" });
+    // Rated from a page loaded before the suspension: refused, and the card stays new.
+    const stale = await api(ada).send(reviewEndpoints.rate, { params: { id: first! }, body: { rating: 1 } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatch(/suspended/);
+    expect((await browse(ada, { setId: set.id, state: "suspended" })).cards[0]).toMatchObject({
+      state: "new",
+    });
 
     await api(ada).call(browserEndpoints.bulk, { body: { action: "unsuspend", ids: [first!] } });
     expect((await queue(ada, set.id)).dueCount).toBe(3);
+    expect(
+      (await api(ada).send(reviewEndpoints.rate, { params: { id: first! }, body: { rating: 3 } })).statusCode,
+    ).toBe(200);
   });
 
   it("a buried card comes back at the student's next midnight", async () => {

@@ -109,6 +109,9 @@ export async function rate(
       const earlier = await reviewRepo.findByClientId(tx, userId, clientId);
       if (earlier) return replayOf(earlier, cardId, at);
     }
+    // A suspended card is out of review until unsuspended (Anki never shows one to answer): a rating
+    // from a stale page must not reschedule it or count as a lapse behind the student's back.
+    if (card.suspended) throw conflict("This card is suspended: unsuspend it to review it.");
     const last = card.state?.lastReview;
     if (card.state && last && last.getTime() > at.getTime())
       return recordLateRating(

@@ -140,10 +140,12 @@ const RATING_READ = `select f.user_id as "ownerId", s.study_set_id as "studySetI
     c.difficulty, c.elapsed_days as "elapsedDays", c.scheduled_days as "scheduledDays",
     c.learning_steps as "learningSteps", c.reps, c.lapses, c.state, c.last_review as "lastReview",
     c.flashcard_id as "hasState", u.desired_retention as "desiredRetention", u.time_zone as "timeZone",
-    p.user_id as "hasPreferences", p.bury_siblings as "burySiblings", p.easy_days as "easyDays", p.weights
+    p.user_id as "hasPreferences", p.bury_siblings as "burySiblings", p.easy_days as "easyDays", p.weights,
+    coalesce(h.suspended, false) as suspended
   from flashcards f
   join flashcard_sets s on s.id = f.flashcard_set_id
   left join card_states c on c.flashcard_id = f.id and c.user_id = $1
+  left join card_holds h on h.flashcard_id = f.id and h.user_id = $1
   left join user_settings u on u.user_id = $1
   left join review_preferences p on p.user_id = $1
   where f.id = $2
@@ -351,6 +353,7 @@ export const reviewRepo = {
         burySiblings: boolean | null;
         easyDays: number[] | null;
         weights: number[] | null;
+        suspended: boolean;
       }
     >(tx, RATING_READ, [userId, cardId], "review_rating_read");
     if (!row) return undefined;
@@ -363,11 +366,13 @@ export const reviewRepo = {
       burySiblings,
       easyDays,
       weights,
+      suspended,
       ...state
     } = row;
     return {
       ownerId,
       studySetId,
+      suspended,
       state: stateOrNull(state),
       settings: desiredRetention === null || timeZone === null ? null : { desiredRetention, timeZone },
       preferences:
