@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards as cardsTable } from "#server/db/schema/flashcards.ts";
 import { cardHolds, cardStates } from "#server/db/schema/review.ts";
-import { rateCard } from "#server/features/review/fsrs.ts";
+import { rateCard, unfuzzedInterval } from "#server/features/review/fsrs.ts";
 import { balancedInterval, fuzzDays } from "#server/features/review/load-balance.ts";
 import { flashcardEndpoints } from "#shared/flashcards/contract.ts";
 import { type BrowserPage, browserEndpoints, preferenceEndpoints } from "#shared/review/browser-contract.ts";
@@ -476,13 +476,13 @@ describe("load balancing (issue 25 §3)", () => {
       state: 2 as const,
       lastReview: new Date(now.getTime() - 30 * 86400_000),
     };
-    // A stability whose interval is just past 30 days, where the range with 2 elapsed days starts earlier.
-    const interval = () => rateCard(late, 3, now).card.scheduledDays;
+    // A stability whose interval (before fuzz) is just past 30 days, where the range with 2 elapsed days
+    // starts earlier.
+    const interval = () => unfuzzedInterval(late, 3, now);
     while (late.stability < 10 && !(interval() > 30 && fuzzDays(interval(), 2).min <= 30))
       late.stability += 0.05;
-    const fsrs = rateCard(late, 3, now).card;
-    const { min, max } = fuzzDays(fsrs.scheduledDays, 30);
-    expect(fuzzDays(fsrs.scheduledDays, 2).min).toBeLessThan(31);
+    const { min, max } = fuzzDays(interval(), 30);
+    expect(fuzzDays(interval(), 2).min).toBeLessThan(31);
     expect(min).toBe(31);
     // Every day FSRS allows is busy; the days up to 30, which it does not allow, are free.
     const busy = Array.from({ length: max - min + 1 }, (_, i) => min + i);
@@ -501,6 +501,50 @@ describe("load balancing (issue 25 §3)", () => {
     const day = Math.round((new Date(res.due).getTime() - now.getTime()) / 86400_000);
     expect(day, `due ${res.due}`).toBeGreaterThanOrEqual(min);
     expect(day).toBeLessThanOrEqual(max);
+  });
+  it("keeps the balanced day within FSRS's fuzz range of the interval before fuzz, not around the fuzzed one", async () => {
+    const hal = await createUser(t.app);
+    const set = await createFlashcardSet(t.app, { owner: hal, cards: 40 });
+    const [rated, ...others] = ids((await browse(hal, { setId: set.id, limit: 200 })).cards);
+    const now = new Date(clock.now().getTime() - 60_000);
+    const onTime = {
+      userId: hal.user.id,
+      flashcardId: rated!,
+      due: now,
+      stability: 20,
+      difficulty: 5,
+      elapsedDays: 20,
+      scheduledDays: 20,
+      learningSteps: 0,
+      reps: 5,
+      lapses: 0,
+      state: 2 as const,
+      lastReview: new Date(now.getTime() - 20 * 86400_000),
+    };
+    // A stability whose fuzz lands late enough that a range around the fuzzed day reaches past FSRS's.
+    const fuzzed = () => rateCard(onTime, 3, now).card.scheduledDays;
+    const centre = () => unfuzzedInterval(onTime, 3, now);
+    while (onTime.stability < 60 && fuzzDays(fuzzed(), 20).max <= fuzzDays(centre(), 20).max)
+      onTime.stability += 0.5;
+    const { min, max } = fuzzDays(centre(), 20);
+    expect(fuzzDays(fuzzed(), 20).max).toBeGreaterThan(max);
+    // Every day FSRS allows is busy; the days after it are free.
+    const busy = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+    await t.database.db.insert(cardStates).values([
+      onTime,
+      ...busy.map((d, i) => ({
+        ...onTime,
+        flashcardId: others[i]!,
+        due: new Date(now.getTime() + d * 86400_000 + 3600_000),
+      })),
+    ]);
+    const res = await api(hal).call(reviewEndpoints.rate, {
+      params: { id: rated! },
+      body: { rating: 3, clientId: randomUUID(), reviewedAt: now.toISOString() },
+    });
+    const day = Math.round((new Date(res.due).getTime() - now.getTime()) / 86400_000);
+    expect(day, `due ${res.due}`).toBeGreaterThanOrEqual(min);
+    expect(day, `due ${res.due}`).toBeLessThanOrEqual(max);
   });
   it("picks, in the rating's write statement, the day balancedInterval picks for the same loads and Easy Days", async () => {
     const fay = await createUser(t.app);
@@ -539,14 +583,16 @@ describe("load balancing (issue 25 §3)", () => {
     const ratedDay = async (cardId: number, easyDays: (min: number, max: number) => number[]) => {
       const state = states.find((r) => r.flashcardId === cardId)!;
       const fsrs = rateCard(state, 3, at).card;
-      const { min, max } = fuzzDays(fsrs.scheduledDays, state.elapsedDays);
+      const centre = unfuzzedInterval(state, 3, at);
+      const { min, max } = fuzzDays(centre, state.elapsedDays);
       const easy = easyDays(min, max);
       await api(fay).call(preferenceEndpoints.save, { body: { burySiblings: false, easyDays: easy } });
       const day = balancedInterval(
-        fsrs.scheduledDays,
+        centre,
         state.elapsedDays,
         (d) => loads.get(d) ?? 0,
         (d) => easy.includes(weekday(d)),
+        fsrs.scheduledDays,
       );
       const res = await api(fay).call(reviewEndpoints.rate, {
         params: { id: cardId },

@@ -106,17 +106,17 @@ export const usableWeights = (w: readonly number[] | null | undefined): w is rea
  * as in Anki, so cards learnt together do not fall due together forever; it is seeded from the card
  * and the review time, so the same review always gives the same due date.
  */
-export function scheduler(retention: number = REVIEW.defaultRetention, given?: Weights): FSRS {
+export function scheduler(retention: number = REVIEW.defaultRetention, given?: Weights, fuzz = true): FSRS {
   const weights = usableWeights(given) ? given : null;
   // Keyed by the value as given: an import replays each of 200,000 reviews through here, and checking
   // the retention every time was a tenth of that replay. A value that fails the check is never stored.
-  const key = weights?.length ? `${retention}:${weights.join(",")}` : String(retention);
+  const key = `${fuzz ? "" : "exact:"}${weights?.length ? `${retention}:${weights.join(",")}` : retention}`;
   let f = schedulers.get(key);
   if (!f) {
     const checked = desiredRetentionSchema.parse(retention);
     f = fsrs({
       request_retention: checked,
-      enable_fuzz: true,
+      enable_fuzz: fuzz,
       ...(weights?.length ? { w: [...weights] } : {}),
     });
     // Personal parameters make one scheduler per student; a bounded cache keeps that in check.
@@ -144,7 +144,31 @@ export function rateCard(
   weights?: Weights,
   timeZone = "UTC",
 ): { card: CardState; log: ReviewLogEntry } {
-  const f = scheduler(retention, weights);
+  return rateOn(scheduler(retention, weights), card, rating, now, timeZone);
+}
+
+/**
+ * The interval in days FSRS gives a rating before its fuzz: the centre of the days the rating's due
+ * date may land on, which the load balancer chooses among (as in Anki, where it takes fuzz's place).
+ */
+export function unfuzzedInterval(
+  card: CardState,
+  rating: ReviewRating,
+  now: Date,
+  retention: number = REVIEW.defaultRetention,
+  weights?: Weights,
+  timeZone = "UTC",
+): number {
+  return rateOn(scheduler(retention, weights, false), card, rating, now, timeZone).card.scheduledDays;
+}
+
+function rateOn(
+  f: FSRS,
+  card: CardState,
+  rating: ReviewRating,
+  now: Date,
+  timeZone: string,
+): { card: CardState; log: ReviewLogEntry } {
   if (timeZone === "UTC") {
     const next = f.next(toFsrsCard(card), now, rating as Grade);
     return { card: fromFsrsCard(next.card), log: fromFsrsLog(next.log) };

@@ -21,14 +21,16 @@ export function balancedInterval(
   elapsedDays: number,
   loads: (day: number) => number,
   isEasyDay: (day: number) => boolean,
+  /** FSRS's fuzzed interval, which wins ties (`interval` is the one before fuzz, the range's centre). */
+  preferred = interval,
 ): number {
-  if (interval < 3) return interval;
+  if (preferred < 3) return preferred;
   const { min, max } = fuzzDays(interval, elapsedDays);
-  let best = interval;
+  let best = preferred;
   let bestScore = Number.POSITIVE_INFINITY;
   for (let day = min; day <= max; day += 1) {
     const score = loads(day) * (isEasyDay(day) ? EASY_DAY_WEIGHT : 1) + (isEasyDay(day) ? 0.5 : 0);
-    const closer = Math.abs(day - interval) < Math.abs(best - interval);
+    const closer = Math.abs(day - preferred) < Math.abs(best - preferred);
     if (score < bestScore || (score === bestScore && closer)) {
       best = day;
       bestScore = score;

@@ -1,4 +1,10 @@
-import { type CardState, newCardState, rateCard, undoRating } from "#server/features/review/fsrs.ts";
+import {
+  type CardState,
+  newCardState,
+  rateCard,
+  undoRating,
+  unfuzzedInterval,
+} from "#server/features/review/fsrs.ts";
 import { formatDate } from "#shared/date-format.ts";
 import { LEECH_TAG } from "#shared/review/browser-contract.ts";
 import {
@@ -141,7 +147,16 @@ export async function rate(
         clientId,
         // The days since the last review as of this rating (the new state's), not the stored ones of
         // the review before: FSRS keeps a passing interval past them, and so must the balancer.
-        balance: balanceRange(at, next.card, next.card.elapsedDays, prefs),
+        balance: balanceRange(at, next.card, next.card.elapsedDays, prefs, () =>
+          unfuzzedInterval(
+            card.state ?? newCardState(at),
+            rating,
+            at,
+            desiredRetention,
+            weights,
+            prefs.timeZone,
+          ),
+        ),
       },
       next.card,
       next.log,
@@ -181,9 +196,11 @@ function balanceRange(
   card: CardState,
   elapsedDays: number,
   prefs: { easyDays: number[]; timeZone: string },
+  /** FSRS's interval before fuzz: the range is around it, not around the fuzzed one, or it would stretch. */
+  unfuzzed: () => number,
 ): Balance {
   if (card.state !== 2 || card.scheduledDays < 3) return null;
-  const { min, max } = fuzzDays(card.scheduledDays, elapsedDays);
+  const { min, max } = fuzzDays(unfuzzed(), elapsedDays);
   const easy = new Set(prefs.easyDays);
   let mask = "";
   if (easy.size > 0)
