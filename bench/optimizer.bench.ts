@@ -41,7 +41,7 @@ console.log(
     reviews: log.length,
     fitMs: ms,
     ...result?.fit,
-    parameters: result?.weights.length,
+    parameters: result?.weights?.length ?? 0,
     cpus: cpus().length,
     load: loadavg().map((l) => Number(l.toFixed(2))),
   }),

@@ -39,10 +39,12 @@ export async function fitFsrs({ db, clock, settings }: FitDeps, userId: number) 
   // Days between reviews are the student's calendar days, as the scheduler counts them.
   const timeZone = (await settings.timeZone(userId)) ?? "UTC";
   const result = await fitParameters(log, clock.now(), timeZone);
+  if (!result) return { fitted: false, reviews: log.length };
   // Parameters FSRS cannot use (a NaN from a degenerate log) are not stored: the defaults stay.
-  if (!result || !usableWeights(result.weights)) return { fitted: false, reviews: log.length };
+  if (result.weights && !usableWeights(result.weights)) return { fitted: false, reviews: log.length };
+  // A fit no better than the defaults is shown (its scores) but schedules nothing: the defaults do.
   await preferencesRepo.save(db, userId, { weights: result.weights, fit: result.fit });
-  return { fitted: true, ...result.fit };
+  return { fitted: result.weights !== null, ...result.fit };
 }
 
 export async function resetFsrs(deps: FitDeps, userId: number) {

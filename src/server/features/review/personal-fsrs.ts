@@ -40,13 +40,14 @@ export function historiesOf(log: LoggedRating[], timeZone = "UTC"): { rating: nu
 
 /**
  * Fits FSRS parameters to a student's log with fsrs-rs (the binding's native optimizer runs on its own
- * threads, off the event loop) and scores the same items with the defaults and with the fit.
+ * threads, off the event loop) and scores the same items with the defaults and with the fit; the
+ * weights are null when the fit is no better than the defaults.
  */
 export async function fitParameters(
   log: LoggedRating[],
   now: Date,
   timeZone = "UTC",
-): Promise<{ weights: number[]; fit: FsrsFit } | null> {
+): Promise<{ weights: number[] | null; fit: FsrsFit } | null> {
   const { FSRSBinding, FSRSBindingItem, FSRSBindingReview, computeParameters } = await import(
     "@open-spaced-repetition/binding"
   );
@@ -58,7 +59,8 @@ export async function fitParameters(
   const weights = await computeParameters(items, { enableShortTerm: true, numRelearningSteps: 1 });
   const after = new FSRSBinding(weights).evaluate(items);
   return {
-    weights,
+    // As in Anki (compute_params), a fit that predicts the log no better than the defaults is not used.
+    weights: after.rmseBins < before.rmseBins ? weights : null,
     fit: {
       reviews: log.length,
       logLossBefore: before.logLoss,
