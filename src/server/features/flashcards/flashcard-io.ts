@@ -108,17 +108,9 @@ function quizletRecords(text: string, options: Extract<ImportOptions, { format: 
     }
     const cells = split(row.raw);
     const previous = records.at(-1);
-    const into = previous && !previous.notText ? previous.cells : null;
-    // A header row has no definition to continue: the row would vanish with it.
-    const continues =
-      options.rowSeparator === "newline" &&
-      !cells &&
-      !notText &&
-      into &&
-      !(records.length === 1 && isHeader(into));
-    if (previous && into && continues) {
+    if (options.rowSeparator === "newline" && !cells && !notText && previous?.cells && !previous.notText) {
       const breaks = "\n".repeat(blankLines + 1);
-      into[into.length - 1] += `${breaks}${row.raw}`;
+      previous.cells[previous.cells.length - 1] += `${breaks}${row.raw}`;
       previous.raw += `${breaks}${row.raw}`;
     } else records.push({ ...row, cells, notText });
     blankLines = 0;
