@@ -27,19 +27,6 @@ describe("Quizlet's export and paste box", () => {
     ]);
   });
 
-  it("keeps a definition's line breaks, which Quizlet's export writes unquoted", () => {
-    const exported = "Hund\tdog\na pet\n\nbarks\nKatze\tcat\r\nmiaut\nno tab here";
-    const r = parseImport(exported, text("tab"));
-    expect(r.problems).toEqual([]);
-    expect(fronts(r)).toEqual([
-      ["Hund", "dog\na pet\n\nbarks", null],
-      ["Katze", "cat\nmiaut\nno tab here", null],
-    ]);
-    expect(r.cards.map((c) => c.line)).toEqual([1, 5]);
-    // Nothing to continue: a first row without a separator is still a bad line.
-    expect(parseImport("no tab\nchat\tcat", text("tab")).problems.map((p) => p.line)).toEqual([1]);
-  });
-
   it("refuses lines of control-character junk one by one, quoting a short excerpt", () => {
     const junk = Array.from({ length: 40 }, (_, i) => `\u0001\u0002junk${i}\t\u0003`).join("\n");
     const r = parseImport(`good\tcard\n${junk}\n${"x".repeat(900_000)}\tlong`, text("tab"));

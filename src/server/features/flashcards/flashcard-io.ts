@@ -88,56 +88,25 @@ function quizletCard(cells: string[] | null): PortableCard | string {
   return { front, back, hint: hint || null, tags: [], type: "basic", media: [] };
 }
 
-/** A card's worth of Quizlet text: its first row, and its cells once split. */
-type QuizletRecord = Row & { cells: string[] | null; notText: string | null };
-
-/**
- * Quizlet does not quote: a definition with a line break is exported as it is, so with new lines
- * between cards its next lines arrive as rows without a term separator. Such a row, right after a
- * card's row, is the rest of that card's last field (blank lines inside it kept), not a bad card.
- */
-function quizletRecords(text: string, options: Extract<ImportOptions, { format: "text" }>) {
-  const split = splitTerm(options.termSeparator);
-  const records: QuizletRecord[] = [];
-  let blankLines = 0;
-  for (const row of textRows(text, options.rowSeparator)) {
-    const notText = notTextReason(row.raw);
-    if (row.raw.trim() === "" && !notText) {
-      blankLines++;
-      continue;
-    }
-    const cells = split(row.raw);
-    const previous = records.at(-1);
-    if (options.rowSeparator === "newline" && !cells && !notText && previous?.cells && !previous.notText) {
-      const breaks = "\n".repeat(blankLines + 1);
-      previous.cells[previous.cells.length - 1] += `${breaks}${row.raw}`;
-      previous.raw += `${breaks}${row.raw}`;
-    } else records.push({ ...row, cells, notText });
-    blankLines = 0;
-  }
-  return records;
-}
-
-/** Quizlet's export and paste box: per card a card or a problem; text that is not text is refused. */
+/** Quizlet's export and paste box: per line a card or a problem; text that is not text is refused. */
 function parseQuizlet(input: string, options: Extract<ImportOptions, { format: "text" }>): ParseResult {
   const text = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const split = splitTerm(options.termSeparator);
   const result: ParseResult = { cards: [], problems: [], columns: ["front", "back", "hint"], delimiter: "" };
   let first = true;
-  for (const record of quizletRecords(text, options)) {
-    if (first && record.cells && isHeader(record.cells)) {
+  for (const row of textRows(text, options.rowSeparator)) {
+    if (row.raw.trim() === "" && !notTextReason(row.raw)) continue;
+    const notText = notTextReason(row.raw);
+    const cells = split(row.raw);
+    if (first && cells && isHeader(cells)) {
       first = false;
       continue;
     }
     first = false;
-    const card = record.notText ?? quizletCard(record.cells);
+    const card = notText ?? quizletCard(cells);
     if (typeof card === "string")
-      result.problems.push({
-        line: record.line,
-        code: "not_text",
-        reason: card,
-        excerpt: excerptOf(record.raw),
-      });
-    else result.cards.push({ ...card, line: record.line });
+      result.problems.push({ line: row.line, code: "not_text", reason: card, excerpt: excerptOf(row.raw) });
+    else result.cards.push({ ...card, line: row.line });
   }
   return result;
 }
