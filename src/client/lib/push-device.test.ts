@@ -25,11 +25,12 @@ const setWorker = (subscription: { endpoint: string } | null, failFetch = false)
       },
     },
   });
+  // The browser's fetch itself, which call() uses: what forgetPushDevice asks of the server is under test.
   globalThis.fetch = (async (url: string, init?: RequestInit) => {
     if (failFetch) throw new TypeError("Failed to fetch");
     sent.push({ url, method: init?.method, body: JSON.parse(String(init?.body)) });
     return new Response(JSON.stringify({ ok: true }), { status: 200 });
-  }) as typeof fetch;
+  }) as typeof globalThis.fetch;
 };
 
 const store = new Map<string, string>([["authToken", "t1"]]);
