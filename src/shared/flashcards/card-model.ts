@@ -107,6 +107,20 @@ export function mediaRefsOf(...texts: (string | null | undefined)[]): MediaRef[]
   return [...seen.values()];
 }
 
+/** Tags on a card: at most this many, each at most TAG_MAX_LENGTH characters. */
+export const MAX_TAGS = 50;
+export const TAG_MAX_LENGTH = 100;
+
+/**
+ * Tags a file brings (CSV, Anki text, .apkg) within what a card may hold: Anki sets no limits, and a card
+ * imported past them failed its edit form on tags the student never touched. The first MAX_TAGS are kept,
+ * each cut to TAG_MAX_LENGTH (a hierarchy's leading parts, 'Biology::Cells::...', stay).
+ */
+export function importedTags(tags: Iterable<string>): string[] {
+  const cut = normaliseTags(tags).map((t) => t.slice(0, TAG_MAX_LENGTH).replace(/[\uD800-\uDBFF]$/, ""));
+  return normaliseTags(cut).slice(0, MAX_TAGS);
+}
+
 /** Tags as Anki keeps them: split on white space, empty ones dropped, each once (first spelling wins). */
 export function normaliseTags(tags: Iterable<string>): string[] {
   const out: string[] = [];

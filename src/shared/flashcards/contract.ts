@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FLASHCARD_MAX_LENGTH } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { dbId, safeText } from "../schema-primitives.ts";
-import { CARD_TYPES, hasCloze, normaliseTags } from "./card-model.ts";
+import { CARD_TYPES, hasCloze, MAX_TAGS, normaliseTags, TAG_MAX_LENGTH } from "./card-model.ts";
 
 /** Bounds of a flashcard set's own fields (SPEC §5 only requires the title). */
 export const FLASHCARD_SET_MAX_LENGTH = { title: 200, description: 2000 } as const;
@@ -40,9 +40,7 @@ export const flashcardSchema = z.object({
 });
 export type Flashcard = z.infer<typeof flashcardSchema>;
 
-/** Tags on a card: at most this many, each at most TAG_MAX_LENGTH characters. */
-export const MAX_TAGS = 50;
-export const TAG_MAX_LENGTH = 100;
+export { MAX_TAGS, TAG_MAX_LENGTH } from "./card-model.ts";
 
 /** An optional text: blank is "none", stored as null. */
 const optionalText = (max: number, tooLong: string) =>

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { neutraliseFormula, unneutralise } from "../csv.ts";
 import { ankiFieldText, ankiHtmlToText, textToAnkiHtml } from "./anki-html.ts";
 import { cardMarkdown } from "./card-markdown.ts";
-import { type CardType, IMAGE_MARKDOWN, mediaRefsOf, type PortableCard } from "./card-model.ts";
+import {
+  type CardType,
+  IMAGE_MARKDOWN,
+  MAX_TAGS,
+  mediaRefsOf,
+  type PortableCard,
+  TAG_MAX_LENGTH,
+} from "./card-model.ts";
+import { createFlashcardSchema } from "./contract.ts";
 import {
   applyDuplicatePolicy,
   CONTROL,
@@ -168,6 +176,25 @@ describe("spreadsheet CSV export", () => {
 });
 
 describe("Anki plain text import", () => {
+  it("keeps an imported card's tags within what a card may hold (Anki has no limits)", () => {
+    const many = Array.from({ length: 60 }, (_, i) => `t${i}`);
+    const long = `AnKing::${"Biochemistry_and_Molecular_Biology::".repeat(4)}DNA`;
+    const emoji = `${"x".repeat(TAG_MAX_LENGTH - 1)}🧬`;
+    const input = ["#separator:tab", "#tags column:3", `a\tb\t${[long, emoji, ...many].join(" ")}`].join(
+      "\n",
+    );
+    const [only] = parseAnkiText(input).cards;
+    expect(only!.tags).toHaveLength(MAX_TAGS);
+    expect(only!.tags.slice(0, 3)).toEqual([
+      long.slice(0, TAG_MAX_LENGTH),
+      "x".repeat(TAG_MAX_LENGTH - 1),
+      "t0",
+    ]);
+    // What the card's edit form checks: the tags pass it untouched.
+    const edited = createFlashcardSchema.safeParse({ question: "a", answer: "b", tags: only!.tags });
+    expect(edited.error?.issues).toBeUndefined();
+  });
+
   it("reads the headers Anki writes: separator, html, tags column, guid, notetype and deck columns", () => {
     const input = [
       "#separator:tab",

@@ -4,6 +4,7 @@ import { ankiHtmlToText, looksLikeHtml } from "./anki-html.ts";
 import {
   type CardType,
   hasCloze,
+  importedTags,
   mediaRefsOf,
   normaliseFront,
   normaliseTags,
@@ -350,7 +351,7 @@ function recordToCard(
     front,
     back,
     hint: hint || null,
-    tags: normaliseTags([...(byRole.tags ?? []), ...how.extraTags]),
+    tags: importedTags([...(byRole.tags ?? []), ...how.extraTags]),
     type,
     media: mediaRefsOf(front, back, hint),
     ...(guid ? { guid } : {}),

@@ -4,8 +4,8 @@ import {
   type CardSchedule,
   type CardType,
   hasCloze,
+  importedTags,
   mediaRefsOf,
-  normaliseTags,
   type PortableCard,
   reviewOrds,
 } from "#shared/flashcards/card-model.ts";
@@ -178,7 +178,7 @@ function noteToCard(
     front,
     back,
     hint: hint || null,
-    tags: normaliseTags(note.tags),
+    tags: importedTags(note.tags),
     type,
     media: mediaRefsOf(front, back, hint),
     ...(note.guid ? { guid: note.guid } : {}),
