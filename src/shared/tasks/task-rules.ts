@@ -88,18 +88,26 @@ function decodeEntities(text: string): string {
 const BLOCK_TAG =
   /<\/?(p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|thead|tbody|tfoot|table|caption|section|article|aside|header|footer|nav|main|blockquote|pre|figure|figcaption|details|summary|address|center)\b[^>]*>/gi;
 
-/** Canvas descriptions are HTML: the visible text only, with entities decoded and spaces collapsed. */
-export function plainText(html: string): string {
-  return decodeEntities(
+/**
+ * Canvas descriptions are HTML: the visible text only, with entities decoded and spaces collapsed. With
+ * `lines` (a calendar feed's DESCRIPTION, read in full) paragraphs and line breaks stay, as the
+ * student wrote them or Canvas showed them; a preview is one line.
+ */
+export function plainText(html: string, { lines = false } = {}): string {
+  const text = decodeEntities(
     html
       .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
       .replace(/<!--[\s\S]*?-->/g, "")
-      // Block boundaries become spaces so words from two blocks ('<h3>Milestone</h3><p>Submit') do not
-      // run together.
-      .replace(BLOCK_TAG, " ")
+      // Block boundaries part words from two blocks ('<h3>Milestone</h3><p>Submit') so they do not run
+      // together.
+      .replace(BLOCK_TAG, lines ? "\n" : " ")
       .replace(/<[^>]*>/g, ""),
-  )
-    .replace(/\s+/g, " ")
+  );
+  if (!lines) return text.replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[^\S\n]+/g, " ")
+    .replace(/ ?\n ?/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
 

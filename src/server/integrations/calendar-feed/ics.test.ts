@@ -36,6 +36,20 @@ const eventLines = (ics: string, uid: string) => {
 };
 
 describe("buildIcs", () => {
+  it("keeps a description's paragraphs and line breaks, escaped as RFC 5545 asks", () => {
+    const ics = buildIcs({
+      tasks: [
+        task({ description: "<p>Read chapter 3.</p><p>Answer:<br>1. why<br>2. how</p>" }),
+        task({ id: 2, description: "Bring:\n- calculator\n\n\n\n- notes" }),
+      ],
+      events: [],
+    });
+    expect(eventLines(ics, "task-1@studyhall")).toContain(
+      "DESCRIPTION:Read chapter 3.\\n\\nAnswer:\\n1. why\\n2. how",
+    );
+    expect(eventLines(ics, "task-2@studyhall")).toContain("DESCRIPTION:Bring:\\n- calculator\\n\\n- notes");
+  });
+
   it("ends every content line, the last one too, with CRLF", () => {
     const ics = buildIcs({ tasks: [task({})], events: [] });
     expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);

@@ -75,7 +75,7 @@ export function buildIcs(opts: { tasks: readonly Task[]; events: readonly Calend
   for (const t of opts.tasks) {
     if (!t.dueDate) continue;
     const due = new Date(t.dueDate);
-    const description = plainText(t.description);
+    const description = plainText(t.description, { lines: true });
     // A series (issue 26): its latest task repeats by its RRULE from its own date, with DTSTART in the
     // series' zone (TZID) so calendar apps keep its time of day across DST as Studyhall does.
     const rrule = carriesRule.has(t.id) ? remainingRule(t) : null;

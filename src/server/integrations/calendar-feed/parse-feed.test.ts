@@ -75,6 +75,13 @@ describe("parseFeed", () => {
         "SUMMARY:Long ago",
         "DTSTART:20200101T100000Z",
         "END:VEVENT",
+        // Began before the window (NOW - 60 days) and runs into it: a term is shown while it lasts.
+        "BEGIN:VEVENT",
+        "UID:term",
+        "SUMMARY:Autumn term",
+        "DTSTART;VALUE=DATE:20260701",
+        "DTEND;VALUE=DATE:20261220",
+        "END:VEVENT",
         "BEGIN:VEVENT",
         "UID:far",
         "SUMMARY:Far ahead",
@@ -84,6 +91,14 @@ describe("parseFeed", () => {
       NOW,
     );
     expect(events).toEqual([
+      {
+        uid: "term",
+        title: "Autumn term",
+        start: new Date("2026-07-01T00:00:00Z"),
+        end: new Date("2026-12-20T00:00:00Z"),
+        allDay: true,
+        location: "",
+      },
       {
         uid: "h",
         title: "Holiday",

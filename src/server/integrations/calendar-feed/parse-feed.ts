@@ -147,12 +147,14 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
     const location = text(event.location, 500);
     if (!event.isRecurring()) {
       const start = toDate(event.startDate, tzidOf(v, "dtstart"));
-      if (start.getTime() < from || start.getTime() > to) return true;
+      const end = event.endDate ? toDate(event.endDate, tzidOf(v, "dtend") ?? tzidOf(v, "dtstart")) : null;
+      // An event that began before the window but runs into it (a week-long trip, a term) is in it.
+      if ((end ?? start).getTime() < from || start.getTime() > to) return true;
       return push({
         uid,
         title,
         start,
-        end: event.endDate ? toDate(event.endDate, tzidOf(v, "dtend") ?? tzidOf(v, "dtstart")) : null,
+        end,
         allDay: event.startDate.isDate,
         location,
       });
