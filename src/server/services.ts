@@ -64,7 +64,15 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
   const settings = createSettingsService({ db, config });
   const courses = createCoursesService({ db, clock });
   const tasks = createTasksService({ db, clock, courses, events, settings });
-  const calendar = createCalendarService({ db, clock, tasks, secretKey: config.secretKey, config, jobs });
+  const calendar = createCalendarService({
+    db,
+    clock,
+    tasks,
+    secretKey: config.secretKey,
+    config,
+    jobs,
+    timeZoneOf: (userId) => settings.timeZone(userId),
+  });
   const retrieval = createRetrievalService({ db });
   // Study asks groups whether a set is shared with a student, and groups ask study for set titles: the
   // arrow defers the lookup until both exist.

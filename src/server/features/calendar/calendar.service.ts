@@ -44,20 +44,23 @@ export interface CalendarDeps {
   secretKey: Buffer;
   config?: Pick<AppConfig, "calendarFeedInsecureHosts">;
   jobs?: Pick<JobQueue, "enqueue">;
+  /** The student's time zone, which a feed's floating times are read in (UTC when absent). */
+  timeZoneOf?: (userId: number) => Promise<string>;
 }
 
 /**
  * Fetches and parses a feed, the parsing in a worker thread queued per student (a 4.6 MB feed is about
  * 2 s of CPU); a FeedError becomes the 4xx the student reads.
  */
-async function readFeed({ clock, config, feedPool }: CalendarDeps, userId: number, url: string) {
+async function readFeed({ clock, config, feedPool, timeZoneOf }: CalendarDeps, userId: number, url: string) {
   const policy: HostPolicy = {
     insecureHosts: config?.calendarFeedInsecureHosts ?? [],
     resolveAll: systemResolveAll,
   };
   try {
     const ics = await fetchFeed(new URL(url), { policy });
-    return await parseFeedInWorker(ics, clock.now(), { key: `user:${userId}`, pool: feedPool?.() });
+    const timeZone = await timeZoneOf?.(userId);
+    return await parseFeedInWorker(ics, clock.now(), { key: `user:${userId}`, pool: feedPool?.(), timeZone });
   } catch (err) {
     throw err instanceof FeedError ? feedAppError(err) : err;
   }

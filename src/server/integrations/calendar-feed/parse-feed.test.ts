@@ -61,6 +61,20 @@ describe("parseFeed", () => {
     expect(ICAL.TimezoneService.has("Europe/Berlin")).toBe(false);
   });
 
+  it("reads floating times in the feed's X-WR-TIMEZONE, else in the student's zone, never the server's", () => {
+    const lecture = ["BEGIN:VEVENT", "UID:f", "SUMMARY:Lecture", "DTSTART:20261020T100000", "END:VEVENT"];
+    const start = (feed: string, timeZone?: string) =>
+      parseFeed(feed, NOW, timeZone ? { timeZone } : {}).events[0]?.start.toISOString();
+    expect(start(cal(...lecture), "America/New_York")).toBe("2026-10-20T14:00:00.000Z");
+    expect(start(cal("X-WR-TIMEZONE:Europe/Berlin", ...lecture), "America/New_York")).toBe(
+      "2026-10-20T08:00:00.000Z",
+    );
+    expect(start(cal(...lecture))).toBe("2026-10-20T10:00:00.000Z");
+    expect(start(cal("X-WR-TIMEZONE:Mars/Olympus", ...lecture), "Asia/Tokyo")).toBe(
+      "2026-10-20T01:00:00.000Z",
+    );
+  });
+
   it("reads all-day dates as their calendar date and keeps only the window", () => {
     const { events } = parseFeed(
       cal(
@@ -122,7 +136,7 @@ describe("parseFeed", () => {
     const all = parseFeed(daily, NOW);
     expect(all.events.length).toBeGreaterThanOrEqual(425);
     expect(all.events.length).toBeLessThanOrEqual(426);
-    const cut = parseFeed(daily, NOW, 100);
+    const cut = parseFeed(daily, NOW, { maxEvents: 100 });
     expect(cut).toMatchObject({ truncated: true });
     expect(cut.events).toHaveLength(100);
   });

@@ -37,12 +37,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * An all-day date as midnight UTC of that date: its calendar day, whatever the server's zone. A time
  * whose TZID has no VTIMEZONE in the feed reaches us floating; when the TZID is an IANA name (as many
- * generators write it, and as Google and Apple read it without the block) it is read in that zone.
+ * generators write it, and as Google and Apple read it without the block) it is read in that zone. A
+ * time with no zone at all is floating (RFC 5545 §3.3.5: the same wall-clock time wherever the reader
+ * is): it is read in `floating`, the feed's X-WR-TIMEZONE or the student's zone, never the server's.
  */
-function toDate(t: ICAL.Time, tzid?: string): Date {
+function toDate(t: ICAL.Time, tzid: string | undefined, floating: string): Date {
   if (t.isDate) return new Date(Date.UTC(t.year, t.month - 1, t.day));
-  if (tzid && (!t.zone || t.zone.tzid === "floating") && isTimeZone(tzid)) {
-    return new Date(new TZDate(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, tzid).getTime());
+  if (!t.zone || t.zone.tzid === "floating") {
+    const zone = tzid && isTimeZone(tzid) ? tzid : floating;
+    return new Date(new TZDate(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, zone).getTime());
   }
   return t.toJSDate();
 }
@@ -60,7 +63,11 @@ const text = (v: unknown, max: number) => (typeof v === "string" ? excerpt(v, ma
  * The events of an iCalendar document within [now - 60 days, now + 365 days], recurring ones (RRULE, RDATE,
  * EXDATE, moved occurrences) expanded. Throws FeedError('invalid') for anything that is not a calendar.
  */
-export function parseFeed(feed: string, now: Date, maxEvents = MAX_FEED_EVENTS): ParsedFeed {
+export function parseFeed(
+  feed: string,
+  now: Date,
+  { maxEvents = MAX_FEED_EVENTS, timeZone = "UTC" }: { maxEvents?: number; timeZone?: string } = {},
+): ParsedFeed {
   // Feeds written by Windows tools often start with a UTF-8 byte order mark, which ical.js refuses.
   const ics = feed.replace(/^\uFEFF/, "");
   if (!/^\s*BEGIN:VCALENDAR/i.test(ics)) {
@@ -92,7 +99,10 @@ export function parseFeed(feed: string, now: Date, maxEvents = MAX_FEED_EVENTS):
     }
   }
   try {
-    return expand(root, now, maxEvents);
+    // Google's and Apple's feeds name the zone their floating times are in; others leave it to the reader.
+    const named = String(root.getFirstPropertyValue("x-wr-timezone") ?? "").trim();
+    const floating = isTimeZone(named) ? named : isTimeZone(timeZone) ? timeZone : "UTC";
+    return expand(root, now, maxEvents, floating);
   } finally {
     for (const [tzid, previous] of registered.reverse()) {
       if (previous) ICAL.TimezoneService.register(previous, tzid);
@@ -101,7 +111,7 @@ export function parseFeed(feed: string, now: Date, maxEvents = MAX_FEED_EVENTS):
   }
 }
 
-function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed {
+function expand(root: ICAL.Component, now: Date, maxEvents: number, floating: string): ParsedFeed {
   const from = now.getTime() - WINDOW_BACK_DAYS * DAY_MS;
   const to = now.getTime() + WINDOW_AHEAD_DAYS * DAY_MS;
   const events: FeedEvent[] = [];
@@ -146,8 +156,10 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
     const title = text(event.summary, 500) || "(no title)";
     const location = text(event.location, 500);
     if (!event.isRecurring()) {
-      const start = toDate(event.startDate, tzidOf(v, "dtstart"));
-      const end = event.endDate ? toDate(event.endDate, tzidOf(v, "dtend") ?? tzidOf(v, "dtstart")) : null;
+      const start = toDate(event.startDate, tzidOf(v, "dtstart"), floating);
+      const end = event.endDate
+        ? toDate(event.endDate, tzidOf(v, "dtend") ?? tzidOf(v, "dtstart"), floating)
+        : null;
       // An event that began before the window but runs into it (a week-long trip, a term) is in it.
       if ((end ?? start).getTime() < from || start.getTime() > to) return true;
       return push({
@@ -172,7 +184,7 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
         break;
       }
       if (!next) break;
-      const t = toDate(next, tzidOf(v, "dtstart")).getTime();
+      const t = toDate(next, tzidOf(v, "dtstart"), floating).getTime();
       if (t > to) break;
       if (t < from) continue;
       const d = event.getOccurrenceDetails(next);
@@ -182,8 +194,10 @@ function expand(root: ICAL.Component, now: Date, maxEvents: number): ParsedFeed 
         !push({
           uid: `${uid}/${next.toString()}`,
           title: text(occurrence.summary, 500) || title,
-          start: toDate(d.startDate, startZone),
-          end: d.endDate ? toDate(d.endDate, tzidOf(occurrence.component, "dtend") ?? startZone) : null,
+          start: toDate(d.startDate, startZone, floating),
+          end: d.endDate
+            ? toDate(d.endDate, tzidOf(occurrence.component, "dtend") ?? startZone, floating)
+            : null,
           allDay: d.startDate.isDate,
           location: text(occurrence.location, 500) || location,
         })

@@ -55,11 +55,11 @@ const POOL_FAILURES: Record<WorkerPoolError["reason"], FeedError> = {
 export async function parseFeedInWorker(
   ics: string,
   now: Date,
-  { key, pool = feedParsePool() }: { key: string; pool?: FeedParsePool },
+  { key, pool = feedParsePool(), timeZone }: { key: string; pool?: FeedParsePool; timeZone?: string },
 ): Promise<ParsedFeed> {
   let reply: ParseFeedReply;
   try {
-    reply = await pool.run({ ics, now: now.getTime() }, { key });
+    reply = await pool.run({ ics, now: now.getTime(), ...(timeZone ? { timeZone } : {}) }, { key });
   } catch (err) {
     if (err instanceof WorkerPoolError) {
       const failure = POOL_FAILURES[err.reason];

@@ -6,6 +6,8 @@ export interface ParseFeedJob {
   ics: string;
   now: number;
   maxEvents?: number;
+  /** The student's zone: floating times (no TZID, no Z) are read in it unless the feed names one. */
+  timeZone?: string;
 }
 
 /** A FeedError crosses the thread as data (an Error's class does not survive structured clone). */
@@ -15,7 +17,10 @@ export type ParseFeedReply =
 
 export function runParseFeedJob(job: ParseFeedJob): ParseFeedReply {
   try {
-    return { ok: true, value: parseFeed(job.ics, new Date(job.now), job.maxEvents) };
+    return {
+      ok: true,
+      value: parseFeed(job.ics, new Date(job.now), { maxEvents: job.maxEvents, timeZone: job.timeZone }),
+    };
   } catch (err) {
     if (err instanceof FeedError) return { ok: false, kind: err.kind, message: err.message };
     throw err;
