@@ -71,6 +71,19 @@ self.addEventListener("push", (event) => {
   );
 });
 
+// The push service renewed or ended the subscription: subscribe again with the same key, so this device
+// keeps one; the page sends the new endpoint to the server on its next load (push.ts refreshPush).
+self.addEventListener("pushsubscriptionchange", (event) => {
+  const change = event as ExtendableEvent & { oldSubscription?: PushSubscription | null };
+  const key = change.oldSubscription?.options.applicationServerKey;
+  if (!key) return;
+  change.waitUntil(
+    self.registration.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: key })
+      .catch(() => undefined),
+  );
+});
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const url = (event.notification.data as { url?: string } | null)?.url ?? "/";

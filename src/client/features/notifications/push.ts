@@ -58,12 +58,18 @@ export async function enablePush(): Promise<PushState> {
   if (permission !== "granted") return permission === "denied" ? "denied" : "off";
   const reg = await registration();
   if (!reg) return "no-worker";
+  await subscribeAndSend(reg, await reg.pushManager.getSubscription());
+  return "on";
+}
+
+/** Subscribes with the server's VAPID key (a subscription made for another is replaced) and sends it. */
+async function subscribeAndSend(reg: ServiceWorkerRegistration, current: PushSubscription | null) {
   const key = toBytes(await fetchPublicKey());
-  let sub = await reg.pushManager.getSubscription();
+  let sub = current;
   const sameKey = (s: PushSubscription) => {
-    const current = s.options.applicationServerKey;
-    if (!current) return false;
-    const bytes = new Uint8Array(current);
+    const given = s.options.applicationServerKey;
+    if (!given) return false;
+    const bytes = new Uint8Array(given);
     return bytes.length === key.length && bytes.every((b, i) => b === key[i]);
   };
   if (sub && !sameKey(sub)) {
@@ -72,7 +78,32 @@ export async function enablePush(): Promise<PushState> {
   }
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   await sendSubscription(sub.toJSON());
-  return "on";
+  localStorage.setItem(SENT_KEY, JSON.stringify({ endpoint: sub.endpoint, at: Date.now() }));
+}
+
+/** This device's subscription as last sent: its endpoint and when. */
+const SENT_KEY = "pushSent";
+const RESEND_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Sends this device's subscription again when it has one and permission stands (nothing is asked of the
+ * student): at most daily, and at once when the browser renewed it (sw.ts pushsubscriptionchange gives a
+ * new endpoint). The server may have dropped the device (it keeps each student's newest ones) or changed
+ * its VAPID key: pushes had stopped while the switch still read 'on'.
+ */
+export async function refreshPush(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== "granted") return;
+  const reg = await registration();
+  const sub = await reg?.pushManager.getSubscription();
+  if (!reg || !sub) return;
+  let sent: { endpoint?: string; at?: number } = {};
+  try {
+    sent = JSON.parse(localStorage.getItem(SENT_KEY) ?? "{}") as typeof sent;
+  } catch {
+    // Unreadable: sent again below.
+  }
+  if (sent.endpoint === sub.endpoint && Date.now() - (sent.at ?? 0) < RESEND_EVERY_MS) return;
+  await subscribeAndSend(reg, sub);
 }
 
 /** Stops push on this device (the bell keeps working). */

@@ -1,6 +1,7 @@
 import { Bell } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
+import { afterFirstScreen } from "#client/lib/first-screen.ts";
 import { useUnreadCount } from "../notifications.api.ts";
 
 const loadPanel = () => import("./notification-panel.tsx");
@@ -15,6 +16,14 @@ export function NotificationBell() {
   const button = useRef<HTMLButtonElement>(null);
   const unread = useUnreadCount().data?.unread ?? 0;
   const label = unread ? `Notifications, ${unread} unread` : "Notifications";
+  useEffect(() => {
+    // This device's push subscription, sent again when the server or the browser may have lost it; loaded
+    // after the first screen, as it is no part of drawing it.
+    void afterFirstScreen()
+      .then(() => import("../push.ts"))
+      .then((push) => push.refreshPush())
+      .catch(() => undefined);
+  }, []);
   return (
     <>
       <Button
