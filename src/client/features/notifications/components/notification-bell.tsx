@@ -17,11 +17,15 @@ export function NotificationBell() {
   const unread = useUnreadCount().data?.unread ?? 0;
   const label = unread ? `Notifications, ${unread} unread` : "Notifications";
   useEffect(() => {
-    // This device's push subscription, sent again when the server or the browser may have lost it; loaded
-    // after the first screen, as it is no part of drawing it.
+    // This device's push subscription, sent again when the server or the browser may have lost it: after
+    // the first screen, and its code only on a device that has one (most load no byte of it).
     void afterFirstScreen()
-      .then(() => import("../push.ts"))
-      .then((push) => push.refreshPush())
+      .then(async () => {
+        if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
+        const reg = await navigator.serviceWorker?.getRegistration();
+        if (!(await reg?.pushManager?.getSubscription())) return;
+        await (await import("../push.ts")).refreshPush();
+      })
       .catch(() => undefined);
   }, []);
   return (
