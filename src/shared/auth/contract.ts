@@ -14,7 +14,8 @@ export const usernameSchema = safeText()
 
 export const emailSchema = safeText().trim().toLowerCase().pipe(z.email("Invalid email"));
 
-export const registerSchema = z.object({
+/** The sign-up form (SPEC §2.13): it collects a username, checked by the §5 rules. */
+export const signUpSchema = z.object({
   email: emailSchema,
   password: safeText()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -23,6 +24,13 @@ export const registerSchema = z.object({
   lastName: safeText().trim().min(1, "Last name is required").max(100),
   username: usernameSchema,
 });
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/**
+ * SPEC §7 POST /api/auth/register: email, password, firstName and lastName; the SPEC's client collects a
+ * username at sign-up but does not send it, so without one the server makes one from the email.
+ */
+export const registerSchema = signUpSchema.extend({ username: usernameSchema.optional() });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import type {
   AuthResponse,
@@ -8,7 +9,7 @@ import type {
   RegisterInput,
   User,
 } from "#shared/auth/contract.ts";
-import { SESSION_TTL_MS } from "#shared/constants.ts";
+import { SESSION_TTL_MS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
@@ -53,25 +54,56 @@ async function checkPassword({ db }: AuthContext, userId: number, password: stri
   return row;
 }
 
+/**
+ * A username for a sign-up that sent none (SPEC §7's register body has no username): the student's name,
+ * which others see beside the username anyway (never the email, which would show its local part), in the
+ * §5 alphabet, with a random number when that is short or taken. The student can change it in Settings.
+ */
+function usernameFromName(input: RegisterInput, attempt: number): string {
+  const base = `${input.firstName}_${input.lastName}`
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .toLowerCase()
+    .slice(0, USERNAME_MAX_LENGTH);
+  if (attempt === 0 && base.length >= USERNAME_MIN_LENGTH) return base;
+  const suffix = String(randomInt(1000, 1_000_000));
+  return `${(base || "student").slice(0, USERNAME_MAX_LENGTH - suffix.length - 1)}_${suffix}`;
+}
+
+/** Tries for a generated name: each after the first has a random number, so a clash is rare. */
+const GENERATED_NAME_ATTEMPTS = 5;
+
 async function register(ctx: AuthContext, input: RegisterInput, userAgent?: string): Promise<AuthResponse> {
   const { db } = ctx;
   if (await authRepo.findUserByEmail(db, input.email)) throw emailTaken();
-  if (await authRepo.findUserByUsername(db, input.username)) throw usernameTaken();
+  if (input.username !== undefined && (await authRepo.findUserByUsername(db, input.username)))
+    throw usernameTaken();
   const passwordHash = await hashPassword(input.password);
-  try {
-    const row = await authRepo.insertUser(db, {
-      email: input.email,
-      username: input.username,
-      passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-    });
-    return { token: await startSession(ctx, row.id, userAgent), user: toUser(row) };
-  } catch (err) {
-    // Two sign-ups racing for the same name: the unique index decides.
-    if (isUniqueViolation(err, "users_username_lower_idx")) throw usernameTaken();
-    if (isUniqueViolation(err, "users_email_lower_idx")) throw emailTaken();
-    throw err;
+  for (let attempt = 0; ; attempt++) {
+    const generated = input.username === undefined;
+    const username = input.username ?? usernameFromName(input, attempt);
+    const retry = generated && attempt < GENERATED_NAME_ATTEMPTS;
+    if (retry && (await authRepo.findUserByUsername(db, username))) continue;
+    try {
+      const row = await authRepo.insertUser(db, {
+        email: input.email,
+        username,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+      });
+      return { token: await startSession(ctx, row.id, userAgent), user: toUser(row) };
+    } catch (err) {
+      // Two sign-ups racing for the same name: the unique index decides.
+      if (isUniqueViolation(err, "users_username_lower_idx")) {
+        if (retry) continue;
+        throw usernameTaken();
+      }
+      if (isUniqueViolation(err, "users_email_lower_idx")) throw emailTaken();
+      throw err;
+    }
   }
 }
 

@@ -30,6 +30,29 @@ describe("POST /api/auth/register", () => {
     expect(me.json().firstName).toBe("Grace");
   });
 
+  it("creates the account from SPEC §7's body alone, with a free username made from the name", async () => {
+    const base = { password: "secret1", firstName: "Ada", lastName: "Lovelace" };
+    const first = await register({ ...base, email: "ada.private+cs@school.edu" });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().token).toEqual(expect.any(String));
+    const name = first.json().user.username;
+    // Others see the name beside the username already; the email's local part is never shown.
+    expect(name).toBe("ada_lovelace");
+    // The same name again: a different, still valid, username.
+    const second = await register({ ...base, email: "ada2@school.edu" });
+    expect(second.statusCode).toBe(201);
+    const other = second.json().user.username;
+    expect(other).not.toBe(name);
+    expect(other).toMatch(/^[A-Za-z0-9_]{3,20}$/);
+    // Accents, scripts outside the §5 alphabet, long names: still a valid name.
+    const accented = await register({ ...base, email: "z@school.edu", firstName: "Zoë", lastName: "Ñúñez" });
+    expect(accented.json().user.username).toBe("zoe_nunez");
+    const greek = await register({ ...base, email: "g@school.edu", firstName: "Ωμέγα", lastName: "Ψ" });
+    expect(greek.json().user.username).toMatch(/^[A-Za-z0-9_]{3,20}$/);
+    const long = await register({ ...base, email: "l@school.edu", firstName: "x".repeat(40) });
+    expect(long.json().user.username).toMatch(/^[A-Za-z0-9_]{3,20}$/);
+  });
+
   it("rejects an email or username already taken, whatever its case", async () => {
     const base = { password: "secret1", firstName: "A", lastName: "B" };
     await register({ ...base, email: "twin@school.edu", username: "TwinOne" });

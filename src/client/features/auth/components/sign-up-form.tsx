@@ -5,7 +5,7 @@ import { FormInput } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
 import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { toast } from "#client/lib/toast.tsx";
-import type { RegisterInput } from "#shared/auth/contract.ts";
+import type { SignUpInput } from "#shared/auth/contract.ts";
 import { useRegister } from "../auth.api.ts";
 
 /** The field a refused sign-up points at: a taken email or username is shown beside its field. */
@@ -14,11 +14,11 @@ function takenField(err: unknown): "email" | "username" | undefined {
   return err.code === "email_taken" ? "email" : err.code === "username_taken" ? "username" : undefined;
 }
 
-const validation = lazyZodResolver(async () => (await import("#shared/auth/contract.ts")).registerSchema);
+const validation = lazyZodResolver(async () => (await import("#shared/auth/contract.ts")).signUpSchema);
 
 export function SignUpForm({ onDone }: { onDone?: () => void }) {
   const register = useRegister();
-  const form = useForm<RegisterInput>({
+  const form = useForm<SignUpInput>({
     resolver: validation.resolver,
     defaultValues: { email: "", password: "", firstName: "", lastName: "", username: "" },
   });
@@ -34,7 +34,7 @@ export function SignUpForm({ onDone }: { onDone?: () => void }) {
       },
     }),
   );
-  const field = (name: keyof RegisterInput) => ({ form, name, id: `signup-${name}` });
+  const field = (name: keyof SignUpInput) => ({ form, name, id: `signup-${name}` });
 
   return (
     <form onSubmit={submit} onFocus={validation.preload} noValidate className="grid gap-4">
