@@ -63,7 +63,14 @@ describe("GET /api/canvas/courses and /api/canvas/completed-courses", () => {
       html_url: `${fake.url}/courses/${a!.id}`,
     });
     expect(list[1]).toMatchObject({ current_score: null, final_score: null, grade: null });
-    expect(list[2]).toMatchObject({ enrollment_state: "completed", grade: "B+", final_score: 87.42 });
+    // SPEC §3/§9: a completed course adds creditHours, 3 unless known; an active one has none.
+    expect(list[2]).toMatchObject({
+      enrollment_state: "completed",
+      grade: "B+",
+      final_score: 87.42,
+      creditHours: 3,
+    });
+    expect(list[3]).toMatchObject({ enrollment_state: "completed", creditHours: 3 });
     const completed = await get(u, "/api/canvas/completed-courses");
     expect(completed.json().map((c: { id: string }) => c.id)).toEqual(
       list.slice(2).map((c: { id: string }) => c.id),

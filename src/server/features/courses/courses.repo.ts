@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { CREDIT_HOURS } from "#shared/constants.ts";
 import type { CanvasCourse, Course } from "#shared/courses/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { courses } from "../../db/schema/courses.ts";
@@ -36,7 +37,8 @@ export const toCanvasCourse = (row: CourseRow): CanvasCourse => {
     current_grade: row.currentGrade,
     final_grade: row.finalGrade,
     grade: completed ? (row.finalGrade ?? row.currentGrade) : (row.currentGrade ?? row.finalGrade),
-    creditHours: row.creditHours,
+    // SPEC §3: a completed course carries its credit hours; Canvas has none to give, so SPEC §9's default.
+    creditHours: row.creditHours ?? (completed ? CREDIT_HOURS.default : null),
     html_url: row.htmlUrl,
   };
 };
