@@ -7,7 +7,7 @@ import { route } from "../../lib/route.ts";
 const ok = { ok: true as const };
 
 export async function studyRoutes(app: FastifyInstance) {
-  const { study } = app.services;
+  const { study, settings } = app.services;
   route(app, studyEndpoints.listSets, ({ user }) => study.listSets(user.id));
   route(app, studyEndpoints.createSet, ({ user, body }) => study.createSet(user.id, body));
   route(app, studyEndpoints.updateSet, ({ user, params, body }) => study.updateSet(user.id, params.id, body));
@@ -40,7 +40,10 @@ export async function studyRoutes(app: FastifyInstance) {
     return ok;
   });
 
-  route(app, studyEndpoints.stats, ({ user, query }) => study.stats(user.id, query.timeZone));
+  // SPEC §7's call names no zone: the week then starts on Monday where the student is, not in UTC.
+  route(app, studyEndpoints.stats, async ({ user, query }) =>
+    study.stats(user.id, query.timeZone ?? (await settings.timeZone(user.id))),
+  );
   route(app, studyEndpoints.focusStats, ({ user }) => study.focusStats(user.id));
   route(app, studyEndpoints.track, ({ user, body }) => study.recordSession(user.id, body));
   route(app, studyEndpoints.createSession, ({ user, body }) => study.recordSession(user.id, body));

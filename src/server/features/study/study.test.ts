@@ -117,6 +117,25 @@ describe("study sessions and stats", () => {
     });
   });
 
+  it("counts This Week from Monday in the student's saved time zone when the call names none", async () => {
+    const dora = await createUser(t.app);
+    const set = await createSet(dora);
+    const zone = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings/time-zone",
+      headers: dora.headers,
+      payload: { timeZone: "Pacific/Kiritimati" },
+    });
+    expect(zone.statusCode).toBe(200);
+    // Sunday 20:00 UTC is Monday 10:00 in Kiritimati (UTC+14): this week there, last week in UTC.
+    clock.travel(Date.parse("2026-11-29T20:00:00Z") - clock.now().getTime());
+    await inject(dora, "POST", "/api/study/stats/track", { studySetId: set.id, duration: 600 });
+    clock.travel(Date.parse("2026-11-30T05:00:00Z") - clock.now().getTime());
+    const stats = await inject(dora, "GET", `/api/study/stats/${dora.user.id}`);
+    clock.reset();
+    expect(stats.json()).toMatchObject({ sessionsCount: 1, weekSeconds: 600 });
+  });
+
   it("validates the duration and the set, and checks the set's owner", async () => {
     const set = await createSet(ada);
     const bobSet = await createSet(bob);
