@@ -28,7 +28,7 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /**
  * SPEC §7 POST /api/auth/register: email, password, firstName and lastName; the SPEC's client collects a
- * username at sign-up but does not send it, so without one the server makes one from the email.
+ * username at sign-up but does not send it, so without one the server makes one from the name.
  */
 export const registerSchema = signUpSchema.extend({ username: usernameSchema.optional() });
 export type RegisterInput = z.infer<typeof registerSchema>;
