@@ -130,14 +130,8 @@ export async function rate(
         desiredRetention,
         clientId,
       );
-    const next = rateCard(
-      card.state ?? newCardState(at),
-      rating,
-      at,
-      desiredRetention,
-      weights,
-      prefs.timeZone,
-    );
+    const before = card.state ?? newCardState(at);
+    const next = rateCard(before, rating, at, desiredRetention, weights, prefs.timeZone);
     const saved = await reviewRepo.saveRating(
       tx,
       {
@@ -148,14 +142,7 @@ export async function rate(
         // The days since the last review as of this rating (the new state's), not the stored ones of
         // the review before: FSRS keeps a passing interval past them, and so must the balancer.
         balance: balanceRange(at, next.card, next.card.elapsedDays, prefs, () =>
-          unfuzzedInterval(
-            card.state ?? newCardState(at),
-            rating,
-            at,
-            desiredRetention,
-            weights,
-            prefs.timeZone,
-          ),
+          unfuzzedInterval(before, rating, at, desiredRetention, weights, prefs.timeZone),
         ),
       },
       next.card,

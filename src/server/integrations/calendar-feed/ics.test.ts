@@ -2,30 +2,12 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import type { Task } from "#shared/tasks/contract.ts";
+import { buildTask } from "#tests/factories.ts";
 import { buildIcs } from "./ics.ts";
 
-const task = (over: Partial<Task>): Task => ({
-  id: 1,
-  userId: 1,
-  courseId: null,
-  title: "Essay",
-  description: "",
-  notes: "",
-  dueDate: "2025-04-01T03:59:59.000Z",
-  priority: "medium",
-  completed: false,
-  isParsed: false,
-  canvasId: null,
-  htmlUrl: null,
-  rrule: null,
-  recurrenceTimeZone: null,
-  seriesStart: null,
-  seriesId: null,
-  subtasks: [],
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-02T00:00:00.000Z",
-  ...over,
-});
+/** The factory's task with this file's defaults: id 1, titled 'Essay', due 2025-04-01. */
+const task = (over: Partial<Task>): Task =>
+  buildTask({ id: 1, title: "Essay", dueDate: "2025-04-01T03:59:59.000Z", ...over });
 
 /** The content lines of one VEVENT, unfolded. */
 const eventLines = (ics: string, uid: string) => {
