@@ -136,7 +136,10 @@ export const groupsRepo = {
     return rows.length > 0;
   },
 
-  /** A member leaves or is removed, and the sets they shared with the group stop being shared with it. */
+  /**
+   * A member leaves or is removed, and the sets they shared with the group stop being shared with it; a
+   * departing creator hands ownership to an admin who stays (any member when none is an admin).
+   */
   async removeMember(db: DbOrTx, groupId: number, userId: number): Promise<boolean> {
     await db
       .delete(studyGroupSets)
@@ -145,6 +148,14 @@ export const groupsRepo = {
       .delete(studyGroupMembers)
       .where(and(eq(studyGroupMembers.groupId, groupId), eq(studyGroupMembers.userId, userId)))
       .returning({ userId: studyGroupMembers.userId });
+    // The account's deletion cascades to the groups it owns: a creator who has left must not still own
+    // the group, or deleting their account later would delete it under the members who run it now.
+    await db.execute(sql`
+      update study_groups g set owner_id = next.user_id
+      from (select m.user_id from study_group_members m where m.group_id = ${groupId}
+            order by (m.role = 'admin') desc, m.joined_at, m.user_id limit 1) next
+      where g.id = ${groupId} and g.owner_id = ${userId}
+    `);
     return rows.length > 0;
   },
 

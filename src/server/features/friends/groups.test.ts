@@ -375,6 +375,23 @@ describe("study groups", () => {
     expect(await readStatuses(ada, s)).toEqual([404, 404, 404, 404, 404]);
   });
 
+  it("a group outlives its creator's account once another member runs it", async () => {
+    const [ada, bob, cat] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    await befriend(ada, bob);
+    await befriend(ada, cat);
+    const g = await createGroup(ada);
+    await invite(ada, g.id, bob);
+    await invite(ada, g.id, cat);
+    const s = await studySet(bob);
+    await ok(bob, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: s.set.id });
+    // Ada hands the group to Bob and leaves; deleting her account later must not take Bob's group with it.
+    await ok(ada, "POST", `/api/study-groups/${g.id}/leave`, { newAdminId: bob.user.id });
+    await ok(ada, "POST", "/api/auth/delete-account", { password: "correct horse" });
+    const detail = await ok(bob, "GET", `/api/study-groups/${g.id}`);
+    expect(detail.members.map((m: { id: number }) => m.id)).toEqual([bob.user.id, cat.user.id]);
+    expect(await readStatuses(cat, s)).toEqual([200, 200, 200, 200, 200]);
+  });
+
   it("answers 401 without a session and 400 for bad ids", async () => {
     expect((await req(null, "GET", "/api/study-groups")).statusCode).toBe(401);
     const ada = await createUser(t.app);
