@@ -1,0 +1,133 @@
+// How real OpenAI-compatible servers (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, OpenRouter) speak the
+// streamed Chat Completions protocol, byte for byte, and what the student gets from each.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MODEL_FAILED_NOTE } from "#server/integrations/ai/provider-errors.ts";
+import type { ChatMessage } from "#shared/chat/contract.ts";
+import { createUser, type TestUser } from "#tests/factories.ts";
+import { type FakeOpenAi, startFakeOpenAi } from "#tests/fixtures/fake-openai.ts";
+import { documentFixture, multipartForm } from "#tests/multipart-form.ts";
+import { readWaitingUploads } from "#tests/read-uploads.ts";
+import { createTestApp, type TestApp } from "#tests/test-app.ts";
+
+let fake: FakeOpenAi;
+let t: TestApp;
+let who: TestUser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  t = await createTestApp({
+    chatRateLimit: 1000,
+    // Retries on, as in production: a server's Retry-After must not outlast the deadline.
+    openai: { baseUrl: fake.baseUrl, maxRetries: 2, timeoutMs: 3000, idleMs: 1500 },
+  });
+  who = await createUser(t.app);
+  const form = multipartForm([
+    { name: "file", fileName: "cell-biology.pdf", data: documentFixture("cell-biology.pdf") },
+  ]);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/upload-document/file",
+    headers: { ...who.headers, ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.statusCode).toBe(201);
+  await readWaitingUploads(t.app);
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+afterEach(() => {
+  fake.raw = null;
+  fake.failWith = null;
+  fake.failHeaders = {};
+});
+
+const base = { id: "chatcmpl-9", object: "chat.completion.chunk", created: 1, model: "m" };
+/** One chunk as servers send it; `extra` goes into the choice (finish_reason, other delta fields). */
+const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+  JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+const event = (json: string, eol = "\n") => `data: ${json}${eol}${eol}`;
+const DONE = "data: [DONE]\n\n";
+
+/** Both endpoints' answers to one question: the streamed deltas and done event, and the JSON reply. */
+async function askBoth(content = "Where does photosynthesis take place?") {
+  const payload = { isUser: true, content, timeZone: "UTC" };
+  const stream = await t.app.inject({
+    method: "POST",
+    url: "/api/chat/stream",
+    headers: who.headers,
+    payload,
+  });
+  const json = await t.app.inject({ method: "POST", url: "/api/chat", headers: who.headers, payload });
+  expect(stream.statusCode).toBe(200);
+  expect(json.statusCode).toBe(200);
+  const deltas = [...stream.body.matchAll(/event: delta\ndata: (.+)\n/g)].map((m) => JSON.parse(m[1]!).text);
+  const done = JSON.parse(/event: done\ndata: (.+)\n/.exec(stream.body)![1]!);
+  return {
+    streamed: deltas.join(""),
+    streamedMessage: done.aiMessage as ChatMessage,
+    message: json.json().aiMessage as ChatMessage,
+    bodies: stream.body + json.body,
+  };
+}
+
+describe("the streamed protocol as servers send it", () => {
+  it("reads CRLF lines, keep-alive comments, split chunks, empty choices, null content and usage", async () => {
+    fake.raw = [
+      ": ping\r\n\r\n",
+      event(chunk({ role: "assistant", content: null }), "\r\n"),
+      event(chunk({ content: "Photosynthesis happens " }), "\r\n").slice(0, 25),
+      event(chunk({ content: "Photosynthesis happens " }), "\r\n").slice(25),
+      `: OPENROUTER PROCESSING\n\n`,
+      event(JSON.stringify({ ...base, choices: [] })),
+      event(chunk({ content: "in the chloroplasts [1]." })),
+      event(chunk({}, "stop")),
+      event(JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: 9, completion_tokens: 9 } })),
+      DONE,
+    ];
+    const r = await askBoth();
+    for (const m of [r.message, r.streamedMessage]) {
+      expect(m).toMatchObject({
+        provider: "openai",
+        content: "Photosynthesis happens in the chloroplasts [1].",
+      });
+      expect(m.citations!.map((c) => c.n)).toEqual([1]);
+    }
+    expect(r.streamed).toBe("Photosynthesis happens in the chloroplasts [1].");
+  });
+
+  it("an error object in the middle of the stream: the built-in engine answers, with the note", async () => {
+    fake.raw = [
+      event(chunk({ content: "Photosynthesis happens " })),
+      event(
+        JSON.stringify({ error: { message: "model crashed: CUDA out of memory", type: "server_error" } }),
+      ),
+    ];
+    const r = await askBoth();
+    for (const m of [r.message, r.streamedMessage])
+      expect(m).toMatchObject({ provider: "builtin", note: MODEL_FAILED_NOTE });
+    expect(r.bodies).not.toContain("CUDA");
+  });
+});
+
+describe("refusals and cut-off answers", () => {
+  it("a content filter that stops the answer before any text: the built-in engine answers", async () => {
+    fake.raw = [event(chunk({ content: "" }, "content_filter")), DONE];
+    const r = await askBoth();
+    for (const m of [r.message, r.streamedMessage])
+      expect(m).toMatchObject({ provider: "builtin", note: MODEL_FAILED_NOTE });
+  });
+});
+
+describe("rate limits and bad settings", () => {
+  it("a 429 with a long Retry-After falls back within the deadline", async () => {
+    fake.failWith = 429;
+    fake.failHeaders = { "retry-after": "30" };
+    const started = performance.now();
+    const r = await askBoth();
+    expect(performance.now() - started).toBeLessThan(8000);
+    for (const m of [r.message, r.streamedMessage])
+      expect(m).toMatchObject({ provider: "builtin", note: MODEL_FAILED_NOTE });
+  }, 30_000);
+});
