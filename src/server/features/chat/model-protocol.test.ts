@@ -111,6 +111,30 @@ describe("the streamed protocol as servers send it", () => {
   });
 });
 
+describe("a reasoning model's thinking is not the answer", () => {
+  it("leaves out reasoning_content and <think> blocks, also when a tag is split across chunks", async () => {
+    fake.raw = [
+      event(chunk({ reasoning_content: "The user asks where. Source 1 says chloroplasts." })),
+      event(chunk({ content: "<thi" })),
+      event(chunk({ content: "nk>\nThe student wants [2] the place" })),
+      event(chunk({ content: " of photosynthesis.</th" })),
+      event(chunk({ content: "ink>\n\nPhotosynthesis happens in the chloroplasts [1]." })),
+      event(chunk({}, "stop")),
+      DONE,
+    ];
+    const r = await askBoth();
+    for (const m of [r.message, r.streamedMessage]) {
+      expect(m).toMatchObject({
+        provider: "openai",
+        content: "Photosynthesis happens in the chloroplasts [1].",
+      });
+    }
+    expect(r.streamed).not.toContain("think");
+    expect(r.streamed).not.toContain("student wants");
+    expect(r.streamed.trim()).toBe("Photosynthesis happens in the chloroplasts [1].");
+  });
+});
+
 describe("refusals and cut-off answers", () => {
   it("a content filter that stops the answer before any text: the built-in engine answers", async () => {
     fake.raw = [event(chunk({ content: "" }, "content_filter")), DONE];
@@ -130,4 +154,18 @@ describe("rate limits and bad settings", () => {
     for (const m of [r.message, r.streamedMessage])
       expect(m).toMatchObject({ provider: "builtin", note: MODEL_FAILED_NOTE });
   }, 30_000);
+});
+
+describe("summaries from a reasoning model", () => {
+  it("keep only the summary, not the reasoning before it", async () => {
+    fake.reply = "<think>\nThe text repeats one fact.\n</think>\n\nCells make energy.";
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/summarize",
+      headers: who.headers,
+      payload: { text: "Cells make energy. ".repeat(20), type: "brief" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ provider: "openai", summary: "Cells make energy." });
+  });
 });

@@ -3,6 +3,7 @@ import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import { bestSentences } from "./builtin/query.ts";
 import { contentTerms } from "./builtin/text.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "./provider.ts";
+import { stripThinking, thinkingFilter } from "./thinking.ts";
 
 /**
  * Deadlines (issue 27, fault 4). An answer the student waits for without seeing it arrive (the JSON
@@ -195,23 +196,28 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
       ? deadlines(signal, settings.streamTimeoutMs ?? STREAM_DEADLINE_MS, idleMs)
       : deadlines(signal, answerMs, Math.min(idleMs, answerMs));
 
-  /** Reads a streamed completion, re-arming the idle deadline at every chunk. */
+  /**
+   * Reads a streamed completion, re-arming the idle deadline at every chunk (reasoning chunks too: the
+   * model is working). The answer leaves out the model's reasoning (thinking.ts).
+   */
   async function readStream(
     stream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>,
     limits: ReturnType<typeof deadlines>,
     onDelta?: (text: string) => void,
   ) {
     let text = "";
+    const visible = thinkingFilter();
     for await (const chunk of stream) {
       limits.touch();
       const delta = chunk.choices[0]?.delta?.content ?? "";
       if (!delta) continue;
       text += delta;
-      onDelta?.(delta);
+      const shown = visible.push(delta);
+      if (shown) onDelta?.(shown);
     }
     // The SDK ends an aborted stream quietly, as if the answer were complete: it is not.
     if (limits.signal.aborted) throw limits.signal.reason ?? new Error("aborted");
-    return text;
+    return stripThinking(text);
   }
 
   return {
@@ -263,7 +269,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
           text = await readStream(stream, limits, onDelta);
         } else {
           const reply = await client.chat.completions.create(body, { signal: limits.signal });
-          text = reply.choices[0]?.message?.content ?? "";
+          text = stripThinking(reply.choices[0]?.message?.content ?? "");
         }
         limits.end();
       } catch (err) {
