@@ -135,6 +135,32 @@ describe("a reasoning model's thinking is not the answer", () => {
   });
 });
 
+describe("citation markers in the shapes models write them", () => {
+  const answer = (text: string) => {
+    fake.raw = [event(chunk({ content: text })), event(chunk({}, "stop")), DONE];
+  };
+  it.each([
+    ["[1, 2]", "Photosynthesis happens in the chloroplasts [1, 2]."],
+    ["【1】", "Photosynthesis happens in the chloroplasts【1】."],
+    ["[^1]", "Photosynthesis happens in the chloroplasts [^1]."],
+    ["[Source 1]", "Photosynthesis happens in the chloroplasts [Source 1]."],
+  ])("%s becomes [n] markers the panel links", async (_shape, text) => {
+    answer(text);
+    const { message } = await askBoth();
+    expect(message.provider).toBe("openai");
+    expect(message.content).toMatch(/chloroplasts ?\[1\]/);
+    expect(message.citations!.map((c) => c.n)[0]).toBe(1);
+  });
+  it("drops an invented number inside a list and says so", async () => {
+    answer("Photosynthesis happens in the chloroplasts [1, 9].");
+    const { message } = await askBoth();
+    expect(message.content).toMatch(
+      /^Photosynthesis happens in the chloroplasts \[1\]\.\n\n\(I removed one citation/,
+    );
+    expect(message.citations!.map((c) => c.n)).toEqual([1]);
+  });
+});
+
 describe("refusals and cut-off answers", () => {
   it("a content filter that stops the answer before any text: the built-in engine answers", async () => {
     fake.raw = [event(chunk({ content: "" }, "content_filter")), DONE];

@@ -124,11 +124,34 @@ function supported(claim: string, source: AnswerSource, passageTerms: Map<number
 }
 
 /**
+ * A citation as models write it besides the asked-for [n]: [1, 2], [1-3], [^1] (footnote style),
+ * 【1】 and 【4:0†source】 (OpenAI's own style, copied by many open models), [Source 1].
+ */
+const MARKER =
+  /(?:\[\^?|【)\s*(?:(?:sources?|passages?|documents?|docs?|refs?)\s*)?(\d{1,3}(?:\s*(?:[,;–-]|and|&)\s*\d{1,3})*)\s*(?:[:†][^\]】\n]{0,40})?[\]】]/gi;
+const MAX_RANGE = 10;
+
+/** Every marker shape as plain [n] markers, one per number, which the chat panel turns into links. */
+export function normalizeMarkers(text: string): string {
+  return text.replace(MARKER, (_marker, list: string) => {
+    const numbers: number[] = [];
+    for (const item of list.split(/\s*(?:[,;]|and|&)\s*/i)) {
+      const [from, to] = item.split(/\s*[–-]\s*/).map(Number);
+      if (to === undefined) numbers.push(from!);
+      else if (to > from! && to - from! <= MAX_RANGE) for (let n = from!; n <= to; n += 1) numbers.push(n);
+      else numbers.push(from!, to);
+    }
+    return numbers.map((n) => `[${n}]`).join("");
+  });
+}
+
+/**
  * Checks the model's citations against the passages it was given: a number naming no supplied source
  * (invented), or a source that shares no content word with the sentence citing it, is removed from the
  * text, and the answer then says so. The rest become citations, in order of first mention.
  */
-export function resolveCitations(text: string, request: AnswerRequest): Answer {
+export function resolveCitations(written: string, request: AnswerRequest): Answer {
+  const text = normalizeMarkers(written);
   const byNumber = new Map(request.sources.map((s) => [s.n, s]));
   const passageTerms = new Map<number, Set<string>>();
   const cited: number[] = [];
