@@ -1,6 +1,7 @@
 // How real OpenAI-compatible servers (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, OpenRouter) speak the
 // streamed Chat Completions protocol, byte for byte, and what the student gets from each.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ANSWER_MAX_CHARS, CUT_NOTES } from "#server/integrations/ai/openai.ts";
 import { MODEL_FAILED_NOTE } from "#server/integrations/ai/provider-errors.ts";
 import type { ChatMessage } from "#shared/chat/contract.ts";
 import { createUser, type TestUser } from "#tests/factories.ts";
@@ -167,6 +168,48 @@ describe("refusals and cut-off answers", () => {
     const r = await askBoth();
     for (const m of [r.message, r.streamedMessage])
       expect(m).toMatchObject({ provider: "builtin", note: MODEL_FAILED_NOTE });
+  });
+});
+
+describe("answers that end before they are complete", () => {
+  it("an answer cut at the model's token limit says so under it", async () => {
+    fake.raw = [
+      event(chunk({ content: "Photosynthesis happens in the chloroplasts [1] of the" })),
+      event(chunk({}, "length")),
+      DONE,
+    ];
+    const r = await askBoth();
+    for (const m of [r.message, r.streamedMessage]) {
+      expect(m.provider).toBe("openai");
+      expect(m.content).toBe(`Photosynthesis happens in the chloroplasts [1] of the\n\n${CUT_NOTES.length}`);
+      expect(m.citations!.map((c) => c.n)).toEqual([1]);
+    }
+  });
+
+  it("a content filter stopping the answer partway says so under it", async () => {
+    fake.raw = [
+      event(chunk({ content: "Photosynthesis happens in" })),
+      event(chunk({}, "content_filter")),
+      DONE,
+    ];
+    const { message } = await askBoth();
+    expect(message.content).toBe(`Photosynthesis happens in\n\n${CUT_NOTES.content_filter}`);
+  });
+
+  it("a model that never stops is cut at the answer limit and its request cancelled", async () => {
+    const sentence = "Photosynthesis happens in the chloroplasts [1]. ";
+    const piece = sentence.repeat(Math.ceil(1000 / sentence.length));
+    fake.raw = Array.from({ length: 60 }, () => event(chunk({ content: piece })));
+    const before = fake.abandoned;
+    const r = await askBoth();
+    for (const m of [r.message, r.streamedMessage]) {
+      expect(m.provider).toBe("openai");
+      expect(m.content.length).toBeLessThan(ANSWER_MAX_CHARS + 1100);
+      expect(m.content.endsWith(CUT_NOTES.length)).toBe(true);
+    }
+    expect(r.streamed.length).toBeLessThan(ANSWER_MAX_CHARS + 1100);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fake.abandoned).toBe(before + 2);
   });
 });
 

@@ -15,6 +15,11 @@ import { stripThinking, thinkingFilter } from "./thinking.ts";
 export const ANSWER_DEADLINE_MS = 15_000;
 export const STREAM_DEADLINE_MS = 120_000;
 export const STREAM_IDLE_MS = 15_000;
+/**
+ * The longest chat answer kept: a model that loops or rambles is stopped here (the request is
+ * cancelled) rather than streaming until the deadline throws the whole answer away.
+ */
+export const ANSWER_MAX_CHARS = 12_000;
 /** Servers like Ollama and LM Studio need no key, but the SDK insists on one. */
 const PLACEHOLDER_KEY = "not-needed";
 
@@ -123,6 +128,13 @@ function supported(claim: string, source: AnswerSource, passageTerms: Map<number
   return terms.some((t) => passage.has(t));
 }
 
+/** Why a model's answer ended before it was complete, said under it (else the student reads half a sentence). */
+export const CUT_NOTES = {
+  length: "(The answer was cut off here: it reached the model's length limit.)",
+  content_filter: "(The AI provider's content filter stopped this answer here.)",
+} as const;
+type Cut = keyof typeof CUT_NOTES;
+
 /**
  * A citation as models write it besides the asked-for [n]: [1, 2], [1-3], [^1] (footnote style),
  * 【1】 and 【4:0†source】 (OpenAI's own style, copied by many open models), [Source 1].
@@ -227,20 +239,32 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
     stream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>,
     limits: ReturnType<typeof deadlines>,
     onDelta?: (text: string) => void,
-  ) {
+    maxChars = Number.POSITIVE_INFINITY,
+  ): Promise<{ text: string; cut?: Cut }> {
     let text = "";
+    let shownChars = 0;
+    let cut: Cut | undefined;
     const visible = thinkingFilter();
     for await (const chunk of stream) {
       limits.touch();
-      const delta = chunk.choices[0]?.delta?.content ?? "";
+      const choice = chunk.choices[0];
+      if (choice?.finish_reason === "length" || choice?.finish_reason === "content_filter")
+        cut = choice.finish_reason;
+      const delta = choice?.delta?.content ?? "";
       if (!delta) continue;
       text += delta;
       const shown = visible.push(delta);
+      shownChars += shown.length;
       if (shown) onDelta?.(shown);
+      // Leaving the loop cancels the request upstream (the SDK aborts a stream left early).
+      if (shownChars >= maxChars) {
+        cut = "length";
+        break;
+      }
     }
     // The SDK ends an aborted stream quietly, as if the answer were complete: it is not.
     if (limits.signal.aborted) throw limits.signal.reason ?? new Error("aborted");
-    return stripThinking(text);
+    return { text: stripThinking(text), cut };
   }
 
   return {
@@ -257,19 +281,20 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
       const client = await connect();
       const limits = limitsFor(signal, onDelta !== undefined);
       let text: string;
+      let cut: Cut | undefined;
       try {
         const stream = await client.chat.completions.create(
           { model: request.model ?? "gpt-4o", messages, stream: true },
           { signal: limits.signal },
         );
-        text = await readStream(stream, limits, onDelta);
+        ({ text, cut } = await readStream(stream, limits, onDelta, ANSWER_MAX_CHARS));
         limits.end();
       } catch (err) {
         limits.end(err);
         throw err;
       }
-      if (!text.trim()) throw new Error("the model sent an empty answer");
-      return resolveCitations(text, request);
+      if (!text.trim()) throw new Error(`the model sent an empty answer${cut ? ` (${cut})` : ""}`);
+      return resolveCitations(cut ? `${text.trimEnd()}\n\n${CUT_NOTES[cut]}` : text, request);
     },
     async complete(request, signal, onDelta) {
       const client = await connect();
@@ -289,7 +314,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
             { ...body, stream: true },
             { signal: limits.signal },
           );
-          text = await readStream(stream, limits, onDelta);
+          ({ text } = await readStream(stream, limits, onDelta));
         } else {
           const reply = await client.chat.completions.create(body, { signal: limits.signal });
           text = stripThinking(reply.choices[0]?.message?.content ?? "");
