@@ -411,6 +411,25 @@ describe("with a model (fake OpenAI-compatible server over HTTP)", () => {
     expect(broken.json().cards.length).toBeGreaterThan(0);
   });
 
+  it("asks again without JSON mode when the server refuses it (LM Studio's 400)", async () => {
+    fake.rejectJsonMode = true;
+    try {
+      fake.reply = JSON.stringify({
+        cards: [{ question: "What is a prokaryote?", answer: "A cell without a nucleus.", page: 1 }],
+      });
+      const before = fake.requests.length;
+      const drafts = await post(ai, who, `/api/study/documents/${doc.id}/flashcard-drafts`);
+      expect(drafts.json()).toMatchObject({
+        provider: "openai",
+        cards: [{ question: "What is a prokaryote?" }],
+      });
+      const asked = fake.requests.slice(before) as { response_format?: unknown }[];
+      expect(asked.map((r) => r.response_format)).toEqual([{ type: "json_object" }, undefined]);
+    } finally {
+      fake.rejectJsonMode = false;
+    }
+  });
+
   it("makes a quiz whose questions cite their page and pass the quiz rules", async () => {
     fake.reply = JSON.stringify({
       questions: [

@@ -308,16 +308,27 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider |
       };
       let text = "";
       const limits = limitsFor(signal, onDelta !== undefined);
-      try {
+      const ask = async (asked: typeof body) => {
         if (onDelta) {
           const stream = await client.chat.completions.create(
-            { ...body, stream: true },
+            { ...asked, stream: true },
             { signal: limits.signal },
           );
-          ({ text } = await readStream(stream, limits, onDelta));
-        } else {
-          const reply = await client.chat.completions.create(body, { signal: limits.signal });
-          text = stripThinking(reply.choices[0]?.message?.content ?? "");
+          return (await readStream(stream, limits, onDelta)).text;
+        }
+        const reply = await client.chat.completions.create(asked, { signal: limits.signal });
+        return stripThinking(reply.choices[0]?.message?.content ?? "");
+      };
+      try {
+        try {
+          text = await ask(body);
+        } catch (err) {
+          // LM Studio (and other servers) refuse JSON mode with a 400 ("'response_format.type' must be
+          // 'json_schema' or 'text'"); the prompt asks for JSON anyway and the reply is validated, so the
+          // same request without it, within the same deadline, is what they can answer.
+          if (!request.json || (err as { status?: number }).status !== 400) throw err;
+          const { response_format: _refused, ...plain } = body;
+          text = await ask(plain);
         }
         limits.end();
       } catch (err) {
