@@ -177,6 +177,31 @@ describe("offline tasks (clientId)", () => {
     expect(bobs.json().id).not.toBe(first.json().id);
   });
 
+  it("creates a repeating task once for a replayed clientId", async () => {
+    // The outbox sends an add made offline again until an answer arrives: a repeating one must not
+    // become two series.
+    const clientId = randomUUID();
+    const body = {
+      title: "Lab report",
+      dueDate: new Date(clock.now().getTime() + 2 * DAY).toISOString(),
+      recurrence: "FREQ=WEEKLY;COUNT=3",
+      clientId,
+    };
+    const first = await req(ada, "POST", "/api/tasks", body);
+    expect(first.statusCode).toBe(201);
+    const again = await Promise.all([
+      req(ada, "POST", "/api/tasks", body),
+      req(ada, "POST", "/api/tasks", body),
+    ]);
+    for (const r of again) expect(r.json().id).toBe(first.json().id);
+    const rows = await t.database.db
+      .select()
+      .from(tasksTable)
+      .where(and(eq(tasksTable.userId, ada.user.id), eq(tasksTable.title, "Lab report")));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.rrule).toBeTruthy();
+  });
+
   it("refuses a clientId that is not a UUID", async () => {
     const res = await req(ada, "POST", "/api/tasks", { title: "x", clientId: "123" });
     expect(res.statusCode).toBe(400);

@@ -253,7 +253,7 @@ export const tasksRepo = {
   async insertOnce(
     db: DbOrTx,
     userId: number,
-    values: TaskValues & { title: string; clientId: string },
+    values: TaskValues & { title: string; clientId: string; id?: number },
   ): Promise<Task | undefined> {
     const [row] = await db
       .insert(tasks)

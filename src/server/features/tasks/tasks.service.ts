@@ -65,35 +65,32 @@ async function assertCanvasFieldsKept({ db }: TasksDeps, userId: number, id: num
 async function createTask(deps: TasksDeps, userId: number, input: CreateTask): Promise<Task> {
   const { db, courses, events } = deps;
   await courses.assertOwn(userId, input.courseId);
-  const values = {
+  const values: TaskValues & { title: string; id?: number } = {
     title: input.title,
     description: input.description,
     dueDate: input.dueDate ? new Date(input.dueDate) : null,
     courseId: input.courseId,
     priority: input.priority,
   };
-  let task: Task | undefined;
   if (input.recurrence) {
     const timeZone = input.timeZone ?? (await deps.settings.timeZone(userId));
     const rrule = normalizedRule(input.recurrence, input.dueDate, timeZone);
     // The first task names itself as the series, so its id is taken before the insert.
     const id = await tasksRepo.nextId(db);
-    task = await tasksRepo.insert(db, userId, {
-      ...values,
+    Object.assign(values, {
       id,
       rrule,
       recurrenceTimeZone: timeZone,
       seriesStart: values.dueDate,
       seriesId: id,
     });
-  } else if (input.clientId) {
-    // Offline adds are replayed until one answer arrives: the first insert wins, a replay reads it.
-    task =
-      (await tasksRepo.insertOnce(db, userId, { ...values, clientId: input.clientId })) ??
-      (await tasksRepo.findByClientId(db, userId, input.clientId));
-  } else {
-    task = await tasksRepo.insert(db, userId, values);
   }
+  // Offline adds (a repeating one too) are replayed until one answer arrives: the first insert wins, a
+  // replay reads it.
+  const task = input.clientId
+    ? ((await tasksRepo.insertOnce(db, userId, { ...values, clientId: input.clientId })) ??
+      (await tasksRepo.findByClientId(db, userId, input.clientId)))
+    : await tasksRepo.insert(db, userId, values);
   if (!task) throw notFound("Task");
   if (task.dueDate) await events.emit("task.scheduled", { userId, dueDate: new Date(task.dueDate) });
   return task;
