@@ -202,6 +202,20 @@ describe("offline tasks (clientId)", () => {
     expect(rows[0]!.rrule).toBeTruthy();
   });
 
+  it("keeps a completed task's completion time when the tick is sent again", async () => {
+    const task = (await req(ada, "POST", "/api/tasks", { title: "Hand in essay" })).json() as { id: number };
+    const tick = await req(ada, "PUT", `/api/tasks/${task.id}`, { completed: true });
+    expect(tick.statusCode).toBe(200);
+    const completedAt = async () =>
+      (await t.database.db.select().from(tasksTable).where(eq(tasksTable.id, task.id)))[0]!.completedAt;
+    const first = await completedAt();
+    expect(first).not.toBeNull();
+    // The outbox replays the tick hours later (its answer was lost): the task was done when first ticked.
+    clock.travel(5 * HOUR);
+    expect((await req(ada, "PUT", `/api/tasks/${task.id}`, { completed: true })).statusCode).toBe(200);
+    expect(await completedAt()).toEqual(first);
+  });
+
   it("refuses a clientId that is not a UUID", async () => {
     const res = await req(ada, "POST", "/api/tasks", { title: "x", clientId: "123" });
     expect(res.statusCode).toBe(400);

@@ -116,6 +116,9 @@ async function updateTask(deps: TasksDeps, userId: number, id: number, input: Up
   const recurring = input.recurrence !== undefined || input.scope === "future" || input.completed;
   const before = recurring || input.dueDate !== undefined ? await tasksRepo.find(db, userId, id) : undefined;
   if ((recurring || input.dueDate !== undefined) && !before) throw notFound("Task");
+  // Ticking a done task again (the outbox's replay, a second tab) leaves when it was done: streaks and
+  // stats count the day it was first ticked.
+  if (input.completed && before?.completed) delete values.completedAt;
   if (before?.seriesId != null && input.dueDate === null && input.recurrence === undefined) {
     throw badRequest("A repeating task needs a due date: stop the repeat first, or keep a date");
   }
