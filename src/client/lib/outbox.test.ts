@@ -76,6 +76,19 @@ describe("outbox (changes made offline)", () => {
     expect((await pendingChanges()).map((c) => c.targetId)).toEqual([1, 2]);
   });
 
+  it("keeps a change the server asked to be sent later (429, 408)", async () => {
+    for (const n of [1, 2]) await queueChange(rating(n));
+    for (const status of [429, 408]) {
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => new Response("{}", { status, headers: { "Retry-After": "30" } })),
+      );
+      await flushOutbox();
+      // Too many requests or a timed-out request is "not now", not "never": nothing is lost.
+      expect((await pendingChanges()).map((c) => c.targetId)).toEqual([1, 2]);
+    }
+  });
+
   it("keeps each student's changes and answers apart", async () => {
     await queueChange(rating(1));
     await offlineStore.saveAnswer(user.id, "tasks", [{ id: 1 }]);

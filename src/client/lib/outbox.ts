@@ -51,6 +51,13 @@ export async function pendingChanges(): Promise<OutboxItem[]> {
   return id === undefined ? [] : offlineStore.pending(id);
 }
 
+/**
+ * Did the server take the change, or refuse it for good? Not when it could not be reached, failed (5xx),
+ * found the session gone (401), or said "not now": a request that timed out (408) or came too fast (429,
+ * RFC 6585 §4, as a proxy in front of Studyhall may answer a burst of replays) is refused for the moment.
+ */
+const delivered = (status: number) => status !== 0 && status < 500 && ![401, 408, 429].includes(status);
+
 let flushing: Promise<void> | undefined;
 
 /** Sends the waiting changes in order; stops at the first that cannot reach the server. */
@@ -63,8 +70,7 @@ export function flushOutbox(): Promise<void> {
       update({ syncing: true });
       for (const item of await offlineStore.pending(id)) {
         const status = await sendStored(item.method, item.path, item.body);
-        // Unreachable, a server error, or the session is gone: keep it for the next try.
-        if (status === 0 || status >= 500 || status === 401) {
+        if (!delivered(status)) {
           update({ online: status !== 0 });
           break;
         }
