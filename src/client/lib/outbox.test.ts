@@ -89,6 +89,25 @@ describe("outbox (changes made offline)", () => {
     }
   });
 
+  it("never sends a student's waiting changes with another student's sign-in", async () => {
+    for (const n of [1, 2]) await queueChange(rating(n));
+    const sent: { url: string; auth: string | undefined }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push({ url, auth: (init.headers as Record<string, string>).Authorization });
+        // While the first change is on its way, Ada's session ends and Bob signs in on this browser.
+        authToken.set("t2");
+        sessionUser.set({ ...user, id: 8, username: "bob" });
+        return new Response("{}", { status: 200 });
+      }),
+    );
+    await flushOutbox();
+    expect(sent).toEqual([{ url: "/api/review/cards/1/rate", auth: "Bearer t1" }]);
+    // Ada's second change waits for Ada.
+    expect((await offlineStore.pending(user.id)).map((c) => c.targetId)).toEqual([2]);
+  });
+
   it("keeps each student's changes and answers apart", async () => {
     await queueChange(rating(1));
     await offlineStore.saveAnswer(user.id, "tasks", [{ id: 1 }]);

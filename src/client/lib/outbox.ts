@@ -69,6 +69,9 @@ export function flushOutbox(): Promise<void> {
     try {
       update({ syncing: true });
       for (const item of await offlineStore.pending(id)) {
+        // The token is read as each change leaves: once another student has signed in on this browser,
+        // what is left waits for its own student.
+        if (userId() !== id) break;
         const status = await sendStored(item.method, item.path, item.body);
         if (!delivered(status)) {
           update({ online: status !== 0 });
