@@ -8,6 +8,11 @@ import { useSyncExternalStore } from "react";
  */
 
 let waiting: ServiceWorker | null = null;
+/**
+ * Another tab's 'Reload to update' activated the new build, whose worker now controls this page too while
+ * the page still runs the old build: only a reload brings the two together again.
+ */
+let replaced = false;
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const l of listeners) l();
@@ -23,6 +28,15 @@ function offer(worker: ServiceWorker | null) {
 export async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  // The first install's claim changes the controller too, but from none: the page already is that build.
+  let controlled = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (controlled) {
+      replaced = true;
+      notify();
+    }
+    controlled = true;
+  });
   offer(registration.waiting);
   registration.addEventListener("updatefound", () => {
     const worker = registration.installing;
@@ -41,6 +55,11 @@ export async function registerServiceWorker() {
 let reloading = false;
 /** 'Reload to update': the waiting build takes over, and the page reloads under it. */
 export function applyUpdate() {
+  if (replaced) {
+    // The new build took over already: its skipWaiting has run, no second controllerchange will come.
+    window.location.reload();
+    return;
+  }
   if (!waiting) return;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading) return;
@@ -66,6 +85,6 @@ function subscribe(l: () => void) {
 export const useUpdateReady = () =>
   useSyncExternalStore(
     subscribe,
-    () => waiting !== null,
+    () => waiting !== null || replaced,
     () => false,
   );
