@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { authToken, sessionUser } from "./api.ts";
+import { ApiError, authToken, sessionUser } from "./api.ts";
 import { offlineStore } from "./offline-store.ts";
 import { flushOutbox, pendingChanges, queueChange } from "./outbox.ts";
 
@@ -106,6 +106,19 @@ describe("outbox (changes made offline)", () => {
     expect(sent).toEqual([{ url: "/api/review/cards/1/rate", auth: "Bearer t1" }]);
     // Ada's second change waits for Ada.
     expect((await offlineStore.pending(user.id)).map((c) => c.targetId)).toEqual([2]);
+  });
+
+  it("says so in words when the device has no room left for a change", async () => {
+    const full = vi
+      .spyOn(offlineStore, "add")
+      .mockRejectedValue(new DOMException("Encountered full disk", "QuotaExceededError"));
+    try {
+      const err = await queueChange(rating(1)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).message).toMatch(/no room left/);
+    } finally {
+      full.mockRestore();
+    }
   });
 
   it("keeps each student's changes and answers apart", async () => {

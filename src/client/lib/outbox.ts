@@ -40,7 +40,19 @@ async function refreshCount() {
 export async function queueChange(item: Omit<OutboxItem, "createdAt">) {
   const id = userId();
   if (id === undefined) throw new ApiError(0, "Sign in again to save changes offline.");
-  await offlineStore.add(id, { ...item, createdAt: new Date().toISOString() });
+  try {
+    await offlineStore.add(id, { ...item, createdAt: new Date().toISOString() });
+  } catch (err) {
+    // The screens show an error's message: IndexedDB's own ("Encountered full disk while opening backing
+    // store") tells a student nothing, and the change was not kept.
+    const full = err instanceof DOMException && err.name === "QuotaExceededError";
+    throw new ApiError(
+      0,
+      full
+        ? "This device has no room left to keep changes made offline. Free some space, or try again once online."
+        : "This browser could not keep the change offline. Try again once online.",
+    );
+  }
   update({ online: false });
   await refreshCount();
 }
