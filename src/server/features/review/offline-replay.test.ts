@@ -118,6 +118,19 @@ describe("offline ratings (clientId, reviewedAt)", () => {
     expect(undo.statusCode).toBe(409);
   });
 
+  it("answers 404 with an error to a rating of a card deleted while the device was offline", async () => {
+    const [cardId] = await cards(ada, 1);
+    expect((await req(ada, "DELETE", `/api/study/flashcards/${cardId}`)).statusCode).toBeLessThan(300);
+    const res = await req(ada, "POST", `/api/review/cards/${cardId}/rate`, {
+      rating: 3,
+      clientId: randomUUID(),
+      reviewedAt: new Date(clock.now().getTime() - HOUR).toISOString(),
+    });
+    // A 4xx the outbox drops for good, not a 5xx it would send again forever.
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toEqual(expect.any(String));
+  });
+
   it("refuses a bad clientId, a future reviewedAt, one older than 30 days, and another card's clientId", async () => {
     const [a, b] = await cards(ada, 2);
     const url = `/api/review/cards/${a}/rate`;
