@@ -87,7 +87,8 @@ describe("dueBadge (SPEC §4)", () => {
 
   it.each([
     ["no due date", null, "No due date", "gray"],
-    ["an hour ago", at(2025, 0, 5, 14), "Overdue", "red"],
+    ["an hour ago, the same day", at(2025, 0, 5, 14), "Due Today", "red"],
+    ["at midnight this morning", at(2025, 0, 5, 0, 0), "Due Today", "red"],
     ["yesterday", at(2025, 0, 4, 23, 59), "Overdue", "red"],
     ["due now", now.toISOString(), "Due Today", "red"],
     ["tonight", at(2025, 0, 5, 23, 59), "Due Today", "red"],

@@ -34,14 +34,13 @@ export interface DueBadge {
 }
 
 /**
- * SPEC §4 due badge. Days are calendar days in the student's time zone, so a task due tonight reads
- * 'Due Today' all day; one whose moment has passed is 'Overdue' even on its own day.
+ * SPEC §4 due badge, from calendar days until due in the student's time zone: a task reads 'Due Today'
+ * all of its day, also after its hour (the row shows the time), and 'Overdue' from the next day.
  */
 export function dueBadge(dueDate: string | null, now: Date = new Date()): DueBadge {
   if (!dueDate) return { text: "No due date", tone: "gray" };
-  const due = new Date(dueDate);
-  if (due.getTime() < now.getTime()) return { text: "Overdue", tone: "red" };
-  const days = differenceInCalendarDays(due, now);
+  const days = differenceInCalendarDays(new Date(dueDate), now);
+  if (days < 0) return { text: "Overdue", tone: "red" };
   if (days === 0) return { text: "Due Today", tone: "red" };
   if (days === 1) return { text: "Due Tomorrow", tone: "yellow" };
   if (days < 7) return { text: `${days} days left`, tone: "yellow" };
