@@ -229,6 +229,21 @@ describe("offline tasks (clientId)", () => {
     expect(await completedAt()).toEqual(first);
   });
 
+  it("keeps a completed task's completion time when it is ticked again with others in bulk", async () => {
+    const done = (await req(ada, "POST", "/api/tasks", { title: "Read chapter 2" })).json() as { id: number };
+    const open = (await req(ada, "POST", "/api/tasks", { title: "Read chapter 3" })).json() as { id: number };
+    expect((await req(ada, "PUT", `/api/tasks/${done.id}`, { completed: true })).statusCode).toBe(200);
+    const completedAt = async (id: number) =>
+      (await t.database.db.select().from(tasksTable).where(eq(tasksTable.id, id)))[0]!.completedAt;
+    const first = await completedAt(done.id);
+    expect(first).not.toBeNull();
+    clock.travel(2 * DAY);
+    const bulk = await req(ada, "PATCH", "/api/tasks", { ids: [done.id, open.id], completed: true });
+    expect(bulk.statusCode).toBe(200);
+    expect(await completedAt(done.id)).toEqual(first);
+    expect((await completedAt(open.id))!.getTime()).toBeGreaterThanOrEqual(first!.getTime() + 2 * DAY);
+  });
+
   it("refuses a clientId that is not a UUID", async () => {
     const res = await req(ada, "POST", "/api/tasks", { title: "x", clientId: "123" });
     expect(res.statusCode).toBe(400);

@@ -350,9 +350,18 @@ export const tasksRepo = {
     return rows.map(toTask);
   },
   async updateMany(db: DbOrTx, userId: number, ids: number[], values: TaskValues): Promise<Task[]> {
+    // A task already done keeps the time it was done (streaks and stats count that day), as a single tick does.
+    const { completedAt } = values;
+    const set =
+      values.completed && completedAt
+        ? {
+            ...values,
+            completedAt: sql`coalesce(${tasks.completedAt}, ${completedAt.toISOString()}::timestamptz)`,
+          }
+        : values;
     const rows = await db
       .update(tasks)
-      .set(values)
+      .set(set)
       .where(and(eq(tasks.userId, userId), inArray(tasks.id, ids)))
       .returning(columns);
     return rows.map(toTask).sort((a, b) => a.id - b.id);
