@@ -75,6 +75,24 @@ describe("parseFeed", () => {
     );
   });
 
+  it("reads Windows zone names (Outlook, Exchange) as their IANA zone, with or without a VTIMEZONE", () => {
+    const lecture = (tzid: string) => [
+      "BEGIN:VEVENT",
+      "UID:w",
+      "SUMMARY:Lecture",
+      `DTSTART;TZID="${tzid}":20261020T100000`,
+      "END:VEVENT",
+    ];
+    const start = (feed: string) => parseFeed(feed, NOW, { timeZone: "Asia/Tokyo" }).events[0]?.start;
+    // 10:00 in New York on 20 October is 14:00 UTC (EDT); in Berlin 08:00 UTC (CEST).
+    expect(start(cal(...lecture("Eastern Standard Time")))?.toISOString()).toBe("2026-10-20T14:00:00.000Z");
+    expect(start(cal(...lecture("W. Europe Standard Time")))?.toISOString()).toBe("2026-10-20T08:00:00.000Z");
+    const floating = ["BEGIN:VEVENT", "UID:f", "SUMMARY:Lab", "DTSTART:20261020T100000", "END:VEVENT"];
+    expect(start(cal("X-WR-TIMEZONE:Pacific Standard Time", ...floating))?.toISOString()).toBe(
+      "2026-10-20T17:00:00.000Z",
+    );
+  });
+
   it("reads all-day dates as their calendar date and keeps only the window", () => {
     const { events } = parseFeed(
       cal(

@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import ICAL from "ical.js";
+import { findIana } from "windows-iana";
 import { excerpt } from "#shared/schema-primitives.ts";
 import { isTimeZone } from "#shared/time-zone.ts";
 import { FeedError } from "./feed-errors.ts";
@@ -35,16 +36,27 @@ export interface ParsedFeed {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * A zone name as an IANA zone: IANA names as they are, and Windows names ("Eastern Standard Time", which
+ * Outlook and Exchange write as TZID, sometimes without a VTIMEZONE) through CLDR's mapping.
+ */
+function ianaZone(name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  if (isTimeZone(name)) return name;
+  return findIana(name).find(isTimeZone);
+}
+
+/**
  * An all-day date as midnight UTC of that date: its calendar day, whatever the server's zone. A time
  * whose TZID has no VTIMEZONE in the feed reaches us floating; when the TZID is an IANA name (as many
- * generators write it, and as Google and Apple read it without the block) it is read in that zone. A
+ * generators write it, and as Google and Apple read it without the block) or a Windows name it is read in
+ * that zone. A
  * time with no zone at all is floating (RFC 5545 §3.3.5: the same wall-clock time wherever the reader
  * is): it is read in `floating`, the feed's X-WR-TIMEZONE or the student's zone, never the server's.
  */
 function toDate(t: ICAL.Time, tzid: string | undefined, floating: string): Date {
   if (t.isDate) return new Date(Date.UTC(t.year, t.month - 1, t.day));
   if (!t.zone || t.zone.tzid === "floating") {
-    const zone = tzid && isTimeZone(tzid) ? tzid : floating;
+    const zone = ianaZone(tzid) ?? floating;
     return new Date(new TZDate(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, zone).getTime());
   }
   return t.toJSDate();
@@ -101,7 +113,7 @@ export function parseFeed(
   try {
     // Google's and Apple's feeds name the zone their floating times are in; others leave it to the reader.
     const named = String(root.getFirstPropertyValue("x-wr-timezone") ?? "").trim();
-    const floating = isTimeZone(named) ? named : isTimeZone(timeZone) ? timeZone : "UTC";
+    const floating = ianaZone(named) ?? (isTimeZone(timeZone) ? timeZone : "UTC");
     return expand(root, now, maxEvents, floating);
   } finally {
     for (const [tzid, previous] of registered.reverse()) {
