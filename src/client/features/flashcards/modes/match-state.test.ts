@@ -16,16 +16,22 @@ const pick = (tile: string, now: number): MatchAction => ({ type: "pick", tile, 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe("Match", () => {
-  it("deals six pairs as twelve shuffled tiles", () => {
+  it("deals six pairs of the set as twelve shuffled tiles", () => {
     const s = startMatch(ids(10), null, seededRng(3));
     expect(s.tiles).toHaveLength(2 * PAIRS);
-    expect([...s.tiles].sort()).toEqual(
-      ids(6)
-        .flatMap((i) => [`${i}d`, `${i}t`])
-        .sort(),
-    );
-    expect(s.tiles).not.toEqual(ids(6).flatMap((i) => [`${i}t`, `${i}d`]));
+    const dealt = [...new Set(s.tiles.map((t) => Number.parseInt(t, 10)))];
+    expect(dealt).toHaveLength(PAIRS);
+    expect([...s.tiles].sort()).toEqual(dealt.flatMap((i) => [`${i}d`, `${i}t`]).sort());
+    expect(s.tiles).not.toEqual(dealt.flatMap((i) => [`${i}t`, `${i}d`]));
     expect(startMatch(ids(3)).tiles).toHaveLength(6);
+  });
+
+  it("draws each round's pairs from the whole set, not its first six cards", () => {
+    const seen = new Set<number>();
+    for (let seed = 1; seed <= 20; seed++)
+      for (const t of startMatch(ids(30), null, seededRng(seed)).tiles) seen.add(Number.parseInt(t, 10));
+    expect([...seen].some((id) => id > PAIRS)).toBe(true);
+    expect(seen.size).toBeGreaterThan(20);
   });
 
   it("starts the clock on the first pick, pairs a term with its definition, and stops on the last", () => {

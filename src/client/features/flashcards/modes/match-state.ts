@@ -31,7 +31,9 @@ export function startMatch(
   bestMs: number | null = null,
   rng: () => number = Math.random,
 ): MatchState {
-  const pairs = ids.slice(0, PAIRS);
+  // A round draws its pairs from the whole set (as Quizlet's does): the first six cards every time
+  // taught only those.
+  const pairs = shuffle(ids, rng).slice(0, PAIRS);
   return {
     tiles: shuffle(
       pairs.flatMap((id) => [`${id}t`, `${id}d`]),
