@@ -209,6 +209,12 @@ export const flashcardsRepo = {
         .values(cards.slice(i, i + 500).map((c) => ({ ...c, userId, flashcardSetId })));
     }
   },
+  /** Which of these card ids name a card (in any set): the rest were deleted or never were. */
+  async existingCardIds(db: DbOrTx, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await db.select({ id: flashcards.id }).from(flashcards).where(inArray(flashcards.id, ids));
+    return rows.map((r) => r.id);
+  },
   async insertAttempt(
     db: DbOrTx,
     userId: number,

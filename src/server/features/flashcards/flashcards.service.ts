@@ -273,17 +273,22 @@ async function saveQuizAttempt(
   // A group member takes the quiz on the owner's cards; the attempt is theirs.
   const ownerId = await readableSet(deps, userId, flashcardSetId);
   const cards = new Map((await flashcardsRepo.listCards(db, ownerId, flashcardSetId)).map((c) => [c.id, c]));
+  // A card deleted while the quiz was taken (another tab, the group's owner) leaves the score; a card of
+  // another set is a wrong request.
+  const unknown = answers.filter((a) => !cards.has(a.cardId)).map((a) => a.cardId);
+  if ((await flashcardsRepo.existingCardIds(db, unknown)).length)
+    throw badRequest("Every answer must be for a card of this flashcard set.");
+  const scored = answers.filter((a) => cards.has(a.cardId));
+  if (!scored.length) throw badRequest("The cards of this quiz have been deleted.");
   let correct = 0;
-  for (const answer of answers) {
-    const card = cards.get(answer.cardId);
-    if (!card) throw badRequest("Every answer must be for a card of this flashcard set.");
+  for (const answer of scored) {
     // A cloze or reversed row is asked as it is shown (cardSides), so it is scored the same way.
-    if (isRight(answer, cardSides(card).answer)) correct += 1;
+    if (isRight(answer, cardSides(cards.get(answer.cardId)!).answer)) correct += 1;
   }
   const attempt = await flashcardsRepo.insertAttempt(db, userId, {
     flashcardSetId,
     correct,
-    total: answers.length,
+    total: scored.length,
   });
   await events.emit("quiz.completed", { userId });
   return attempt;

@@ -295,6 +295,25 @@ describe("quiz attempts", () => {
     expect(res.json().error).toBe(message);
   });
 
+  it("leaves out of the score a card deleted while the quiz was taken", async () => {
+    const { set, a, b, c } = await quizSet(ada);
+    expect((await req(ada, "DELETE", `/api/study/flashcards/${c.id}`)).statusCode).toBe(200);
+    const res = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/quiz-attempts`, {
+      answers: [
+        { cardId: a.id, chosen: "Water" },
+        { cardId: b.id, chosen: "Water" },
+        { cardId: c.id, chosen: "Carbon dioxide" },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ correct: 1, total: 2 });
+    const gone = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/quiz-attempts`, {
+      answers: [{ cardId: c.id, chosen: "Carbon dioxide" }],
+    });
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json().error).toBe("The cards of this quiz have been deleted.");
+  });
+
   it("refuses a card answered twice or a card of another set (400) and another student's set (404)", async () => {
     const { set, a } = await quizSet(ada);
     const twice = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/quiz-attempts`, {
