@@ -10,6 +10,7 @@ import type {
   User,
 } from "#shared/auth/contract.ts";
 import { SESSION_TTL_MS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "#shared/constants.ts";
+import { foldText } from "#shared/fold-text.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
@@ -60,12 +61,9 @@ async function checkPassword({ db }: AuthContext, userId: number, password: stri
  * §5 alphabet, with a random number when that is short or taken. The student can change it in Settings.
  */
 function usernameFromName(input: RegisterInput, attempt: number): string {
-  const base = `${input.firstName}_${input.lastName}`
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[^A-Za-z0-9]+/g, "_")
+  const base = foldText(`${input.firstName}_${input.lastName}`)
+    .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "")
-    .toLowerCase()
     .slice(0, USERNAME_MAX_LENGTH);
   if (attempt === 0 && base.length >= USERNAME_MIN_LENGTH) return base;
   const suffix = String(randomInt(1000, 1_000_000));
