@@ -1,47 +1,23 @@
 // How real OpenAI-compatible servers (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, OpenRouter) speak the
 // streamed Chat Completions protocol, byte for byte, and what the student gets from each.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ANSWER_MAX_CHARS, CUT_NOTES } from "#server/integrations/ai/openai.ts";
 import { MODEL_FAILED_NOTE } from "#server/integrations/ai/provider-errors.ts";
 import type { ChatMessage } from "#shared/chat/contract.ts";
-import { createUser, type TestUser } from "#tests/factories.ts";
-import { type FakeOpenAi, startFakeOpenAi } from "#tests/fixtures/fake-openai.ts";
-import { documentFixture, multipartForm } from "#tests/multipart-form.ts";
-import { readWaitingUploads } from "#tests/read-uploads.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import type { TestUser } from "#tests/factories.ts";
+import type { FakeOpenAi } from "#tests/fixtures/fake-openai.ts";
+import { modelChatPerFile } from "#tests/fixtures/model-chat.ts";
+import type { TestApp } from "#tests/test-app.ts";
 
+const setup = modelChatPerFile((baseUrl) => ({
+  // Retries on, as in production: a server's Retry-After must not outlast the deadline.
+  openai: { baseUrl, maxRetries: 2, timeoutMs: 3000, idleMs: 1500 },
+}));
 let fake: FakeOpenAi;
 let t: TestApp;
 let who: TestUser;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  t = await createTestApp({
-    chatRateLimit: 1000,
-    // Retries on, as in production: a server's Retry-After must not outlast the deadline.
-    openai: { baseUrl: fake.baseUrl, maxRetries: 2, timeoutMs: 3000, idleMs: 1500 },
-  });
-  who = await createUser(t.app);
-  const form = multipartForm([
-    { name: "file", fileName: "cell-biology.pdf", data: documentFixture("cell-biology.pdf") },
-  ]);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/upload-document/file",
-    headers: { ...who.headers, ...form.headers },
-    payload: form.payload,
-  });
-  expect(res.statusCode).toBe(201);
-  await readWaitingUploads(t.app);
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-afterEach(() => {
-  fake.raw = null;
-  fake.failWith = null;
-  fake.failHeaders = {};
+beforeAll(() => {
+  ({ fake, t, who } = setup);
 });
 
 const base = { id: "chatcmpl-9", object: "chat.completion.chunk", created: 1, model: "m" };

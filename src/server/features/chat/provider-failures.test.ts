@@ -1,58 +1,32 @@
 // Issue 27, faults 4 and 7: what students see when the AI provider fails, hangs or stalls, and what the
 // log keeps. The provider is a fake OpenAI-compatible server over real HTTP.
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   MODEL_FAILED_NOTE,
   PROVIDER_FAILS,
   PROVIDER_WORKS,
 } from "#server/integrations/ai/provider-errors.ts";
-import { createUser, type TestUser } from "#tests/factories.ts";
-import { type FakeOpenAi, startFakeOpenAi } from "#tests/fixtures/fake-openai.ts";
-import { documentFixture, multipartForm } from "#tests/multipart-form.ts";
-import { readWaitingUploads } from "#tests/read-uploads.ts";
-import { createTestApp, type TestApp } from "#tests/test-app.ts";
+import type { TestUser } from "#tests/factories.ts";
+import type { FakeOpenAi } from "#tests/fixtures/fake-openai.ts";
+import { modelChatPerFile } from "#tests/fixtures/model-chat.ts";
+import type { TestApp } from "#tests/test-app.ts";
 
 const KEY = "sk-proj-Zx81QwErTy55UiOp09AsDfGhJkL";
 const ECHO = `Incorrect API key provided: Bearer ${KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`;
 
+const lines: string[] = [];
+const setup = modelChatPerFile((baseUrl) => ({
+  logLevel: "debug",
+  logStream: { write: (line) => void lines.push(line) },
+  // Retries on: the overall deadline must bound them too.
+  openai: { apiKey: KEY, baseUrl, maxRetries: 2, timeoutMs: 1500, idleMs: 1000 },
+}));
 let fake: FakeOpenAi;
 let t: TestApp;
 let who: TestUser;
-const lines: string[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  t = await createTestApp({
-    chatRateLimit: 1000,
-    logLevel: "debug",
-    logStream: { write: (line) => void lines.push(line) },
-    // Retries on: the overall deadline must bound them too.
-    openai: { apiKey: KEY, baseUrl: fake.baseUrl, maxRetries: 2, timeoutMs: 1500, idleMs: 1000 },
-  });
-  who = await createUser(t.app);
-  const form = multipartForm([
-    { name: "file", fileName: "cell-biology.pdf", data: documentFixture("cell-biology.pdf") },
-  ]);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/upload-document/file",
-    headers: { ...who.headers, ...form.headers },
-    payload: form.payload,
-  });
-  expect(res.statusCode).toBe(201);
-  await readWaitingUploads(t.app);
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-afterEach(() => {
-  fake.failWith = null;
-  fake.errorMessage = "The fake model is down";
-  fake.hang = false;
-  fake.garbage = false;
-  fake.hold = null;
+beforeAll(() => {
+  ({ fake, t, who } = setup);
 });
 
 const question = { isUser: true, content: "Where does photosynthesis take place?", timeZone: "UTC" };
