@@ -73,6 +73,8 @@ test("a student makes a flashcard set, adds, edits and deletes cards, then flips
   await expect(page.getByText("No flashcards yet")).toBeVisible();
   await page.getByRole("button", { name: "Add Your First Flashcard" }).click();
   const add = page.getByRole("dialog", { name: "Add Flashcard" });
+  // The answer box says how to write several accepted answers (Write, Learn and Test grade against each).
+  await expect(add.getByLabel("Definition/Answer")).toHaveAccessibleDescription(/alternative after ; or \//);
   await add.getByRole("button", { name: "Add Flashcard" }).click();
   await expect(add.getByText("Question is required")).toBeVisible();
   await expect(add.getByText("Answer is required")).toBeVisible();

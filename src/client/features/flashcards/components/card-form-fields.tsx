@@ -78,9 +78,22 @@ export function CardFormFields({
       <Field
         id="card-answer"
         label={type === "cloze" ? "Back extra (optional)" : "Definition/Answer"}
+        hint={
+          type === "cloze"
+            ? undefined
+            : "Typed answers accept each alternative after ; or / or on its own line."
+        }
         error={errors.answer?.message}
       >
-        <Textarea id="card-answer" rows={3} maxLength={FLASHCARD_MAX_LENGTH.answer} {...field("answer")} />
+        <Textarea
+          id="card-answer"
+          rows={3}
+          maxLength={FLASHCARD_MAX_LENGTH.answer}
+          {...field("answer")}
+          aria-describedby={
+            errors.answer ? "card-answer-error" : type === "cloze" ? undefined : "card-answer-hint"
+          }
+        />
       </Field>
       <Field id="card-hint" label="Hint (optional)" error={errors.hint?.message}>
         <Input id="card-hint" maxLength={FLASHCARD_MAX_LENGTH.hint} {...field("hint")} />
