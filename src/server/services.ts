@@ -60,6 +60,8 @@ export function createServices({ db, dbKind, config, clock, jobs, selfOrigin, lo
     db,
     clock,
     reset: mailer && config.publicUrl ? { mailer, publicUrl: config.publicUrl, log } : null,
+    // Groups are made further down; the arrow defers the lookup until then.
+    groups: { leaveAll: (userId, tx) => groups.leaveAll(userId, tx) },
   });
   const settings = createSettingsService({ db, config });
   const courses = createCoursesService({ db, clock });

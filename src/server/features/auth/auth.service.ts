@@ -11,7 +11,7 @@ import type {
 } from "#shared/auth/contract.ts";
 import { SESSION_TTL_MS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "#shared/constants.ts";
 import { foldText } from "#shared/fold-text.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
 import { AppError, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
@@ -21,6 +21,11 @@ import { confirmPasswordReset, type PasswordResetDeps, requestPasswordReset } fr
 import { DUMMY_HASH, hashPassword } from "./passwords.ts";
 
 export type { PasswordResetDeps };
+
+/** What deleting an account needs of study groups. */
+export interface AccountGroups {
+  leaveAll(userId: number, tx: Tx): Promise<void>;
+}
 
 /** A session's last use is written at most this often (not on every request). */
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
@@ -138,10 +143,13 @@ export function createAuthService({
   db,
   clock,
   reset,
+  groups,
 }: {
   db: Db;
   clock: Clock;
   reset?: PasswordResetDeps | null;
+  /** Study groups the deleted account was in live on under their other members. */
+  groups: AccountGroups;
 }) {
   const ctx = { db, clock };
   const findLiveSession = authRepo.prepareLiveSessionLookup(db);
@@ -183,11 +191,13 @@ export function createAuthService({
     /**
      * Deletes the account with everything of it in one transaction: the foreign keys cascade from users
      * to every row of the student (sessions, tasks, sets, cards, reviews, chat, documents, push
-     * subscriptions, share links, groups they created, group memberships, friendships).
+     * subscriptions, share links, group memberships, friendships). Their groups are left first, as
+     * Leave group does, so a group with other members stays with them.
      */
     async deleteAccount(userId: number, password: string): Promise<void> {
       await checkPassword(ctx, userId, password);
       await db.transaction(async (tx) => {
+        await groups.leaveAll(userId, tx);
         if (!(await authRepo.deleteUser(tx, userId))) throw notFound("User");
       });
     },

@@ -68,6 +68,19 @@ export const groupsRepo = {
     return row!.id;
   },
 
+  /** The groups the student is in or still owns, by id (the order their rows are locked in). */
+  async idsOfMemberOrOwner(db: DbOrTx, userId: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: studyGroups.id })
+      .from(studyGroups)
+      .where(
+        sql`${studyGroups.ownerId} = ${userId} or exists (select 1 from ${studyGroupMembers} m
+          where m.group_id = ${studyGroups.id} and m.user_id = ${userId})`,
+      )
+      .orderBy(asc(studyGroups.id));
+    return rows.map((r) => r.id);
+  },
+
   async remove(db: DbOrTx, groupId: number): Promise<void> {
     await db.delete(studyGroups).where(eq(studyGroups.id, groupId));
   },

@@ -113,6 +113,30 @@ export function createGroupsService({
       });
     },
 
+    /**
+     * The student's account is being deleted (in `tx`, before its rows go): they leave every group as
+     * Leave group has them leave, never to be asked to name an admin. Alone in a group, it goes with them;
+     * otherwise their shares are withdrawn and ownership passes on (groupsRepo.removeMember), and when
+     * they were its last admin the longest-standing remaining member becomes admin first, as if named.
+     * Without this the cascade from users deleted every group they created under its other members.
+     */
+    async leaveAll(userId: number, tx: Tx): Promise<void> {
+      for (const groupId of await groupsRepo.idsOfMemberOrOwner(tx, userId)) {
+        await groupsRepo.lockGroup(tx, groupId);
+        const members = await groupsRepo.members(tx, groupId);
+        const others = members.filter((m) => m.id !== userId);
+        if (others.length === 0) {
+          await groupsRepo.remove(tx, groupId);
+          continue;
+        }
+        const leaving = members.find((m) => m.id === userId);
+        if (leaving?.role === "admin" && (await groupsRepo.adminCount(tx, groupId)) === 1) {
+          await groupsRepo.setRole(tx, groupId, others[0]!.id, "admin");
+        }
+        await groupsRepo.removeMember(tx, groupId, userId);
+      }
+    },
+
     /** A member shares one of their own study sets; its members may then read it. */
     async shareSet(userId: number, groupId: number, studySetId: number): Promise<SharedSet> {
       await roleOf(db, groupId, userId);

@@ -51,6 +51,14 @@ async function readStatuses(who: TestUser, s: Awaited<ReturnType<typeof studySet
   return Promise.all(urls.map(async (u) => (await req(who, "GET", u)).statusCode));
 }
 
+/** The group's owner_id (whose account deletion would cascade to it); undefined once the group is gone. */
+async function ownerOf(groupId: number): Promise<number | undefined> {
+  const r = (await t.database.db.execute(
+    sql`select owner_id as "ownerId" from study_groups where id = ${groupId}`,
+  )) as unknown as { rows?: { ownerId: number }[] } | { ownerId: number }[];
+  return (Array.isArray(r) ? r : (r.rows ?? []))[0]?.ownerId;
+}
+
 describe("study groups", () => {
   it("creates a group with its creator as admin; the name is required and trimmed", async () => {
     const ada = await createUser(t.app);
@@ -390,6 +398,61 @@ describe("study groups", () => {
     const detail = await ok(bob, "GET", `/api/study-groups/${g.id}`);
     expect(detail.members.map((m: { id: number }) => m.id)).toEqual([bob.user.id, cat.user.id]);
     expect(await readStatuses(cat, s)).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it("deleting the creator's account leaves the group to its members, as leaving would; alone, the group goes", async () => {
+    const [ada, bob, cat] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    await befriend(ada, bob);
+    await befriend(ada, cat);
+    const g = await createGroup(ada);
+    await invite(ada, g.id, bob);
+    await invite(ada, g.id, cat);
+    const adaSet = await studySet(ada);
+    const bobSet = await studySet(bob);
+    await ok(ada, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: adaSet.set.id });
+    await ok(bob, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: bobSet.set.id });
+    const alone = await createGroup(ada, "Just me");
+
+    // Ada, the creator and only admin, deletes her account without naming anyone.
+    await ok(ada, "POST", "/api/auth/delete-account", { password: ada.input.password });
+    const detail = await ok(cat, "GET", `/api/study-groups/${g.id}`);
+    // Bob joined first, so he runs it now: admin, and owner (a later deletion of Ada's rows cannot take it).
+    expect(detail.members).toEqual([
+      expect.objectContaining({ id: bob.user.id, role: "admin" }),
+      expect.objectContaining({ id: cat.user.id, role: "member" }),
+    ]);
+    expect(await ownerOf(g.id)).toBe(bob.user.id);
+    // Her shares went with her, as on leaving; Bob's stay shared with the group.
+    expect(detail.sets.map((x: { id: number }) => x.id)).toEqual([bobSet.set.id]);
+    expect(await readStatuses(cat, bobSet)).toEqual([200, 200, 200, 200, 200]);
+    expect(await readStatuses(cat, adaSet)).toEqual([404, 404, 404, 404, 404]);
+    // The group she was alone in went with her.
+    expect(await ownerOf(alone.id)).toBeUndefined();
+
+    // Then Bob goes too: Cat is left running it; when she goes, the group goes.
+    await ok(bob, "POST", "/api/auth/delete-account", { password: bob.input.password });
+    expect((await ok(cat, "GET", `/api/study-groups/${g.id}`)).members).toEqual([
+      expect.objectContaining({ id: cat.user.id, role: "admin" }),
+    ]);
+    expect(await ownerOf(g.id)).toBe(cat.user.id);
+    await ok(cat, "POST", "/api/auth/delete-account", { password: cat.input.password });
+    expect(await ownerOf(g.id)).toBeUndefined();
+  });
+
+  it("deleting an admin's account keeps the other admins in charge and promotes no one", async () => {
+    const [ada, bob, cat] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    await befriend(ada, bob);
+    await befriend(ada, cat);
+    const g = await createGroup(ada);
+    await invite(ada, g.id, bob);
+    await invite(ada, g.id, cat);
+    await ok(ada, "POST", `/api/study-groups/${g.id}/members/${cat.user.id}/promote`);
+    await ok(ada, "POST", "/api/auth/delete-account", { password: ada.input.password });
+    expect((await ok(bob, "GET", `/api/study-groups/${g.id}`)).members).toEqual([
+      expect.objectContaining({ id: bob.user.id, role: "member" }),
+      expect.objectContaining({ id: cat.user.id, role: "admin" }),
+    ]);
+    expect(await ownerOf(g.id)).toBe(cat.user.id);
   });
 
   it("answers 401 without a session and 400 for bad ids", async () => {
