@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestUser } from "#tests/factories.ts";
+import { createUser, type TestUser } from "#tests/factories.ts";
 import { canvasTestApp, connectedUser, FAST_TUNING, sync } from "#tests/fixtures/canvas-test-kit.ts";
-import { FakeCanvas } from "#tests/fixtures/fake-canvas.ts";
+import { FAKE_TOKEN, FakeCanvas } from "#tests/fixtures/fake-canvas.ts";
 import type { TestApp } from "#tests/test-app.ts";
 import { canvasConnections, courses, tasks } from "../../db/schema/index.ts";
 import { generateDataset } from "../../integrations/canvas/demo-data.ts";
@@ -252,6 +252,44 @@ describe("POST /api/sync-canvas", () => {
     } finally {
       fake.latencyMs = 0;
       fake.rateLimitRemaining = 600;
+    }
+  });
+});
+
+describe("a 401 from Canvas", () => {
+  it("a 401 on the course list still fails the sync as a bad token, WWW-Authenticate or not", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    fake.refuse(/^\/courses$/, 401);
+    try {
+      const res = await sync(t, u);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: "canvas_auth",
+        error:
+          "Failed to sync Canvas data. Please check your credentials. Canvas said: user not authorized to perform that action",
+      });
+      expect(await taskRows(u)).toHaveLength(6);
+    } finally {
+      fake.clearFaults();
+    }
+  });
+
+  it("a 401 on the token check refuses the token when connecting", async () => {
+    resetData();
+    const u = await createUser(t.app);
+    fake.refuse(/^\/users\/self$/, 401);
+    try {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/canvas",
+        headers: u.headers,
+        payload: { token: FAKE_TOKEN, domain: fake.host },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: "canvas_auth" });
+    } finally {
+      fake.clearFaults();
     }
   });
 });

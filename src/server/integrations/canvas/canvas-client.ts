@@ -88,6 +88,22 @@ function parseItems<T>(raw: unknown[], schema: { safeParse(v: unknown): { succes
 }
 
 /**
+ * The token's own calls (who am I, which courses am I in): Canvas refuses those only when the token is no
+ * good, so their 401 means a bad token whether or not WWW-Authenticate survived the way back (a 401 on
+ * one course's data, by contrast, is that course being closed to the student).
+ */
+async function tokenCall<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof CanvasError && err.kind === "forbidden" && err.status === 401) {
+      throw new CanvasError("auth", err.message, 401);
+    }
+    throw err;
+  }
+}
+
+/**
  * A read-only Canvas API client for one student's token: bearer header, string ids, Link pagination,
  * bounded concurrency, per-request timeout, retry with backoff on 5xx and throttling (429, or 403
  * 'Rate Limit Exceeded'), and 401 mapped to an auth error. Every URL passes the host policy.
@@ -182,7 +198,7 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     stats,
     /** The cheapest call that proves a token works (canvas-api.md §7). */
     async self(): Promise<CanvasUserJson> {
-      const { json } = await getJson(apiUrl("/users/self"));
+      const { json } = await tokenCall(getJson(apiUrl("/users/self")));
       const parsed = canvasUserJson.safeParse(json);
       if (!parsed.success) {
         throw new CanvasError("bad_response", "That address did not answer like a Canvas server.");
@@ -190,10 +206,12 @@ export function createCanvasClient(opts: CanvasClientOptions) {
       return parsed.data;
     },
     async courses(state: "active" | "completed"): Promise<CourseList> {
-      const raw = await list("/courses", {
-        enrollment_state: state,
-        "include[]": ["total_scores", "term"],
-      });
+      const raw = await tokenCall(
+        list("/courses", {
+          enrollment_state: state,
+          "include[]": ["total_scores", "term"],
+        }),
+      );
       const parsed = parseItems<CanvasCourseJson>(raw, canvasCourseJson);
       return {
         courses: parsed.filter((c) => c.name),

@@ -1,6 +1,7 @@
 /**
  * Why a Canvas call failed, in the terms the service needs to choose an answer:
- * - auth: 401 with WWW-Authenticate, the token is invalid, expired or revoked (never retried);
+ * - auth: 401 with WWW-Authenticate, or any 401 on the token's own calls (/users/self, /courses): the
+ *   token is invalid, expired or revoked (never retried);
  * - forbidden: 401/403 without it, or 404, the student may not see that resource (skip it);
  * - throttled: still rate limited after the retries;
  * - refused: the address breaks the host policy (private, not https, a redirect elsewhere);
