@@ -69,6 +69,17 @@ export const canvasDomainSchema = safeText(MISSING_CANVAS_INPUT)
 export const connectCanvasSchema = z.object({ token: canvasTokenSchema, domain: canvasDomainSchema });
 export type ConnectCanvasInput = z.infer<typeof connectCanvasSchema>;
 
+/**
+ * An active course whose assignments Canvas refused to show (access ended, restricted, deleted): the sync
+ * went on without it and kept its earlier assignments. `message` says so in words the student can act on.
+ */
+export const unreadableCourseSchema = z.object({
+  canvasId: z.string(),
+  name: z.string(),
+  message: z.string(),
+});
+export type UnreadableCourse = z.infer<typeof unreadableCourseSchema>;
+
 export const connectResultSchema = z.object({
   connected: z.literal(true),
   domain: z.string(),
@@ -78,6 +89,8 @@ export const connectResultSchema = z.object({
   assignments: z.int(),
   /** The token was valid but the first sync failed; the next sync retries. */
   syncError: z.string().nullable(),
+  /** Courses the first sync had to leave out (see syncResultSchema). */
+  unreadableCourses: z.array(unreadableCourseSchema),
 });
 export type ConnectResult = z.infer<typeof connectResultSchema>;
 
@@ -103,6 +116,7 @@ export const syncResultSchema = z.object({
   updated: z.int(),
   deleted: z.int(),
   lastSyncedAt: z.string().nullable(),
+  unreadableCourses: z.array(unreadableCourseSchema),
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
 

@@ -32,6 +32,7 @@ describe("POST /api/auth/canvas", () => {
       courses: 3,
       assignments: 8,
       syncError: null,
+      unreadableCourses: [],
     });
     const me = await t.app.inject({ url: "/api/auth/user", headers: u.headers });
     expect(me.json().isOnboarded).toBe(true);

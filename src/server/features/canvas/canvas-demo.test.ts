@@ -34,6 +34,7 @@ describe("POST /api/auth/canvas/demo ('Try with demo data')", () => {
       courses: 9,
       assignments: 17,
       syncError: null,
+      unreadableCourses: [],
     });
     const status = await t.app.inject({ url: "/api/auth/canvas/status", headers: u.headers });
     expect(status.json()).toMatchObject({ connected: true, demo: true });

@@ -45,3 +45,18 @@ export function toAppError(err: unknown, phase: "connect" | "sync"): Error {
         : new AppError(502, "canvas_unavailable", err.message);
   }
 }
+
+/**
+ * Why one course was left out of a sync, for the student: Canvas answers 401 (without WWW-Authenticate)
+ * when their access to the course has ended, 403 when it is restricted, 404 when it was deleted
+ * (canvas-api.md §2.4). Their token is fine, so nothing here asks them to reconnect.
+ */
+export function unreadableCourseMessage(name: string, err: CanvasError): string {
+  const why =
+    err.status === 404
+      ? "it no longer exists in Canvas"
+      : err.status === 403
+        ? "Canvas restricts access to it"
+        : "Canvas no longer lets you read it (your access to the course may have ended)";
+  return `Could not read "${name}": ${why}. Its assignments from earlier syncs are kept.`;
+}

@@ -256,7 +256,73 @@ describe("POST /api/sync-canvas", () => {
   });
 });
 
-describe("a 401 from Canvas", () => {
+describe("a course Canvas will not show", () => {
+  const cases = [
+    { status: 401, why: "access has ended", message: /no longer lets you read it/ },
+    { status: 403, why: "restricted", message: /restricts access to it/ },
+    { status: 404, why: "deleted", message: /no longer exists in Canvas/ },
+  ] as const;
+  for (const { status, why, message } of cases) {
+    it(`${status} (${why}): the other courses sync, it keeps its tasks, and the result names it`, async () => {
+      resetData();
+      const u = await connectedUser(t, fake);
+      const [shut, open] = fake.data.courses;
+      const before = (await taskRows(u)).filter(
+        (r) => fake.findAssignment(r.canvasId!).course_id === shut!.id,
+      );
+      expect(before).toHaveLength(3);
+      fake.data.assignments[shut!.id]![0]!.name = "Changed where the student cannot see";
+      fake.data.assignments[open!.id]![0]!.name = "Changed where the student can see";
+      fake.refuse(new RegExp(`^/courses/${shut!.id}/`), status);
+      try {
+        const res = await sync(t, u);
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(body).toMatchObject({ skipped: null, updated: 1, deleted: 0, assignments: 3 });
+        expect(body.unreadableCourses).toEqual([
+          { canvasId: shut!.id, name: shut!.name, message: expect.stringMatching(message) },
+        ]);
+        expect(body.unreadableCourses[0].message).toContain(`"${shut!.name}"`);
+        const rows = await taskRows(u);
+        // The refused course keeps what the last sync imported, untouched; the other one is up to date.
+        expect(rows.filter((r) => before.some((b) => b.id === r.id))).toEqual(before);
+        expect(rows.map((r) => r.title)).toContain("Changed where the student can see");
+        expect((await courseRows(u)).map((r) => r.canvasId)).toContain(shut!.id);
+        // Not a failed sync: no error banner, and the sync counts as done.
+        const state = (await t.app.inject({ url: "/api/auth/canvas/status", headers: u.headers })).json();
+        expect(state).toMatchObject({ lastSyncError: null, lastSyncedAt: body.lastSyncedAt });
+      } finally {
+        fake.clearFaults();
+      }
+      // Readable again: its changes arrive and nothing is named.
+      const again = (await sync(t, u)).json();
+      expect(again).toMatchObject({ updated: 1, unreadableCourses: [] });
+    });
+  }
+
+  it("connecting names a course the first sync could not read, and imports the others", async () => {
+    resetData();
+    const shut = fake.data.courses[0]!;
+    fake.refuse(new RegExp(`^/courses/${shut.id}/`), 403);
+    try {
+      const u = await createUser(t.app);
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/canvas",
+        headers: u.headers,
+        payload: { token: FAKE_TOKEN, domain: fake.host },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        syncError: null,
+        assignments: 3,
+        unreadableCourses: [{ canvasId: shut.id, name: shut.name, message: expect.any(String) }],
+      });
+    } finally {
+      fake.clearFaults();
+    }
+  });
+
   it("a 401 on the course list still fails the sync as a bad token, WWW-Authenticate or not", async () => {
     resetData();
     const u = await connectedUser(t, fake);

@@ -1,3 +1,4 @@
+import type { UnreadableCourse } from "#shared/canvas/contract.ts";
 import { SENSIBLE_YEARS } from "#shared/schema-primitives.ts";
 import type { CanvasClient, CourseList } from "../../integrations/canvas/canvas-client.ts";
 import { CanvasError } from "../../integrations/canvas/canvas-errors.ts";
@@ -13,6 +14,7 @@ import type {
   CanvasCourseValues as CourseValues,
 } from "../courses/courses.service.ts";
 import type { ImportedTask, ImportedTaskValues, TasksService } from "../tasks/tasks.service.ts";
+import { unreadableCourseMessage } from "./canvas-errors.ts";
 
 /**
  * Where a sync reads from, where it writes (the courses and tasks services own those tables) and how it
@@ -35,6 +37,7 @@ export interface SyncCounts {
   created: number;
   updated: number;
   deleted: number;
+  unreadableCourses: UnreadableCourse[];
 }
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -167,14 +170,16 @@ export async function writeCourseTasks(
 /**
  * The whole sync. Both course lists are requested at once; each active course's assignments are requested
  * as soon as the active list arrives and written as soon as they arrive, so database work overlaps the
- * network. A course Canvas will not show us (403/404) is skipped; any other failure fails the sync after
- * the courses that did arrive are written.
+ * network. A course Canvas will not show us (401 without WWW-Authenticate, 403, 404) is skipped, keeps
+ * the tasks earlier syncs imported from it and is named in the answer; any other failure fails the sync
+ * after the courses that did arrive are written.
  */
 export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
   const completedList = settle(t.client.courses("completed"));
   const active = await t.client.courses("active");
   const fetches = active.courses.map((c) => ({
     canvasId: c.id,
+    name: c.name ?? c.id,
     result: settle(t.client.assignments(c.id)),
     // The What-If data (issue 26 §5): groups, weights, drop rules, points and the student's scores.
     groups: settle(t.client.assignmentGroups(c.id)),
@@ -188,17 +193,26 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
   const courses = await writeCourseLists(t, active, completed.value, existingCourses);
   const byCanvasId = new Map(existingTasks.map((row) => [row.canvasId!, row]));
 
-  const counts: SyncCounts = { courses: courses.count, assignments: 0, created: 0, updated: 0, deleted: 0 };
+  const counts: SyncCounts = {
+    courses: courses.count,
+    assignments: 0,
+    created: 0,
+    updated: 0,
+    deleted: 0,
+    unreadableCourses: [],
+  };
+  const unreadable = new Map<string, UnreadableCourse>();
   let failure: unknown = null;
   await Promise.all(
-    fetches.map(async ({ canvasId, result, groups }) => {
+    fetches.map(async ({ canvasId, name, result, groups }) => {
       const res = await result;
       // Let other answers that arrived together free their slots (and send the next requests) before this
       // write holds the event loop: on PGlite a write blocks, and the network is the critical path.
       await new Promise((resolve) => setImmediate(resolve));
       if (!res.ok) {
-        const skippable = res.error instanceof CanvasError && res.error.kind === "forbidden";
-        if (!skippable) failure ??= res.error;
+        if (res.error instanceof CanvasError && res.error.kind === "forbidden") {
+          unreadable.set(canvasId, { canvasId, name, message: unreadableCourseMessage(name, res.error) });
+        } else failure ??= res.error;
         return;
       }
       const courseId = courses.ids.get(canvasId)!;
@@ -214,5 +228,7 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
     }),
   );
   if (failure) throw failure;
+  // In the order Canvas lists the courses, not the order their answers happened to arrive in.
+  counts.unreadableCourses = fetches.flatMap((f) => unreadable.get(f.canvasId) ?? []);
   return counts;
 }

@@ -172,10 +172,19 @@ async function connectWith(ctx: Ctx, userId: number, domain: string, token: stri
       courses: counts.courses,
       assignments: counts.assignments,
       syncError: null,
+      unreadableCourses: counts.unreadableCourses,
     };
   } catch (err) {
     const message = err instanceof AppError ? err.message : "Failed to sync Canvas data";
-    return { connected: true, domain, demo, courses: 0, assignments: 0, syncError: message };
+    return {
+      connected: true,
+      domain,
+      demo,
+      courses: 0,
+      assignments: 0,
+      syncError: message,
+      unreadableCourses: [],
+    };
   }
 }
 
@@ -225,6 +234,7 @@ async function sync(
     updated: 0,
     deleted: 0,
     lastSyncedAt: conn.lastSyncedAt?.toISOString() ?? null,
+    unreadableCourses: [],
   });
   if (opts.auto) {
     if (!(await ctx.settings.get(userId)).autoSync) return skip("disabled");

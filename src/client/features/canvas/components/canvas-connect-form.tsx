@@ -86,7 +86,10 @@ function useConnectOutcome(
       title: "Canvas connected successfully",
       description: result.syncError
         ? `Your token works, but the first sync failed: ${result.syncError}`
-        : `Imported ${result.courses} courses and ${result.assignments} assignments.`,
+        : [
+            `Imported ${result.courses} courses and ${result.assignments} assignments.`,
+            ...result.unreadableCourses.map((c) => c.message),
+          ].join(" "),
       variant: "success",
     });
     onConnected?.(result);

@@ -6,7 +6,13 @@ import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { useCanvasStatus, useCanvasSyncing, useDisconnectCanvas, useSyncCanvas } from "../canvas.api.ts";
+import {
+  unreadableNote,
+  useCanvasStatus,
+  useCanvasSyncing,
+  useDisconnectCanvas,
+  useSyncCanvas,
+} from "../canvas.api.ts";
 
 /** 'Sync Canvas' (SPEC §2.3): only shown when connected; disabled with a spinner while any sync runs. */
 export function SyncCanvasButton() {
@@ -16,12 +22,15 @@ export function SyncCanvasButton() {
     sync.mutate(
       {},
       {
-        onSuccess: (r) =>
+        onSuccess: (r) => {
+          const note = unreadableNote(r);
+          const counts = `${r.assignments} assignments: ${r.created} new, ${r.updated} updated, ${r.deleted} removed.`;
           toast({
             title: "Canvas synced",
-            description: `${r.assignments} assignments: ${r.created} new, ${r.updated} updated, ${r.deleted} removed.`,
-            variant: "success",
-          }),
+            description: note ? `${counts} ${note}` : counts,
+            variant: note ? "default" : "success",
+          });
+        },
         onError: (err) =>
           toast({
             title: "Sync failed",
