@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.ts";
 import { type Database, type Db, openDatabase } from "./db/client.ts";
 import { selfOrigin } from "./features/canvas/self-origin.ts";
@@ -10,7 +10,7 @@ import { createHttpServer } from "./http-server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { systemClock } from "./lib/clock.ts";
 import { REDACT_PATHS, serializeError } from "./lib/log-redaction.ts";
-import { BROTLI_QUALITY, COMPRESS_MIN_BYTES } from "./lib/route.ts";
+import { BROTLI_QUALITY, COMPRESS_MIN_BYTES, validatorCompiler } from "./lib/route.ts";
 import { registerUploads } from "./lib/upload.ts";
 import { setWorkerLog } from "./lib/worker-pool.ts";
 import { registerAuth } from "./plugins/auth.ts";

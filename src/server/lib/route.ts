@@ -1,7 +1,15 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import negotiate from "@fastify/accept-negotiator";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySchemaValidationError,
+} from "fastify";
+import { validatorCompiler as zodValidatorCompiler } from "fastify-type-provider-zod";
+import type { ZodType } from "zod";
 import type { Endpoint, Infer } from "#shared/http.ts";
 import { AppError, unauthorized } from "./errors.ts";
 import { strictSchema } from "./strict-schema.ts";
@@ -20,6 +28,29 @@ export interface RouteContext<E extends Endpoint> {
   req: FastifyRequest;
   reply: FastifyReply;
 }
+
+export const MISSING_BODY = "This request needs a JSON object in its body.";
+
+/**
+ * The zod validator of fastify-type-provider-zod, but a request that sent no body at all, or JSON that is
+ * not an object (null, a list, a string), to an endpoint that wants one is told so: zod's own words for it,
+ * "Invalid input: expected object, received null", name neither the body nor what to send.
+ */
+export const validatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
+  const validate = zodValidatorCompiler(route);
+  if (route.httpPart !== "body") return validate;
+  return (data: unknown) => {
+    const result = validate(data) as { error?: Error | FastifySchemaValidationError[]; value?: unknown };
+    const notAnObject = data === null || typeof data !== "object" || Array.isArray(data);
+    if (!notAnObject || !Array.isArray(result.error)) return result;
+    // Only the issue about the body as a whole; the issues keep the library's marker (a symbol key,
+    // copied by the spread) that the error handler reads.
+    const error = result.error.map((issue) =>
+      issue.instancePath === "/" ? { ...issue, message: MISSING_BODY } : issue,
+    );
+    return { error };
+  };
+};
 
 /** Answers smaller than this go out uncompressed: the encoding would cost more than it saves. */
 export const COMPRESS_MIN_BYTES = 1024;

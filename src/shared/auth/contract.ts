@@ -4,7 +4,7 @@ import { endpoint, idParamsSchema, okSchema } from "../http.ts";
 import { safeText } from "../schema-primitives.ts";
 
 /** SPEC §5 username rules, in the order their messages are reported. */
-export const usernameSchema = safeText()
+export const usernameSchema = safeText("Username cannot be empty.")
   .trim()
   .min(1, "Username cannot be empty.")
   .regex(/^[A-Za-z0-9_]*$/, "Username can only contain letters, numbers, and underscores.")
@@ -12,16 +12,16 @@ export const usernameSchema = safeText()
     message: `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters long.`,
   });
 
-export const emailSchema = safeText().trim().toLowerCase().pipe(z.email("Invalid email"));
+export const emailSchema = safeText("Email is required").trim().toLowerCase().pipe(z.email("Invalid email"));
 
 /** The sign-up form (SPEC §2.13): it collects a username, checked by the §5 rules. */
 export const signUpSchema = z.object({
   email: emailSchema,
-  password: safeText()
+  password: safeText("Password is required")
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(200, "Password is too long"),
-  firstName: safeText().trim().min(1, "First name is required").max(100),
-  lastName: safeText().trim().min(1, "Last name is required").max(100),
+  firstName: safeText("First name is required").trim().min(1, "First name is required").max(100),
+  lastName: safeText("Last name is required").trim().min(1, "Last name is required").max(100),
   username: usernameSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
@@ -34,8 +34,14 @@ export const registerSchema = signUpSchema.extend({ username: usernameSchema.opt
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: safeText().trim().toLowerCase().min(1, "Email is required").max(320, "Invalid email"),
-  password: safeText().min(1, "Password is required").max(200, "Invalid email or password."),
+  email: safeText("Email is required")
+    .trim()
+    .toLowerCase()
+    .min(1, "Email is required")
+    .max(320, "Invalid email"),
+  password: safeText("Password is required")
+    .min(1, "Password is required")
+    .max(200, "Invalid email or password."),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -57,13 +63,15 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const updateUserSchema = z.object({ username: usernameSchema });
 
 /** A new password: the same rule as at sign-up. */
-export const newPasswordSchema = safeText()
+export const newPasswordSchema = safeText("Enter a new password")
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200, "Password is too long");
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: safeText().min(1, "Enter your current password").max(200, "Password is too long"),
+    currentPassword: safeText("Enter your current password")
+      .min(1, "Enter your current password")
+      .max(200, "Password is too long"),
     newPassword: newPasswordSchema,
   })
   .refine((v) => v.newPassword !== v.currentPassword, {
@@ -73,7 +81,9 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const deleteAccountSchema = z.object({
-  password: safeText().min(1, "Enter your password to confirm").max(200, "Password is too long"),
+  password: safeText("Enter your password to confirm")
+    .min(1, "Enter your password to confirm")
+    .max(200, "Password is too long"),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
@@ -90,7 +100,7 @@ export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 
 /** Password reset by email (issue 27): only on a server with SMTP_URL; the email a student signs in with. */
 export const passwordResetRequestSchema = z.object({
-  email: safeText()
+  email: safeText("Enter the email you sign in with")
     .trim()
     .toLowerCase()
     .min(1, "Enter the email you sign in with")
@@ -101,7 +111,10 @@ export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchem
 
 /** The token is the one in the emailed link (its #token= part); the new password follows sign-up's rule. */
 export const passwordResetConfirmSchema = z.object({
-  token: safeText().trim().min(1, "The reset link is incomplete").max(200, "The reset link is not valid"),
+  token: safeText("The reset link is incomplete")
+    .trim()
+    .min(1, "The reset link is incomplete")
+    .max(200, "The reset link is not valid"),
   newPassword: newPasswordSchema,
 });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
@@ -119,7 +132,7 @@ export const passwordResetAvailabilitySchema = z.object({ available: z.boolean()
 
 /** What "Download my data" names its file, and the format version inside (docs/account-data.md). */
 export const ACCOUNT_EXPORT_FORMAT = { name: "studyhall-account-export", version: 1 } as const;
-export const onboardingSchema = z.object({ isOnboarded: z.literal(true) });
+export const onboardingSchema = z.object({ isOnboarded: z.literal(true, "isOnboarded must be true") });
 
 export const authEndpoints = {
   register: endpoint({

@@ -198,6 +198,61 @@ describe("a token that names no live session", () => {
   });
 });
 
+describe("an incomplete auth body", () => {
+  it("is a 400 whose error names the missing field, not zod's 'expected string, received undefined'", async () => {
+    const u = await createUser(t.app);
+    const cases: [string, string, object, string][] = [
+      ["POST", "/api/auth/login", {}, "Email is required"],
+      ["POST", "/api/auth/login", { email: u.input.email }, "Password is required"],
+      ["POST", "/api/auth/register", {}, "Email is required"],
+      ["POST", "/api/auth/register", { email: "new@school.edu" }, "Password is required"],
+      [
+        "POST",
+        "/api/auth/register",
+        { email: "new@school.edu", password: "secret1" },
+        "First name is required",
+      ],
+      [
+        "POST",
+        "/api/auth/register",
+        { email: "new@school.edu", password: "secret1", firstName: "New" },
+        "Last name is required",
+      ],
+      ["PUT", "/api/auth/user", {}, "Username cannot be empty."],
+      ["POST", "/api/auth/password", {}, "Enter your current password"],
+      ["POST", "/api/auth/password", { currentPassword: u.input.password }, "Enter a new password"],
+      ["POST", "/api/auth/delete-account", {}, "Enter your password to confirm"],
+      ["POST", "/api/auth/onboarding", {}, "isOnboarded must be true"],
+    ];
+    for (const [method, url, payload, error] of cases) {
+      const res = await t.app.inject({ method: method as "POST", url, headers: u.headers, payload });
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(res.json(), `${method} ${url} ${JSON.stringify(payload)}`).toMatchObject({
+        error,
+        code: "validation",
+      });
+    }
+    // Nothing was done: the account and its session are as they were.
+    expect((await t.app.inject({ url: "/api/auth/user", headers: u.headers })).statusCode).toBe(200);
+  });
+
+  it("is a 400 saying a JSON object is needed when there is no body, or JSON that is not an object", async () => {
+    const u = await createUser(t.app);
+    for (const url of ["/api/auth/login", "/api/auth/register", "/api/auth/delete-account"]) {
+      for (const payload of [undefined, "null", "[]", '"secret1"']) {
+        const res = await t.app.inject({
+          method: "POST",
+          url,
+          headers: { ...u.headers, ...(payload ? { "content-type": "application/json" } : {}) },
+          ...(payload ? { payload } : {}),
+        });
+        expect(res.statusCode, `${url} ${payload}`).toBe(400);
+        expect(res.json().error, `${url} ${payload}`).toBe("This request needs a JSON object in its body.");
+      }
+    }
+  });
+});
+
 describe("GET/PUT /api/auth/user", () => {
   it("answers 401 without a token or with a made-up one", async () => {
     expect((await t.app.inject({ url: "/api/auth/user" })).statusCode).toBe(401);

@@ -198,6 +198,49 @@ describe("study sessions and stats", () => {
   });
 });
 
+describe("an incomplete study session (SPEC §7 POST /api/study/sessions: a body with userId)", () => {
+  it("is a 400 with an error naming what is missing, and records nothing", async () => {
+    const erin = await createUser(t.app);
+    const set = await createSet(erin);
+    const id = erin.user.id;
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["/api/study/sessions", { userId: id }, "Duration must be a whole number of seconds"],
+      ["/api/study/sessions", {}, "Duration must be a whole number of seconds"],
+      ["/api/study/sessions", { userId: id, duration: null }, "Duration must be a whole number of seconds"],
+      [
+        "/api/study/sessions",
+        { userId: id, activityType: "focus" },
+        "Duration must be a whole number of seconds",
+      ],
+      ["/api/study/stats/track", { userId: id }, "Study set is required"],
+      [
+        "/api/study/stats/track",
+        { userId: id, studySetId: set.id },
+        "Duration must be a whole number of seconds",
+      ],
+    ];
+    for (const [url, body, error] of cases) {
+      const res = await inject(erin, "POST", url, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json(), `${url} ${JSON.stringify(body)}`).toMatchObject({ error, code: "validation" });
+    }
+    for (const url of ["/api/study/sessions", "/api/study/stats/track"]) {
+      for (const payload of [undefined, "null", "[]", "90"]) {
+        const res = await t.app.inject({
+          method: "POST",
+          url,
+          headers: { ...erin.headers, ...(payload ? { "content-type": "application/json" } : {}) },
+          ...(payload ? { payload } : {}),
+        });
+        expect(res.statusCode, `${url} ${payload}`).toBe(400);
+        expect(res.json().error, `${url} ${payload}`).toBe("This request needs a JSON object in its body.");
+      }
+    }
+    const stats = await inject(erin, "GET", `/api/study/stats/${id}`);
+    expect(stats.json()).toMatchObject({ sessionsCount: 0 });
+  });
+});
+
 describe("every study endpoint", () => {
   it("answers 401 without a session", async () => {
     for (const e of Object.values(studyEndpoints)) {
