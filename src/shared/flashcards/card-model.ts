@@ -9,7 +9,10 @@ import { clozeNumbersOf } from "./card-sides.ts";
  * - basic: one item, front -> back;
  * - reversed: two items, front -> back and back -> front ('also create the reverse');
  * - cloze: one item per cloze number in the front, written in Anki's `{{c1::answer::hint}}` syntax;
- *   the back is extra text shown after the answer (Anki's "Back Extra") and may be empty.
+ *   the back is extra text shown after the answer (Anki's "Back Extra") and may be empty;
+ * - occlusion: one item per mask of `occlusion` (Anki's image occlusion note, one mask per cloze number);
+ *   the front is the picture, the hint Anki's "Header" and the back its "Back Extra", shown after the
+ *   mask's own answer (`occlusionAnswer`).
  *
  * Texts are plain text with line breaks ("\n"); an image is written as Markdown `![](name)` and a sound as
  * Anki's `[sound:name]`, where `name` is a key of the import's media files (see `media`).
@@ -40,13 +43,27 @@ export type CardSchedule = {
 /** A rating as card_reviews keeps it, plus how long the student took when the source knows it. */
 export type ReviewEvent = ReviewLogEntry & { durationMs?: number | undefined };
 
+/** A card's type as rows store it: the types a card is written as, and image occlusion (made from a picture). */
+export type NoteType = CardType | "occlusion";
+
+/**
+ * An occlusion note's picture (a name of the import's media) and its masks by ord, in fractions of the
+ * picture (media-contract.ts occlusionMaskSchema checks them; not imported here, it imports this file).
+ */
+export type OcclusionNote = {
+  image: string;
+  masks: { x: number; y: number; w: number; h: number; label?: string | undefined }[];
+};
+
 export type PortableCard = {
   front: string;
   back: string;
   hint: string | null;
   /** Tags without spaces (Anki's rule: a space separates tags), in the order first seen, no repeats. */
   tags: string[];
-  type: CardType;
+  type: NoteType;
+  /** The picture and masks of an occlusion card (type 'occlusion'), absent for every other type. */
+  occlusion?: OcclusionNote | undefined;
   /** The files the texts refer to, once each. */
   media: MediaRef[];
   /** A stable identity across exports and imports (Anki's note guid): re-importing updates, not adds. */
@@ -65,12 +82,17 @@ export const clozeNumbers = (text: string): number[] => clozeNumbersOf(text);
 
 export const hasCloze = (text: string) => clozeNumbers(text).length > 0;
 
-/** The review items a card has: [0], [0, 1], or one ord per cloze number. */
-export function reviewOrds(card: Pick<PortableCard, "type" | "front">): number[] {
+/** The review items a card has: [0], [0, 1], one ord per cloze number, or one per occlusion mask. */
+export function reviewOrds(card: Pick<PortableCard, "type" | "front" | "occlusion">): number[] {
   if (card.type === "reversed") return [0, 1];
   if (card.type === "cloze") return clozeNumbers(card.front).map((n) => n - 1);
+  if (card.type === "occlusion") return (card.occlusion?.masks ?? []).map((_, ord) => ord);
   return [0];
 }
+
+/** What an occlusion row answers: its mask's label (or which mask it is), then the note's extra text. */
+export const occlusionAnswer = (masks: OcclusionNote["masks"], ord: number, extra = "") =>
+  [masks[ord]?.label || `Mask ${ord + 1}`, extra].filter(Boolean).join("\n");
 
 /**
  * What two fronts must share to be 'the same card' when importing into a set: Unicode NFC, case, and

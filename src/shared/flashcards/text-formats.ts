@@ -44,7 +44,8 @@ export type LineProblem = {
   excerpt: string;
 };
 
-export type ParsedCard = PortableCard & { line: number };
+/** A card read from text: text has no masks, so never an occlusion card. */
+export type ParsedCard = PortableCard & { type: CardType; line: number };
 
 export type ColumnRole = "front" | "back" | "hint" | "tags" | "type" | "guid" | "deck" | "ignore";
 
@@ -786,7 +787,8 @@ export function toAnkiText(cards: readonly PortableCard[], options: { deck?: str
   const rows = cards.map((c) =>
     [
       ...(withGuid ? [c.guid ?? ""] : []),
-      ...(withType ? [ANKI_NOTETYPE_NAMES[c.type]] : []),
+      // Text carries no masks: an occlusion card goes as its picture and back, a basic note.
+      ...(withType ? [ANKI_NOTETYPE_NAMES[c.type === "occlusion" ? "basic" : c.type]] : []),
       c.front,
       c.back,
       c.hint ?? "",

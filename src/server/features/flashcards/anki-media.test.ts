@@ -15,7 +15,14 @@ import {
   createUser,
   type TestUser,
 } from "#tests/factories.ts";
-import { BASIC, buildCollection, buildPackage, CLOZE, REVERSED } from "#tests/fixtures/anki/build-apkg.ts";
+import {
+  BASIC,
+  buildCollection,
+  buildPackage,
+  CLOZE,
+  IMAGE_OCCLUSION,
+  REVERSED,
+} from "#tests/fixtures/anki/build-apkg.ts";
 import { mp3, wav } from "#tests/fixtures/audio/build-audio.ts";
 import { multipartForm } from "#tests/multipart-form.ts";
 import { testAppPerFile } from "#tests/setup.ts";
@@ -528,6 +535,124 @@ describe("image occlusion (issue 25 §1)", () => {
     expect((await post({ image: name, masks: [{ x: 0.9, y: 0, w: 0.5, h: 0.1 }] })).statusCode).toBe(400);
     expect((await post({ image: name, masks: [{ x: "a", y: 0, w: 0.5, h: 0.1 }] })).statusCode).toBe(400);
     expect((await post({ image: "other.png", masks })).statusCode).toBe(400);
+    expect(await cardsOf(ada, set.id)).toEqual([]);
+  });
+});
+
+describe("Anki image occlusion notes (issue 25 §1 and §5)", () => {
+  /**
+   * An Anki 23.10+ image occlusion note: a rectangle and an ellipse that are both c1 (one mask), a
+   * polygon that is c3 (Anki leaves numbers free after deleting a shape), with c3 reviewed in Anki.
+   */
+  const ioDeck = async (
+    occlusion = "{{c1::image-occlusion:rect:left=.1:top=.2:width=.3:height=.2:oi=1}}<br>" +
+      "{{c1::image-occlusion:ellipse:left=.3:top=.3:rx=.15:ry=.1:oi=1}}<br>" +
+      "{{c3::image-occlusion:polygon:left=.6:top=.6:points=.6,.6 .9,.65 .7,.9:oi=1}}<br>",
+    media: Record<string, Uint8Array> = { "heart.png": new Uint8Array(PNG) },
+  ) =>
+    buildPackage(
+      await buildCollection(
+        {
+          crt: CRT,
+          models: [IMAGE_OCCLUSION],
+          decks: [{ id: 1, name: "Anatomy" }],
+          notes: [
+            {
+              id: 7,
+              mid: IMAGE_OCCLUSION.id,
+              fields: [occlusion, '<img src="heart.png">', "Parts of the heart", "See chapter 4", ""],
+              guid: "io1",
+            },
+          ],
+          cards: [
+            { id: 71, nid: 7, ord: 0 },
+            { id: 73, nid: 7, ord: 2, type: 2, queue: 2, due: today + 3, ivl: 6, factor: 2500, reps: 2 },
+          ],
+          revlog: [
+            { id: at(80), cid: 73, ease: 3, type: 0 },
+            { id: at(84), cid: 73, ease: 3, type: 1, ivl: 6 },
+          ],
+        },
+        18,
+      ),
+      { version: 3, media },
+    );
+
+  it("imports the note as an occlusion card: one review item per cloze number, the picture and its masks", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const res = await importApkg(ada, set.id, await ioDeck());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ imported: 2, media: 1, reviews: 2, problems: [] });
+
+    const cards = await cardsOf(ada, set.id);
+    expect(cards.map((c) => [c.type, c.question, c.answer, c.hint])).toEqual([
+      ["occlusion", "![occlusion](heart.png)", "Mask 1\nSee chapter 4", "Parts of the heart"],
+      ["occlusion", "![occlusion](heart.png)", "Mask 2\nSee chapter 4", "Parts of the heart"],
+    ]);
+    const masks = [
+      // c1: the box around its rectangle and its ellipse.
+      { x: 0.1, y: 0.2, w: 0.5, h: 0.3 },
+      // c3: the box around its polygon.
+      { x: 0.6, y: 0.6, w: 0.3, h: 0.3 },
+    ];
+    for (const [ord, card] of cards.entries())
+      expect((await get(ada, `/api/study/flashcards/${card.id}/occlusion`)).json()).toEqual({
+        flashcardSetId: set.id,
+        image: "heart.png",
+        masks,
+        ord,
+      });
+    expect((await get(ada, cardMediaUrl(set.id, "heart.png"))).statusCode).toBe(200);
+
+    // Anki's c3 (card ord 2) was reviewed: its state is the second mask's, not a row of its own.
+    const states = await t.database.db
+      .select({ ord: flashcards.ord, reps: cardStates.reps, due: cardStates.due })
+      .from(cardStates)
+      .innerJoin(flashcards, eq(flashcards.id, cardStates.flashcardId))
+      .where(and(eq(cardStates.userId, ada.user.id), eq(flashcards.flashcardSetId, set.id)));
+    expect(states.map((s) => [s.ord, s.reps])).toEqual([[1, 2]]);
+    expect(Math.round((states[0]!.due.getTime() / 1000 - CRT) / 86_400)).toBe(today + 3);
+
+    // Review draws them as occlusion cards; the new one (c1) is in today's queue.
+    const queue = (await get(ada, `/api/review/queue?setId=${set.id}`)).json() as ReviewQueue;
+    expect(queue.cards.map((c) => [c.id, c.type, c.hint])).toEqual([
+      [cards[0]!.id, "occlusion", "Parts of the heart"],
+    ]);
+
+    // Importing again updates the note in place.
+    const again = await importApkg(ada, set.id, await ioDeck());
+    expect(again.json()).toMatchObject({ imported: 0, updated: 2 });
+    expect((await get(ada, `/api/study/flashcards/${cards[1]!.id}/occlusion`)).json().masks).toEqual(masks);
+  });
+
+  it("reads the first IO builds' pixel positions as fractions of the picture", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const apkg = await ioDeck(
+      "{{c1::image-occlusion:rect:left=20:top=10:width=60:height=30}}" +
+        "{{c2::image-occlusion:ellipse:left=100:top=50:rx=50:ry=25}}" +
+        "{{c2::image-occlusion:text:left=100:top=50:text=left\\: atrium}}",
+      { "heart.png": new Uint8Array(pngOfSize(200, 100)) },
+    );
+    expect((await importApkg(ada, set.id, apkg)).json()).toMatchObject({ imported: 2, problems: [] });
+    const cards = await cardsOf(ada, set.id);
+    expect(cards.map((c) => c.answer)).toEqual(["Mask 1\nSee chapter 4", "left: atrium\nSee chapter 4"]);
+    expect((await get(ada, `/api/study/flashcards/${cards[0]!.id}/occlusion`)).json().masks).toEqual([
+      { x: 0.1, y: 0.1, w: 0.3, h: 0.3 },
+      { x: 0.5, y: 0.5, w: 0.5, h: 0.5, label: "left: atrium" },
+    ]);
+  });
+
+  it("reports a note whose picture is not in the package instead of making broken cards", async () => {
+    const set = await createFlashcardSet(t.app, { owner: ada });
+    const res = await importApkg(ada, set.id, await ioDeck(undefined, {}));
+    expect(res.statusCode).toBe(400);
+    const preview = (await importApkg(ada, set.id, await ioDeck(undefined, {}), {}, true)).json();
+    expect(preview).toMatchObject({
+      cards: 0,
+      problems: [
+        { line: 7, text: "Parts of the heart", reason: "Its picture heart.png is not in the package" },
+      ],
+    });
     expect(await cardsOf(ada, set.id)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { OcclusionNote } from "#shared/flashcards/card-model.ts";
 import { arrayOf, chunks, insertManyReturningIds } from "../../db/bulk.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { flashcardSets, flashcards } from "../../db/schema/flashcards.ts";
@@ -12,6 +13,8 @@ export type NoteRow = {
   type: string;
   ord: number;
   guid: string | null;
+  /** An occlusion note's picture and masks (type 'occlusion'), else null. */
+  occlusion: OcclusionNote | null;
 };
 
 export const ankiPackageRepo = {
@@ -50,8 +53,20 @@ export const ankiPackageRepo = {
         ["type", "text"],
         ["ord", "smallint"],
         ["guid", "text"],
+        ["occlusion", "jsonb"],
       ],
-      rows.map((r) => [userId, flashcardSetId, r.question, r.answer, r.hint, r.tags, r.type, r.ord, r.guid]),
+      rows.map((r) => [
+        userId,
+        flashcardSetId,
+        r.question,
+        r.answer,
+        r.hint,
+        r.tags,
+        r.type,
+        r.ord,
+        r.guid,
+        r.occlusion && JSON.stringify(r.occlusion),
+      ]),
     );
   },
 
@@ -71,13 +86,13 @@ export const ankiPackageRepo = {
       const values = sql.join(
         batch.map(
           (r) =>
-            sql`(${r.id}::int, ${r.question}::text, ${r.answer}::text, ${r.hint}::text, ${JSON.stringify(r.tags)}::jsonb, ${r.type}::text)`,
+            sql`(${r.id}::int, ${r.question}::text, ${r.answer}::text, ${r.hint}::text, ${JSON.stringify(r.tags)}::jsonb, ${r.type}::text, ${r.occlusion && JSON.stringify(r.occlusion)}::jsonb)`,
         ),
         sql`, `,
       );
       await db.execute(sql`update ${flashcards} set question = v.q, answer = v.a, hint = v.h,
-          tags = array(select jsonb_array_elements_text(v.t)), type = v.ty
-        from (values ${values}) as v(id, q, a, h, t, ty)
+          tags = array(select jsonb_array_elements_text(v.t)), type = v.ty, occlusion = v.o
+        from (values ${values}) as v(id, q, a, h, t, ty, o)
         where ${flashcards.id} = v.id and ${flashcards.userId} = ${userId}`);
     }
   },

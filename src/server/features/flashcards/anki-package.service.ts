@@ -4,6 +4,7 @@ import {
   type CardSchedule,
   type CardType,
   mediaRefsOf,
+  occlusionAnswer,
   type PortableCard,
   reviewOrds,
 } from "#shared/flashcards/card-model.ts";
@@ -32,12 +33,16 @@ import { flashcardsRepo } from "./flashcards.repo.ts";
 
 type Row = NoteRow & { schedule: CardSchedule | undefined; media: string[] };
 
-/** The review items a package's cards become: one row per ord, siblings sharing guid and texts. */
+/**
+ * The review items a package's cards become: one row per ord, siblings sharing guid and texts (an
+ * occlusion note's rows each answer their own mask, and share its picture and masks).
+ */
 function rowsOf(cards: readonly PortableCard[]): Row[] {
   return cards.flatMap((card) =>
     reviewOrds(card).map((ord) => ({
       question: card.front,
-      answer: card.back,
+      answer: card.occlusion ? occlusionAnswer(card.occlusion.masks, ord, card.back) : card.back,
+      occlusion: card.occlusion ?? null,
       hint: card.hint,
       tags: card.tags,
       type: card.type,

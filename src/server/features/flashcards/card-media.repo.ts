@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { OcclusionMask } from "#shared/flashcards/media-contract.ts";
+import { type OcclusionNote, occlusionAnswer } from "#shared/flashcards/card-model.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { cardMedia, flashcards } from "../../db/schema/flashcards.ts";
 
@@ -53,14 +53,14 @@ export const occlusionRepo = {
     db: DbOrTx,
     userId: number,
     flashcardSetId: number,
-    note: { guid: string; question: string; occlusion: { image: string; masks: OcclusionMask[] } },
+    note: { guid: string; question: string; occlusion: OcclusionNote },
   ) {
     await db.insert(flashcards).values(
-      note.occlusion.masks.map((m, ord) => ({
+      note.occlusion.masks.map((_, ord) => ({
         userId,
         flashcardSetId,
         question: note.question,
-        answer: m.label || `Mask ${ord + 1}`,
+        answer: occlusionAnswer(note.occlusion.masks, ord),
         type: "occlusion",
         ord,
         guid: note.guid,

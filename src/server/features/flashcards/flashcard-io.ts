@@ -10,6 +10,7 @@ import {
   delimiterForFile,
   excerptOf,
   notTextReason,
+  type ParsedCard,
   type ParseResult,
   parseAnkiText,
   parseCsv,
@@ -73,7 +74,7 @@ const HEADER_WORDS = new Set(["term", "definition", "question", "answer", "front
 const isHeader = (cells: string[]) =>
   cells.length >= 2 && cells.every((c) => c.trim() === "" || HEADER_WORDS.has(c.trim().toLowerCase()));
 
-function quizletCard(cells: string[] | null): PortableCard | string {
+function quizletCard(cells: string[] | null): Omit<ParsedCard, "line"> | string {
   if (!cells) return "No separator between term and definition";
   const [front = "", back = "", hint = "", ...extra] = cells.map((c) => c.trim());
   if (extra.some((c) => c !== "")) return "More than 3 columns (term, definition, hint)";

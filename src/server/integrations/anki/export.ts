@@ -253,7 +253,8 @@ export async function writeAnkiPackage(
         insertNote.run([
           noteId,
           guid,
-          MODEL_IDS[card.type],
+          // Occlusion cards are written as their picture and back until export writes Anki's IO notes.
+          MODEL_IDS[card.type === "occlusion" ? "basic" : card.type],
           nowSecs,
           card.tags.length ? ` ${card.tags.join(" ")} ` : "",
           flds.join("\x1f"),

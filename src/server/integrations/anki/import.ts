@@ -1,4 +1,5 @@
 import * as zlib from "node:zlib";
+import { sniffImage } from "#server/features/flashcards/image-sniff.ts";
 import { IMAGE_MARKDOWN, imageMarkdown, type PortableCard } from "#shared/flashcards/card-model.ts";
 import { type ReadLimits, readCollection, readMediaEntries } from "./collection.ts";
 import { AnkiPackageError } from "./errors.ts";
@@ -145,14 +146,6 @@ export async function readAnkiPackage(
   }
 
   lap("sqlite");
-  const now = options.now ?? new Date();
-  const mapped = mapNotes(
-    collection,
-    options.withScheduling === false
-      ? null
-      : { crt: collection.crt, schedVer: collection.schedVer, now, retention: options.retention },
-  );
-
   // The media list: zip entry name -> file name.
   const mediaList = new Map<string, string>();
   const list = files.get("media");
@@ -173,6 +166,38 @@ export async function readAnkiPackage(
   const byName = new Map<string, string>();
   for (const [entry, file] of mediaList)
     if (safeMediaName(file) && files.has(entry)) byName.set(file.normalize("NFC"), entry);
+
+  const unpack = (entry: string) => {
+    const data = files.get(entry)!;
+    return version === 3 ? zstd(data, entry, limits.maxTotalBytes) : data;
+  };
+  /** The package's file a card names: as written, or percent-decoded (Anki's editor may write either). */
+  const entryOf = (name: string) => {
+    const file = name.normalize("NFC");
+    if (byName.has(file)) return byName.get(file);
+    try {
+      return byName.get(decodeURIComponent(file));
+    } catch {
+      return undefined;
+    }
+  };
+  const now = options.now ?? new Date();
+  const mapped = mapNotes(
+    collection,
+    options.withScheduling === false
+      ? null
+      : { crt: collection.crt, schedVer: collection.schedVer, now, retention: options.retention },
+    withMedia
+      ? {
+          has: (name) => entryOf(name) !== undefined,
+          size: (name) => {
+            const entry = entryOf(name);
+            const image = entry === undefined ? null : sniffImage(unpack(entry));
+            return image && { width: image.width, height: image.height };
+          },
+        }
+      : undefined,
+  );
 
   const media: AnkiMediaFile[] = [];
   const missing = new Set<string>();
@@ -198,8 +223,7 @@ export async function readAnkiPackage(
       }
       if (taken.has(file)) continue;
       taken.add(file);
-      const data = files.get(entry)!;
-      media.push({ name: file, bytes: version === 3 ? zstd(data, entry, limits.maxTotalBytes) : data });
+      media.push({ name: file, bytes: unpack(entry) });
     }
   }
 
@@ -233,4 +257,5 @@ function renameRef(card: PortableCard, from: string, to: string) {
   card.back = swap(card.back);
   if (card.hint) card.hint = swap(card.hint);
   card.media = card.media.map((m) => (m.name === from ? { ...m, name: to } : m));
+  if (card.occlusion?.image === from) card.occlusion = { ...card.occlusion, image: to };
 }

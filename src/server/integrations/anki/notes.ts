@@ -4,19 +4,30 @@ import {
   type CardSchedule,
   type CardType,
   hasCloze,
+  imageMarkdown,
   importedTags,
   mediaRefsOf,
   type PortableCard,
   reviewOrds,
 } from "#shared/flashcards/card-model.ts";
+import { OCCLUSION_ALT, OCCLUSION_MAX_MASKS } from "#shared/flashcards/media-contract.ts";
 import { excerptOf, notTextReason } from "#shared/flashcards/text-formats.ts";
 import type { AnkiCard, AnkiCollection, AnkiModel, AnkiNote, AnkiRevlog } from "./collection.ts";
+import { hasOcclusionShapes, occlusionMasks, parseOcclusionShapes } from "./occlusion.ts";
 import { importSchedule, type ScheduleContext } from "./schedule.ts";
 
 /** A note that did not become a card, and why. */
 export type AnkiNoteProblem = {
   noteId: number;
-  code: "missing_notetype" | "empty_front" | "empty_back" | "no_cloze" | "too_long" | "not_text";
+  code:
+    | "missing_notetype"
+    | "empty_front"
+    | "empty_back"
+    | "no_cloze"
+    | "too_long"
+    | "not_text"
+    | "missing_image"
+    | "too_many_masks";
   reason: string;
   excerpt: string;
 };
@@ -85,8 +96,22 @@ export type MappedNotes = {
   droppedCards: number;
 };
 
+/**
+ * The package's pictures, for image occlusion notes: whether one is there (by the name the note uses)
+ * and its size in pixels (what the first IO builds' pixel positions are fractions of). Without it (media
+ * not read), an occlusion note is mapped as if its picture were there.
+ */
+export type PackagePictures = {
+  has(name: string): boolean;
+  size(name: string): { width: number; height: number } | null;
+};
+
 /** Notes and their cards as Studyhall cards, with review state when `ctx` is given. */
-export function mapNotes(collection: AnkiCollection, ctx: ScheduleContext | null): MappedNotes {
+export function mapNotes(
+  collection: AnkiCollection,
+  ctx: ScheduleContext | null,
+  pictures?: PackagePictures,
+): MappedNotes {
   const cardsByNote = new Map<number, AnkiCard[]>();
   for (const c of collection.cards) {
     const list = cardsByNote.get(c.nid) ?? [];
@@ -115,29 +140,48 @@ export function mapNotes(collection: AnkiCollection, ctx: ScheduleContext | null
       r = fieldRoles(model);
       roles.set(model.id, r);
     }
-    const mapped = noteToCard(note, model, r, noteCards, collection);
-    if ("code" in mapped) {
-      out.problems.push(mapped);
+    const occlusion = model.cloze && r.front.some((i) => hasOcclusionShapes(note.fields[i] ?? ""));
+    const mapped = occlusion
+      ? occlusionNoteToCard(note, model, r, noteCards, collection, pictures)
+      : noteToCard(note, model, r, noteCards, collection);
+    if ("code" in mapped.card) {
+      out.problems.push(mapped.card);
       out.droppedCards += noteCards.length;
       continue;
     }
-    const ords = new Set(reviewOrds(mapped));
-    const kept = noteCards.filter((c) => ords.has(c.ord));
+    const card = mapped.card;
+    const ords = new Set(reviewOrds(card));
+    // An Anki card's ord as ours: the same but for occlusion, whose masks are its cloze numbers in order.
+    const ordOf = (c: AnkiCard) => (mapped.ords ? (mapped.ords.get(c.ord) ?? -1) : c.ord);
+    const kept = noteCards.filter((c) => ords.has(ordOf(c)));
     out.droppedCards += noteCards.length - kept.length;
     if (ctx)
-      mapped.schedules = kept.map((c) =>
-        importSchedule(c, logByCard.get(c.id) ?? [], ctx),
-      ) satisfies CardSchedule[];
-    out.cards.push(mapped);
+      card.schedules = kept.map((c) => ({
+        ...importSchedule(c, logByCard.get(c.id) ?? [], ctx),
+        ord: ordOf(c),
+      })) satisfies CardSchedule[];
+    out.cards.push(card);
   }
   return out;
 }
+
+type Mapped = { card: PortableCard | AnkiNoteProblem; ords?: Map<number, number> };
 
 function problem(note: AnkiNote, code: AnkiNoteProblem["code"], reason: string): AnkiNoteProblem {
   return { noteId: note.id, code, reason, excerpt: excerptOf(ankiHtmlToText(note.fields[0] ?? "")) };
 }
 
 function noteToCard(
+  note: AnkiNote,
+  model: AnkiModel,
+  roles: FieldRoles,
+  cards: AnkiCard[],
+  collection: AnkiCollection,
+): Mapped {
+  return { card: noteFieldsToCard(note, model, roles, cards, collection) };
+}
+
+function noteFieldsToCard(
   note: AnkiNote,
   model: AnkiModel,
   roles: FieldRoles,
@@ -171,9 +215,7 @@ function noteToCard(
   if (hint.length > FLASHCARD_MAX_LENGTH.hint)
     return problem(note, "too_long", `The hint is longer than ${FLASHCARD_MAX_LENGTH.hint} characters`);
 
-  const first = cards[0];
-  const deckId = first ? (first.odid !== 0 ? first.odid : first.did) : undefined;
-  const deck = deckId === undefined ? undefined : collection.decks.get(deckId);
+  const deck = deckOf(cards, collection);
   return {
     front,
     back,
@@ -183,5 +225,86 @@ function noteToCard(
     media: mediaRefsOf(front, back, hint),
     ...(note.guid ? { guid: note.guid } : {}),
     ...(deck ? { deck } : {}),
+  };
+}
+
+function deckOf(cards: AnkiCard[], collection: AnkiCollection) {
+  const first = cards[0];
+  const deckId = first ? (first.odid !== 0 ? first.odid : first.did) : undefined;
+  return deckId === undefined ? undefined : collection.decks.get(deckId);
+}
+
+/**
+ * An Anki image occlusion note (its cloze field holds shapes, occlusion.ts) as an occlusion card: the
+ * picture is the first field the question shows with an image in it, the other fields the question shows
+ * (Anki's Header) the hint, the fields only the answer shows (Back Extra) the back. One mask per cloze
+ * number, in order: `ords` maps Anki's card ord (cloze number - 1) to the mask, so each review history
+ * follows its mask even when the numbers have gaps.
+ */
+function occlusionNoteToCard(
+  note: AnkiNote,
+  model: AnkiModel,
+  roles: FieldRoles,
+  cards: AnkiCard[],
+  collection: AnkiCollection,
+  pictures: PackagePictures | undefined,
+): Mapped {
+  const cloze = roles.front[0]!;
+  const index = (name: string) => model.fields.indexOf(name);
+  const shown = (template: string) =>
+    [...new Set(fieldRefs(template).map((r) => index(r.name)))].filter((i) => i !== -1 && i !== cloze);
+  const question = shown(model.templates[0]?.qfmt ?? "");
+  const answerOnly = shown(model.templates[0]?.afmt ?? "").filter((i) => !question.includes(i));
+  const imageField = question.find((i) => mediaRefsOf(ankiHtmlToText(note.fields[i] ?? "")).length > 0);
+  const image =
+    imageField === undefined
+      ? undefined
+      : mediaRefsOf(ankiHtmlToText(note.fields[imageField] ?? "")).find((m) => m.kind === "image")?.name;
+  const text = (indexes: number[]) =>
+    indexes
+      .map((i) => ankiHtmlToText(note.fields[i] ?? ""))
+      .filter((t) => t !== "")
+      .join("\n");
+  const header = text(question.filter((i) => i !== imageField));
+  const extra = text(answerOnly);
+  const excerpt = excerptOf(header || image || ankiHtmlToText(note.fields[cloze] ?? ""));
+  const fail = (code: AnkiNoteProblem["code"], reason: string): Mapped => ({
+    card: { noteId: note.id, code, reason, excerpt },
+  });
+
+  if (!image) return fail("missing_image", "An image occlusion note without its picture");
+  if (pictures && !pictures.has(image))
+    return fail("missing_image", `Its picture ${image} is not in the package`);
+  const shapes = parseOcclusionShapes(note.fields[cloze] ?? "");
+  if (shapes.masks.length === 0) return fail("no_cloze", "An image occlusion note without masks");
+  if (shapes.masks.length > OCCLUSION_MAX_MASKS)
+    return fail("too_many_masks", `More than ${OCCLUSION_MAX_MASKS} masks on one picture`);
+  const masks = occlusionMasks(shapes, pictures?.size(image) ?? null)?.map((m) =>
+    m.label ? { ...m, label: ankiHtmlToText(m.label).slice(0, 100) || undefined } : m,
+  );
+  if (!masks) return fail("missing_image", `The size of its picture ${image} could not be read`);
+  const notText = notTextReason(header + extra);
+  if (notText) return fail("not_text", notText);
+  // Each row's answer is its mask's label (at most 100 characters), a line break, then the back.
+  const maxBack = FLASHCARD_MAX_LENGTH.answer - 101;
+  if (extra.length > maxBack) return fail("too_long", `The back is longer than ${maxBack} characters`);
+  if (header.length > FLASHCARD_MAX_LENGTH.hint)
+    return fail("too_long", `The hint is longer than ${FLASHCARD_MAX_LENGTH.hint} characters`);
+
+  const front = imageMarkdown(image, OCCLUSION_ALT);
+  const deck = deckOf(cards, collection);
+  return {
+    card: {
+      front,
+      back: extra,
+      hint: header || null,
+      tags: importedTags(note.tags),
+      type: "occlusion",
+      occlusion: { image, masks },
+      media: mediaRefsOf(front, extra, header),
+      ...(note.guid ? { guid: note.guid } : {}),
+      ...(deck ? { deck } : {}),
+    },
+    ords: new Map(shapes.numbers.map((n, mask) => [n - 1, mask])),
   };
 }
