@@ -94,6 +94,12 @@ export function reviewOrds(card: Pick<PortableCard, "type" | "front" | "occlusio
 export const occlusionAnswer = (masks: OcclusionNote["masks"], ord: number, extra = "") =>
   [masks[ord]?.label || `Mask ${ord + 1}`, extra].filter(Boolean).join("\n");
 
+/** The note's extra text of an occlusion row's answer (what `occlusionAnswer` added after the mask's own). */
+export function occlusionExtra(answer: string, masks: OcclusionNote["masks"], ord: number): string {
+  const own = `${occlusionAnswer(masks, ord)}\n`;
+  return answer.startsWith(own) ? answer.slice(own.length) : "";
+}
+
 /**
  * What two fronts must share to be 'the same card' when importing into a set: Unicode NFC, case, and
  * runs of white space do not count.

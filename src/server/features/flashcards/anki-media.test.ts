@@ -1,9 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { zipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards } from "#server/db/schema/flashcards.ts";
 import { cardHolds, cardReviews, cardStates } from "#server/db/schema/review.ts";
+import { sqlite } from "#server/integrations/anki/sqlite.ts";
 import { type Flashcard, flashcardEndpoints } from "#shared/flashcards/contract.ts";
 import { cardMediaUrl } from "#shared/flashcards/media-contract.ts";
 import type { ReviewQueue } from "#shared/review/contract.ts";
@@ -640,6 +641,60 @@ describe("Anki image occlusion notes (issue 25 §1 and §5)", () => {
       { x: 0.1, y: 0.1, w: 0.3, h: 0.3 },
       { x: 0.5, y: 0.5, w: 0.5, h: 0.5, label: "left: atrium" },
     ]);
+  });
+
+  it("exports occlusion cards as Anki image occlusion notes, which import back as the same cards", async () => {
+    const from = await createFlashcardSet(t.app, { owner: ada });
+    await importApkg(ada, from.id, await ioDeck());
+    const exported = await get(ada, `/api/study/flashcard-sets/${from.id}/export/apkg`);
+    expect(exported.statusCode).toBe(200);
+
+    // What Anki reads: its stock IO note type (kind 6, fields by tag) and the masks as rect clozes.
+    const zip = unzipSync(new Uint8Array(exported.rawPayload));
+    const SQL = await sqlite();
+    const db = new SQL.Database(zip["collection.anki2"]);
+    const models = JSON.parse(String(db.exec("SELECT models FROM col")[0]!.values[0]![0])) as Record<
+      string,
+      { name: string; type: number; originalStockKind?: number; flds: { name: string; tag?: number }[] }
+    >;
+    const io = Object.values(models).find((m) => m.name === "Image Occlusion")!;
+    expect(io).toMatchObject({ type: 1, originalStockKind: 6 });
+    expect(io.flds.map((f) => [f.name, f.tag])).toEqual([
+      ["Occlusion", 0],
+      ["Image", 1],
+      ["Header", 2],
+      ["Back Extra", 3],
+      ["Comments", 4],
+    ]);
+    const [fields] = db.exec("SELECT flds FROM notes")[0]!.values[0]!;
+    db.close();
+    const [occlusion, image, header, extra] = String(fields).split("\x1f");
+    expect(occlusion).toBe(
+      "{{c1::image-occlusion:rect:left=0.1:top=0.2:width=0.5:height=0.3:oi=1}}<br>" +
+        "{{c2::image-occlusion:rect:left=0.6:top=0.6:width=0.3:height=0.3:oi=1}}",
+    );
+    expect(image).toContain('src="heart.png"');
+    expect([header, extra]).toEqual(["Parts of the heart", "See chapter 4"]);
+
+    const into = await createFlashcardSet(t.app, { owner: ada });
+    expect((await importApkg(ada, into.id, exported.rawPayload)).json()).toMatchObject({
+      imported: 2,
+      media: 1,
+      reviews: 2,
+    });
+    const face = (c: Flashcard) => [c.type, c.question, c.answer, c.hint];
+    const before = await cardsOf(ada, from.id);
+    const after = await cardsOf(ada, into.id);
+    expect(after.map(face)).toEqual(before.map(face));
+    for (const [i, card] of after.entries()) {
+      const { flashcardSetId: _a, ...was } = (
+        await get(ada, `/api/study/flashcards/${before[i]!.id}/occlusion`)
+      ).json();
+      const { flashcardSetId: _b, ...now } = (
+        await get(ada, `/api/study/flashcards/${card.id}/occlusion`)
+      ).json();
+      expect(now).toEqual(was);
+    }
   });
 
   it("reports a note whose picture is not in the package instead of making broken cards", async () => {

@@ -108,6 +108,7 @@ export const ankiPackageRepo = {
         type: flashcards.type,
         ord: flashcards.ord,
         guid: flashcards.guid,
+        occlusion: flashcards.occlusion,
       })
       .from(flashcards)
       .where(and(eq(flashcards.userId, userId), eq(flashcards.flashcardSetId, flashcardSetId)))

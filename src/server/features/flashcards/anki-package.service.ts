@@ -5,6 +5,7 @@ import {
   type CardType,
   mediaRefsOf,
   occlusionAnswer,
+  occlusionExtra,
   type PortableCard,
   reviewOrds,
 } from "#shared/flashcards/card-model.ts";
@@ -346,13 +347,16 @@ export function createAnkiPackageService({
           const type: CardType = (CARD_TYPES as readonly string[]).includes(r.type)
             ? (r.type as CardType)
             : "basic";
+          // An occlusion note goes as Anki's image occlusion note: its masks, and the back its rows share.
+          const occlusion = r.type === "occlusion" && r.occlusion ? r.occlusion : undefined;
+          const back = occlusion ? occlusionExtra(r.answer, occlusion.masks, r.ord) : r.answer;
           card = {
             front: r.question,
-            back: r.answer,
+            back,
             hint: r.hint,
             tags: r.tags,
-            type,
-            media: mediaRefsOf(r.question, r.answer, r.hint),
+            ...(occlusion ? { type: "occlusion", occlusion } : { type }),
+            media: mediaRefsOf(r.question, back, r.hint),
             guid: r.guid ?? undefined,
             schedules: [],
           };

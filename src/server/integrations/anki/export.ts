@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import { type Zippable, zipSync } from "fflate";
 import { ankiFieldText, textToAnkiHtml } from "#shared/flashcards/anki-html.ts";
-import { type CardType, type PortableCard, reviewOrds } from "#shared/flashcards/card-model.ts";
+import {
+  type NoteType,
+  type OcclusionNote,
+  type PortableCard,
+  reviewOrds,
+} from "#shared/flashcards/card-model.ts";
 import { type AnkiCardColumns, exportCardColumns, exportRevlog } from "./schedule.ts";
 import { sqlite } from "./sqlite.ts";
 
@@ -10,7 +15,8 @@ import { sqlite } from "./sqlite.ts";
  * reads and upgrades on import; rslib/src/storage/schema11.sql), a JSON `media` list and the media
  * files named "0", "1", ... (package version legacy 1: no `meta`). Note types are Studyhall's own
  * Basic, Basic (and reversed card) and Cloze, each with a Hint field shown through Anki's {{hint:}}
- * filter; their ids are fixed, so a second export lands in the same note types. A note's guid is the
+ * filter, and Image Occlusion as Anki 23.10+ has it (occlusion cards, one cloze number per mask); their
+ * ids are fixed, so a second export lands in the same note types. A note's guid is the
  * card's own (`PortableCard.guid`) or, without one, derived from its text: stable across exports either way.
  */
 
@@ -24,10 +30,11 @@ export type AnkiExportOptions = {
   withScheduling?: boolean | undefined;
 };
 
-const MODEL_IDS: Record<CardType, number> = {
+const MODEL_IDS: Record<NoteType, number> = {
   basic: 1_700_000_000_101,
   reversed: 1_700_000_000_102,
   cloze: 1_700_000_000_103,
+  occlusion: 1_700_000_000_104,
 };
 const DECK_ID_BASE = 1_700_000_001_000;
 const HINT = "{{#Hint}}<br>{{hint:Hint}}{{/Hint}}";
@@ -36,16 +43,78 @@ const CSS =
   ".card {\n  font-family: arial;\n  font-size: 20px;\n  text-align: center;\n  color: black;\n  background-color: white;\n}\n";
 const CLOZE_CSS = `${CSS}.cloze {\n  font-weight: bold;\n  color: blue;\n}\n`;
 
-function field(name: string, ord: number) {
-  return { name, ord, sticky: false, rtl: false, font: "Arial", size: 20, media: [] };
+function field(name: string, ord: number, tag?: number) {
+  return {
+    name,
+    ord,
+    sticky: false,
+    rtl: false,
+    font: "Arial",
+    size: 20,
+    media: [],
+    ...(tag === undefined ? {} : { tag }),
+  };
 }
+
+/**
+ * Anki's Image Occlusion note type (rslib/src/image_occlusion/notetype.rs): a cloze note type Anki knows
+ * by its original stock kind (6) and its fields by their tags (Occlusions 0, Image 1, Header 2, Back
+ * Extra 3, Comments 4); the question hides the shapes' clozes and lets Anki's own script draw them over
+ * the picture.
+ */
+const IO_STOCK_KIND = 6;
+const IO_QUESTION = `{{#Header}}<div>{{Header}}</div>{{/Header}}
+<div style="display: none">{{cloze:Occlusion}}</div>
+<div id="err"></div>
+<div id="image-occlusion-container">
+    {{Image}}
+    <canvas id="image-occlusion-canvas"></canvas>
+</div>
+<script>
+try {
+    anki.imageOcclusion.setup();
+} catch (exc) {
+    document.getElementById("err").innerHTML = \`Error loading image occlusion. Is your Anki version up to date?<br><br>\${exc}\`;
+}
+</script>
+`;
+const IO_ANSWER = `${IO_QUESTION}
+<div><button id="toggle">Toggle Masks</button></div>
+{{#Back Extra}}<div>{{Back Extra}}</div>{{/Back Extra}}
+`;
+/** Anki's mask colours are read from these variables on the canvas. */
+const IO_CSS = `#image-occlusion-canvas {
+  --inactive-shape-color: #ffeba2;
+  --active-shape-color: #ff8e8e;
+  --inactive-shape-border: 1px #212121;
+  --active-shape-border: 1px #212121;
+  --highlight-shape-color: #ff8e8e00;
+  --highlight-shape-border: 1px #ff8e8e;
+}
+${CSS}`;
+
+/** A position as Anki writes it: a fraction with at most 4 digits (shapes/lib.ts floatToDisplay). */
+const ioNumber = (v: number) => String(Math.round(v * 10_000) / 10_000);
+
+/**
+ * The masks as Anki's Occlusion field: mask i is rectangle {{c<i+1>::...}}, hiding the others too (oi=1,
+ * Studyhall's 'hide all, guess one'). Labels stay out: Anki draws a text shape on the question too, which
+ * would give the answer away.
+ */
+export const occlusionField = (occlusion: OcclusionNote) =>
+  occlusion.masks
+    .map(
+      (m, i) =>
+        `{{c${i + 1}::image-occlusion:rect:left=${ioNumber(m.x)}:top=${ioNumber(m.y)}:width=${ioNumber(m.w)}:height=${ioNumber(m.h)}:oi=1}}`,
+    )
+    .join("<br>");
 function template(name: string, ord: number, qfmt: string, afmt: string) {
   return { name, ord, qfmt, afmt, bqfmt: "", bafmt: "", did: null };
 }
 
 /** The note types as schema 11 JSON (rslib/src/notetype/schema11.rs: these keys are required). */
 function models(nowSecs: number, deckId: number) {
-  const common = (type: CardType) => ({
+  const common = (type: NoteType) => ({
     id: MODEL_IDS[type],
     mod: nowSecs,
     usn: 0,
@@ -90,6 +159,18 @@ function models(nowSecs: number, deckId: number) {
       css: CLOZE_CSS,
       flds: [field("Text", 0), field("Back Extra", 1), field("Hint", 2)],
       tmpls: [template("Cloze", 0, `{{cloze:Text}}${HINT}`, "{{cloze:Text}}<br>\n{{Back Extra}}")],
+      req: [[0, "any", [0]]],
+    },
+    [MODEL_IDS.occlusion]: {
+      ...common("occlusion"),
+      name: "Image Occlusion",
+      type: 1,
+      css: IO_CSS,
+      originalStockKind: IO_STOCK_KIND,
+      flds: ["Occlusion", "Image", "Header", "Back Extra", "Comments"].map((name, ord) =>
+        field(name, ord, ord),
+      ),
+      tmpls: [template("Image Occlusion", 0, IO_QUESTION, IO_ANSWER)],
       req: [[0, "any", [0]]],
     },
   };
@@ -248,13 +329,20 @@ export async function writeAnkiPackage(
         for (let k = 1; guids.has(guid); k++) guid = `${card.guid || stableGuid(card)}${k}`;
         guids.add(guid);
         const noteId = nextId++;
-        const flds = [card.front, card.back, card.hint ?? ""].map(textToAnkiHtml);
+        // An occlusion card's front is its picture: Anki's Image field.
+        const flds = card.occlusion
+          ? [
+              occlusionField(card.occlusion),
+              ...[card.front, card.hint ?? "", card.back].map(textToAnkiHtml),
+              "",
+            ]
+          : [card.front, card.back, card.hint ?? ""].map(textToAnkiHtml);
         const sortText = ankiFieldText(flds[0]!);
         insertNote.run([
           noteId,
           guid,
-          // Occlusion cards are written as their picture and back until export writes Anki's IO notes.
-          MODEL_IDS[card.type === "occlusion" ? "basic" : card.type],
+          // An occlusion card without its masks (never written so) is its picture and back, a basic note.
+          card.occlusion ? MODEL_IDS.occlusion : MODEL_IDS[card.type === "occlusion" ? "basic" : card.type],
           nowSecs,
           card.tags.length ? ` ${card.tags.join(" ")} ` : "",
           flds.join("\x1f"),
