@@ -709,6 +709,19 @@ describe("Anki image occlusion notes (issue 25 §1 and §5)", () => {
       ],
     });
     expect(await cardsOf(ada, set.id)).toEqual([]);
+
+    // A picture no card can show (not one of the types served) is as good as missing.
+    const svg = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>");
+    const other = (
+      await importApkg(ada, set.id, await ioDeck(undefined, { "heart.png": svg }), {}, true)
+    ).json();
+    expect(other.problems).toEqual([
+      {
+        line: 7,
+        text: "Parts of the heart",
+        reason: "Its picture heart.png is not a PNG, JPEG, WebP or GIF picture",
+      },
+    ]);
   });
 });
 

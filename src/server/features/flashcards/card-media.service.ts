@@ -4,7 +4,6 @@ import { FLASHCARD_SET_MAX_CARDS } from "#shared/flashcards/contract.ts";
 import {
   CARD_AUDIO_MAX_BYTES,
   CARD_IMAGE_MAX_BYTES,
-  CARD_IMAGE_MAX_PIXELS,
   type CardMedia,
   type CreateOcclusionInput,
   OCCLUSION_ALT,
@@ -17,7 +16,7 @@ import { sniffAudio } from "./audio-sniff.ts";
 import { type CardMediaRow, cardMediaRepo, occlusionRepo } from "./card-media.repo.ts";
 import { flashcardsRepo } from "./flashcards.repo.ts";
 import type { FlashcardsService } from "./flashcards.service.ts";
-import { sniffImage } from "./image-sniff.ts";
+import { cardImage } from "./image-sniff.ts";
 import type { MediaStore } from "./media-store.ts";
 
 const wrongType = () =>
@@ -29,15 +28,15 @@ const wrongType = () =>
 
 /** A picture checked for type, size and pixels, ready to store: why not, as the error to answer. */
 export function checkImage(bytes: Uint8Array) {
-  if (bytes.length > CARD_IMAGE_MAX_BYTES)
+  const image = cardImage(bytes);
+  if (image === "too_large")
     throw new AppError(
       413,
       "file_too_large",
       `A card image is at most ${CARD_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
     );
-  const image = sniffImage(bytes);
-  if (!image) throw wrongType();
-  if (image.width < 1 || image.height < 1 || image.width * image.height > CARD_IMAGE_MAX_PIXELS)
+  if (image === "not_image") throw wrongType();
+  if (image === "too_many_pixels")
     throw new AppError(
       413,
       "file_too_large",

@@ -1,4 +1,8 @@
-import type { CardImageType } from "#shared/flashcards/media-contract.ts";
+import {
+  CARD_IMAGE_MAX_BYTES,
+  CARD_IMAGE_MAX_PIXELS,
+  type CardImageType,
+} from "#shared/flashcards/media-contract.ts";
 
 export type SniffedImage = { type: CardImageType; ext: string; width: number; height: number };
 
@@ -57,4 +61,18 @@ function jpeg(b: Uint8Array, v: DataView): SniffedImage | null {
     at += 2 + length;
   }
   return null;
+}
+
+/**
+ * A picture as a card keeps it, or why not: larger than CARD_IMAGE_MAX_BYTES, not a picture we serve, or
+ * more pixels than CARD_IMAGE_MAX_PIXELS (a decoder bomb). The rule of every card image, uploaded or
+ * imported (card-media.service.ts checkImage answers it as the HTTP error).
+ */
+export function cardImage(bytes: Uint8Array): SniffedImage | "too_large" | "not_image" | "too_many_pixels" {
+  if (bytes.length > CARD_IMAGE_MAX_BYTES) return "too_large";
+  const image = sniffImage(bytes);
+  if (!image) return "not_image";
+  if (image.width < 1 || image.height < 1 || image.width * image.height > CARD_IMAGE_MAX_PIXELS)
+    return "too_many_pixels";
+  return image;
 }

@@ -1,6 +1,7 @@
 import * as zlib from "node:zlib";
-import { sniffImage } from "#server/features/flashcards/image-sniff.ts";
+import { cardImage } from "#server/features/flashcards/image-sniff.ts";
 import { IMAGE_MARKDOWN, imageMarkdown, type PortableCard } from "#shared/flashcards/card-model.ts";
+import { CARD_IMAGE_MAX_BYTES } from "#shared/flashcards/media-contract.ts";
 import { type ReadLimits, readCollection, readMediaEntries } from "./collection.ts";
 import { AnkiPackageError } from "./errors.ts";
 import { type AnkiNoteProblem, mapNotes } from "./notes.ts";
@@ -167,9 +168,17 @@ export async function readAnkiPackage(
   for (const [entry, file] of mediaList)
     if (safeMediaName(file) && files.has(entry)) byName.set(file.normalize("NFC"), entry);
 
+  // Once per file: an occlusion note's picture is read for its size, then again as the cards' media
+  // (and every unpacking counts toward the package's limit).
+  const opened = new Map<string, Uint8Array>();
   const unpack = (entry: string) => {
-    const data = files.get(entry)!;
-    return version === 3 ? zstd(data, entry, limits.maxTotalBytes) : data;
+    let bytes = opened.get(entry);
+    if (!bytes) {
+      const data = files.get(entry)!;
+      bytes = version === 3 ? zstd(data, entry, limits.maxTotalBytes) : data;
+      opened.set(entry, bytes);
+    }
+    return bytes;
   };
   /** The package's file a card names: as written, or percent-decoded (Anki's editor may write either). */
   const entryOf = (name: string) => {
@@ -188,13 +197,14 @@ export async function readAnkiPackage(
       ? null
       : { crt: collection.crt, schedVer: collection.schedVer, now, retention: options.retention },
     withMedia
-      ? {
-          has: (name) => entryOf(name) !== undefined,
-          size: (name) => {
-            const entry = entryOf(name);
-            const image = entry === undefined ? null : sniffImage(unpack(entry));
-            return image && { width: image.width, height: image.height };
-          },
+      ? (name) => {
+          const entry = entryOf(name);
+          if (entry === undefined) return "is not in the package";
+          const image = cardImage(unpack(entry));
+          if (image === "too_large") return `is larger than ${CARD_IMAGE_MAX_BYTES / 1024 / 1024} MB`;
+          if (image === "not_image") return "is not a PNG, JPEG, WebP or GIF picture";
+          if (image === "too_many_pixels") return "has too many pixels";
+          return image;
         }
       : undefined,
   );

@@ -97,14 +97,11 @@ export type MappedNotes = {
 };
 
 /**
- * The package's pictures, for image occlusion notes: whether one is there (by the name the note uses)
- * and its size in pixels (what the first IO builds' pixel positions are fractions of). Without it (media
- * not read), an occlusion note is mapped as if its picture were there.
+ * The package's pictures, for image occlusion notes, by the name a note uses: its size in pixels (what
+ * the first IO builds' pixel positions are fractions of), or why a card cannot show it ("is not in the
+ * package"). Without it (media not read), an occlusion note is mapped as if its picture were there.
  */
-export type PackagePictures = {
-  has(name: string): boolean;
-  size(name: string): { width: number; height: number } | null;
-};
+export type PackagePictures = (name: string) => { width: number; height: number } | string;
 
 /** Notes and their cards as Studyhall cards, with review state when `ctx` is given. */
 export function mapNotes(
@@ -273,16 +270,17 @@ function occlusionNoteToCard(
   });
 
   if (!image) return fail("missing_image", "An image occlusion note without its picture");
-  if (pictures && !pictures.has(image))
-    return fail("missing_image", `Its picture ${image} is not in the package`);
+  // Without its picture the masks cover nothing: no card rather than a broken one.
+  const picture = pictures?.(image);
+  if (typeof picture === "string") return fail("missing_image", `Its picture ${image} ${picture}`);
   const shapes = parseOcclusionShapes(note.fields[cloze] ?? "");
   if (shapes.masks.length === 0) return fail("no_cloze", "An image occlusion note without masks");
   if (shapes.masks.length > OCCLUSION_MAX_MASKS)
     return fail("too_many_masks", `More than ${OCCLUSION_MAX_MASKS} masks on one picture`);
-  const masks = occlusionMasks(shapes, pictures?.size(image) ?? null)?.map((m) =>
+  const masks = occlusionMasks(shapes, picture ?? null)?.map((m) =>
     m.label ? { ...m, label: ankiHtmlToText(m.label).slice(0, 100) || undefined } : m,
   );
-  if (!masks) return fail("missing_image", `The size of its picture ${image} could not be read`);
+  if (!masks) return fail("missing_image", `Media was not read: its masks are pixels of ${image}`);
   const notText = notTextReason(header + extra);
   if (notText) return fail("not_text", notText);
   // Each row's answer is its mask's label (at most 100 characters), a line break, then the back.
