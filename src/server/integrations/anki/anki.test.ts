@@ -16,6 +16,7 @@ import { AnkiPackageError } from "./errors.ts";
 import { stableGuid, writeAnkiPackage } from "./export.ts";
 import { readAnkiPackage } from "./import.ts";
 import { createAnkiPool, exportAnkiPackage, importAnkiPackage } from "./index.ts";
+import { occlusionMasks, parseOcclusionShapes } from "./occlusion.ts";
 import { ankiDayStart, memoryFromSm2 } from "./schedule.ts";
 
 const DAY = 86_400_000;
@@ -608,5 +609,42 @@ describe("the Anki worker pool", () => {
     const histories = (r: typeof inProcess) => r.cards.map((c) => c.schedules?.map((s) => s.history));
     expect(histories(inProcess).flat(2).length).toBeGreaterThan(0);
     expect(histories(inWorker)).toEqual(histories(inProcess));
+  });
+});
+
+describe("Anki image occlusion shapes", () => {
+  const masksOf = (field: string, size: { width: number; height: number } | null = null) =>
+    occlusionMasks(parseOcclusionShapes(field), size);
+
+  it("boxes a turned rectangle where Anki's reviewer draws it, turned about its corner in pixels", () => {
+    // A quarter turn (2,500 of 10,000) of a 40 x 10 px rectangle at (100, 20) on a 200 x 100 picture.
+    expect(
+      masksOf("{{c1::image-occlusion:rect:left=.5:top=.2:width=.2:height=.1:angle=2500}}", {
+        width: 200,
+        height: 100,
+      }),
+    ).toEqual([{ x: 0.45, y: 0.2, w: 0.05, h: 0.4 }]);
+  });
+
+  it("places a polygon's points at its left and top, and gives a shape of two numbers to both masks", () => {
+    const field =
+      "{{c1,2::image-occlusion:polygon:left=.5:top=.5:points=0,0 .2,0 .1,.1}}<br>" +
+      "{{c2::image-occlusion:rect:left=.1:top=.1:width=.1:height=.1}}<br>" +
+      "{{c0::image-occlusion:text:left=.1:top=.1:text=not a mask}}";
+    expect(masksOf(field)).toEqual([
+      { x: 0.5, y: 0.5, w: 0.2, h: 0.1 },
+      { x: 0.1, y: 0.1, w: 0.6, h: 0.5 },
+    ]);
+  });
+
+  it("keeps an escaped colon in a label, and tells pixel positions from fractions", () => {
+    const field =
+      "{{c3::image-occlusion:ellipse:left=10:top=10:rx=20:ry=10}}{{c3::image-occlusion:text:text=a\\:b:left=1}}";
+    const shapes = parseOcclusionShapes(field);
+    expect(shapes).toMatchObject({ numbers: [3], pixels: true });
+    expect(occlusionMasks(shapes, null)).toBeNull();
+    expect(occlusionMasks(shapes, { width: 100, height: 100 })).toEqual([
+      { x: 0.1, y: 0.1, w: 0.4, h: 0.2, label: "a:b" },
+    ]);
   });
 });
