@@ -9,6 +9,7 @@ import {
   buildPackage,
   CLOZE,
   type FixtureCollection,
+  IMAGE_OCCLUSION,
   protoVarint,
   REVERSED,
 } from "#tests/fixtures/anki/build-apkg.ts";
@@ -646,5 +647,45 @@ describe("Anki image occlusion shapes", () => {
     expect(occlusionMasks(shapes, { width: 100, height: 100 })).toEqual([
       { x: 0.1, y: 0.1, w: 0.4, h: 0.2, label: "a:b" },
     ]);
+  });
+});
+
+describe("Anki image occlusion notes", () => {
+  it("takes the Image field for the picture when the Header shows one too", async () => {
+    const png = new Uint8Array(
+      Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    );
+    const collection = await buildCollection({
+      crt: CRT,
+      models: [IMAGE_OCCLUSION],
+      notes: [
+        {
+          id: 1,
+          mid: IMAGE_OCCLUSION.id,
+          fields: [
+            "{{c1::image-occlusion:rect:left=.1:top=.1:width=.2:height=.2}}",
+            '<img src="heart.png">',
+            'Heart <img src="logo.png">',
+            "",
+            "",
+          ],
+        },
+      ],
+      cards: [{ id: 11, nid: 1, ord: 0 }],
+    });
+    const result = await readAnkiPackage(
+      buildPackage(collection, { media: { "heart.png": png, "logo.png": png } }),
+      { now: NOW },
+    );
+    expect(result.problems).toEqual([]);
+    expect(result.cards[0]).toMatchObject({
+      type: "occlusion",
+      front: "![occlusion](heart.png)",
+      hint: "Heart ![](logo.png)",
+      occlusion: { image: "heart.png", masks: [{ x: 0.1, y: 0.1, w: 0.2, h: 0.2 }] },
+    });
   });
 });

@@ -140,7 +140,7 @@ export function mapNotes(
     const occlusion = model.cloze && r.front.some((i) => hasOcclusionShapes(note.fields[i] ?? ""));
     const mapped = occlusion
       ? occlusionNoteToCard(note, model, r, noteCards, collection, pictures)
-      : noteToCard(note, model, r, noteCards, collection);
+      : { card: noteToCard(note, model, r, noteCards, collection) };
     if ("code" in mapped.card) {
       out.problems.push(mapped.card);
       out.droppedCards += noteCards.length;
@@ -169,16 +169,6 @@ function problem(note: AnkiNote, code: AnkiNoteProblem["code"], reason: string):
 }
 
 function noteToCard(
-  note: AnkiNote,
-  model: AnkiModel,
-  roles: FieldRoles,
-  cards: AnkiCard[],
-  collection: AnkiCollection,
-): Mapped {
-  return { card: noteFieldsToCard(note, model, roles, cards, collection) };
-}
-
-function noteFieldsToCard(
   note: AnkiNote,
   model: AnkiModel,
   roles: FieldRoles,
@@ -233,7 +223,7 @@ function deckOf(cards: AnkiCard[], collection: AnkiCollection) {
 
 /**
  * An Anki image occlusion note (its cloze field holds shapes, occlusion.ts) as an occlusion card: the
- * picture is the first field the question shows with an image in it, the other fields the question shows
+ * picture is the first field (by order) the question shows with an image in it, the other fields it shows
  * (Anki's Header) the hint, the fields only the answer shows (Back Extra) the back. One mask per cloze
  * number, in order: `ords` maps Anki's card ord (cloze number - 1) to the mask, so each review history
  * follows its mask even when the numbers have gaps.
@@ -252,7 +242,10 @@ function occlusionNoteToCard(
     [...new Set(fieldRefs(template).map((r) => index(r.name)))].filter((i) => i !== -1 && i !== cloze);
   const question = shown(model.templates[0]?.qfmt ?? "");
   const answerOnly = shown(model.templates[0]?.afmt ?? "").filter((i) => !question.includes(i));
-  const imageField = question.find((i) => mediaRefsOf(ankiHtmlToText(note.fields[i] ?? "")).length > 0);
+  // Anki's stock type has Image (field 1) before Header (2): a picture in the header is not the picture.
+  const imageField = question
+    .filter((i) => mediaRefsOf(ankiHtmlToText(note.fields[i] ?? "")).some((m) => m.kind === "image"))
+    .sort((a, b) => a - b)[0];
   const image =
     imageField === undefined
       ? undefined
