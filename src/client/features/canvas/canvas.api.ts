@@ -2,7 +2,6 @@ import { queryOptions, useIsMutating, useMutation, useQuery, useQueryClient } fr
 import { useEffect } from "react";
 import { call, endpointTable } from "#client/lib/api.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
-import { toast } from "#client/lib/toast.tsx";
 import type { ConnectCanvasInput, SyncResult } from "#shared/canvas/contract.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run. The
@@ -70,10 +69,6 @@ export function useSyncCanvas() {
   });
 }
 
-/** The courses a sync had to leave out, each in the server's words; null when it read them all. */
-export const unreadableNote = (r: SyncResult): string | null =>
-  r.unreadableCourses.length ? r.unreadableCourses.map((c) => c.message).join(" ") : null;
-
 export const useCanvasSyncing = () => useIsMutating({ mutationKey: queryKeys.canvas.sync() }) > 0;
 
 // Once per page load, however many components mount the hook.
@@ -90,15 +85,8 @@ export function useCanvasAutoSync() {
   useEffect(() => {
     if (!connected || autoSyncStarted) return;
     autoSyncStarted = true;
-    // A course left out is no failure (no banner), but the student should hear which one it was.
-    mutate(
-      { auto: true },
-      {
-        onSuccess: (r) => {
-          const note = unreadableNote(r);
-          if (note) toast({ title: "Some Canvas courses could not be read", description: note });
-        },
-      },
-    );
+    // Quietly: a course left out (access ended) would otherwise be announced on every load; the Sync
+    // button's answer names it.
+    mutate({ auto: true });
   }, [connected, mutate]);
 }

@@ -6,13 +6,12 @@ import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { toast } from "#client/lib/toast.tsx";
-import {
-  unreadableNote,
-  useCanvasStatus,
-  useCanvasSyncing,
-  useDisconnectCanvas,
-  useSyncCanvas,
-} from "../canvas.api.ts";
+import type { SyncResult } from "#shared/canvas/contract.ts";
+import { useCanvasStatus, useCanvasSyncing, useDisconnectCanvas, useSyncCanvas } from "../canvas.api.ts";
+
+/** The courses a sync had to leave out, each in the server's words; null when it read them all. */
+const unreadableNote = (r: SyncResult): string | null =>
+  r.unreadableCourses.length ? r.unreadableCourses.map((c) => c.message).join(" ") : null;
 
 /** 'Sync Canvas' (SPEC §2.3): only shown when connected; disabled with a spinner while any sync runs. */
 export function SyncCanvasButton() {
