@@ -75,6 +75,13 @@ const textRules: z.core.CheckFn<string> = (ctx) => {
 export const safeText = (params?: Parameters<typeof z.string>[0]) => z.string(params).check(textRules);
 
 /**
+ * safeText a form field must fill: `message` when it is missing or empty, after trimming unless
+ * `trim: false` (a password keeps its spaces).
+ */
+export const filledText = (message: string, { trim = true } = {}) =>
+  (trim ? safeText(message).trim() : safeText(message)).min(1, message);
+
+/**
  * safeText that must not be blank, kept as sent (not trimmed: a pasted document or message keeps its
  * spacing); `message` when it is missing or blank.
  */

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "../constants.ts";
 import { endpoint, idParamsSchema, okSchema } from "../http.ts";
-import { safeText } from "../schema-primitives.ts";
+import { filledText, safeText } from "../schema-primitives.ts";
 
 /** SPEC §5 username rules, in the order their messages are reported. */
-export const usernameSchema = safeText("Username cannot be empty.")
-  .trim()
-  .min(1, "Username cannot be empty.")
+export const usernameSchema = filledText("Username cannot be empty.")
   .regex(/^[A-Za-z0-9_]*$/, "Username can only contain letters, numbers, and underscores.")
   .refine((u) => u.length >= USERNAME_MIN_LENGTH && u.length <= USERNAME_MAX_LENGTH, {
     message: `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters long.`,
@@ -20,8 +18,8 @@ export const signUpSchema = z.object({
   password: safeText("Password is required")
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(200, "Password is too long"),
-  firstName: safeText("First name is required").trim().min(1, "First name is required").max(100),
-  lastName: safeText("Last name is required").trim().min(1, "Last name is required").max(100),
+  firstName: filledText("First name is required").max(100),
+  lastName: filledText("Last name is required").max(100),
   username: usernameSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
@@ -34,14 +32,8 @@ export const registerSchema = signUpSchema.extend({ username: usernameSchema.opt
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: safeText("Email is required")
-    .trim()
-    .toLowerCase()
-    .min(1, "Email is required")
-    .max(320, "Invalid email"),
-  password: safeText("Password is required")
-    .min(1, "Password is required")
-    .max(200, "Invalid email or password."),
+  email: filledText("Email is required").toLowerCase().max(320, "Invalid email"),
+  password: filledText("Password is required", { trim: false }).max(200, "Invalid email or password."),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -69,9 +61,10 @@ export const newPasswordSchema = safeText("Enter a new password")
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: safeText("Enter your current password")
-      .min(1, "Enter your current password")
-      .max(200, "Password is too long"),
+    currentPassword: filledText("Enter your current password", { trim: false }).max(
+      200,
+      "Password is too long",
+    ),
     newPassword: newPasswordSchema,
   })
   .refine((v) => v.newPassword !== v.currentPassword, {
@@ -81,9 +74,7 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const deleteAccountSchema = z.object({
-  password: safeText("Enter your password to confirm")
-    .min(1, "Enter your password to confirm")
-    .max(200, "Password is too long"),
+  password: filledText("Enter your password to confirm", { trim: false }).max(200, "Password is too long"),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
@@ -100,10 +91,8 @@ export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 
 /** Password reset by email (issue 27): only on a server with SMTP_URL; the email a student signs in with. */
 export const passwordResetRequestSchema = z.object({
-  email: safeText("Enter the email you sign in with")
-    .trim()
+  email: filledText("Enter the email you sign in with")
     .toLowerCase()
-    .min(1, "Enter the email you sign in with")
     .max(320, "Enter a valid email")
     .pipe(z.email("Enter a valid email")),
 });
@@ -111,10 +100,7 @@ export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchem
 
 /** The token is the one in the emailed link (its #token= part); the new password follows sign-up's rule. */
 export const passwordResetConfirmSchema = z.object({
-  token: safeText("The reset link is incomplete")
-    .trim()
-    .min(1, "The reset link is incomplete")
-    .max(200, "The reset link is not valid"),
+  token: filledText("The reset link is incomplete").max(200, "The reset link is not valid"),
   newPassword: newPasswordSchema,
 });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
