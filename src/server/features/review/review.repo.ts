@@ -516,7 +516,9 @@ export const reviewRepo = {
         scheduledDays: cardReviews.scheduledDays,
         learningSteps: cardReviews.learningSteps,
         reviewedAt: cardReviews.reviewedAt,
-        latest: sql<number>`(select max(r.id) from ${cardReviews} r where r.flashcard_id = ${cardReviews.flashcardId} and r.user_id = ${userId})`,
+        // The outer row's card named through its table: Drizzle writes a column of a one-table select
+        // unqualified, which inside this subquery meant r's own, and so the student's latest rating of any card.
+        latest: sql<number>`(select max(r.id) from ${cardReviews} r where r.flashcard_id = ${cardReviews}.flashcard_id and r.user_id = ${userId})`,
       })
       .from(cardReviews)
       .where(and(eq(cardReviews.id, reviewId), eq(cardReviews.userId, userId)));

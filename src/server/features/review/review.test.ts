@@ -102,6 +102,16 @@ describe("review queue, rating and undo", () => {
     clock.reset();
   });
 
+  it("undoes a card's latest rating after another card was rated since", async () => {
+    const set = await setWithCards(ada, 2, "Undo one of two");
+    const [a, b] = (await queue(ada, `?setId=${set.id}`)).cards.map((c) => c.id);
+    const first = (await req(ada, "POST", `/api/review/cards/${a}/rate`, { rating: 3 })).json();
+    await req(ada, "POST", `/api/review/cards/${b}/rate`, { rating: 3 });
+    const undo = await req(ada, "POST", "/api/review/undo", { reviewId: first.reviewId });
+    expect(undo.statusCode).toBe(200);
+    expect((await queue(ada, `?setId=${set.id}`)).cards.map((c) => c.id)).toEqual([a]);
+  });
+
   it("limits new cards per day from the review settings and counts the day's started cards", async () => {
     const set = await setWithCards(bob, 5, "Limit");
     const saved = await req(bob, "PUT", "/api/review/settings", {
