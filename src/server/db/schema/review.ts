@@ -94,6 +94,12 @@ export const cardHolds = pgTable(
       .references(() => flashcards.id, { onDelete: "cascade" }),
     suspended: boolean("suspended").notNull().default(false),
     buriedUntil: timestamp("buried_until", { withTimezone: true }),
+    /**
+     * The rating (card_reviews.id) whose 'bury siblings' buried the card, so that undoing it un-buries
+     * exactly the cards it buried; null for a card buried by hand. No foreign key: review ids are never
+     * reused, and a review deleted with its card leaves nothing to undo.
+     */
+    buriedBy: integer("buried_by"),
     leech: boolean("leech").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.flashcardId] })],

@@ -169,6 +169,35 @@ describe("suspend and bury", () => {
     }
   });
 
+  it("undoing a rating un-buries the siblings it buried, not those buried by hand or by another rating", async () => {
+    const cy = await createUser(t.app);
+    const set = await createFlashcardSet(t.app, { owner: cy, cards: 6 });
+    const [a, b, c, f, d, e] = ids((await queue(cy, set.id)).cards);
+    const note = (guid: string, cards: (number | undefined)[]) =>
+      Promise.all(
+        cards.map((id, ord) =>
+          t.database.db.update(cardsTable).set({ guid, type: "reversed", ord }).where(eq(cardsTable.id, id!)),
+        ),
+      );
+    await note("note-a", [a, b, c, f]);
+    await note("note-d", [d, e]);
+    await api(cy).call(preferenceEndpoints.save, { body: { burySiblings: true, easyDays: [] } });
+    const bury = (id: number | undefined) =>
+      api(cy).call(browserEndpoints.hold, { params: { id: id! }, body: { action: "bury" } });
+    const buried = async () => ids((await browse(cy, { setId: set.id, state: "buried" })).cards).sort();
+
+    await bury(c);
+    const rated = await api(cy).call(reviewEndpoints.rate, { params: { id: a! }, body: { rating: 3 } });
+    await api(cy).call(reviewEndpoints.rate, { params: { id: d! }, body: { rating: 3 } });
+    // Buried by the rating of a, then again by hand: the student's own hold now.
+    await bury(f);
+    expect(await buried()).toEqual([b, c, f, e].sort());
+
+    await api(cy).call(reviewEndpoints.undo, { body: { reviewId: rated.reviewId } });
+    expect(await buried()).toEqual([c, f, e].sort());
+    expect(ids((await queue(cy, set.id)).cards)).toEqual([a, b]);
+  });
+
   it("the 8th lapse makes a leech: tagged 'leech' and suspended", async () => {
     const set = await createFlashcardSet(t.app, { owner: ada, cards: 1 });
     const [id] = ids((await queue(ada, set.id)).cards);

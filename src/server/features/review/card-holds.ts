@@ -91,21 +91,34 @@ export async function savePreferences(db: Db, userId: number, values: ReviewPref
 /**
  * What a rating does beside the schedule, inside its transaction: a lapse that makes the card a leech
  * suspends it for this student (and tags the card 'leech' when it is theirs), and with 'bury siblings'
- * on, the other cards of its note wait until tomorrow.
+ * on, the other cards of its note wait until tomorrow, buried by this rating (`reviewId`) so its Undo
+ * brings them back (holdsRepo.unburySiblings).
  */
 export async function afterRating(
   deps: HoldDeps,
   tx: Tx,
-  rated: { userId: number; cardId: number; ownerId: number; before: CardState | null; after: CardState },
+  rated: {
+    userId: number;
+    cardId: number;
+    ownerId: number;
+    reviewId: number;
+    before: CardState | null;
+    after: CardState;
+  },
   prefs: { burySiblings: boolean; until: Date },
 ) {
-  const { userId, cardId, ownerId, before, after } = rated;
+  const { userId, cardId, ownerId, reviewId, before, after } = rated;
   const leech = after.lapses > (before?.lapses ?? 0) && isLeech(after.lapses);
   if (leech) {
     await holdsRepo.suspend(tx, userId, [cardId], true, true);
     if (ownerId === userId) await deps.flashcards.bulk.addTag(userId, [cardId], LEECH_TAG, tx);
   }
-  if (prefs.burySiblings) await holdsRepo.bury(tx, userId, await holdsRepo.siblings(tx, cardId), prefs.until);
+  if (prefs.burySiblings)
+    await holdsRepo.burySiblings(tx, userId, await holdsRepo.siblings(tx, cardId), {
+      until: prefs.until,
+      reviewId,
+      now: deps.clock.now(),
+    });
   return { leech };
 }
 

@@ -20,7 +20,7 @@ import type { EventBus } from "../../lib/events.ts";
 import type { StudyService } from "../study/study.service.ts";
 import { afterRating, type HoldDeps, ratingPreferences, reviewableCard, undoLeech } from "./card-holds.ts";
 import { fuzzDays } from "./load-balance.ts";
-import { type Balance, reviewRepo } from "./review.repo.ts";
+import { type Balance, holdsRepo, reviewRepo } from "./review.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -154,7 +154,7 @@ export async function rate(
     const { leech } = await afterRating(
       deps,
       tx,
-      { userId, cardId, ownerId: card.ownerId, before: card.state, after: next.card },
+      { userId, cardId, ownerId: card.ownerId, reviewId, before: card.state, after: next.card },
       prefs,
     );
     return {
@@ -202,7 +202,10 @@ function withoutReplay({ replay: _replay, ...answer }: Rated): RateResult {
   return answer;
 }
 
-/** Undo a rating: only its card's latest, rolled back with the library from the logged state. */
+/**
+ * Undo a rating: only its card's latest, rolled back with the library from the logged state, with what
+ * the rating did beside it (a leech hold, the siblings it buried).
+ */
 export async function undo(
   deps: RatingDeps,
   userId: number,
@@ -245,6 +248,7 @@ export async function undo(
       from: card.state.lapses,
       to: lapsesAfter,
     });
+    await holdsRepo.unburySiblings(tx, userId, reviewId);
     await reviewRepo.removeReview(tx, userId, reviewId);
     return { flashcardId, leechLifted };
   });

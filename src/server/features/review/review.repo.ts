@@ -666,15 +666,47 @@ export const holdsRepo = {
     return rows.length > 0;
   },
 
+  /** Buries (until a time) or unburies cards by hand: no rating's Undo touches them after this. */
   async bury(db: DbOrTx, userId: number, ids: number[], until: Date | null) {
     if (ids.length === 0) return;
     await db
       .insert(cardHolds)
-      .values(ids.map((flashcardId) => ({ userId, flashcardId, buriedUntil: until })))
+      .values(ids.map((flashcardId) => ({ userId, flashcardId, buriedUntil: until, buriedBy: null })))
       .onConflictDoUpdate({
         target: [cardHolds.userId, cardHolds.flashcardId],
-        set: { buriedUntil: until },
+        set: { buriedUntil: until, buriedBy: null },
       });
+  },
+
+  /**
+   * Buries a rated card's siblings until `until`, as the rating `reviewId`'s doing. A sibling already
+   * buried at `now` (by hand, or by another rating) keeps its hold and who made it, so undoing this
+   * rating leaves it buried.
+   */
+  async burySiblings(
+    db: DbOrTx,
+    userId: number,
+    ids: number[],
+    held: { until: Date; reviewId: number; now: Date },
+  ) {
+    if (ids.length === 0) return;
+    const { until, reviewId, now } = held;
+    await db
+      .insert(cardHolds)
+      .values(ids.map((flashcardId) => ({ userId, flashcardId, buriedUntil: until, buriedBy: reviewId })))
+      .onConflictDoUpdate({
+        target: [cardHolds.userId, cardHolds.flashcardId],
+        set: { buriedUntil: until, buriedBy: reviewId },
+        setWhere: sql`${cardHolds.buriedUntil} is null or ${cardHolds.buriedUntil} <= ${now}`,
+      });
+  },
+
+  /** Undoing a rating: the siblings it buried (and nobody has buried or unburied since) come back. */
+  async unburySiblings(db: DbOrTx, userId: number, reviewId: number) {
+    await db
+      .update(cardHolds)
+      .set({ buriedUntil: null, buriedBy: null })
+      .where(and(eq(cardHolds.userId, userId), eq(cardHolds.buriedBy, reviewId)));
   },
 
   /** The other cards of a card's note (same owner, set and guid): the siblings 'bury siblings' hides. */
