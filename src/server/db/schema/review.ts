@@ -44,6 +44,11 @@ export const cardReviews = pgTable(
     clientId: uuid("client_id"),
     nextDue: timestamp("next_due", { withTimezone: true }),
     nextState: smallint("next_state"),
+    /**
+     * The card's own due date before the rating: `due` above is the library's log field, the card's
+     * last review, and Undo puts the card back due when it was (null on rows logged before this column).
+     */
+    previousDue: timestamp("previous_due", { withTimezone: true }),
   },
   (t) => [
     index("card_reviews_user_idx").on(t.userId, t.reviewedAt),

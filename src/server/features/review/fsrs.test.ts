@@ -82,13 +82,17 @@ describe("rateCard on ts-fsrs", () => {
     expect(fromFsrsCard(toFsrsCard(newCardState(now)))).toEqual(newCardState(now));
   });
 
-  it("undoes a rating back to the card as it was, due at the undone review so it comes straight back", () => {
-    for (const before of [newCardState(now), reviewed([3, 3]), reviewed([3, 3, 3, 1])]) {
-      const at = new Date(Math.max(before.due.getTime(), now.getTime()));
+  it("undoes a rating back to the card exactly as it was, its due date included", () => {
+    // A learning card from an import that never had a review logged: no last review to restore.
+    const unseen = { ...reviewed([3]), lastReview: null };
+    for (const before of [newCardState(now), reviewed([3, 3]), reviewed([3, 3, 3, 1]), unseen]) {
+      const at = new Date(Math.max(before.due.getTime(), now.getTime()) + 5 * MINUTE);
       for (const rating of [1, 2, 3, 4] as const) {
         const { card, log } = rateCard(before, rating, at);
-        const undone = undoRating(card, log);
-        expect(undone).toEqual(before.state === State.New ? before : { ...before, due: at });
+        expect(undoRating(card, log, before.due)).toEqual(before);
+        // A rating logged without the card's due date: the library's rollback, due at the undone review.
+        if (before.lastReview)
+          expect(undoRating(card, log)).toEqual(before.state === State.New ? before : { ...before, due: at });
       }
     }
   });
@@ -123,8 +127,8 @@ describe("rateCard on ts-fsrs", () => {
     expect(card.lastReview).toEqual(at);
     expect(log.reviewedAt).toEqual(at);
     expect(log.due).toEqual(before.lastReview);
-    // Undo still gives the card back as it was (due at the undone review).
-    expect(undoRating(card, log)).toEqual({ ...before, due: at });
+    // Undo still gives the card back as it was.
+    expect(undoRating(card, log, before.due)).toEqual(before);
   });
 
   it("schedules further apart for a lower desired retention", () => {

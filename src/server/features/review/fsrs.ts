@@ -188,11 +188,18 @@ function rateOn(
 }
 
 /**
- * Undo: the card as it was before the rating `log` recorded (the library's rollback), except that a
- * card that had been studied before is due at the undone review's time, so it comes straight back.
+ * Undo: the card as it was before the rating `log` recorded (the library's rollback). The library's log
+ * keeps the card's last review in `due` (its due date when it had none), not its due date, and its
+ * rollback makes the card due at the undone review's time: `previousDue`, the card's due date as the
+ * rating found it (card_reviews.previous_due), puts it back, and tells a card never reviewed before
+ * (whose log `due` is that due date) from one reviewed. Null for a rating logged before it was kept:
+ * the library's answer.
  */
-export function undoRating(card: CardState, log: ReviewLogEntry): CardState {
-  return fromFsrsCard(scheduler().rollback(toFsrsCard(card), toFsrsLog(log)));
+export function undoRating(card: CardState, log: ReviewLogEntry, previousDue: Date | null = null): CardState {
+  const restored = fromFsrsCard(scheduler().rollback(toFsrsCard(card), toFsrsLog(log)));
+  if (!previousDue || restored.state === 0) return restored;
+  const neverReviewed = log.due.getTime() === previousDue.getTime();
+  return { ...restored, due: previousDue, lastReview: neverReviewed ? null : restored.lastReview };
 }
 
 /** Probability of recall at `at` on the library's forgetting curve; 0 for a card never reviewed. */

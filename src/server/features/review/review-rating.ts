@@ -139,6 +139,7 @@ export async function rate(
         flashcardId: cardId,
         at,
         clientId,
+        previousDue: card.state?.due ?? null,
         // The days since the last review as of this rating (the new state's), not the stored ones of
         // the review before: FSRS keeps a passing interval past them, and so must the balancer.
         balance: balanceRange(at, next.card, next.card.elapsedDays, prefs, () =>
@@ -221,7 +222,7 @@ export async function undo(
   const result = await db.transaction(async (tx) => {
     const review = await reviewRepo.findReview(tx, userId, reviewId);
     if (!review) throw notFound("Review");
-    const { latest, id: _id, flashcardId, ...log } = review;
+    const { latest, id: _id, flashcardId, previousDue, ...log } = review;
     if (Number(latest) !== reviewId) throw conflict("Only the last rating of a card can be undone.");
     const card = await reviewRepo.cardForUpdate(tx, { userId, ownerId }, flashcardId);
     if (!card?.state || log.due === null || log.stability === null || log.difficulty === null)
@@ -240,7 +241,7 @@ export async function undo(
         lastElapsedDays: log.lastElapsedDays ?? 0,
         learningSteps: log.learningSteps ?? 0,
       };
-      const restored = undoRating(card.state, entry);
+      const restored = undoRating(card.state, entry, previousDue);
       lapsesAfter = restored.lapses;
       await reviewRepo.saveState(tx, userId, flashcardId, restored);
     }

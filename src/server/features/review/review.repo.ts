@@ -181,8 +181,9 @@ const RATING_WRITE = `with loads as (
     returning due, scheduled_days
   )
   insert into card_reviews (user_id, flashcard_id, rating, state, due, stability, difficulty, elapsed_days,
-    last_elapsed_days, scheduled_days, learning_steps, reviewed_at, client_id, next_due, next_state)
-  select $1, $2, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, saved.due, $17 from saved
+    last_elapsed_days, scheduled_days, learning_steps, reviewed_at, client_id, next_due, next_state,
+    previous_due)
+  select $1, $2, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, saved.due, $17, $30 from saved
   returning id, next_due as "nextDue", (select scheduled_days from saved) as "scheduledDays"`;
 
 /** Which days a rating may move its card to (load-balance.ts): none for a card FSRS keeps as it is. */
@@ -413,11 +414,19 @@ export const reviewRepo = {
    */
   async saveRating(
     db: DbOrTx,
-    rated: { userId: number; flashcardId: number; at: Date; balance: Balance; clientId: string | null },
+    rated: {
+      userId: number;
+      flashcardId: number;
+      at: Date;
+      balance: Balance;
+      clientId: string | null;
+      /** The card's due date before the rating (null while it was new to the student): what Undo restores. */
+      previousDue: Date | null;
+    },
     state: CardState,
     log: ReviewLogEntry,
   ): Promise<{ id: number; nextDue: Date; scheduledDays: number }> {
-    const { userId, flashcardId, at, balance, clientId } = rated;
+    const { userId, flashcardId, at, balance, clientId, previousDue } = rated;
     const iso = (d: Date | null) => d?.toISOString() ?? null;
     const days = balance ?? { min: state.scheduledDays, max: state.scheduledDays, easy: "" };
     // No balancing: an empty range to count, so the statement reads no card_states rows.
@@ -455,6 +464,7 @@ export const reviewRepo = {
         log.learningSteps,
         iso(log.reviewedAt),
         clientId,
+        iso(previousDue),
       ],
       "review_rating_write",
     );
@@ -516,6 +526,7 @@ export const reviewRepo = {
         scheduledDays: cardReviews.scheduledDays,
         learningSteps: cardReviews.learningSteps,
         reviewedAt: cardReviews.reviewedAt,
+        previousDue: cardReviews.previousDue,
         // The outer row's card named through its table: Drizzle writes a column of a one-table select
         // unqualified, which inside this subquery meant r's own, and so the student's latest rating of any card.
         latest: sql<number>`(select max(r.id) from ${cardReviews} r where r.flashcard_id = ${cardReviews}.flashcard_id and r.user_id = ${userId})`,

@@ -102,6 +102,47 @@ describe("review queue, rating and undo", () => {
     clock.reset();
   });
 
+  it("Undo restores a review card due yesterday exactly as it was, in UTC and in the student's zone", async () => {
+    for (const [rating, timeZone] of [
+      [3, null],
+      [1, "America/Los_Angeles"],
+    ] as const) {
+      const student = await createUser(t.app);
+      if (timeZone) await req(student, "PUT", "/api/settings/time-zone", { timeZone });
+      const set = await setWithCards(student, 1, "Exact undo");
+      const id = (await queue(student, `?setId=${set.id}`)).cards[0]!.id;
+      const now = clock.now();
+      const before = {
+        userId: student.user.id,
+        flashcardId: id,
+        due: new Date(now.getTime() - 86_400_000 - 3_600_000),
+        stability: 9.5,
+        difficulty: 5.25,
+        elapsedDays: 4,
+        scheduledDays: 9,
+        learningSteps: 0,
+        reps: 6,
+        lapses: 1,
+        state: 2,
+        lastReview: new Date(now.getTime() - 10 * 86_400_000 - 3_600_000),
+      };
+      await t.database.db.insert(cardStates).values(before);
+      const rated = (await req(student, "POST", `/api/review/cards/${id}/rate`, { rating })).json();
+      const stateOf = async () =>
+        (
+          await t.database.db
+            .select()
+            .from(cardStates)
+            .where(and(eq(cardStates.userId, student.user.id), eq(cardStates.flashcardId, id)))
+        )[0];
+      expect(await stateOf()).not.toEqual(before);
+      expect((await req(student, "POST", "/api/review/undo", { reviewId: rated.reviewId })).statusCode).toBe(
+        200,
+      );
+      expect(await stateOf()).toEqual(before);
+    }
+  });
+
   it("undoes a card's latest rating after another card was rated since", async () => {
     const set = await setWithCards(ada, 2, "Undo one of two");
     const [a, b] = (await queue(ada, `?setId=${set.id}`)).cards.map((c) => c.id);
