@@ -1,5 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { addLocalDays, isTimeZone, localDay, localDaysBetween, startOfLocalDay } from "./local-day.ts";
+import {
+  addLocalDays,
+  isTimeZone,
+  localDay,
+  localDaysBetween,
+  startOfLocalDay,
+  wallClock,
+} from "./local-day.ts";
 
 // The runtime's zone differs from the zones asked about, so a helper that used it would fail.
 const originalTz = process.env.TZ;
@@ -51,5 +58,17 @@ describe("local days", () => {
     expect(isTimeZone("UTC")).toBe(true);
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+
+  it("gives an instant's wall-clock time in a zone as the UTC instant showing it, DST included", () => {
+    expect(wallClock(new Date("2025-01-11T04:59:30.250Z"), "America/New_York")).toEqual(
+      new Date("2025-01-10T23:59:30.250Z"),
+    );
+    expect(wallClock(new Date("2025-07-11T04:59:00Z"), "America/New_York")).toEqual(
+      new Date("2025-07-11T00:59:00Z"),
+    );
+    expect(wallClock(new Date("2025-01-11T04:59:00Z"), "Asia/Kolkata")).toEqual(
+      new Date("2025-01-11T10:29:00Z"),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { tz } from "@date-fns/tz";
+import { tz, tzOffset } from "@date-fns/tz";
 import { addDays, differenceInCalendarDays, startOfDay } from "date-fns";
 import { formatDate } from "./date-format.ts";
 
@@ -26,3 +26,11 @@ export const addLocalDays = (at: Date, days: number, timeZone: string): Date =>
 /** Whole local calendar days from `from` to `to` (negative when `to` is earlier). */
 export const localDaysBetween = (from: Date, to: Date, timeZone: string): number =>
   differenceInCalendarDays(to, from, { in: tz(timeZone) });
+
+/**
+ * An instant's wall-clock time in `timeZone`, as the UTC instant showing the same date and time: what
+ * counts a student's calendar days with a library that counts UTC dates (FSRS's elapsed days), and what
+ * an iCalendar time with a TZID is written from.
+ */
+export const wallClock = (at: Date, timeZone: string): Date =>
+  new Date(at.getTime() + tzOffset(timeZone, at) * 60_000);

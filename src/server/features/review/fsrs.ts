@@ -1,6 +1,6 @@
-import { tzOffset } from "@date-fns/tz";
 import { type Card, createEmptyCard, default_w, type FSRS, fsrs, type Grade, type ReviewLog } from "ts-fsrs";
 import { REVIEW } from "#shared/constants.ts";
+import { wallClock } from "#shared/local-day.ts";
 import {
   type CardState,
   desiredRetentionSchema,
@@ -125,10 +125,6 @@ export function scheduler(retention: number = REVIEW.defaultRetention, given?: W
   }
   return f;
 }
-
-/** An instant's wall-clock time in `timeZone`, as the UTC instant showing the same date and time. */
-export const wallClock = (at: Date, timeZone: string) =>
-  new Date(at.getTime() + tzOffset(timeZone, at) * 60_000);
 
 /**
  * The card after a rating and the log row that records it. The days elapsed since the last review are

@@ -1,5 +1,5 @@
+import { wallClock } from "#shared/local-day.ts";
 import type { FsrsFit } from "../../db/schema/review.ts";
-import { wallClock } from "./fsrs.ts";
 
 /** Reviews a student needs before a personal fit is worth making (below it the defaults do as well). */
 export const MIN_REVIEWS_TO_FIT = 400;

@@ -1,7 +1,7 @@
-import { TZDate } from "@date-fns/tz";
 import ical from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import type { CalendarEvent } from "#shared/calendar/contract.ts";
+import { wallClock } from "#shared/local-day.ts";
 import type { Task } from "#shared/tasks/contract.ts";
 import { parseRRule, splitSeries, toRRule } from "#shared/tasks/recurrence.ts";
 import { plainText } from "#shared/tasks/task-rules.ts";
@@ -10,14 +10,6 @@ import { plainText } from "#shared/tasks/task-rules.ts";
 function vtimezoneOf(timeZone: string): string | null {
   const block = tzlib_get_ical_block(timeZone);
   return Array.isArray(block) ? (block[0] ?? null) : null;
-}
-
-/** The wall-clock time of an instant in a zone as a Date whose UTC fields hold it (what TZID times need). */
-function wallClock(at: Date, timeZone: string): Date {
-  const l = new TZDate(at.getTime(), timeZone);
-  return new Date(
-    Date.UTC(l.getFullYear(), l.getMonth(), l.getDate(), l.getHours(), l.getMinutes(), l.getSeconds()),
-  );
 }
 
 /**
