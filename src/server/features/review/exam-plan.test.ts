@@ -37,13 +37,22 @@ function randomDeck(rng: () => number, size: number, at: Date): ScheduledCard[] 
   });
 }
 
-/** Follows the plan with Good answers, each day's reviews at `reviewTime(dayIndex)`; answers the deck after. */
-function follow(deck: ScheduledCard[], plan: ExamPlan, retention: number, reviewTime: (day: number) => Date) {
+/**
+ * Follows the plan with Good answers, each day's reviews at `reviewTime(dayIndex)`, rated as the app rates
+ * them (days counted in the student's zone); answers the deck after.
+ */
+function follow(
+  deck: ScheduledCard[],
+  plan: ExamPlan,
+  retention: number,
+  reviewTime: (day: number) => Date,
+  timeZone: string,
+) {
   const byId = new Map(deck.map((c) => [c.id, c]));
   plan.days.forEach((day) => {
     const at = reviewTime(day.day);
     for (const id of day.cardIds) {
-      byId.set(id, { ...rateCard(byId.get(id)!, 3, at, retention).card, id });
+      byId.set(id, { ...rateCard(byId.get(id)!, 3, at, retention, null, timeZone).card, id });
     }
   });
   return [...byId.values()];
@@ -61,7 +70,13 @@ describe("planForExam", () => {
       const deck = randomDeck(rng, 40, now);
       const plan = planForExam(deck, exam, now, retention, timeZone);
       const today = startOfLocalDay(now, timeZone);
-      const after = follow(deck, plan, retention, (i) => (i === 0 ? now : addLocalDays(today, i, timeZone)));
+      const after = follow(
+        deck,
+        plan,
+        retention,
+        (i) => (i === 0 ? now : addLocalDays(today, i, timeZone)),
+        timeZone,
+      );
 
       expect(plan.belowTarget).toEqual([]);
       for (const card of after) {
@@ -83,11 +98,32 @@ describe("planForExam", () => {
         const end = addLocalDays(today, day + 1, timeZone);
         const at = new Date(start.getTime() + rng() * (end.getTime() - start.getTime() - 1));
         const plan = planForExam(deck, exam, at, 0.9, timeZone);
-        deck = follow(deck, { ...plan, days: plan.days.slice(0, 1) }, 0.9, () => at);
+        deck = follow(deck, { ...plan, days: plan.days.slice(0, 1) }, 0.9, () => at, timeZone);
       }
       for (const card of deck) {
         expect(retrievability(card, exam), `card ${card.id}, run ${run}`).toBeGreaterThanOrEqual(0.9);
       }
+    }
+  });
+
+  it("counts days in the student's zone: the same local times plan alike at UTC-8 and UTC+1", () => {
+    // 20:00 local: the next day's date in UTC at UTC-8, the same date at UTC+1. Nine hours apart in
+    // January, so every wall-clock time below is the same in both zones.
+    const shift = 9 * 60 * 60 * 1000;
+    const moved = (d: Date) => new Date(d.getTime() + shift);
+    const berlinNow = new Date("2025-01-14T19:00:00Z");
+    const rng = seededRng(17);
+    for (let run = 0; run < 10; run++) {
+      const deck = randomDeck(rng, 40, berlinNow);
+      const exam = new Date(berlinNow.getTime() + (2 + Math.floor(rng() * 30)) * DAY + rng() * DAY);
+      const inLosAngeles = deck.map((c) => ({
+        ...c,
+        due: moved(c.due),
+        lastReview: c.lastReview && moved(c.lastReview),
+      }));
+      const berlin = planForExam(deck, exam, berlinNow, 0.9, "Europe/Berlin");
+      const losAngeles = planForExam(inLosAngeles, moved(exam), moved(berlinNow), 0.9, "America/Los_Angeles");
+      expect(losAngeles, `run ${run}`).toEqual(berlin);
     }
   });
 

@@ -50,12 +50,14 @@ type PlanContext = {
   reviewAt: (day: number) => Date;
   /** The plan day a moment falls on, at most `last + 1` (after the plan). */
   dayOf: (at: Date) => number;
+  /** The student's zone: a simulated review counts its elapsed days there, as the real rating does. */
+  timeZone: string;
 };
 
 const GOOD = 3;
 const recallAtExam = (card: CardState, ctx: PlanContext) => retrievability(card, ctx.exam);
 const goodAt = (card: CardState, day: number, ctx: PlanContext) =>
-  rateCard(card, GOOD, ctx.reviewAt(day), ctx.retention).card;
+  rateCard(card, GOOD, ctx.reviewAt(day), ctx.retention, null, ctx.timeZone).card;
 
 /** The earliest day in [from, last] whose Good review alone carries the card to the exam (later is never worse). */
 function earliestSufficientDay(card: CardState, from: number, ctx: PlanContext): number | null {
@@ -168,6 +170,7 @@ function* planSteps(
     last: count - 1,
     reviewAt,
     dayOf: (at) => Math.min(count, Math.max(0, localDaysBetween(today, at, timeZone))),
+    timeZone,
   };
   const perDay = new Map<number, { id: number; recall: number }[]>();
   const belowTarget: number[] = [];
