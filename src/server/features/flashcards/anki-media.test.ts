@@ -268,6 +268,40 @@ describe(".apkg import (issue 25 §5)", () => {
     expect(await heldIn(into.id)).toEqual(suspended);
   });
 
+  it("replays the review history with days counted in the student's zone", async () => {
+    const cy = await createUser(t.app);
+    const zone = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings/time-zone",
+      headers: cy.headers,
+      payload: { timeZone: "Pacific/Honolulu" },
+    });
+    expect(zone.statusCode).toBe(200);
+    const set = await createFlashcardSet(t.app, { owner: cy });
+    // 20:00 and then 09:00 the next morning in Honolulu (UTC-10): the same UTC date, a day apart there.
+    const evening = CRT * 1000 + 60 * DAY + 6 * 3_600_000;
+    const morning = CRT * 1000 + 60 * DAY + 19 * 3_600_000;
+    const apkg = buildPackage(
+      await buildCollection({
+        crt: CRT,
+        models: [BASIC],
+        notes: [{ id: 1, mid: BASIC.id, fields: ["aloha", "hello"], guid: "hi1" }],
+        cards: [{ id: 11, nid: 1, ord: 0, type: 2, queue: 2, due: today + 5, ivl: 10, reps: 2 }],
+        revlog: [
+          { id: evening, cid: 11, ease: 3, type: 0 },
+          { id: morning, cid: 11, ease: 3, type: 0 },
+        ],
+      }),
+    );
+    expect((await importApkg(cy, set.id, apkg)).statusCode).toBe(201);
+    const logs = await t.database.db
+      .select({ elapsedDays: cardReviews.elapsedDays })
+      .from(cardReviews)
+      .where(eq(cardReviews.userId, cy.user.id))
+      .orderBy(cardReviews.reviewedAt);
+    expect(logs.map((l) => l.elapsedDays)).toEqual([0, 1]);
+  });
+
   it("keeps no history when asked, and refuses another student's set", async () => {
     const set = await createFlashcardSet(t.app, { owner: ada });
     const res = await importApkg(ada, set.id, await ankiDeck(), { scheduling: false });

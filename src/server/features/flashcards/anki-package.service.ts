@@ -102,7 +102,7 @@ export function createAnkiPackageService({
   db: Db;
   media: CardMediaService;
   review: Pick<ReviewService, "importSchedules" | "exportSchedules">;
-  settings: Pick<SettingsService, "getReview">;
+  settings: Pick<SettingsService, "getReview" | "timeZone">;
 }) {
   async function ownSet(userId: number, setId: number) {
     const set = await flashcardsRepo.findSet(db, userId, setId);
@@ -115,11 +115,14 @@ export function createAnkiPackageService({
     if (!parsedOptions.success)
       throw badRequest(parsedOptions.error.issues[0]?.message ?? "Choose the import options.");
     const options = parsedOptions.data;
-    const { desiredRetention } = await settings.getReview(userId);
+    const [{ desiredRetention }, timeZone] = await Promise.all([
+      settings.getReview(userId),
+      settings.timeZone(userId),
+    ]);
     try {
       const parsed = await importAnkiPackage(
         bytes,
-        { withScheduling: options.scheduling, retention: desiredRetention },
+        { withScheduling: options.scheduling, retention: desiredRetention, timeZone },
         undefined,
         `user:${userId}`,
       );

@@ -304,6 +304,32 @@ describe("reading an Anki package", () => {
     expect(schedule.state.stability).toBeCloseTo(replay.stability, 6);
   });
 
+  it("counts the days between replayed reviews in the student's zone", async () => {
+    // 20:00 and then 09:00 the next morning in Los Angeles (UTC-8): one UTC date, two local ones.
+    const evening = at(19, 4);
+    const morning = at(19, 17);
+    const deck: FixtureCollection = {
+      crt: CRT,
+      models: [BASIC],
+      notes: [{ id: 1, mid: BASIC.id, fields: ["a", "b"] }],
+      cards: [{ id: 11, nid: 1, ord: 0, type: 2, queue: 2, due: 30, ivl: 10, reps: 2 }],
+      revlog: [
+        { id: evening.getTime(), cid: 11, ease: 3, type: 0 },
+        { id: morning.getTime(), cid: 11, ease: 3, type: 0 },
+      ],
+    };
+    const read = async (timeZone?: string) =>
+      (await readAnkiPackage(buildPackage(await buildCollection(deck)), { now: NOW, timeZone })).cards[0]!
+        .schedules![0]!.history;
+    const zone = "America/Los_Angeles";
+    const history = await read(zone);
+    expect(history.map((h) => h.elapsedDays)).toEqual([0, 1]);
+    const first = rateCard(newCardState(evening), 3, evening, undefined, null, zone).card;
+    expect(history[1]).toMatchObject(rateCard(first, 3, morning, undefined, null, zone).log);
+    // Without a zone, UTC's: the same date.
+    expect((await read()).map((h) => h.elapsedDays)).toEqual([0, 0]);
+  });
+
   it("reads the old scheduler's learning buttons (Good was 2, Easy 3)", async () => {
     const old: FixtureCollection = {
       crt: CRT,

@@ -24,6 +24,8 @@ export type AnkiImportOptions = {
   now?: Date | undefined;
   /** Desired retention of the FSRS replay (the student's setting). */
   retention?: number | undefined;
+  /** The student's zone, where the FSRS replay counts the days between reviews (default UTC). */
+  timeZone?: string | undefined;
   /** Keep review state (default true): replay the log, keep due dates and flags. */
   withScheduling?: boolean | undefined;
   /** Read the media files the cards use (default true). */
@@ -195,7 +197,13 @@ export async function readAnkiPackage(
     collection,
     options.withScheduling === false
       ? null
-      : { crt: collection.crt, schedVer: collection.schedVer, now, retention: options.retention },
+      : {
+          crt: collection.crt,
+          schedVer: collection.schedVer,
+          now,
+          retention: options.retention,
+          timeZone: options.timeZone,
+        },
     withMedia
       ? (name) => {
           const entry = entryOf(name);

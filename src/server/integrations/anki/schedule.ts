@@ -39,6 +39,11 @@ export type ScheduleContext = {
   schedVer: number;
   now: Date;
   retention?: number | undefined;
+  /**
+   * The student's zone: the replay counts the days between reviews there, as their own ratings do
+   * (a review at 20:00 and the next at 09:00 the next morning are a day apart, whatever UTC says).
+   */
+  timeZone?: string | undefined;
 };
 
 /**
@@ -126,7 +131,7 @@ export function importSchedule(
   let replayed: CardState | null = null;
   for (const r of ratings) {
     const before: CardState = replayed ?? newCardState(r.at);
-    const next = rateCard(before, r.rating, r.at, ctx.retention);
+    const next = rateCard(before, r.rating, r.at, ctx.retention, null, ctx.timeZone);
     history.push({ ...next.log, durationMs: r.ms });
     replayed = next.card;
   }
