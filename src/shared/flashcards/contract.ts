@@ -226,7 +226,10 @@ export const importOptionsSchema = z.discriminatedUnion("format", [
   z.object({
     format: z.literal("csv"),
     delimiter: delimiterSchema.optional(),
-    /** Whether the first row names the columns; by default it does when every cell is a known name. */
+    /**
+     * Whether the first row names the columns; by default it does when it names a front and a back
+     * column (other names it does not know are ignored columns) or every cell is a known name.
+     */
     header: z.boolean().optional(),
     ...importChoices,
   }),

@@ -83,6 +83,27 @@ describe("CSV (RFC 4180)", () => {
     ]);
   });
 
+  it("reads a header that names a front and a back column beside columns it does not know, which it ignores", () => {
+    for (const [input, columns] of [
+      ["Front,Back,Notes\nhola,hello,greeting\n", ["front", "back", "ignore"]],
+      ["Source;Term;Definition\nbook;hola;hello\n", ["ignore", "front", "back"]],
+      // RFC 4180 quoted cells: a delimiter and a doubled quote inside the unknown column's name.
+      [
+        '"Term","Definition","Source, ""page"""\r\n"hola","hello","p. 1, ""Intro"""\r\n',
+        ["front", "back", "ignore"],
+      ],
+    ] as const) {
+      const result = parseCsv(input, { delimiter: input.includes(";") ? ";" : "," });
+      expect(result.columns, input).toEqual(columns);
+      expect(result.cards.map(stripLine), input).toEqual([card("hola", "hello")]);
+      expect(result.problems, input).toEqual([]);
+    }
+    // Only a front named: a row of cards with an unknown third cell, not a header.
+    const noBack = parseCsv("Term,hello,Notes\nhola,hi\n", { delimiter: "," });
+    expect(noBack.columns).toEqual(["front", "back", "hint"]);
+    expect(noBack.cards.map((c) => c.front)).toEqual(["Term", "hola"]);
+  });
+
   it("reports one problem per bad line with its line number and imports the rest", () => {
     const input = ["uno,one", "dos", "", ",two", "tres,", '"cuatro,four', "cinco,five"].join("\n");
     const result = parseCsv(input, { delimiter: "," });

@@ -408,7 +408,10 @@ export type CsvOptions = {
   delimiter: string;
   /** What each column holds. Default: a header row's names if the first row is one, else front, back, hint. */
   columns?: ColumnRole[] | undefined;
-  /** Whether the first row names the columns. Default: it does when every cell is a known name. */
+  /**
+   * Whether the first row names the columns. Default: it does when it names a front and a back column
+   * (its unknown names are ignored columns), or when every cell is a known name.
+   */
   header?: boolean | undefined;
 };
 
@@ -420,8 +423,9 @@ export type CsvOptions = {
 const EXCEL_SEP_LINE = /^sep=([^"\r\n])(?:\r\n|\r|\n|$)/i;
 
 /**
- * A CSV (RFC 4180) of cards. The first row is a header when every cell in it is a column name this
- * reader knows (Front, Back, Hint, Tags, Type, Term, Definition, ...), and then decides the columns;
+ * A CSV (RFC 4180) of cards. The first row is a header when it names a front and a back column, or
+ * when every cell in it is a column name this reader knows (Front, Back, Hint, Tags, Type, Term,
+ * Definition, ...), and then decides the columns, a name it does not know being a column it ignores;
  * otherwise the columns are front, back, hint. A cell a spreadsheet export protected with a leading
  * apostrophe ('=1+1, see `toSpreadsheetCsv`) loses that apostrophe.
  */
@@ -440,10 +444,13 @@ export function parseCsv(input: string, options: CsvOptions): ParseResult {
   let body = records;
   const first = records[0];
   const headerRoles = first && !first.problem ? first.fields.map(roleOfLabel) : [];
+  // A spreadsheet's header often has a column of its own ("Front,Back,Notes", "Term,Definition,Source"):
+  // naming both a front and a back column makes a row a header whatever its other cells say.
   const looksLikeHeader =
     headerRoles.length >= 2 &&
-    first!.fields.every((f, i) => f.trim() === "" || headerRoles[i] !== undefined) &&
-    headerRoles.some((r) => r === "front" || r === "back");
+    ((headerRoles.includes("front") && headerRoles.includes("back")) ||
+      (first!.fields.every((f, i) => f.trim() === "" || headerRoles[i] !== undefined) &&
+        headerRoles.some((r) => r === "front" || r === "back")));
   if (options.header ?? looksLikeHeader) {
     body = records.slice(1);
     roles ??= headerRoles.map((r) => r ?? "ignore");
