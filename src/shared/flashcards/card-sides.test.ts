@@ -9,16 +9,16 @@ describe("cloze parsing", () => {
   it("reads numbers, hints and text around them", () => {
     expect(parseCloze("The {{c1::Seine::river}} flows through {{c2::Paris}}.")).toEqual([
       "The ",
-      { n: 1, content: ["Seine"], hint: "river" },
+      { numbers: [1], content: ["Seine"], hint: "river" },
       " flows through ",
-      { n: 2, content: ["Paris"], hint: null },
+      { numbers: [2], content: ["Paris"], hint: null },
       ".",
     ]);
   });
 
   it("reads nested clozes", () => {
     expect(parseCloze("{{c1::a {{c2::b}} c}}")).toEqual([
-      { n: 1, content: ["a ", { n: 2, content: ["b"], hint: null }, " c"], hint: null },
+      { numbers: [1], content: ["a ", { numbers: [2], content: ["b"], hint: null }, " c"], hint: null },
     ]);
     expect(clozeNumbersOf("{{c1::a {{c2::b}} c}}")).toEqual([1, 2]);
     expect(clozeNumbers("{{c1::a {{c3::b}} c}} {{c3::d}}")).toEqual([1, 3]);
@@ -27,24 +27,46 @@ describe("cloze parsing", () => {
   it("keeps balanced braces (LaTeX) inside a cloze", () => {
     expect(parseCloze("$x = {{c1::\\frac{a}{b^{2}}}}$")).toEqual([
       "$x = ",
-      { n: 1, content: ["\\frac{a}{b^{2}}"], hint: null },
+      { numbers: [1], content: ["\\frac{a}{b^{2}}"], hint: null },
       "$",
     ]);
   });
 
   it("falls back to Anki's first `}}` when braces inside do not balance", () => {
-    expect(parseCloze("{{c1::a { b}} c")).toEqual([{ n: 1, content: ["a { b"], hint: null }, " c"]);
+    expect(parseCloze("{{c1::a { b}} c")).toEqual([{ numbers: [1], content: ["a { b"], hint: null }, " c"]);
   });
 
   it("reads malformed markup as text", () => {
     expect(parseCloze("{{c1::never closed")).toEqual(["{{c1::never closed"]);
-    expect(parseCloze("{{c0::zero}} {{cx::y}}")).toEqual(["{{c0::zero}} {{cx::y}}"]);
+    expect(parseCloze("{{cx::y}} {{c::z}} {{c,::w}}")).toEqual(["{{cx::y}} {{c::z}} {{c,::w}}"]);
     expect(parseCloze("{{c1::open {{c2::inner}}")).toEqual([
       "{{c1::open ",
-      { n: 2, content: ["inner"], hint: null },
+      { numbers: [2], content: ["inner"], hint: null },
     ]);
     expect(clozeNumbersOf("}} {{ :: {{c1::")).toEqual([]);
     expect(clozePlainText("{{c1::a::h}} and {{c2::b}}")).toBe("a and b");
+  });
+
+  it("reads `{{c1,2::...}}` as a cloze of cards 1 and 2, as Anki 2.1.56+ does", () => {
+    expect(parseCloze("{{c2,1,2::a}}")).toEqual([{ numbers: [1, 2], content: ["a"], hint: null }]);
+    expect(clozeNumbersOf("{{c1,,3::a}} {{c0,2::b}}")).toEqual([1, 2, 3]);
+    const text = "{{c1,2::shared}} word and {{c1::first}} vs {{c2::second}}";
+    expect(cloze(text, 0).prompt).toBe("\\[...\\] word and \\[...\\] vs second");
+    expect(cloze(text, 1).prompt).toBe("\\[...\\] word and first vs \\[...\\]");
+    expect(cloze(text, 1).answer).toBe("shared, second");
+    expect(reviewOrds({ type: "cloze", front: "{{c1,3::a}}" })).toEqual([0, 2]);
+  });
+
+  it("shows a c0 cloze's text on every card and makes no card of it, as Anki does", () => {
+    expect(parseCloze("{{c0::zero::h}} {{c1::one}}")).toEqual([
+      { numbers: [0], content: ["zero"], hint: "h" },
+      " ",
+      { numbers: [1], content: ["one"], hint: null },
+    ]);
+    expect(clozeNumbersOf("{{c0::zero}}")).toEqual([]);
+    expect(reviewOrds({ type: "cloze", front: "{{c0::a}} {{c1::b}}" })).toEqual([0]);
+    expect(cloze("{{c0::zero::h}} {{c1::one}}", 0).prompt).toBe("zero \\[...\\]");
+    expect(cloze("{{c0::zero::h}} {{c1::one}}", 0).back).toBe("zero **one**");
   });
 
   it("gives a review item per cloze number", () => {

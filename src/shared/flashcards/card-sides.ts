@@ -6,11 +6,15 @@
  * Texts are Markdown source (rendered by the client's CardText); what this adds is Markdown too.
  */
 
-/** A piece of a parsed cloze text: plain text, or one `{{cN::content::hint}}` with its own pieces. */
-export type ClozeNode = string | { n: number; content: ClozeNode[]; hint: string | null };
+/**
+ * A piece of a parsed cloze text: plain text, or one `{{cN::content::hint}}` with its own pieces.
+ * `numbers` are the cards it blanks: `{{c1,2::x}}` is blanked on cards 1 and 2 (Anki 2.1.56+), and a
+ * `{{c0::x}}` on none: Anki reads it as a cloze (its markup is not shown) but makes no card of it.
+ */
+export type ClozeNode = string | { numbers: number[]; content: ClozeNode[]; hint: string | null };
 
 type Frame = {
-  n: number;
+  numbers: number[];
   opener: string;
   content: ClozeNode[];
   hint: string | null;
@@ -18,7 +22,20 @@ type Frame = {
   depth: number;
 };
 
-const OPENER = /^\{\{c(\d{1,3})::/;
+/** `{{c` then numbers and commas, as Anki's tokenizer reads them (rslib/src/cloze.rs), then `::`. */
+const OPENER = /\{\{c([\d,]{1,40})::/y;
+
+/**
+ * The cards an opener's numbers name, ascending and once each; empty pieces (`c1,,3`) are skipped as in
+ * Anki. A number past 999 is not a card number here (Anki's limit is 65535): it would make that many rows.
+ */
+function openerNumbers(list: string): number[] {
+  const numbers = list
+    .split(",")
+    .filter((p) => /^\d{1,3}$/.test(p))
+    .map(Number);
+  return [...new Set(numbers)].sort((a, b) => a - b);
+}
 
 /**
  * Anki's cloze syntax, nesting included (`{{c1::a {{c2::b}} c}}`, Anki 2.1.56+). With `countBraces`, single
@@ -46,10 +63,12 @@ function parseWith(text: string, countBraces: boolean): { nodes: ClozeNode[]; un
   let i = 0;
   while (i < text.length) {
     const top = stack.at(-1);
-    const opener = top?.inHint ? null : OPENER.exec(text.slice(i, i + 10));
-    if (opener && Number(opener[1]) > 0) {
+    OPENER.lastIndex = i;
+    const opener = top?.inHint ? null : OPENER.exec(text);
+    const numbers = opener ? openerNumbers(opener[1]!) : [];
+    if (opener && numbers.length > 0) {
       stack.push({
-        n: Number(opener[1]),
+        numbers,
         opener: opener[0],
         content: [],
         hint: null,
@@ -62,7 +81,7 @@ function parseWith(text: string, countBraces: boolean): { nodes: ClozeNode[]; un
     const ch = text[i]!;
     if (top && ch === "}" && text[i + 1] === "}" && (!countBraces || top.depth === 0)) {
       stack.pop();
-      const node: ClozeNode = { n: top.n, content: top.content, hint: top.hint?.trim() || null };
+      const node: ClozeNode = { numbers: top.numbers, content: top.content, hint: top.hint?.trim() || null };
       target().push(node);
       i += 2;
       continue;
@@ -100,13 +119,13 @@ export function parseCloze(text: string): ClozeNode[] {
   return plain.unclosed < counted.unclosed ? plain.nodes : counted.nodes;
 }
 
-/** Every cloze number a text uses, nested ones included, ascending and once each. */
+/** Every card number a text's clozes name, nested ones included, ascending and once each; c0 is none. */
 export function clozeNumbersOf(text: string): number[] {
   const found = new Set<number>();
   const walk = (nodes: ClozeNode[]) => {
     for (const node of nodes) {
       if (typeof node === "string") continue;
-      found.add(node.n);
+      for (const n of node.numbers) if (n > 0) found.add(n);
       walk(node.content);
     }
   };
@@ -133,7 +152,7 @@ function render(nodes: ClozeNode[], n: number, side: "prompt" | "answer"): strin
   return nodes
     .map((node) => {
       if (typeof node === "string") return node;
-      if (node.n !== n) return render(node.content, n, side);
+      if (!node.numbers.includes(n)) return render(node.content, n, side);
       return side === "prompt" ? clozeBlank(node.hint) : emphasise(plainOf(node.content));
     })
     .join("");
@@ -144,7 +163,7 @@ function clozeAnswers(nodes: ClozeNode[], n: number): string[] {
   const out: string[] = [];
   for (const node of nodes) {
     if (typeof node === "string") continue;
-    if (node.n === n) out.push(plainOf(node.content).trim());
+    if (node.numbers.includes(n)) out.push(plainOf(node.content).trim());
     else out.push(...clozeAnswers(node.content, n));
   }
   return out;
