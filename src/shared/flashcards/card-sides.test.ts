@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clozeNumbers, reviewOrds } from "./card-model.ts";
 import { cardSides, clozeNumbersOf, clozePlainText, parseCloze } from "./card-sides.ts";
+import { gradeAnswer } from "./grading.ts";
 
 const cloze = (question: string, ord: number, answer = "") =>
   cardSides({ type: "cloze", ord, question, answer, hint: null });
@@ -88,6 +89,13 @@ describe("card sides", () => {
     const sides = cloze(text, 1, "Both on the Seine");
     expect(sides.answer).toBe("Paris, Rouen");
     expect(sides.back).toBe("The Seine flows through **Paris** and **Rouen**.\n\nBoth on the Seine");
+  });
+
+  it("asks a word blanked several times in one card once", () => {
+    const twice = "{{c1::Paris}} is the capital; {{c1::paris}} has {{c1::Seine}} and {{c2::Paris}} again";
+    expect(cloze(twice, 0).answer).toBe("Paris, Seine");
+    expect(cloze(twice, 0).prompt).toBe("\\[...\\] is the capital; \\[...\\] has \\[...\\] and Paris again");
+    expect(gradeAnswer("Paris", cloze("{{c1::Paris}} and {{c1::Paris}}", 0).answer).verdict).toBe("correct");
   });
 
   it("hides a nested cloze inside the blank, and blanks it inside a shown one", () => {

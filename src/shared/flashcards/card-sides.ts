@@ -169,6 +169,21 @@ function clozeAnswers(nodes: ClozeNode[], n: number): string[] {
   return out;
 }
 
+/**
+ * Each answer once: the same word blanked twice in one card ('{{c1::Paris}} ... {{c1::Paris}}') is typed
+ * once, not 'Paris, Paris'. Anki collapses only when every blank is the same; a repeat among different
+ * blanks is dropped too, since the student cannot tell which blanks repeat before seeing the answer.
+ */
+function distinctAnswers(answers: string[]): string[] {
+  const seen = new Set<string>();
+  return answers.filter((a) => {
+    const key = a.normalize("NFC").toLowerCase().replace(/\s+/g, " ");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** The row fields a side needs: a flashcards row or a card the API answers. */
 export type CardRow = {
   type?: string | undefined;
@@ -208,7 +223,7 @@ export function cardSides(card: CardRow): CardSides {
   const revealed = render(nodes, n, "answer");
   return {
     prompt: render(nodes, n, "prompt"),
-    answer: answers.length > 0 ? answers.join(", ") : plainOf(nodes),
+    answer: answers.length > 0 ? distinctAnswers(answers).join(", ") : plainOf(nodes),
     back: extra ? `${revealed}\n\n${extra}` : revealed,
     hint,
   };
