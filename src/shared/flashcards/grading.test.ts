@@ -57,6 +57,36 @@ describe("gradeAnswer", () => {
     expect(verdict("Year 1492", "year 1492")).toBe("correct");
   });
 
+  it("keeps signs and operators that decide the answer, and drops punctuation that does not", () => {
+    expect(verdict("5", "-5")).toBe("wrong");
+    expect(verdict("-5", "5")).toBe("wrong");
+    expect(verdict("− 5", "-5")).toBe("correct");
+    expect(verdict("5.", "5")).toBe("correct");
+    expect(verdict("x-1", "x+1")).toBe("wrong");
+    // Long enough for a typo allowance, but a changed operator is never a typo.
+    expect(verdict("x - 1 = 10", "x + 1 = 10")).toBe("wrong");
+    expect(verdict("x+1=10", "x + 1 = 10")).toBe("correct");
+    expect(verdict("34", "3/4")).toBe("wrong");
+    expect(verdict("3 4", "3/4")).toBe("wrong");
+    expect(verdict("3/4", "¾")).toBe("correct");
+    expect(verdict("x > 5", "x < 5")).toBe("wrong");
+    expect(verdict("a != b", "a ≠ b")).toBe("correct");
+    expect(verdict("a = b", "a ≠ b")).toBe("wrong");
+    expect(verdict("C", "C++")).toBe("wrong");
+    expect(verdict("c++", "C++")).toBe("correct");
+    expect(verdict("C", "C#")).toBe("wrong");
+    expect(verdict("50", "50%")).toBe("wrong");
+    expect(verdict("50 percent", "50%")).toBe("correct");
+    expect(verdict("2*3", "2 × 3")).toBe("correct");
+    expect(verdict("x = -b", "x=−b")).toBe("correct");
+    // Hyphens and slashes inside words, a date's separators and Markdown emphasis are punctuation.
+    expect(verdict("well known", "well-known")).toBe("correct");
+    expect(verdict("covid 19", "COVID-19")).toBe("correct");
+    expect(verdict("km h", "km/h")).toBe("correct");
+    expect(verdict("2024/01/05", "2024-01-05")).toBe("correct");
+    expect(verdict("bold", "**bold**")).toBe("correct");
+  });
+
   it("takes a number typed as digits or as its word, and still forgives a typo around it", () => {
     expect(verdict("2 pyruvate molecules", "two pyruvate molecules")).toBe("correct");
     expect(verdict("Twenty", "20")).toBe("correct");

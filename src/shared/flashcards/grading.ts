@@ -16,7 +16,8 @@ export interface Grade {
   expected: string;
 }
 
-const ARTICLES = /^(?:the|an|a)\s+/;
+// Not before an operator: the 'a' of 'a = b' is a variable.
+const ARTICLES = /^(?:the|an|a)\s+(?![+\-*/=<>≤≥≠±^#])/;
 
 const NUMBER_WORDS = (
   "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " +
@@ -29,15 +30,56 @@ const NUMBER_VALUES = new Map([
 ]);
 const NUMBER_WORD = new RegExp(`\\b(?:${[...NUMBER_VALUES.keys()].join("|")})\\b`, "g");
 
+/**
+ * Signs and operators decide an answer ('-5' is not '5', 'x+1' not 'x-1', 'C++' not 'C'), so they are
+ * not punctuation. While a form is built they stand as private-use characters, which survive the
+ * stripping of punctuation, and come back as their own words ('x + 1').
+ */
+const OPERATORS = ["+", "-", "*", "/", "=", "<", ">", "≤", "≥", "≠", "±", "^", "#"];
+const HELD = new Map(OPERATORS.map((op, i) => [op, String.fromCharCode(0xe000 + i)]));
+const RELEASED = new Map(OPERATORS.map((op, i) => [String.fromCharCode(0xe000 + i), op]));
+const hold = (op: string) => HELD.get(op) ?? op;
+
+// Always meaningful: they are not written as punctuation in an answer.
+const ALWAYS = /[+=<>≤≥≠±^]/g;
+// A sharp after a letter names something ('C#', 'F#'); elsewhere it is decoration.
+const SHARP = /(?<=\p{L})#(?![\p{L}\p{N}])/gu;
+// '-', '/' and '*' between operands: a number, a lone letter (a variable, not the end of a word like
+// 'COVID-19' or 'km/h') or a bracket. 'x-1', '3/4', '2*3' keep them; 'well-known', 'and/or', '*word*' not.
+const BETWEEN = /(?<=(?:^|[^\p{L}])\p{L}|\p{N}|\))(\s*)([-/*])(?=\s*(?:-\s*)?(?:\p{N}|\p{L}(?!\p{L})|\())/gu;
+// A sign: '-5', 'x = -5', '(-b)'. Not a dash between words, nor a Markdown list's '- '.
+const SIGN = /(?<=^|[\s([=<>≤≥≠±+*/^\uE000-\uE00C])-(?=\s*\p{N}|\p{L}(?!\p{L}))/gu;
+// A numeric date: its separators are the date's punctuation, whichever is typed ('2024-01-05', '5/1/2024').
+const NUMERIC_DATE = /\b(\d{1,4})([-/.])(\d{1,2})\2(\d{1,4})\b/g;
+
+/** The text with its meaningful signs and operators held (see OPERATORS). */
+function holdOperators(text: string): string {
+  return text
+    .replace(/!=/g, "≠")
+    .replace(/<=/g, "≤")
+    .replace(/>=/g, "≥")
+    .replace(/[\u2212\u2013]/g, "-")
+    .replace(/\u2044/g, "/")
+    .replace(/×/g, "*")
+    .replace(/÷/g, "/")
+    .replace(NUMERIC_DATE, "$1 $3 $4")
+    .replace(BETWEEN, (_, space: string, op: string) => space + hold(op))
+    .replace(SIGN, hold("-"))
+    .replace(ALWAYS, hold)
+    .replace(SHARP, hold("#"));
+}
+
 /** The comparable form: lower case, no accents, punctuation as spaces, numbers as digits, no leading article. */
 export function lenientForm(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
+  // NFKD splits '≠' into '=' and a combining overlay, which is not an accent.
+  const decomposed = text.normalize("NFKD").replace(/=\u0338/g, "≠");
+  return holdOperators(decomposed.replace(/\p{M}+/gu, "").toLowerCase())
     .replace(/&/g, " and ")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .replace(/%/g, " percent ")
+    .replace(/[^\p{L}\p{N}\uE000-\uE00C]+/gu, " ")
+    .replace(/[\uE000-\uE00C]/g, (held) => ` ${RELEASED.get(held)} `)
     .replace(NUMBER_WORD, (word) => NUMBER_VALUES.get(word) ?? word)
+    .replace(/\s+/g, " ")
     .trim()
     .replace(ARTICLES, "");
 }
@@ -55,7 +97,8 @@ export function acceptedAnswers(answer: string): string[] {
 /** Typos forgiven for an answer of this many letters: none for a short word, then 1, then 2. */
 export const typosAllowed = (length: number) => (length <= 3 ? 0 : length <= 7 ? 1 : 2);
 
-const digits = (s: string) => s.replace(/\D+/g, " ").trim();
+/** What must match exactly: numbers and operators, in order ('1492' is never a typo of '1429', nor '+' of '-'). */
+const meaning = (form: string) => form.replace(/[^\p{N}+\-*/=<>≤≥≠±^#]+/gu, " ").trim();
 
 /** Whether `a` is `b` with two neighbouring letters swapped (Levenshtein counts that as 2 edits, a typist 1). */
 function oneSwap(a: string, b: string): boolean {
@@ -79,7 +122,7 @@ export function gradeAnswer(typed: string, answer: string): Grade {
     const want = lenientForm(candidate);
     if (!want) continue;
     if (given === want) return { verdict: "correct", expected: candidate };
-    if (digits(given) !== digits(want)) continue;
+    if (meaning(given) !== meaning(want)) continue;
     const allowed = typosAllowed(want.length);
     if (allowed > 0 && typos(given, want, allowed) <= allowed) {
       best = { verdict: "typo", expected: candidate };
