@@ -87,6 +87,20 @@ describe("gradeAnswer", () => {
     expect(verdict("bold", "**bold**")).toBe("correct");
   });
 
+  it("reads a superscript as a power, and a power typed inline as a near miss at best", () => {
+    expect(verdict("x^2", "x²")).toBe("correct");
+    expect(verdict("x²", "x^2")).toBe("correct");
+    expect(verdict("10^-3", "10⁻³")).toBe("correct");
+    expect(verdict("x2", "x²")).toBe("typo");
+    expect(verdict("x^2 + y^2", "x² + y²")).toBe("correct");
+    expect(verdict("x2 + y2", "x² + y²")).toBe("typo");
+    // A number's power typed inline is another number; a different power is never a typo.
+    expect(verdict("102", "10²")).toBe("wrong");
+    expect(verdict("x³", "x²")).toBe("wrong");
+    expect(verdict("area in m3", "area in m²")).toBe("wrong");
+    expect(verdict("x₃", "x₂")).toBe("wrong");
+  });
+
   it("takes a number typed as digits or as its word, and still forgives a typo around it", () => {
     expect(verdict("2 pyruvate molecules", "two pyruvate molecules")).toBe("correct");
     expect(verdict("Twenty", "20")).toBe("correct");

@@ -69,10 +69,19 @@ function holdOperators(text: string): string {
     .replace(SHARP, hold("#"));
 }
 
+/**
+ * A superscript is a power: 'x²' is 'x^2', and NFKD alone would make it 'x2', the same as 'x₂' or 'x2'.
+ * Subscripts stay digits ('H₂O' is 'H2O'): typed without them they name the same thing.
+ */
+const SUPERSCRIPTS = /[\u00B2\u00B3\u00B9\u2070\u2071\u2074-\u207F]+/g;
+
 /** The comparable form: lower case, no accents, punctuation as spaces, numbers as digits, no leading article. */
 export function lenientForm(text: string): string {
   // NFKD splits '≠' into '=' and a combining overlay, which is not an accent.
-  const decomposed = text.normalize("NFKD").replace(/=\u0338/g, "≠");
+  const decomposed = text
+    .replace(SUPERSCRIPTS, (power) => `^${power}`)
+    .normalize("NFKD")
+    .replace(/=\u0338/g, "≠");
   return holdOperators(decomposed.replace(/\p{M}+/gu, "").toLowerCase())
     .replace(/&/g, " and ")
     .replace(/%/g, " percent ")
@@ -112,6 +121,13 @@ function oneSwap(a: string, b: string): boolean {
 const typos = (a: string, b: string, max: number) =>
   oneSwap(a, b) ? 1 : leven(a, b, { maxDistance: max + 1 });
 
+/**
+ * The form with a letter's power written inline: 'x ^ 2' as 'x2'. Typed for 'x²' on a keyboard without
+ * superscripts, 'x2' is a near miss (a typo), not a match: 'x2' may as well mean x times 2 or an index.
+ * A number's power is not relaxed: '102' for '10²' is another number.
+ */
+const powersInline = (form: string) => form.replace(/(\p{L}) \^ (?=\p{N})/gu, "$1");
+
 /** The grade of `typed` against a card's `answer`. */
 export function gradeAnswer(typed: string, answer: string): Grade {
   const given = lenientForm(typed);
@@ -122,6 +138,10 @@ export function gradeAnswer(typed: string, answer: string): Grade {
     const want = lenientForm(candidate);
     if (!want) continue;
     if (given === want) return { verdict: "correct", expected: candidate };
+    if (given === powersInline(want)) {
+      best = { verdict: "typo", expected: candidate };
+      continue;
+    }
     if (meaning(given) !== meaning(want)) continue;
     const allowed = typosAllowed(want.length);
     if (allowed > 0 && typos(given, want, allowed) <= allowed) {
