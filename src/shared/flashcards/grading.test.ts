@@ -11,6 +11,19 @@ describe("lenientForm", () => {
     expect(lenientForm("A")).toBe("a");
     expect(lenientForm("salt & pepper")).toBe("salt and pepper");
   });
+
+  it("folds accents and optional vowel points, but not the vowel signs of Indic and Thai scripts", () => {
+    expect(lenientForm("Ἀθῆναι")).toBe(lenientForm("Αθηναι"));
+    expect(lenientForm("Ёлка")).toBe("елка");
+    expect(lenientForm("كَتَبَ")).toBe("كتب");
+    expect(lenientForm("שָׁלוֹם")).toBe("שלום");
+    expect(lenientForm("कि")).not.toBe(lenientForm("क"));
+    expect(lenientForm("কি")).not.toBe(lenientForm("ক"));
+    expect(lenientForm("กิน")).not.toBe(lenientForm("กน"));
+    expect(lenientForm("கி")).not.toBe(lenientForm("க"));
+    expect(lenientForm("が")).not.toBe(lenientForm("か"));
+    expect(lenientForm("한국")).toBe("한국");
+  });
 });
 
 describe("acceptedAnswers", () => {
@@ -113,6 +126,12 @@ describe("gradeAnswer", () => {
     expect(verdict("3 pyruvate molecules", "two pyruvate molecules")).toBe("wrong");
     // Part of a longer word is not a number: 'often' holds 'ten', 'someone' 'one'.
     expect(lenientForm("often someone")).toBe("often someone");
+  });
+
+  it("marks a different vowel sign wrong in scripts where it is a letter", () => {
+    expect(verdict("क", "कि")).toBe("wrong");
+    expect(verdict("か", "が")).toBe("wrong");
+    expect(verdict("नमस्ते", "नमस्ते")).toBe("correct");
   });
 
   it("marks an empty or unrelated answer wrong, expecting the whole answer", () => {

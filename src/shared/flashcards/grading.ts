@@ -2,7 +2,7 @@ import leven from "leven";
 
 /**
  * Lenient grading of a typed answer (Write and Learn modes, issue 25): a student who knows the answer is
- * not marked wrong for case, accents, punctuation, a leading article, spacing or a small typo. Several
+ * not marked wrong for case, accents (where they are accents: FOLDED_MARKS), punctuation, a leading article, spacing or a small typo. Several
  * accepted answers may be written in one card as "a; b", "a / b" or on separate lines. A number may be
  * typed as digits or as its word ("2" for "two", up to twenty and the tens), but must be typed exactly:
  * "1492" for "1429" is a different year, not a typo.
@@ -75,6 +75,15 @@ function holdOperators(text: string): string {
  */
 const SUPERSCRIPTS = /[\u00B2\u00B3\u00B9\u2070\u2071\u2074-\u207F]+/g;
 
+/**
+ * Combining marks folded away: accents on Latin, Greek and Cyrillic letters, and the optional vowel
+ * points of Arabic (harakat) and Hebrew (niqqud), which everyday writing leaves out. In Devanagari,
+ * Bengali, Thai, Tamil and the like the marks are vowel signs ('कि' is not 'क'), and Japanese kana's
+ * voicing marks make another sound ('が' is not 'か'): those stay.
+ */
+const FOLDED_MARKS =
+  /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}])\p{M}+/gu;
+
 /** The comparable form: lower case, no accents, punctuation as spaces, numbers as digits, no leading article. */
 export function lenientForm(text: string): string {
   // NFKD splits '≠' into '=' and a combining overlay, which is not an accent.
@@ -82,10 +91,12 @@ export function lenientForm(text: string): string {
     .replace(SUPERSCRIPTS, (power) => `^${power}`)
     .normalize("NFKD")
     .replace(/=\u0338/g, "≠");
-  return holdOperators(decomposed.replace(/\p{M}+/gu, "").toLowerCase())
+  // Composed again, so what stays decomposed (Hangul, Indic vowel signs) counts as one letter each.
+  const folded = decomposed.replace(FOLDED_MARKS, "$1").normalize("NFC");
+  return holdOperators(folded.toLowerCase())
     .replace(/&/g, " and ")
     .replace(/%/g, " percent ")
-    .replace(/[^\p{L}\p{N}\uE000-\uE00C]+/gu, " ")
+    .replace(/[^\p{L}\p{M}\p{N}\uE000-\uE00C]+/gu, " ")
     .replace(/[\uE000-\uE00C]/g, (held) => ` ${RELEASED.get(held)} `)
     .replace(NUMBER_WORD, (word) => NUMBER_VALUES.get(word) ?? word)
     .replace(/\s+/g, " ")
