@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptedAnswers, gradeAnswer, lenientForm } from "./grading.ts";
+import { acceptedAnswers, gradeAnswer, lenientForm, typosAllowed } from "./grading.ts";
 
 const verdict = (typed: string, answer: string) => gradeAnswer(typed, answer).verdict;
 
@@ -132,6 +132,18 @@ describe("gradeAnswer", () => {
     expect(verdict("क", "कि")).toBe("wrong");
     expect(verdict("か", "が")).toBe("wrong");
     expect(verdict("नमस्ते", "नमस्ते")).toBe("correct");
+    // Six UTF-16 units but three letters: too short for a typo.
+    expect(verdict("नमस्ते", "नमस्ति")).toBe("wrong");
+  });
+
+  it("forgives no typo in a short Chinese, Japanese or Korean answer, counting letters not code units", () => {
+    expect(verdict("日面", "日本")).toBe("wrong");
+    expect(verdict("東京大字", "東京大学")).toBe("wrong");
+    expect(verdict("한극", "한국")).toBe("wrong");
+    expect(verdict("東京大学", "東京大学")).toBe("correct");
+    expect(typosAllowed("𠮷野家")).toBe(0);
+    expect(typosAllowed("東京大学の学生です")).toBe(1);
+    expect(typosAllowed("café")).toBe(1);
   });
 
   it("marks an empty or unrelated answer wrong, expecting the whole answer", () => {

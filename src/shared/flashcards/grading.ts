@@ -1,5 +1,3 @@
-import leven from "leven";
-
 /**
  * Lenient grading of a typed answer (Write and Learn modes, issue 25): a student who knows the answer is
  * not marked wrong for case, accents (where they are accents: FOLDED_MARKS), punctuation, a leading article, spacing or a small typo. Several
@@ -114,23 +112,65 @@ export function acceptedAnswers(answer: string): string[] {
   return [...new Set([whole, ...parts])].filter(Boolean);
 }
 
-/** Typos forgiven for an answer of this many letters: none for a short word, then 1, then 2. */
-export const typosAllowed = (length: number) => (length <= 3 ? 0 : length <= 7 ? 1 : 2);
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/** The letters as a reader counts them: 'कि', a Hangul syllable or '𠮷' is one, not two UTF-16 units. */
+const graphemes = (text: string) => Array.from(GRAPHEMES.segment(text), (g) => g.segment);
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * Typos forgiven in an answer (its lenient form), by its letters: none for a short word, then 1, then 2.
+ * A Chinese, Japanese or Korean character is a whole syllable or word ('日本' and '日面', '東京大学' and
+ * '東京大字' are different words), so those answers get none until they are a phrase.
+ */
+export function typosAllowed(answer: string): number {
+  const length = graphemes(answer).length;
+  if (CJK.test(answer)) return length < 8 ? 0 : length < 16 ? 1 : 2;
+  return length <= 3 ? 0 : length <= 7 ? 1 : 2;
+}
 
 /** What must match exactly: numbers and operators, in order ('1492' is never a typo of '1429', nor '+' of '-'). */
 const meaning = (form: string) => form.replace(/[^\p{N}+\-*/=<>≤≥≠±^#]+/gu, " ").trim();
 
-/** Whether `a` is `b` with two neighbouring letters swapped (Levenshtein counts that as 2 edits, a typist 1). */
-function oneSwap(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  return i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+/**
+ * Edits between two answers, letter by letter (graphemes), a swap of neighbouring letters counting as one
+ * as it does for a typist (optimal string alignment). Only counts up to `max + 1`: a long answer is
+ * compared along the diagonal band `max` wide, not letter against every letter.
+ */
+function typos(a: string, b: string, max: number): number {
+  const x = graphemes(a);
+  const y = graphemes(b);
+  const over = max + 1;
+  if (Math.abs(x.length - y.length) > max) return over;
+  // Row i keeps only columns j = i - max .. i + max, at index d = j - i + max.
+  const width = 2 * max + 1;
+  const band = () => new Array<number>(width).fill(over);
+  const at = (row: number[], d: number) => (d >= 0 && d < width ? row[d]! : over);
+  let before = band();
+  let above = band();
+  for (let d = max; d < width && d - max <= y.length; d++) above[d] = d - max;
+  for (let i = 1; i <= x.length; i++) {
+    const current = band();
+    let least = over;
+    for (let d = 0; d < width; d++) {
+      const j = i - max + d;
+      if (j < 0 || j > y.length) continue;
+      let edits = i;
+      if (j > 0) {
+        const same = x[i - 1] === y[j - 1] ? 0 : 1;
+        edits = Math.min(at(above, d + 1) + 1, at(current, d - 1) + 1, at(above, d) + same);
+        if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+          edits = Math.min(edits, at(before, d) + 1);
+      }
+      current[d] = Math.min(edits, over);
+      least = Math.min(least, edits);
+    }
+    if (least > max) return over;
+    before = above;
+    above = current;
+  }
+  return at(above, y.length - x.length + max);
 }
-
-/** Edits between two answers, a swap of neighbouring letters counting as one. */
-const typos = (a: string, b: string, max: number) =>
-  oneSwap(a, b) ? 1 : leven(a, b, { maxDistance: max + 1 });
 
 /**
  * The form with a letter's power written inline: 'x ^ 2' as 'x2'. Typed for 'x²' on a keyboard without
@@ -154,7 +194,7 @@ export function gradeAnswer(typed: string, answer: string): Grade {
       continue;
     }
     if (meaning(given) !== meaning(want)) continue;
-    const allowed = typosAllowed(want.length);
+    const allowed = typosAllowed(want);
     if (allowed > 0 && typos(given, want, allowed) <= allowed) {
       best = { verdict: "typo", expected: candidate };
     }
