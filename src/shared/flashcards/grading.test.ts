@@ -34,6 +34,20 @@ describe("acceptedAnswers", () => {
     // A slash inside a word is part of the answer (km/h), not a choice.
     expect(acceptedAnswers("km/h")).toEqual(["km/h"]);
   });
+
+  it("makes words in brackets optional, but not brackets that are part of a formula", () => {
+    expect(acceptedAnswers("mitochondria (organelle)")).toEqual(["mitochondria (organelle)", "mitochondria"]);
+    expect(acceptedAnswers("(cell) membrane; plasmalemma")).toEqual([
+      "(cell) membrane; plasmalemma",
+      "(cell) membrane",
+      "plasmalemma",
+      "membrane; plasmalemma",
+      "membrane",
+    ]);
+    expect(acceptedAnswers("f(x) = 2x")).toEqual(["f(x) = 2x"]);
+    expect(acceptedAnswers("x = (-5)")).toEqual(["x = (-5)"]);
+    expect(acceptedAnswers("(optional)")).toEqual(["(optional)"]);
+  });
 });
 
 describe("gradeAnswer", () => {
@@ -47,6 +61,14 @@ describe("gradeAnswer", () => {
   it("accepts any written alternative", () => {
     expect(verdict("automobile", "car; automobile")).toBe("correct");
     expect(gradeAnswer("color", "colour / color").expected).toBe("color");
+  });
+
+  it("accepts an answer with or without its words in brackets", () => {
+    expect(verdict("mitochondria", "mitochondria (organelle)")).toBe("correct");
+    expect(verdict("mitochondria organelle", "mitochondria (organelle)")).toBe("correct");
+    expect(verdict("membrane", "(cell) membrane")).toBe("correct");
+    expect(verdict("cell membrane", "(cell) membrane")).toBe("correct");
+    expect(verdict("organelle", "mitochondria (organelle)")).toBe("wrong");
   });
 
   it("forgives a small typo in a long enough word and says which answer was meant", () => {

@@ -102,14 +102,26 @@ export function lenientForm(text: string): string {
     .replace(ARTICLES, "");
 }
 
-/** The answers a card accepts: its text, and each alternative written in it. */
+/**
+ * Words in brackets, set apart by spaces, are optional: '(the) mitochondria' and 'mitochondria (organelle)'
+ * accept 'mitochondria' alone. Brackets touching a word or holding numbers or operators ('f(x)',
+ * '(x + 1)²', '(-5)') are part of the answer.
+ */
+const OPTIONAL = /(^|\s)\([\p{L}\p{M}\s'’.-]*\p{L}[\p{L}\p{M}\s'’.-]*\)(?=$|[\s.,;:!?])/gu;
+const withoutOptional = (answer: string) => answer.replace(OPTIONAL, "$1").replace(/ {2,}/g, " ").trim();
+
+/**
+ * The answers a card accepts: its text, each alternative written in it, and each without its optional
+ * words. ' or ' does not separate alternatives: it is as often part of one ('to be or not to be').
+ */
 export function acceptedAnswers(answer: string): string[] {
   const whole = answer.trim();
   const parts = whole
     .split(/\s*(?:;|\n|\s\/\s)\s*/)
     .map((p) => p.trim())
     .filter(Boolean);
-  return [...new Set([whole, ...parts])].filter(Boolean);
+  const answers = [whole, ...parts];
+  return [...new Set([...answers, ...answers.map(withoutOptional)])].filter(Boolean);
 }
 
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
