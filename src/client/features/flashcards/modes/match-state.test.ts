@@ -11,7 +11,7 @@ import {
   startMatch,
 } from "./match-state.ts";
 
-const run = (s: MatchState, ...actions: MatchAction[]) => actions.reduce(matchReducer, s);
+const run = (s: MatchState, ...actions: MatchAction[]) => actions.reduce((r, a) => matchReducer(r, a), s);
 const pick = (tile: string, now: number): MatchAction => ({ type: "pick", tile, now });
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -41,7 +41,7 @@ describe("Match", () => {
     expect(s.selected).toBe("1t");
     expect(matchElapsed(s, 3000)).toBe(2000);
     s = run(s, pick("1d", 2000), pick("2d", 2500), pick("2t", 4500));
-    expect(s.matched).toEqual([1, 2]);
+    expect(s.matched).toEqual(["1t", "1d", "2d", "2t"]);
     expect(matchFinished(s)).toBe(true);
     expect(s.finishedMs).toBe(3500);
     expect(s.bestMs).toBe(3500);
@@ -59,6 +59,27 @@ describe("Match", () => {
     s = run(s, pick("3t", 20));
     expect(s.wrong).toBeNull();
     expect(run(s, { type: "clearWrong" })).toBe(s);
+  });
+
+  it("pairs tiles that read the same: two cards with one back, or fronts alike but for case", () => {
+    const faces: Record<string, string> = { "1t": "bank", "1d": "river edge", "2t": "bank", "2d": "money" };
+    faces["3t"] = "paris";
+    faces["3d"] = "capital";
+    faces["4t"] = "rome";
+    faces["4d"] = "capital";
+    const face = (tile: string) => faces[tile] ?? tile;
+    const play = (s: MatchState, ...tiles: string[]) =>
+      tiles.reduce((r, tile, i) => matchReducer(r, pick(tile, i), face), s);
+    // 'bank' (card 2) with card 1's definition: the two 'bank' tiles cannot be told apart.
+    let s = play(startMatch([1, 2, 3, 4]), "2t", "1d");
+    expect(s.mistakes).toBe(0);
+    expect(s.matched).toEqual(["2t", "1d"]);
+    // Either 'capital' goes with Paris.
+    s = play(s, "4d", "3t", "1t", "2d", "4t", "3d");
+    expect(s.mistakes).toBe(0);
+    expect(matchFinished(s)).toBe(true);
+    // Texts that differ still make a wrong pair.
+    expect(play(startMatch([1, 2, 3, 4]), "1t", "3d").mistakes).toBe(1);
   });
 
   it("lets go of a tile picked twice and switches to another of the same side", () => {
@@ -91,5 +112,8 @@ describe("Match", () => {
     expect(resumableMatch({ ...saved, tiles: ["1x"] }, [1])).toBeNull();
     expect(resumableMatch({ ...saved, bestMs: -1 }, [1, 2, 3])).toBeNull();
     expect(resumableMatch(null, [1])).toBeNull();
+    // A game saved when pairs were kept as card ids goes on with both tiles of each gone.
+    expect(resumableMatch({ ...saved, matched: [2] }, [1, 2, 3])?.matched).toEqual(["2t", "2d"]);
+    expect(resumableMatch({ ...saved, matched: ["7t"] }, [1, 2, 3])).toBeNull();
   });
 });

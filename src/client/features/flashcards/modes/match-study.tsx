@@ -1,9 +1,10 @@
 import { Timer, Trophy } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { CardText } from "#client/components/card-text/card-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/lib/cn.ts";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
+import { normalizeAnswer } from "#shared/flashcards/quiz.ts";
 import { cardAnswer, cardPrompt } from "./card-text.ts";
 import {
   formatTime,
@@ -13,6 +14,7 @@ import {
   matchReducer,
   resumableMatch,
   startMatch,
+  type TileFace,
   tileCard,
   tileSide,
 } from "./match-state.ts";
@@ -46,6 +48,18 @@ function useNow(running: boolean) {
   return now;
 }
 
+/** A tile's text as the student reads it: cards with the same back (or fronts alike) look the same. */
+function useTileFace(cards: Flashcard[]): TileFace {
+  return useMemo(() => {
+    const texts = new Map<string, string>();
+    for (const card of cards) {
+      texts.set(`${card.id}t`, normalizeAnswer(cardPrompt(card)));
+      texts.set(`${card.id}d`, normalizeAnswer(cardAnswer(card)));
+    }
+    return (tile) => texts.get(tile) ?? tile;
+  }, [cards]);
+}
+
 function MatchGame({ setId, cards, starred }: { setId: number; cards: Flashcard[]; starred: number[] }) {
   const { state, change, restart } = useStudyRun({
     setId,
@@ -55,6 +69,7 @@ function MatchGame({ setId, cards, starred }: { setId: number; cards: Flashcard[
     start,
     parse: resumableMatch,
   });
+  const face = useTileFace(cards);
   const s = state?.run;
   const running = !!s && s.startedAt !== null && !matchFinished(s);
   const now = useNow(running);
@@ -79,7 +94,7 @@ function MatchGame({ setId, cards, starred }: { setId: number; cards: Flashcard[
               {formatTime(matchElapsed(s, now))}
             </p>
             <p>
-              {s.matched.length} of {s.tiles.length / 2} pairs · {s.mistakes} wrong
+              {s.matched.length / 2} of {s.tiles.length / 2} pairs · {s.mistakes} wrong
             </p>
             <p className="flex items-center gap-1">
               <Trophy className="h-4 w-4" aria-hidden /> Best:{" "}
@@ -92,7 +107,7 @@ function MatchGame({ setId, cards, starred }: { setId: number; cards: Flashcard[
             <MatchGrid
               state={s}
               byId={byId}
-              onPick={(tile) => change((r) => matchReducer(r, { type: "pick", tile, now: Date.now() }))}
+              onPick={(tile) => change((r) => matchReducer(r, { type: "pick", tile, now: Date.now() }, face))}
             />
           )}
         </>
@@ -134,11 +149,11 @@ function MatchGrid({
   onPick: (tile: string) => void;
 }) {
   const refs = useRef(new Map<string, HTMLButtonElement>());
-  const live = state.tiles.filter((t) => !state.matched.includes(tileCard(t)));
+  const live = state.tiles.filter((t) => !state.matched.includes(t));
   const focusNear = (from: number, step: number) => {
     for (let i = from + step; i >= 0 && i < state.tiles.length; i += step) {
       const tile = state.tiles[i]!;
-      if (!state.matched.includes(tileCard(tile))) return refs.current.get(tile)?.focus();
+      if (!state.matched.includes(tile)) return refs.current.get(tile)?.focus();
     }
   };
   // A matched tile leaves the board with focus on it: focus goes to the first one still there.
@@ -158,8 +173,7 @@ function MatchGrid({
     <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Match tiles">
       {state.tiles.map((tile, at) => {
         const card = byId.get(tileCard(tile));
-        if (!card || state.matched.includes(tileCard(tile)))
-          return <li key={tile} aria-hidden className="min-h-20" />;
+        if (!card || state.matched.includes(tile)) return <li key={tile} aria-hidden className="min-h-20" />;
         const wrong = state.wrong?.includes(tile) ?? false;
         const selected = state.selected === tile;
         const term = tileSide(tile) === "term";
