@@ -13,7 +13,7 @@ import { HintButton } from "./hint-button.tsx";
 import type { LearnState } from "./learn-state.ts";
 import { useModeKeys } from "./use-mode-keys.ts";
 
-type Answer = (given: string, correct: boolean) => void;
+type Answer = (given: string, correct: boolean, written: boolean) => void;
 
 /** One Learn question: multiple choice for a card not yet picked right, written after that. */
 export function LearnQuestion({
@@ -110,7 +110,7 @@ function ChoiceAnswer({
   }, [cards, card.id, state.seed, state.roundNo, state.at]);
   const picked = state.checked?.given ?? null;
   const pick = (option: string) =>
-    picked === null && onAnswer(option, normalizeAnswer(option) === normalizeAnswer(question.answer));
+    picked === null && onAnswer(option, normalizeAnswer(option) === normalizeAnswer(question.answer), false);
   useModeKeys((key) => {
     const option = question.options[Number(key) - 1];
     if (option === undefined || picked !== null) return false;
@@ -135,7 +135,7 @@ function WrittenAnswer({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (checked || !typed.trim()) return;
-    onAnswer(typed, gradeAnswer(typed, cardAnswer(card)).verdict !== "wrong");
+    onAnswer(typed, gradeAnswer(typed, cardAnswer(card)).verdict !== "wrong", true);
   };
   return (
     <form onSubmit={submit} className="grid gap-2">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   askWritten,
+  canChoose,
   currentCard,
   type LearnAction,
   type LearnState,
@@ -81,6 +82,22 @@ describe("Learn piles and rounds", () => {
     expect(run(s, { type: "next" })).toBe(s);
     const answered = run(s, { type: "answer", given: "a", correct: true });
     expect(run(answered, { type: "answer", given: "b", correct: false })).toBe(answered);
+  });
+
+  it("asks a set with fewer than two other answers written from the start, and masters it in one", () => {
+    expect(canChoose(["Paris"])).toBe(false);
+    expect(canChoose(["Paris", "Rome"])).toBe(false);
+    expect(canChoose(["Paris", "paris ", "Rome"])).toBe(false);
+    expect(canChoose(["Paris", "Rome", "Oslo"])).toBe(true);
+    // One card: a written answer right masters it, and the session ends instead of asking it again.
+    let s = startLearn([1], 1);
+    s = run(s, { type: "answer", given: "Paris", correct: true, written: true }, { type: "next" });
+    expect(learnDone(s)).toBe(true);
+    expect(learnPiles(s)).toEqual({ learning: 0, mastered: 1, percent: 100 });
+    // 'I was right' on a written answer masters the card too.
+    s = startLearn([1], 1);
+    s = run(s, { type: "answer", given: "paris?", correct: false, written: true }, { type: "override" });
+    expect(learnDone(s)).toBe(true);
   });
 
   it("resumes a saved state only while it fits the cards", () => {

@@ -1,3 +1,5 @@
+import { normalizeAnswer } from "#shared/flashcards/quiz.ts";
+
 /**
  * Learn mode (issue 25 §2): adaptive within one session. A card is asked as multiple choice first, then
  * written once the student picked it right; a written answer right masters it. Rounds take the first
@@ -6,6 +8,14 @@
  * the round (once per round), besides counting it as missed for the summary.
  */
 export const ROUND_SIZE = 7;
+
+/**
+ * Whether the set can ask multiple choice: the right answer and at least two others that read
+ * differently. A set of one or two cards (or cards sharing their backs) would offer a choice of one or
+ * two, so its cards are asked written from the start.
+ */
+export const canChoose = (answers: readonly string[]) =>
+  new Set(answers.map(normalizeAnswer).filter(Boolean)).size >= 3;
 
 /** 0: asked as multiple choice next; 1: asked written next; 2: mastered. */
 export type Stage = 0 | 1 | 2;
@@ -20,7 +30,7 @@ export interface LearnState {
   at: number;
   roundNo: number;
   /** The answer being shown until the student goes on. */
-  checked: { given: string; correct: boolean; requeued: boolean } | null;
+  checked: { given: string; correct: boolean; requeued: boolean; written?: boolean } | null;
   /** Cards answered wrong at least once this session. */
   missed: number[];
   /** Seeds the multiple-choice options, so a reload asks the same question the same way. */
@@ -28,7 +38,8 @@ export interface LearnState {
 }
 
 export type LearnAction =
-  | { type: "answer"; given: string; correct: boolean }
+  /** `written`: typed rather than picked; a written answer right masters the card at any stage. */
+  | { type: "answer"; given: string; correct: boolean; written?: boolean }
   | { type: "override" }
   | { type: "next" }
   | { type: "nextRound" }
@@ -79,11 +90,11 @@ export function learnReducer(s: LearnState, action: LearnAction): LearnState {
       if (s.checked || id === undefined) return s;
       const stage = stageOf(s, id);
       if (action.correct) {
-        const next = Math.min(2, stage + 1) as Stage;
+        const next = action.written ? 2 : (Math.min(2, stage + 1) as Stage);
         return {
           ...s,
           stage: withStage(s, id, next),
-          checked: { given: action.given, correct: true, requeued: false },
+          checked: { given: action.given, correct: true, requeued: false, written: action.written },
         };
       }
       // Back into this round, unless it is already waiting later in it.
@@ -92,14 +103,14 @@ export function learnReducer(s: LearnState, action: LearnAction): LearnState {
         ...s,
         round: requeued ? [...s.round, id] : s.round,
         missed: s.missed.includes(id) ? s.missed : [...s.missed, id],
-        checked: { given: action.given, correct: false, requeued },
+        checked: { given: action.given, correct: false, requeued, written: action.written },
       };
     }
     case "override": {
       // 'I was right' on a written answer the grader missed: as if it had been right.
       if (!s.checked || s.checked.correct || id === undefined) return s;
       const round = s.checked.requeued ? s.round.slice(0, -1) : s.round;
-      const next = Math.min(2, stageOf(s, id) + 1) as Stage;
+      const next = s.checked.written ? 2 : (Math.min(2, stageOf(s, id) + 1) as Stage);
       return {
         ...s,
         round,

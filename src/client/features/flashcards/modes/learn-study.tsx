@@ -1,8 +1,10 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import type { Flashcard, FlashcardSet } from "#shared/flashcards/contract.ts";
+import { cardAnswer } from "./card-text.ts";
 import { LearnQuestion } from "./learn-question.tsx";
 import {
   askWritten,
+  canChoose,
   currentCard,
   learnDone,
   learnPiles,
@@ -46,6 +48,7 @@ function LearnSession({ setId, cards, starred }: { setId: number; cards: Flashca
     parse: resumableLearn,
   });
   const setStar = useSetStar(setId);
+  const choices = useMemo(() => canChoose(cards.map(cardAnswer)), [cards]);
   const s = state?.run;
   const id = s ? currentCard(s) : undefined;
   const toggleStar = useCallback(() => {
@@ -89,10 +92,10 @@ function LearnSession({ setId, cards, starred }: { setId: number; cards: Flashca
               card={card}
               cards={cards}
               state={s}
-              written={askWritten(s, card.id)}
+              written={!choices || askWritten(s, card.id)}
               star={<StarButton setId={setId} cardId={card.id} starred={starred.includes(card.id)} />}
-              onAnswer={(given, correct) =>
-                change((r) => learnReducer(r, { type: "answer", given, correct }))
+              onAnswer={(given, correct, written) =>
+                change((r) => learnReducer(r, { type: "answer", given, correct, written }))
               }
               onOverride={() => change((r) => learnReducer(r, { type: "override" }))}
               onNext={() => change((r) => learnReducer(r, { type: "next" }))}
