@@ -1,9 +1,10 @@
 /**
  * Lenient grading of a typed answer (Write and Learn modes, issue 25): a student who knows the answer is
- * not marked wrong for case, accents (where they are accents: FOLDED_MARKS), punctuation, a leading article, spacing or a small typo. Several
- * accepted answers may be written in one card as "a; b", "a / b" or on separate lines. A number may be
- * typed as digits or as its word ("2" for "two", up to twenty and the tens), but must be typed exactly:
- * "1492" for "1429" is a different year, not a typo.
+ * not marked wrong for case, accents (where marks are accents: FOLDED_MARKS), punctuation, a leading
+ * article, spacing, words in brackets or a small typo. Several accepted answers may be written in one card
+ * as "a; b", "a / b" or on separate lines. A number may be typed as digits or as its word ("2" for "two",
+ * up to twenty and the tens), but numbers, signs and operators must be typed exactly: "1492" for "1429"
+ * is a different year and "x-1" for "x+1" a different expression, not typos.
  */
 
 export type Verdict = "correct" | "typo" | "wrong";
