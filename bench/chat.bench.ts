@@ -242,10 +242,15 @@ const sampleMemory = setInterval(() => {
 }, 50);
 
 const tsQueryOf = (q: string) => toTsQuery(questionTerms(q));
-const bare = (q: string) =>
-  db.execute(sql`select id, ts_rank_cd(search, to_tsquery('english', ${tsQueryOf(q)}), 32) as rank
+// The baseline as issue 24 measured it when filed (ts_rank_cd). The engine ranks its candidates with the
+// cheaper ts_rank since (retrieval.repo.ts): the same bare query with ts_rank is printed beside it, so
+// the ratio against the search the engine runs now is there too.
+const bareWith = (rank: "ts_rank_cd" | "ts_rank") => (q: string) =>
+  db.execute(sql`select id, ${sql.raw(rank)}(search, to_tsquery('english', ${tsQueryOf(q)}), 32) as rank
     from document_chunks where user_id = ${userId} and search @@ to_tsquery('english', ${tsQueryOf(q)})
     order by rank desc limit 8`);
+const bare = bareWith("ts_rank_cd");
+const bareTsRank = bareWith("ts_rank");
 
 // Warm-up, both sides alike: the language model loads once, each plan is cached, and the code the answer
 // runs is compiled by V8's optimising tiers, as in a server that has been answering for a while. With four
@@ -255,15 +260,20 @@ for (let i = 0; i < WARMUP; i++) {
   const q = MATERIAL[i % MATERIAL.length]!;
   await ask(q);
   await bare(q);
+  await bareTsRank(q);
 }
 // Interleaved, so a busy moment of the machine slows both sides alike.
 const answerMs: number[] = [];
 const bareMs: number[] = [];
+const bareTsRankMs: number[] = [];
 for (let i = 0; i < SAMPLES; i++) {
   const q = MATERIAL[i % MATERIAL.length]!;
   let start = performance.now();
   await bare(q);
   bareMs.push(performance.now() - start);
+  start = performance.now();
+  await bareTsRank(q);
+  bareTsRankMs.push(performance.now() - start);
   start = performance.now();
   const res = await ask(q);
   answerMs.push(performance.now() - start);
@@ -271,6 +281,7 @@ for (let i = 0; i < SAMPLES; i++) {
 }
 const material = { p50: percentile(answerMs, 50), p99: percentile(answerMs, 99) };
 const baseline = { p50: percentile(bareMs, 50), p99: percentile(bareMs, 99) };
+const baselineTsRank = { p50: percentile(bareTsRankMs, 50), p99: percentile(bareTsRankMs, 99) };
 const taskAnswers = await time(SAMPLES, (i) => ask(TASK_QUESTIONS[i % TASK_QUESTIONS.length]!));
 clearInterval(sampleMemory);
 
@@ -296,6 +307,9 @@ console.log(
 );
 console.log(
   `throughput ratio (baseline p50 / answer p50): ${(baseline.p50 / material.p50).toFixed(2)} (target >= 0.5)`,
+);
+console.log(
+  `bare, ts_rank:   ${fmt(baselineTsRank)}   (the engine's rank function); ratio ${(baselineTsRank.p50 / material.p50).toFixed(2)}`,
 );
 console.log(`task answers, same ratio (information only): ${(baseline.p50 / taskAnswers.p50).toFixed(2)}`);
 console.log(

@@ -3,8 +3,8 @@ import { pageBlocks } from "./structure.ts";
 import { words } from "./text.ts";
 
 /**
- * Which passages answer a question, among the candidates full-text search found. PostgreSQL's ts_rank_cd
- * only counts how often and how close the question's words occur, so a passage that repeats a common
+ * Which passages answer a question, among the candidates full-text search found. PostgreSQL's ts_rank
+ * only counts how often the question's words occur, so a passage that repeats a common
  * word ('file', 'type') beat the one passage that holds the question's rare words. This re-ranks with
  * what a search engine weighs, all derived from the student's own material and never from a question
  * list: BM25 with each term's IDF over the student's passages, extra weight for a term in the document's
