@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { OcclusionNote } from "#shared/flashcards/card-model.ts";
 import { users } from "./auth.ts";
 import { calendarEvents } from "./calendar.ts";
 import { createdAt, ownerId, updatedAt } from "./columns.ts";
@@ -100,10 +101,7 @@ export const flashcards = pgTable(
      * An occlusion note's image and masks (issue 25 §1), shared by its siblings; the row's `ord` is the mask
      * it hides. Null for every other type.
      */
-    occlusion: jsonb("occlusion").$type<{
-      image: string;
-      masks: { x: number; y: number; w: number; h: number; label?: string | undefined }[];
-    }>(),
+    occlusion: jsonb("occlusion").$type<OcclusionNote>(),
     /**
      * The question and answer as the card browser searches them: compatibility forms unfolded and
      * accents dropped (NFKD, then the combining diacritical marks out), so 'cafe' finds 'café' and 'co2'
