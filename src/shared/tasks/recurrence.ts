@@ -2,6 +2,7 @@ import { TZDate, tzOffset } from "@date-fns/tz";
 import type { Options as RRuleOptions, Weekday as RRuleWeekday } from "rrule";
 import * as rrulePackage from "rrule";
 import { z } from "zod";
+import { wallClock } from "../local-day.ts";
 import { isTimeZone } from "../time-zone.ts";
 import { RRULE_TEXT_MAX } from "./contract.ts";
 
@@ -166,17 +167,8 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** The local wall-clock time of an instant in a zone, as a UTC Date with those fields (whole seconds). */
 function toFloating(at: Date, timeZone: string): Date {
-  const local = new TZDate(at.getTime(), timeZone);
-  return new Date(
-    Date.UTC(
-      local.getFullYear(),
-      local.getMonth(),
-      local.getDate(),
-      local.getHours(),
-      local.getMinutes(),
-      local.getSeconds(),
-    ),
-  );
+  const wall = wallClock(at, timeZone).getTime();
+  return new Date(wall - (((wall % 1000) + 1000) % 1000));
 }
 
 /**
