@@ -29,6 +29,17 @@ const createGroup = (who: TestUser, name = "Biology crew") =>
 const invite = (admin: TestUser, groupId: number, who: TestUser) =>
   req(admin, "POST", `/api/study-groups/${groupId}/members`, { username: who.user.username });
 
+/** Ada's group with her friends Bob and Cat as members, invited in that order. */
+async function groupOfThree() {
+  const [ada, bob, cat] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+  await befriend(ada, bob);
+  await befriend(ada, cat);
+  const g = await createGroup(ada);
+  await invite(ada, g.id, bob);
+  await invite(ada, g.id, cat);
+  return { ada, bob, cat, g };
+}
+
 /** A study set with one document and a two-card flashcard set, owned by `who`. */
 async function studySet(who: TestUser) {
   const set = await createStudySet(t.app, { owner: who, title: "Cells" });
@@ -341,12 +352,7 @@ describe("study groups", () => {
   });
 
   it("a member's shares end with their membership, whether they leave or are removed (issue 27 fault 6)", async () => {
-    const [ada, bob, cat] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
-    await befriend(ada, bob);
-    await befriend(ada, cat);
-    const g = await createGroup(ada);
-    await invite(ada, g.id, bob);
-    await invite(ada, g.id, cat);
+    const { ada, bob, cat, g } = await groupOfThree();
     const bobSet = await studySet(bob);
     const catSet = await studySet(cat);
     await ok(bob, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: bobSet.set.id });
@@ -384,12 +390,7 @@ describe("study groups", () => {
   });
 
   it("a group outlives its creator's account once another member runs it", async () => {
-    const [ada, bob, cat] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
-    await befriend(ada, bob);
-    await befriend(ada, cat);
-    const g = await createGroup(ada);
-    await invite(ada, g.id, bob);
-    await invite(ada, g.id, cat);
+    const { ada, bob, cat, g } = await groupOfThree();
     const s = await studySet(bob);
     await ok(bob, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: s.set.id });
     // Ada hands the group to Bob and leaves; deleting her account later must not take Bob's group with it.
@@ -401,12 +402,7 @@ describe("study groups", () => {
   });
 
   it("deleting the creator's account leaves the group to its members, as leaving would; alone, the group goes", async () => {
-    const [ada, bob, cat] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
-    await befriend(ada, bob);
-    await befriend(ada, cat);
-    const g = await createGroup(ada);
-    await invite(ada, g.id, bob);
-    await invite(ada, g.id, cat);
+    const { ada, bob, cat, g } = await groupOfThree();
     const adaSet = await studySet(ada);
     const bobSet = await studySet(bob);
     await ok(ada, "POST", `/api/study-groups/${g.id}/sets`, { studySetId: adaSet.set.id });
@@ -440,12 +436,7 @@ describe("study groups", () => {
   });
 
   it("deleting an admin's account keeps the other admins in charge and promotes no one", async () => {
-    const [ada, bob, cat] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
-    await befriend(ada, bob);
-    await befriend(ada, cat);
-    const g = await createGroup(ada);
-    await invite(ada, g.id, bob);
-    await invite(ada, g.id, cat);
+    const { ada, bob, cat, g } = await groupOfThree();
     await ok(ada, "POST", `/api/study-groups/${g.id}/members/${cat.user.id}/promote`);
     await ok(ada, "POST", "/api/auth/delete-account", { password: ada.input.password });
     expect((await ok(bob, "GET", `/api/study-groups/${g.id}`)).members).toEqual([
