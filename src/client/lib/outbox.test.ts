@@ -66,6 +66,26 @@ describe("outbox (changes made offline)", () => {
     expect(sent).toHaveLength(3);
   });
 
+  it("sends a rating with the device's clock as it leaves (sentAt), after the time it was made", async () => {
+    await queueChange({ ...rating(1), body: { rating: 3, reviewedAt: "2026-11-24T10:00:00.000Z" } });
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return new Response("{}", { status: 200 });
+      }),
+    );
+    const before = Date.now();
+    await flushOutbox();
+    expect(bodies).toEqual([
+      { rating: 3, reviewedAt: "2026-11-24T10:00:00.000Z", sentAt: expect.any(String) },
+    ]);
+    const sentAt = Date.parse(String(bodies[0]!.sentAt));
+    expect(sentAt).toBeGreaterThanOrEqual(before);
+    expect(sentAt).toBeLessThanOrEqual(Date.now());
+  });
+
   it("stops at a server error and keeps the rest for the next try", async () => {
     for (const n of [1, 2]) await queueChange(rating(n));
     vi.stubGlobal(

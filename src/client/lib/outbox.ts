@@ -84,7 +84,11 @@ export function flushOutbox(): Promise<void> {
         // The token is read as each change leaves: once another student has signed in on this browser,
         // what is left waits for its own student.
         if (userId() !== id) break;
-        const status = await sendStored(item.method, item.path, item.body);
+        // A rating goes with the device's clock as it leaves: the server reads the rating's age by this
+        // clock, so a phone set hours fast or slow does not lose it (review contract, `sentAt`).
+        const body =
+          item.kind === "rate" ? { ...(item.body as object), sentAt: new Date().toISOString() } : item.body;
+        const status = await sendStored(item.method, item.path, body);
         if (!delivered(status)) {
           update({ online: status !== 0 });
           break;

@@ -129,6 +129,12 @@ export const rateBodySchema = z.object({
    */
   clientId: z.uuid("clientId must be a UUID").optional(),
   reviewedAt: sensibleDate("reviewedAt must be an ISO 8601 date-time").optional(),
+  /**
+   * The device's clock as the rating left it (the outbox adds it): the rating's age by the device's own
+   * clock, which is right even when that clock is minutes or hours off. The server records the rating
+   * that long before its own now, so a phone set fast or slow keeps its offline ratings on their day.
+   */
+  sentAt: sensibleDate("sentAt must be an ISO 8601 date-time").optional(),
 });
 export type RateBody = z.infer<typeof rateBodySchema>;
 export const rateResultSchema = z.object({

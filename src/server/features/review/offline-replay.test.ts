@@ -131,6 +131,35 @@ describe("offline ratings (clientId, reviewedAt)", () => {
     expect(res.json().error).toEqual(expect.any(String));
   });
 
+  it("keeps the ratings of a device whose clock is hours off, at their age by that clock (sentAt)", async () => {
+    const [fast, slow, ahead, old] = await cards(ada, 4);
+    const now = clock.now().getTime();
+    const rate = (card: number | undefined, deviceNow: number, madeAgo: number) =>
+      req(ada, "POST", `/api/review/cards/${card}/rate`, {
+        rating: 3,
+        clientId: randomUUID(),
+        reviewedAt: new Date(deviceNow - madeAgo).toISOString(),
+        sentAt: new Date(deviceNow).toISOString(),
+      });
+    // The test's clock moves on in real time: how long ago, to the second.
+    const recordedAgo = async (card: number | undefined) =>
+      Math.abs(Math.round((now - (await reviewsOf(ada.user.id, card!))[0]!.reviewedAt.getTime()) / 1000));
+    // A phone three hours fast, rated 10 minutes before it reconnected: recorded 10 minutes ago.
+    expect((await rate(fast, now + 3 * HOUR, 10 * 60_000)).statusCode).toBe(200);
+    expect(await recordedAgo(fast)).toBe(10 * 60);
+    // A phone a day slow, rated two hours before: two hours ago, not a day and two hours.
+    expect((await rate(slow, now - DAY, 2 * HOUR)).statusCode).toBe(200);
+    expect(await recordedAgo(slow)).toBe(2 * 3600);
+    // A rating its own device says was made after it was sent (the clock was changed meanwhile): now.
+    expect((await rate(ahead, now, -HOUR)).statusCode).toBe(200);
+    expect(await recordedAgo(ahead)).toBe(0);
+    // Too old is too old by the device's clock too.
+    const tooOld = await rate(old, now + 5 * DAY, 31 * DAY);
+    expect(tooOld.statusCode).toBe(400);
+    expect(tooOld.json().error).toMatch(/older than 30 days/);
+    expect(await reviewsOf(ada.user.id, old!)).toHaveLength(0);
+  });
+
   it("refuses a bad clientId, a future reviewedAt, one older than 30 days, and another card's clientId", async () => {
     const [a, b] = await cards(ada, 2);
     const url = `/api/review/cards/${a}/rate`;

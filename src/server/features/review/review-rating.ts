@@ -32,19 +32,30 @@ export interface RatingDeps extends HoldDeps {
 }
 
 /** What a device that rated offline (issue 23) sends beside the rating. */
-export type OfflineRating = { clientId?: string | undefined; reviewedAt?: string | undefined };
+export type OfflineRating = {
+  clientId?: string | undefined;
+  reviewedAt?: string | undefined;
+  sentAt?: string | undefined;
+};
 
 type StoredReview = { id: number; flashcardId: number; nextDue: Date | null; nextState: number | null };
 type Rated = RateResult & { replay?: true };
 
-/** When the rating was made: now, or a device's recorded time within the offline bounds. */
+/**
+ * When the rating was made: now, or a device's recorded time within the offline bounds. With `sentAt`
+ * the device's clock is read only for the rating's age, so a clock hours fast or slow loses nothing;
+ * without it (an older client) a time ahead of the server's beyond the allowed skew is refused. A time
+ * a little ahead is recorded as now: FSRS must not schedule from a moment that has not come.
+ */
 function ratedAt(now: Date, offline: OfflineRating): Date {
-  const at = offline.reviewedAt ? new Date(offline.reviewedAt) : now;
-  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS)
+  if (!offline.reviewedAt) return now;
+  let at = new Date(offline.reviewedAt).getTime();
+  if (offline.sentAt) at = now.getTime() - Math.max(0, new Date(offline.sentAt).getTime() - at);
+  else if (at > now.getTime() + CLOCK_SKEW_MS)
     throw badRequest("reviewedAt is in the future: check the device's clock");
-  if (now.getTime() - at.getTime() > OFFLINE_RATING_MAX_AGE_DAYS * DAY_MS)
+  if (now.getTime() - at > OFFLINE_RATING_MAX_AGE_DAYS * DAY_MS)
     throw badRequest(`A rating older than ${OFFLINE_RATING_MAX_AGE_DAYS} days cannot be recorded`);
-  return at;
+  return new Date(Math.min(at, now.getTime()));
 }
 
 /** The answer a replayed clientId gets: the first request's, for the same card only. */
