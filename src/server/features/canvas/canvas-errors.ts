@@ -60,3 +60,12 @@ export function unreadableCourseMessage(name: string, err: CanvasError): string 
         : "Canvas no longer lets you read it (your access to the course may have ended)";
   return `Could not read "${name}": ${why}. Its assignments from earlier syncs are kept.`;
 }
+
+/**
+ * Why one course was left out of a sync when Canvas failed on it alone (a 5xx after the retries, a
+ * timeout, an answer that is not Canvas's JSON): real instances do this to one course now and then, and
+ * the others are worth having meanwhile.
+ */
+export function unansweredCourseMessage(name: string): string {
+  return `Canvas did not answer for "${name}" this time. Its assignments from earlier syncs are kept, and the next sync tries again.`;
+}

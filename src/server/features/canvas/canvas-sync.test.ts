@@ -300,6 +300,42 @@ describe("a course Canvas will not show", () => {
     });
   }
 
+  it("a course Canvas keeps failing (5xx after the retries) is skipped, keeps its tasks and is named; all failing fails the sync", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    const [down, up] = fake.data.courses;
+    const before = (await taskRows(u)).filter((r) => fake.findAssignment(r.canvasId!).course_id === down!.id);
+    expect(before).toHaveLength(3);
+    fake.data.assignments[up!.id]![0]!.name = "Changed where Canvas answers";
+    fake.refuse(new RegExp(`^/courses/${down!.id}/`), 502);
+    try {
+      fake.resetRequests();
+      const res = await sync(t, u);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ updated: 1, deleted: 0 });
+      expect(body.unreadableCourses).toEqual([
+        { canvasId: down!.id, name: down!.name, message: expect.stringMatching(/did not answer/) },
+      ]);
+      // It was retried before it was given up on.
+      const tries = fake.requests.filter((r) => r.url.includes(`/courses/${down!.id}/assignments`));
+      expect(tries.length).toBeGreaterThan(1);
+      const rows = await taskRows(u);
+      expect(rows.filter((r) => before.some((b) => b.id === r.id))).toEqual(before);
+      expect(rows.map((r) => r.title)).toContain("Changed where Canvas answers");
+
+      // When no course answers, Canvas is down: the sync fails as it did, and nothing is deleted.
+      fake.refuse(new RegExp(`^/courses/${up!.id}/`), 500);
+      const failed = await sync(t, u);
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().error).toEqual(expect.any(String));
+      expect(await taskRows(u)).toHaveLength(rows.length);
+    } finally {
+      fake.clearFaults();
+    }
+    expect((await sync(t, u)).json()).toMatchObject({ unreadableCourses: [] });
+  });
+
   it("connecting names a course the first sync could not read, and imports the others", async () => {
     resetData();
     const shut = fake.data.courses[0]!;

@@ -14,7 +14,7 @@ import type {
   CanvasCourseValues as CourseValues,
 } from "../courses/courses.service.ts";
 import type { ImportedTask, ImportedTaskValues, TasksService } from "../tasks/tasks.service.ts";
-import { unreadableCourseMessage } from "./canvas-errors.ts";
+import { unansweredCourseMessage, unreadableCourseMessage } from "./canvas-errors.ts";
 
 /**
  * Where a sync reads from, where it writes (the courses and tasks services own those tables) and how it
@@ -39,6 +39,14 @@ export interface SyncCounts {
   deleted: number;
   unreadableCourses: UnreadableCourse[];
 }
+
+/**
+ * A failure of one course's requests that leaves the rest of the sync worth finishing: Canvas answered 5xx
+ * (or something that is not its JSON) after the retries, or did not answer in time. Not a bad token,
+ * throttling or a refused address: those are the whole sync's.
+ */
+const failedAlone = (err: unknown) =>
+  err instanceof CanvasError && ["upstream", "timeout", "network", "bad_response"].includes(err.kind);
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
@@ -203,6 +211,8 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
   };
   const unreadable = new Map<string, UnreadableCourse>();
   let failure: unknown = null;
+  let unanswered: unknown = null;
+  let read = 0;
   await Promise.all(
     fetches.map(async ({ canvasId, name, result, groups }) => {
       const res = await result;
@@ -212,22 +222,29 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
       if (!res.ok) {
         if (res.error instanceof CanvasError && res.error.kind === "forbidden") {
           unreadable.set(canvasId, { canvasId, name, message: unreadableCourseMessage(name, res.error) });
+        } else if (failedAlone(res.error)) {
+          unanswered ??= res.error;
+          unreadable.set(canvasId, { canvasId, name, message: unansweredCourseMessage(name) });
         } else failure ??= res.error;
         return;
       }
+      read++;
       const courseId = courses.ids.get(canvasId)!;
       const written = await writeCourseTasks(t, canvasId, courseId, res.value, byCanvasId);
       counts.assignments += written.assignments;
       counts.created += written.created;
       counts.updated += written.updated;
       counts.deleted += written.deleted;
-      const read = await groups;
-      if (read.ok) await t.courses.writeGradeGroups(t.userId, courseId, toGradeGroups(read.value));
-      else if (!(read.error instanceof CanvasError && read.error.kind === "forbidden"))
-        failure ??= read.error;
+      const weights = await groups;
+      if (weights.ok) await t.courses.writeGradeGroups(t.userId, courseId, toGradeGroups(weights.value));
+      // The course's grade weights stay as the last sync read them.
+      else if (!(weights.error instanceof CanvasError && weights.error.kind === "forbidden"))
+        if (!failedAlone(weights.error)) failure ??= weights.error;
     }),
   );
   if (failure) throw failure;
+  // Every course failed: that is Canvas failing, not a course.
+  if (unanswered && read === 0) throw unanswered;
   // In the order Canvas lists the courses, not the order their answers happened to arrive in.
   counts.unreadableCourses = fetches.flatMap((f) => unreadable.get(f.canvasId) ?? []);
   return counts;
