@@ -96,7 +96,6 @@ export function flushOutbox(): Promise<void> {
         update({ online: true });
         // Applied (or applied before: the server answers a replay like the first time), or refused for
         // good: either way it leaves the outbox.
-        if (status >= 400) console.warn(`An offline change was refused (${status}):`, item.kind);
         await offlineStore.remove(item.seq!);
         sent++;
         await refreshCount();
