@@ -53,6 +53,11 @@ export type NoteType = CardType | "occlusion";
 export type OcclusionNote = {
   image: string;
   masks: { x: number; y: number; w: number; h: number; label?: string | undefined }[];
+  /**
+   * Anki's 'Hide one, guess one': a card covers only the part it asks for, the others stay in view.
+   * Absent is 'hide all, guess one' (Anki's default and the only mode Studyhall's editor makes).
+   */
+  hideOne?: true | undefined;
 };
 
 export type PortableCard = {

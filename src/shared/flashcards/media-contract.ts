@@ -198,6 +198,8 @@ export const occlusionSchema = z.object({
   ),
   /** The mask this card asks for. */
   ord: z.int(),
+  /** Only the asked mask covers the picture (Anki's 'hide one, guess one'); otherwise every mask does. */
+  hideOne: z.boolean(),
 });
 export type Occlusion = z.infer<typeof occlusionSchema>;
 

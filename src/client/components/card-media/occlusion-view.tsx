@@ -7,7 +7,8 @@ import { useOcclusion } from "./occlusion-query.ts";
 
 /**
  * An occlusion card in review: every mask covers its part of the picture (Anki's 'hide all, guess one'),
- * the one asked for marked '?'; the answer uncovers it and outlines where it was.
+ * or only the asked one in a 'hide one, guess one' note; the one asked for is marked '?', and the answer
+ * uncovers it and outlines where it was.
  */
 export function OcclusionView({ cardId, revealed }: { cardId: number; revealed: boolean }) {
   const query = useOcclusion(cardId);
@@ -34,6 +35,7 @@ function Covered({ o, revealed }: { o: Occlusion; revealed: boolean }) {
       />
       {o.masks.map((m, i) => {
         const asked = i === o.ord;
+        if (!asked && o.hideOne) return null;
         if (asked && revealed)
           return (
             <span

@@ -543,7 +543,7 @@ describe("image occlusion (issue 25 §1)", () => {
       [`![occlusion](${name})`, "Mask 2"],
     ]);
     const second = await get(ada, `/api/study/flashcards/${cards[1]!.id}/occlusion`);
-    expect(second.json()).toEqual({ flashcardSetId: set.id, image: name, masks, ord: 1 });
+    expect(second.json()).toEqual({ flashcardSetId: set.id, image: name, masks, ord: 1, hideOne: false });
     // Review knows them by their type, and a basic card whose text happens to look like one stays basic.
     await t.req(ada, "POST", `/api/study/flashcard-sets/${set.id}/cards`, {
       question: `![occlusion](${name})`,
@@ -636,6 +636,7 @@ describe("Anki image occlusion notes (issue 25 §1 and §5)", () => {
         image: "heart.png",
         masks,
         ord,
+        hideOne: false,
       });
     expect((await get(ada, cardMediaUrl(set.id, "heart.png"))).statusCode).toBe(200);
 
@@ -671,10 +672,39 @@ describe("Anki image occlusion notes (issue 25 §1 and §5)", () => {
     expect((await importApkg(ada, set.id, apkg)).json()).toMatchObject({ imported: 2, problems: [] });
     const cards = await cardsOf(ada, set.id);
     expect(cards.map((c) => c.answer)).toEqual(["Mask 1\nSee chapter 4", "left: atrium\nSee chapter 4"]);
-    expect((await get(ada, `/api/study/flashcards/${cards[0]!.id}/occlusion`)).json().masks).toEqual([
+    const occlusion = (await get(ada, `/api/study/flashcards/${cards[0]!.id}/occlusion`)).json();
+    expect(occlusion.masks).toEqual([
       { x: 0.1, y: 0.1, w: 0.3, h: 0.3 },
       { x: 0.5, y: 0.5, w: 0.5, h: 0.5, label: "left: atrium" },
     ]);
+    // No shape says oi=1: Anki's reviewer covers only the asked part ('hide one, guess one').
+    expect(occlusion.hideOne).toBe(true);
+  });
+
+  it("keeps a 'hide one, guess one' note so through import and export", async () => {
+    const from = await createFlashcardSet(t.app, { owner: ada });
+    const hideOne = await ioDeck(
+      "{{c1::image-occlusion:rect:left=.1:top=.2:width=.3:height=.2}}<br>" +
+        "{{c2::image-occlusion:rect:left=.6:top=.6:width=.3:height=.3}}",
+    );
+    expect((await importApkg(ada, from.id, hideOne)).json()).toMatchObject({ imported: 2, problems: [] });
+    const [first] = await cardsOf(ada, from.id);
+    expect((await get(ada, `/api/study/flashcards/${first!.id}/occlusion`)).json().hideOne).toBe(true);
+
+    const exported = await get(ada, `/api/study/flashcard-sets/${from.id}/export/apkg`);
+    const zip = unzipSync(new Uint8Array(exported.rawPayload));
+    const SQL = await sqlite();
+    const db = new SQL.Database(zip["collection.anki2"]);
+    const [fields] = db.exec("SELECT flds FROM notes")[0]!.values[0]!;
+    db.close();
+    expect(String(fields).split("\x1f")[0]).toBe(
+      "{{c1::image-occlusion:rect:left=0.1:top=0.2:width=0.3:height=0.2}}<br>" +
+        "{{c2::image-occlusion:rect:left=0.6:top=0.6:width=0.3:height=0.3}}",
+    );
+    const into = await createFlashcardSet(t.app, { owner: ada });
+    expect((await importApkg(ada, into.id, exported.rawPayload)).json()).toMatchObject({ imported: 2 });
+    const [back] = await cardsOf(ada, into.id);
+    expect((await get(ada, `/api/study/flashcards/${back!.id}/occlusion`)).json().hideOne).toBe(true);
   });
 
   it("exports occlusion cards as Anki image occlusion notes, which import back as the same cards", async () => {

@@ -157,6 +157,7 @@ export function createCardMediaService({
         image: row.occlusion.image,
         masks: row.occlusion.masks,
         ord: row.ord,
+        hideOne: row.occlusion.hideOne === true,
       };
     },
 

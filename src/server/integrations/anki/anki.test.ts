@@ -664,6 +664,14 @@ describe("Anki image occlusion shapes", () => {
     ]);
   });
 
+  it("reads the mode: 'hide all, guess one' when shapes say oi=1, else 'hide one, guess one'", () => {
+    const rect = (n: number, oi: string) =>
+      `{{c${n}::image-occlusion:rect:left=.1:top=.1:width=.1:height=.1${oi}}}`;
+    expect(parseOcclusionShapes(rect(1, ":oi=1") + rect(2, ":oi=1")).hideOne).toBe(false);
+    expect(parseOcclusionShapes(rect(1, "") + rect(2, "")).hideOne).toBe(true);
+    expect(parseOcclusionShapes(rect(1, ":oi=0")).hideOne).toBe(true);
+  });
+
   it("keeps an escaped colon in a label, and tells pixel positions from fractions", () => {
     const field =
       "{{c3::image-occlusion:ellipse:left=10:top=10:rx=20:ry=10}}{{c3::image-occlusion:text:text=a\\:b:left=1}}";

@@ -98,14 +98,14 @@ const ioNumber = (v: number) => String(Math.round(v * 10_000) / 10_000);
 
 /**
  * The masks as Anki's Occlusion field: mask i is rectangle {{c<i+1>::...}}, hiding the others too (oi=1,
- * Studyhall's 'hide all, guess one'). Labels stay out: Anki draws a text shape on the question too, which
- * would give the answer away.
+ * 'hide all, guess one') unless the note is 'hide one, guess one'. Labels stay out: Anki draws a text
+ * shape on the question too, which would give the answer away.
  */
 export const occlusionField = (occlusion: OcclusionNote) =>
   occlusion.masks
     .map(
       (m, i) =>
-        `{{c${i + 1}::image-occlusion:rect:left=${ioNumber(m.x)}:top=${ioNumber(m.y)}:width=${ioNumber(m.w)}:height=${ioNumber(m.h)}:oi=1}}`,
+        `{{c${i + 1}::image-occlusion:rect:left=${ioNumber(m.x)}:top=${ioNumber(m.y)}:width=${ioNumber(m.w)}:height=${ioNumber(m.h)}${occlusion.hideOne ? "" : ":oi=1"}}}`,
     )
     .join("<br>");
 function template(name: string, ord: number, qfmt: string, afmt: string) {

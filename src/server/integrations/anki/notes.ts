@@ -291,7 +291,7 @@ function occlusionNoteToCard(
       hint: header || null,
       tags: importedTags(note.tags),
       type: "occlusion",
-      occlusion: { image, masks },
+      occlusion: { image, masks, ...(shapes.hideOne ? { hideOne: true as const } : {}) },
       media: mediaRefsOf(front, extra, header),
       ...(note.guid ? { guid: note.guid } : {}),
       ...(deck ? { deck } : {}),

@@ -2,7 +2,8 @@ import type { OcclusionMask } from "#shared/flashcards/media-contract.ts";
 
 /**
  * Anki's image occlusion notes (23.10+): the Occlusion field holds each shape as a cloze,
- * `{{c1::image-occlusion:rect:left=.1:top=.2:width=.3:height=.4:oi=1}}`, read here as Anki reads it
+ * `{{c1::image-occlusion:rect:left=.1:top=.2:width=.3:height=.4:oi=1}}` (`oi=1`: the shape stays covered
+ * while another part is asked, 'hide all, guess one'), read here as Anki reads it
  * (rslib/src/image_occlusion/imageocclusion.rs `parse_image_cloze`: the shape's kind, then `:name=value`
  * pairs, `\:` and `\\` escaped in values; ts/routes/image-occlusion/shapes/*.ts for what each kind
  * stores). Kinds: rect (left, top, width, height) and ellipse (left, top of its box, rx, ry), both
@@ -103,14 +104,21 @@ export type OcclusionShapes = {
   masks: { shapes: Shape[]; label: string | undefined }[];
   /** Whether the positions are pixels (the first IO builds), not fractions of the picture. */
   pixels: boolean;
+  /**
+   * 'Hide one, guess one': no shape has `oi=1` (occludeInactive, which Anki's editor sets on every shape
+   * in 'hide all, guess one'); its reviewer then draws only the asked part's shapes.
+   */
+  hideOne: boolean;
 };
 
 const UNIT: Size = { width: 1, height: 1 };
 
 export function parseOcclusionShapes(field: string): OcclusionShapes {
   const byNumber = new Map<number, { shapes: Shape[]; label: string | undefined; box: Box | null }>();
+  let occludesInactive = false;
   for (const [, numbers, body] of field.matchAll(IO_CLOZE)) {
     const shape = shapeOf(body!);
+    if (shape.props.get("oi") === "1") occludesInactive = true;
     const box = boxOf(shape, UNIT);
     const text = shape.kind === "text" ? shape.props.get("text")?.trim() : undefined;
     for (const n of new Set(numbers!.split(",").map(Number))) {
@@ -128,7 +136,12 @@ export function parseOcclusionShapes(field: string): OcclusionShapes {
   const masks = numbers.map((n) => byNumber.get(n)!);
   // A fraction never passes 1 (Anki's editor keeps shapes on the picture); a pixel position does.
   const pixels = masks.some((m) => m.box!.x1 > 1.01 || m.box!.y1 > 1.01);
-  return { numbers, masks: masks.map(({ shapes, label }) => ({ shapes, label })), pixels };
+  return {
+    numbers,
+    masks: masks.map(({ shapes, label }) => ({ shapes, label })),
+    pixels,
+    hideOne: numbers.length > 0 && !occludesInactive,
+  };
 }
 
 /**
