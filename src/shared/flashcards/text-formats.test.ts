@@ -653,6 +653,9 @@ describe("round trips", () => {
           // Text after an empty nested item ('1. *' then an indented line) comes back after a blank line,
           // which Markdown makes a paragraph of the item: the same words under the same empty bullet.
           .replace(/<\/(ul|ol)> ?<p>((?:(?!<\/?p>).)*)<\/p> ?<\/li>/g, "</$1> $2</li>")
+          // A loose item's first paragraph before a code block or a list in the item, and a tight item's
+          // text before it.
+          .replace(/<li> ?<p>((?:(?!<\/?p>|<\/?li>).)*)<\/p> ?(?=<(?:pre|ul|ol)>)/g, "<li>$1")
           .replace(/<li> ?<p>/g, "<li>")
           .replace(/<\/p> ?<\/li>/g, "</li>")
           .replace(/<br> <br> /g, "</p> <p>")
