@@ -136,6 +136,55 @@ describe("gradeAnswer", () => {
     expect(verdict("x₃", "x₂")).toBe("wrong");
   });
 
+  it("takes a number however its thousands are grouped, and a decimal point or comma", () => {
+    for (const typed of ["1000", "1,000", "1 000", "1\u2009000", "1\u00A0000", "1\u202F000", "1'000"]) {
+      expect(verdict(typed, "1000")).toBe("correct");
+      expect(verdict("1000", typed)).toBe("correct");
+    }
+    expect(verdict("1000000", "1,000,000")).toBe("correct");
+    expect(verdict("1.000.000", "1,000,000")).toBe("correct");
+    expect(verdict("10 000 km", "10,000 km")).toBe("correct");
+    expect(verdict("3,5", "3.5")).toBe("correct");
+    expect(verdict("3.14", "3,14")).toBe("correct");
+    expect(verdict("1,5 litres", "1.5 litres")).toBe("correct");
+    expect(verdict("1,000.5", "1000.5")).toBe("correct");
+    expect(verdict("1.000,5", "1000.5")).toBe("correct");
+    expect(verdict("-2,5", "-2.5")).toBe("correct");
+  });
+
+  it("keeps a different number wrong, however it is grouped or close its digits", () => {
+    // Three digits after a comma group thousands, as in English: '3,500' is not 3.5.
+    expect(verdict("3,500", "3.5")).toBe("wrong");
+    expect(verdict("3,500", "3500")).toBe("correct");
+    // A single point is a decimal point: '1.000' is 1, not a thousand.
+    expect(verdict("1.000", "1000")).toBe("wrong");
+    expect(verdict("1000", "100")).toBe("wrong");
+    expect(verdict("100", "1,000")).toBe("wrong");
+    expect(verdict("the year 1000 ad", "the year 100 ad")).toBe("wrong");
+    expect(verdict("35", "3.5")).toBe("wrong");
+    expect(verdict("3.5", "35")).toBe("wrong");
+    expect(verdict("3.6", "3,5")).toBe("wrong");
+    expect(verdict("12.5 percent of the population", "12.6 percent of the population")).toBe("wrong");
+    // Numbers set apart are still several numbers.
+    expect(verdict("1 2 3", "123")).toBe("wrong");
+    expect(verdict("1,2,3", "1, 2, 3")).toBe("correct");
+    expect(verdict("3 4", "34")).toBe("wrong");
+  });
+
+  it("reads the digits of any script as the same number", () => {
+    expect(verdict("١٢٣", "123")).toBe("correct");
+    expect(verdict("۱۴۹۲", "1492")).toBe("correct");
+    expect(verdict("१४९२", "1492")).toBe("correct");
+    expect(verdict("１４９２", "1492")).toBe("correct");
+    expect(verdict("1492", "١٤٩٢")).toBe("correct");
+    expect(verdict("٣٫٥", "3.5")).toBe("correct");
+    expect(verdict("١٬٠٠٠", "1,000")).toBe("correct");
+    expect(verdict("x = ٥", "x = 5")).toBe("correct");
+    expect(verdict("١٤٢٩", "1492")).toBe("wrong");
+    expect(verdict("۱۰۰", "1000")).toBe("wrong");
+    expect(verdict("१४२९", "1492")).toBe("wrong");
+  });
+
   it("takes a number typed as digits or as its word, and still forgives a typo around it", () => {
     expect(verdict("2 pyruvate molecules", "two pyruvate molecules")).toBe("correct");
     expect(verdict("Twenty", "20")).toBe("correct");

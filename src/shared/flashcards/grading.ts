@@ -3,8 +3,9 @@
  * not marked wrong for case, accents (where marks are accents: FOLDED_MARKS), punctuation, a leading
  * article, spacing, words in brackets or a small typo. Several accepted answers may be written in one card
  * as "a; b", "a / b" or on separate lines. A number may be typed as digits or as its word ("2" for "two",
- * up to twenty and the tens), but numbers, signs and operators must be typed exactly: "1492" for "1429"
- * is a different year and "x-1" for "x+1" a different expression, not typos.
+ * up to twenty and the tens), in any script's digits ('١٢' is '12') and grouped or not ('1,000', '1 000'
+ * and '1000' are one number; see NUMERAL), but numbers, signs and operators must be typed exactly: "1492"
+ * for "1429" is a different year and "x-1" for "x+1" a different expression, not typos.
  */
 
 export type Verdict = "correct" | "typo" | "wrong";
@@ -34,7 +35,7 @@ const NUMBER_WORD = new RegExp(`\\b(?:${[...NUMBER_VALUES.keys()].join("|")})\\b
  * not punctuation. While a form is built they stand as private-use characters, which survive the
  * stripping of punctuation, and come back as their own words ('x + 1').
  */
-const OPERATORS = ["+", "-", "*", "/", "=", "<", ">", "≤", "≥", "≠", "±", "^", "#"];
+const OPERATORS = ["+", "-", "*", "/", "=", "<", ">", "≤", "≥", "≠", "±", "^", "#", "."];
 const HELD = new Map(OPERATORS.map((op, i) => [op, String.fromCharCode(0xe000 + i)]));
 const RELEASED = new Map(OPERATORS.map((op, i) => [String.fromCharCode(0xe000 + i), op]));
 const hold = (op: string) => HELD.get(op) ?? op;
@@ -51,6 +52,46 @@ const SIGN = /(?<=^|[\s([=<>≤≥≠±+*/^\uE000-\uE00C])-(?=\s*\p{N}|\p{L}(?!\
 // A numeric date: its separators are the date's punctuation, whichever is typed ('2024-01-05', '5/1/2024').
 const NUMERIC_DATE = /\b(\d{1,4})([-/.])(\d{1,2})\2(\d{1,4})\b/g;
 
+/**
+ * A number written with group or decimal separators. Its value is what counts: '1,000', '1 000' (also a
+ * thin or no-break space), "1'000" and '1.000.000' group thousands, and '3.5', '3,5' and '٣٫٥' are one
+ * decimal. A comma before exactly three digits groups thousands, as in English ('1,000'); before any other
+ * count it is a decimal comma ('1,5', '3,14'). A single point is always a decimal point ('1.000' is one in
+ * English); points group thousands only when they cannot be decimal ('1.000.000', '1.000,5'). Anything else
+ * ('1,2,3', '3 4') is left as it was: numbers set apart.
+ */
+const NUMERAL = /(?<![\p{N}.,\u066B\u066C])\d+(?:[., '\u066B\u066C]\d+)*/gu;
+const GROUPS = /^(\d{1,3})((?:([,. '\u066C])\d{3})(?:\3\d{3})*)(?:([.,\u066B])(\d+))?$/;
+const DECIMAL = /^(\d+)[.,\u066B](\d+)$/;
+
+function numeral(text: string): string {
+  const point = hold(".");
+  const grouped = GROUPS.exec(text);
+  if (grouped) {
+    const [, first, rest, separator, decimalMark, fraction] = grouped;
+    const groups = rest!.split(separator!).length - 1;
+    const soleDot = separator === "." && groups === 1 && !decimalMark;
+    if (decimalMark !== separator && !soleDot) {
+      return first + rest!.replaceAll(separator!, "") + (fraction === undefined ? "" : point + fraction);
+    }
+  }
+  const decimal = DECIMAL.exec(text);
+  return decimal ? decimal[1] + point + decimal[2] : text;
+}
+
+/**
+ * Digits of any script as ASCII digits: Arabic-Indic '٣', Persian '۳', Devanagari '३' are '3' (full-width
+ * and mathematical digits are already, by NFKD). Unicode encodes each script's digits as a run from 0 to 9,
+ * so a digit's value is its distance from the start of its run, modulo ten for runs laid end to end.
+ */
+const DIGIT = /[^\P{Nd}0-9]/gu;
+function asciiDigit(digit: string): string {
+  const code = digit.codePointAt(0)!;
+  let start = code;
+  while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+  return String((code - start) % 10);
+}
+
 /** The text with its meaningful signs and operators held (see OPERATORS). */
 function holdOperators(text: string): string {
   return text
@@ -62,6 +103,7 @@ function holdOperators(text: string): string {
     .replace(/×/g, "*")
     .replace(/÷/g, "/")
     .replace(NUMERIC_DATE, "$1 $3 $4")
+    .replace(NUMERAL, numeral)
     .replace(BETWEEN, (_, space: string, op: string) => space + hold(op))
     .replace(SIGN, hold("-"))
     .replace(ALWAYS, hold)
@@ -89,13 +131,15 @@ export function lenientForm(text: string): string {
   const decomposed = text
     .replace(SUPERSCRIPTS, (power) => `^${power}`)
     .normalize("NFKD")
-    .replace(/=\u0338/g, "≠");
+    .replace(/=\u0338/g, "≠")
+    .replace(DIGIT, asciiDigit);
   // Composed again, so what stays decomposed (Hangul, Indic vowel signs) counts as one letter each.
   const folded = decomposed.replace(FOLDED_MARKS, "$1").normalize("NFC");
   return holdOperators(folded.toLowerCase())
     .replace(/&/g, " and ")
     .replace(/%/g, " percent ")
-    .replace(/[^\p{L}\p{M}\p{N}\uE000-\uE00C]+/gu, " ")
+    .replace(/[^\p{L}\p{M}\p{N}\uE000-\uE00D]+/gu, " ")
+    .replace(/\uE00D/g, ".")
     .replace(/[\uE000-\uE00C]/g, (held) => ` ${RELEASED.get(held)} `)
     .replace(NUMBER_WORD, (word) => NUMBER_VALUES.get(word) ?? word)
     .replace(/\s+/g, " ")
@@ -143,7 +187,7 @@ export function typosAllowed(answer: string): number {
 }
 
 /** What must match exactly: numbers and operators, in order ('1492' is never a typo of '1429', nor '+' of '-'). */
-const meaning = (form: string) => form.replace(/[^\p{N}+\-*/=<>≤≥≠±^#]+/gu, " ").trim();
+const meaning = (form: string) => form.replace(/[^\p{N}+\-*/=<>≤≥≠±^#.]+/gu, " ").trim();
 
 /**
  * Edits between two answers, letter by letter (graphemes), a swap of neighbouring letters counting as one
