@@ -207,6 +207,46 @@ describe("gradeAnswer", () => {
     expect(verdict("नमस्ते", "नमस्ति")).toBe("wrong");
   });
 
+  it("takes a Vietnamese answer without its tones as almost right, and another tone as another word", () => {
+    expect(gradeAnswer("Việt Nam", "Việt Nam")).toEqual({ verdict: "correct", expected: "Việt Nam" });
+    expect(gradeAnswer("viet nam", "Việt Nam")).toEqual({ verdict: "typo", expected: "Việt Nam" });
+    expect(verdict("Viêt Nam", "Việt Nam")).toBe("typo");
+    expect(verdict("mả", "mả")).toBe("correct");
+    expect(verdict("ma", "mả")).toBe("typo");
+    expect(verdict("ma", "mạ")).toBe("typo");
+    expect(verdict("đi", "đi")).toBe("correct");
+    expect(verdict("di", "đi")).toBe("typo");
+    expect(verdict("cam on", "cảm ơn")).toBe("typo");
+    expect(verdict("tieng viet", "tiếng Việt")).toBe("typo");
+    // Another tone or vowel is another word: wrong in a short answer, a typo in a longer one.
+    expect(verdict("mà", "mả")).toBe("wrong");
+    expect(verdict("mạ", "mả")).toBe("wrong");
+    expect(verdict("mã", "mạ")).toBe("wrong");
+    expect(verdict("mo", "mơ")).toBe("typo");
+    expect(verdict("mô", "mơ")).toBe("wrong");
+    expect(verdict("cám ơn", "cảm ơn")).toBe("typo");
+    // A tone may sit on either vowel of 'oa', 'uy' (old and new spelling), and be typed composed or not.
+    expect(verdict("hoà bình", "hòa bình")).toBe("correct");
+    expect(verdict("thuỷ", "thủy")).toBe("correct");
+    expect(verdict("Việt Nam".normalize("NFD"), "Việt Nam")).toBe("correct");
+    expect(verdict("viet nam", "Vietnam; Việt Nam")).toBe("typo");
+    expect(verdict("vietnam", "Vietnam; Việt Nam")).toBe("correct");
+    // 'an' is a Vietnamese word, not an English article to leave out.
+    expect(verdict("ủi", "an ủi")).toBe("wrong");
+    expect(verdict("an ui", "an ủi")).toBe("typo");
+    expect(verdict("an com", "ăn cơm")).toBe("typo");
+  });
+
+  it("still folds accents silently outside Vietnamese", () => {
+    expect(verdict("cafe", "café")).toBe("correct");
+    expect(verdict("ma", "má")).toBe("correct");
+    expect(verdict("nao", "não")).toBe("correct");
+    expect(verdict("caj", "čaj")).toBe("correct");
+    // 'đ' counts as Vietnamese: a Croatian word with it is accepted too, with its spelling shown.
+    expect(verdict("dak", "đak")).toBe("typo");
+    expect(verdict("Ha Noi", "Ha Noi")).toBe("correct");
+  });
+
   it("forgives no typo in a short Chinese, Japanese or Korean answer, counting letters not code units", () => {
     expect(verdict("日面", "日本")).toBe("wrong");
     expect(verdict("東京大字", "東京大学")).toBe("wrong");

@@ -5,7 +5,9 @@
  * as "a; b", "a / b" or on separate lines. A number may be typed as digits or as its word ("2" for "two",
  * up to twenty and the tens), in any script's digits ('١٢' is '12') and grouped or not ('1,000', '1 000'
  * and '1000' are one number; see NUMERAL), but numbers, signs and operators must be typed exactly: "1492"
- * for "1429" is a different year and "x-1" for "x+1" a different expression, not typos.
+ * for "1429" is a different year and "x-1" for "x+1" a different expression, not typos. In Vietnamese the
+ * marks are tones and vowels that make another word ('ma', 'má', 'mà' are three), so a Vietnamese answer
+ * typed without them is almost right, not silently right (see markDifference).
  */
 
 export type Verdict = "correct" | "typo" | "wrong";
@@ -127,15 +129,24 @@ const FOLDED_MARKS =
 
 /** The comparable form: lower case, no accents, punctuation as spaces, numbers as digits, no leading article. */
 export function lenientForm(text: string): string {
+  return comparable(text, { fold: true, articles: true });
+}
+
+/**
+ * The comparable form, with its accents folded (lenientForm) or kept (for markDifference), and with or
+ * without a leading English article: in Vietnamese 'an' is a word ('an toàn', safe).
+ */
+function comparable(text: string, { fold, articles }: { fold: boolean; articles: boolean }): string {
   // NFKD splits '≠' into '=' and a combining overlay, which is not an accent.
   const decomposed = text
     .replace(SUPERSCRIPTS, (power) => `^${power}`)
     .normalize("NFKD")
     .replace(/=\u0338/g, "≠")
     .replace(DIGIT, asciiDigit);
-  // Composed again, so what stays decomposed (Hangul, Indic vowel signs) counts as one letter each.
-  const folded = decomposed.replace(FOLDED_MARKS, "$1").normalize("NFC");
-  return holdOperators(folded.toLowerCase())
+  // Composed again, so what stays decomposed (Hangul, Indic vowel signs) counts as one letter each. The
+  // stroke of 'đ' is a mark like the hacek of 'č', though Unicode does not decompose it.
+  const folded = fold ? decomposed.replace(FOLDED_MARKS, "$1").replace(/đ/giu, "d") : decomposed;
+  const form = holdOperators(folded.normalize("NFC").toLowerCase())
     .replace(/&/g, " and ")
     .replace(/%/g, " percent ")
     .replace(/[^\p{L}\p{M}\p{N}\uE000-\uE00D]+/gu, " ")
@@ -143,8 +154,8 @@ export function lenientForm(text: string): string {
     .replace(/[\uE000-\uE00C]/g, (held) => ` ${RELEASED.get(held)} `)
     .replace(NUMBER_WORD, (word) => NUMBER_VALUES.get(word) ?? word)
     .replace(/\s+/g, " ")
-    .trim()
-    .replace(ARTICLES, "");
+    .trim();
+  return articles ? form.replace(ARTICLES, "") : form;
 }
 
 /**
@@ -236,16 +247,87 @@ function typos(a: string, b: string, max: number): number {
  */
 const powersInline = (form: string) => form.replace(/(\p{L}) \^ (?=\p{N})/gu, "$1");
 
+/**
+ * An answer in Vietnamese, told by what only Vietnamese writes: a horn ('ơ', 'ư'), a hook above ('ả'), a
+ * dot below a vowel ('ạ'), a tone on a circumflex or breve vowel ('ấ', 'ằ'), a tilde on 'e', 'i', 'u' or
+ * 'y', or 'đ' (Croatian writes it too; its student is then shown the 'đ' they left out, which does no harm).
+ * A word with only an acute, grave or tilde ('má', 'mà', 'mã') reads as Portuguese or Spanish as well, so
+ * it is folded like theirs.
+ */
+const VIETNAMESE =
+  /[\u031B\u0309]|[aeiouy]\u0323|[aeo][\u0302\u0306][\u0300\u0301\u0303\u0309\u0323]|[eiuy]\u0303|đ/iu;
+const isVietnamese = (answer: string) => VIETNAMESE.test(answer.normalize("NFD"));
+
+// The five marked tones; the sixth is no mark. A syllable has one, whichever vowel it sits on ('hoà', 'hòa').
+const TONE = /[\u0300\u0301\u0303\u0309\u0323]/u;
+
+/** A word's letters without marks, the marks of each letter that make another vowel, and its tone. */
+function syllable(word: string) {
+  const letters = Array.from(
+    word
+      .normalize("NFD")
+      .replace(/đ/g, "d\u0335")
+      .matchAll(/(\P{M})(\p{M}*)/gu),
+  );
+  const marks = (m: string) => [...m].filter((c) => !TONE.test(c)).join("");
+  return {
+    base: letters.map((l) => l[1]).join(""),
+    vowels: letters.map((l) => marks(l[2]!)),
+    tone: letters.map((l) => [...l[2]!].filter((c) => TONE.test(c)).join("")).join(""),
+  };
+}
+
+/**
+ * How the marks of a typed Vietnamese answer differ from the expected one's, its letters being the same:
+ * syllables typed without some of their marks (missing), and syllables given another tone or vowel
+ * (another word: 'mà' for 'má'). Null when the words cannot be paired.
+ */
+function markDifference(typed: string, expected: string): { missing: number; other: number } | null {
+  const kept = { fold: false, articles: false };
+  const given = comparable(typed, kept).split(" ");
+  const want = comparable(expected, kept).split(" ");
+  if (given.length !== want.length) return null;
+  let missing = 0;
+  let other = 0;
+  for (const [i, word] of want.entries()) {
+    const g = syllable(given[i]!);
+    const w = syllable(word);
+    if (g.base !== w.base) return null;
+    const fits = (typedMark: string, wantMark: string) => typedMark === wantMark || typedMark === "";
+    if (!fits(g.tone, w.tone) || g.vowels.some((v, j) => !fits(v, w.vowels[j]!))) other++;
+    else if (g.tone !== w.tone || g.vowels.some((v, j) => v !== w.vowels[j])) missing++;
+  }
+  return { missing, other };
+}
+
+/**
+ * The verdict on a Vietnamese answer typed with the right letters: right with its marks, almost right
+ * (shown the marks) without some of them, and another tone or vowel counted as a typo, as a wrong letter is.
+ */
+function vietnameseVerdict(typed: string, expected: string, want: string): Verdict {
+  const difference = markDifference(typed, expected);
+  if (!difference) return "typo";
+  if (difference.other > typosAllowed(want)) return "wrong";
+  return difference.other || difference.missing ? "typo" : "correct";
+}
+
 /** The grade of `typed` against a card's `answer`. */
 export function gradeAnswer(typed: string, answer: string): Grade {
-  const given = lenientForm(typed);
+  const vietnamese = isVietnamese(answer);
+  const form = (text: string) => comparable(text, { fold: true, articles: !vietnamese });
+  const given = form(typed);
   const candidates = acceptedAnswers(answer);
   let best: Grade = { verdict: "wrong", expected: answer.trim() };
   if (!given) return best;
   for (const candidate of candidates) {
-    const want = lenientForm(candidate);
+    const want = form(candidate);
     if (!want) continue;
-    if (given === want) return { verdict: "correct", expected: candidate };
+    if (given === want) {
+      const verdict = vietnamese ? vietnameseVerdict(typed, candidate, want) : "correct";
+      if (verdict === "correct") return { verdict, expected: candidate };
+      if (verdict === "typo") best = { verdict, expected: candidate };
+      continue;
+    }
     if (given === powersInline(want)) {
       best = { verdict: "typo", expected: candidate };
       continue;
