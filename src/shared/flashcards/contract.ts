@@ -210,6 +210,33 @@ const importChoices = {
 };
 
 /**
+ * What a column of a CSV import can hold: the parser's `ColumnRole`s. The dialog offers the first five;
+ * the others come from a header row (our own export's Type column) and are kept as read.
+ */
+export const IMPORT_COLUMN_ROLES = [
+  "front",
+  "back",
+  "hint",
+  "tags",
+  "ignore",
+  "type",
+  "guid",
+  "deck",
+] as const;
+export type ImportColumnRole = (typeof IMPORT_COLUMN_ROLES)[number];
+export const ONE_FRONT_ONE_BACK_MESSAGE = "Choose exactly one Front column and one Back column";
+
+export const importColumnsSchema = z
+  .array(z.enum(IMPORT_COLUMN_ROLES, "Choose Front, Back, Hint, Tags or Ignore for each column"))
+  .min(2, ONE_FRONT_ONE_BACK_MESSAGE)
+  .max(50, "A file can have at most 50 columns")
+  .refine(
+    (roles) =>
+      roles.filter((r) => r === "front").length === 1 && roles.filter((r) => r === "back").length === 1,
+    ONE_FRONT_ONE_BACK_MESSAGE,
+  );
+
+/**
  * The import form's choices. `text`: Quizlet's export and paste box (a term separator and a row
  * separator, Quizlet's names plus dash). `csv`: RFC 4180 with the delimiter the student chose, else the
  * file type's (.csv comma, .tsv tab), else comma for pasted text; never guessed from the content.
@@ -231,6 +258,8 @@ export const importOptionsSchema = z.discriminatedUnion("format", [
      * column (other names it does not know are ignored columns) or every cell is a known name.
      */
     header: z.boolean().optional(),
+    /** What each column holds, chosen by the student; without it the header row's names or the defaults. */
+    columns: importColumnsSchema.optional(),
     ...importChoices,
   }),
   z.object({ format: z.literal("anki"), delimiter: delimiterSchema.optional(), ...importChoices }),
@@ -270,6 +299,11 @@ export const importPreviewSchema = z.object({
   errors: z.array(importProblemSchema),
   /** Cards whose front is already in the set, or repeats an earlier card of the import. */
   duplicates: z.int(),
+  /**
+   * CSV: what each column was read as (the student's choice, the header row's names or the defaults),
+   * one more "ignore" per column the rows have beyond them, so the dialog can offer a choice per column.
+   */
+  columns: z.array(z.enum(IMPORT_COLUMN_ROLES)).optional(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
@@ -289,7 +323,11 @@ export type ImportResult = z.infer<typeof importResultSchema>;
  * `csv`: for spreadsheets (formula cells neutralised with a leading apostrophe, which our import
  * removes again); `anki`: Anki's "Notes in Plain Text", exact.
  */
-export const exportQuerySchema = z.object({ format: z.enum(["csv", "anki"]).default("csv") });
+export const EXPORT_FORMATS = ["csv", "anki", "quizlet"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, "Choose csv, anki or quizlet").default("csv"),
+});
 export const exportFileSchema = z.object({ filename: z.string(), mimeType: z.string(), content: z.string() });
 export type ExportFile = z.infer<typeof exportFileSchema>;
 

@@ -56,6 +56,8 @@ export type ParseResult = {
   columns: ColumnRole[];
   /** The delimiter used. */
   delimiter: string;
+  /** CSV: the most cells a row has, so the dialog can offer a choice for columns beyond `columns`. */
+  width?: number;
 };
 
 export const EXCERPT_LENGTH = 80;
@@ -463,7 +465,8 @@ export function parseCsv(input: string, options: CsvOptions): ParseResult {
     extraTags: [],
     delimiterName: delimiterName(delimiter),
   };
-  return collect(body, how, delimiter);
+  const width = body.reduce((most, r) => Math.max(most, r.fields.length), 0);
+  return { ...collect(body, how, delimiter), width };
 }
 
 // ---------------------------------------------------------------------------------------------------------

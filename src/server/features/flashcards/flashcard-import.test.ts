@@ -245,6 +245,83 @@ describe("export that Anki and Studyhall read back (issue 25 §5, issue 27 fault
   });
 });
 
+describe("CSV columns the student chose (issue 25 §5)", () => {
+  const headerless = "cell bio,nucleus,holds the DNA,think control\norganelle,ribosome,makes proteins,\n";
+  const roles = ["tags", "front", "back", "hint"];
+
+  it("imports a 4-column headerless CSV by the chosen roles, and names the extra column without them", async () => {
+    const set = await newSet(ada);
+    const data = Buffer.from(headerless);
+    const guessed = await importFile(ada, set.id, "cells.csv", data, { format: "csv" }, true);
+    expect(guessed.statusCode).toBe(200);
+    expect(guessed.json().columns).toEqual(["front", "back", "hint", "ignore"]);
+    expect(guessed.json().errors).toEqual([
+      {
+        line: 1,
+        text: "cell bio,nucleus,holds the DNA,think control",
+        reason: "More columns than front, back, hint: choose what each column holds",
+      },
+    ]);
+    expect((await importFile(ada, set.id, "cells.csv", data, { format: "csv" })).statusCode).toBe(400);
+    expect(await cardsOf(ada, set.id)).toEqual([]);
+
+    const options = { format: "csv", columns: roles };
+    const preview = await importFile(ada, set.id, "cells.csv", data, options, true);
+    expect(preview.json()).toMatchObject({ errors: [], columns: roles });
+    const res = await importFile(ada, set.id, "cells.csv", data, options);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(qa(await cardsOf(ada, set.id))).toEqual([
+      ["nucleus", "holds the DNA", "think control", ["cell", "bio"]],
+      ["ribosome", "makes proteins", null, ["organelle"]],
+    ]);
+  });
+
+  it("refuses roles without exactly one Front and one Back, in words", async () => {
+    const set = await newSet(ada);
+    for (const columns of [
+      ["front", "front", "back", "hint"],
+      ["tags", "front", "hint", "hint"],
+      ["front", "back", "sideways", "hint"],
+    ]) {
+      const res = await importText(ada, set.id, headerless, { format: "csv", columns } as ImportOptionsInput);
+      expect(res.statusCode, columns.join()).toBe(400);
+      expect(res.json().error).toMatch(/Choose (exactly one Front column and one Back column|Front, Back)/);
+    }
+    expect(await cardsOf(ada, set.id)).toEqual([]);
+  });
+});
+
+describe("Quizlet export (issue 25 §5)", () => {
+  it("writes term, tab, definition per line as <title>.txt, line breaks and tabs as spaces", async () => {
+    const set = await newSet(ada, "Cell biology");
+    for (const card of [
+      { question: "nucleus", answer: "holds the DNA", hint: "control", tags: ["bio"] },
+      { question: "line\nbreak", answer: "tab\there\n\nand more" },
+      { question: "{{c1::Ribosomes}} make proteins", type: "cloze" },
+    ])
+      expect((await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/cards`, card)).statusCode).toBe(
+        201,
+      );
+    const csv = (await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/export?format=csv`)).json();
+    const res = await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/export?format=quizlet`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      filename: "Cell-biology.txt",
+      mimeType: "text/plain",
+      content: "nucleus\tholds the DNA\nline break\ttab here and more\n{{c1::Ribosomes}} make proteins\t\n",
+    });
+    // A cloze front is written as the CSV export writes it.
+    expect(csv.content).toContain("{{c1::Ribosomes}} make proteins");
+
+    const unknown = await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/export?format=pdf`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toEqual(expect.any(String));
+    expect(
+      (await req(bob, "GET", `/api/study/flashcard-sets/${set.id}/export?format=quizlet`)).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe("renaming sets (issue 25 §6)", () => {
   it("edits a flashcard set's title, description and colour by PATCH or PUT; bad input is a 400", async () => {
     const set = await newSet(ada);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ImportOptionsInput, importOptionsSchema } from "#shared/flashcards/contract.ts";
-import { parseImport, toAnkiTsv, toCsv } from "./flashcard-io.ts";
+import { parseImport, toAnkiTsv, toCsv, toQuizletText } from "./flashcard-io.ts";
 
 const opts = (o: ImportOptionsInput) => importOptionsSchema.parse(o);
 const text = (
@@ -120,5 +120,82 @@ describe("export", () => {
     expect(out).toContain('"\'-say ""hi"""');
     expect(out).toContain("'@h");
     expect(stored(parseImport(out, opts({ format: "csv" }), "set.csv"))).toEqual(cards);
+  });
+});
+
+describe("Quizlet export", () => {
+  const quizlet = text("tab", "newline");
+  const frontsBacks = (r: ReturnType<typeof parseImport>) => r.cards.map((c) => [c.front, c.back]);
+
+  it("writes term, tab, definition per line, which our Quizlet reader gives back for one-line cards", () => {
+    const cards = [
+      {
+        question: "mitochondria",
+        answer: "powerhouse of the cell, makes ATP",
+        hint: "energy",
+        tags: ["bio"],
+      },
+      { question: "well-known - famous", answer: 'say "hi"; then =1+1', hint: null, tags: [] },
+      { question: "{{c1::Paris}} is the capital of France", answer: "city", hint: null, tags: [] },
+    ];
+    const out = toQuizletText(cards);
+    expect(out).toBe(
+      'mitochondria\tpowerhouse of the cell, makes ATP\nwell-known - famous\tsay "hi"; then =1+1\n' +
+        "{{c1::Paris}} is the capital of France\tcity\n",
+    );
+    const back = parseImport(out, quizlet);
+    expect(back.problems).toEqual([]);
+    // Hints and tags are not written: Quizlet has neither.
+    expect(back.cards.map((c) => [c.front, c.back, c.hint, c.tags])).toEqual(
+      cards.map((c) => [c.question, c.answer, null, []]),
+    );
+  });
+
+  it("writes each run of tabs and line breaks inside a field as one space, so no card splits or merges", () => {
+    const cards = [
+      { question: "multi\nline", answer: "a\tb", hint: null, tags: [] },
+      { question: "gap\r\n\n\t here", answer: "x\n\ny\t\tz", hint: null, tags: [] },
+      { question: "last", answer: "one\n", hint: null, tags: [] },
+    ];
+    const out = toQuizletText(cards);
+    expect(out.split("\n")).toHaveLength(cards.length + 1);
+    expect(frontsBacks(parseImport(out, quizlet))).toEqual([
+      ["multi line", "a b"],
+      ["gap  here", "x y z"],
+      ["last", "one"],
+    ]);
+  });
+});
+
+describe("CSV columns chosen by the student", () => {
+  const rows = "cell bio,nucleus,holds the DNA,think control\norganelle,ribosome,makes proteins,\n";
+
+  it("reads a headerless 4-column CSV by the roles chosen; without them the extra column is a problem", () => {
+    const chosen = parseImport(
+      rows,
+      opts({ format: "csv", delimiter: ",", columns: ["tags", "front", "back", "hint"] }),
+    );
+    expect(chosen.problems).toEqual([]);
+    expect(chosen.cards.map((c) => [c.front, c.back, c.hint, c.tags])).toEqual([
+      ["nucleus", "holds the DNA", "think control", ["cell", "bio"]],
+      ["ribosome", "makes proteins", null, ["organelle"]],
+    ]);
+
+    const guessed = parseImport(rows, opts({ format: "csv", delimiter: "," }));
+    expect(guessed.cards).toHaveLength(1);
+    expect(guessed.width).toBe(4);
+    expect(guessed.problems.map((p) => p.code)).toEqual(["extra_columns"]);
+  });
+
+  it("refuses roles without exactly one front and one back", () => {
+    for (const columns of [
+      ["front", "front", "back"],
+      ["front", "hint", "tags"],
+      ["back", "back", "front", "front"],
+    ] as const) {
+      const parsed = importOptionsSchema.safeParse({ format: "csv", columns });
+      expect(parsed.success, columns.join()).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe("Choose exactly one Front column and one Back column");
+    }
   });
 });

@@ -31,7 +31,7 @@ export function parseImport(text: string, options: ImportOptions, fileName?: str
     const delimiter = options.delimiter ?? fromFile;
     if (!delimiter)
       throw badRequest("Choose the delimiter: this file's type does not say (.csv is comma, .tsv is tab).");
-    return parseCsv(text, { delimiter, header: options.header });
+    return parseCsv(text, { delimiter, header: options.header, columns: options.columns });
   }
   if (options.format === "anki") return parseAnkiText(text, { delimiter: options.delimiter });
   return parseQuizlet(text, options);
@@ -155,3 +155,19 @@ export const toCsv = (cards: readonly StoredCard[]) => toSpreadsheetCsv(notesOf(
 /** Anki's "Notes in Plain Text", exact: no neutralising, quoted where Anki would misread a field. */
 export const toAnkiTsv = (cards: readonly StoredCard[], deck?: string) =>
   toAnkiText(notesOf(cards).map(portable), deck ? { deck } : {});
+
+/**
+ * Tabs and line breaks cannot be written in Quizlet's text: a tab would start the definition and a line
+ * break the next card. Each run of them becomes one space, so no card is split or merged.
+ */
+const quizletField = (text: string) => text.replace(/[\t\r\n]+/g, " ").trim();
+
+/**
+ * Quizlet's import box default, which its own "Export" writes too: term, a tab, definition, one card per
+ * line. Only front and back (Quizlet has no hint or tags); a cloze front is written as the CSV export
+ * writes it, markup and all.
+ */
+export const toQuizletText = (cards: readonly StoredCard[]) =>
+  notesOf(cards)
+    .map((c) => `${quizletField(c.question)}\t${quizletField(c.answer)}\n`)
+    .join("");

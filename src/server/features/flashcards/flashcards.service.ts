@@ -3,6 +3,7 @@ import { cardSides } from "#shared/flashcards/card-sides.ts";
 import {
   ANSWER_REQUIRED_MESSAGE,
   type ExportFile,
+  type ExportFormat,
   FLASHCARD_SET_MAX_CARDS,
   type Flashcard,
   type FlashcardSet,
@@ -18,6 +19,7 @@ import { gradeAnswer } from "#shared/flashcards/grading.ts";
 import { normalizeAnswer } from "#shared/flashcards/quiz.ts";
 import {
   applyDuplicatePolicy,
+  type ColumnRole,
   classifyDuplicates,
   type ParseResult,
 } from "#shared/flashcards/text-formats.ts";
@@ -27,7 +29,7 @@ import { randomToken } from "../../lib/crypto.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { StudyService } from "../study/study.service.ts";
-import { toAnkiTsv, toCsv } from "./flashcard-io.ts";
+import { toAnkiTsv, toCsv, toQuizletText } from "./flashcard-io.ts";
 import { cardBulkRepo, flashcardsRepo } from "./flashcards.repo.ts";
 import { parseImportFairly } from "./import-parse.ts";
 
@@ -319,8 +321,15 @@ async function importPreview(
     })),
     errors: parsed.problems.map(problem),
     duplicates: matches.filter((m) => m.status !== "new").length,
+    ...(options.format === "csv" ? { columns: previewColumns(parsed) } : {}),
   };
 }
+
+/** A role for every column the rows have: the columns beyond what the parser read are offered as ignored. */
+const previewColumns = ({ columns, width = 0 }: ParseResult): ColumnRole[] => [
+  ...columns,
+  ...Array<ColumnRole>(Math.max(0, width - columns.length)).fill("ignore"),
+];
 
 /**
  * The parsed cards in one transaction. Unreadable lines stop the import (400 naming them) unless the
@@ -372,14 +381,15 @@ async function exportSet(
   deps: FlashcardsDeps,
   userId: number,
   setId: number,
-  format: "csv" | "anki",
+  format: ExportFormat,
 ): Promise<ExportFile> {
   const set = await ownSet(deps, userId, setId);
   const cards = await flashcardsRepo.listCards(deps.db, userId, setId);
   const base = set.title.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "flashcards";
-  return format === "csv"
-    ? { filename: `${base}.csv`, mimeType: "text/csv", content: toCsv(cards) }
-    : { filename: `${base}.txt`, mimeType: "text/plain", content: toAnkiTsv(cards) };
+  if (format === "csv") return { filename: `${base}.csv`, mimeType: "text/csv", content: toCsv(cards) };
+  if (format === "quizlet")
+    return { filename: `${base}.txt`, mimeType: "text/plain", content: toQuizletText(cards) };
+  return { filename: `${base}.txt`, mimeType: "text/plain", content: toAnkiTsv(cards) };
 }
 
 /**
@@ -444,7 +454,7 @@ export function createFlashcardsService(deps: FlashcardsDeps) {
     async acceptCards(userId: number, setId: number, cards: NoteInput[]) {
       return { created: await insertAll(deps, userId, setId, cards) };
     },
-    export: (userId: number, setId: number, format: "csv" | "anki") => exportSet(deps, userId, setId, format),
+    export: (userId: number, setId: number, format: ExportFormat) => exportSet(deps, userId, setId, format),
   };
 }
 export type FlashcardsService = ReturnType<typeof createFlashcardsService>;
