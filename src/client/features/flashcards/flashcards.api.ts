@@ -4,6 +4,7 @@ import { queryKeys } from "#client/lib/query-keys.ts";
 import type {
   CreateFlashcardInput,
   CreateFlashcardSetInput,
+  ExportFormat,
   Flashcard,
   FlashcardSet,
   ImportOptions,
@@ -177,7 +178,7 @@ export function useImportFile(setId: number) {
 }
 
 /** Fetches the export and hands it to the browser as a download. */
-export async function downloadExport(setId: number, format: "csv" | "anki") {
+export async function downloadExport(setId: number, format: ExportFormat) {
   const file = await call((await flashcardEndpoints()).export, { params: { id: setId }, query: { format } });
   const url = URL.createObjectURL(new Blob([file.content], { type: `${file.mimeType};charset=utf-8` }));
   const a = document.createElement("a");

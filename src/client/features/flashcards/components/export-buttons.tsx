@@ -3,17 +3,17 @@ import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
 import { errorMessage } from "#client/lib/api.ts";
-import type { FlashcardSet } from "#shared/flashcards/contract.ts";
+import type { ExportFormat, FlashcardSet } from "#shared/flashcards/contract.ts";
 import { downloadExport } from "../flashcards.api.ts";
 import { downloadAnkiPackage } from "../media/media.api.ts";
 
 /**
  * Export as CSV for spreadsheets (cells that would run as formulas start with an apostrophe; importing
- * the file here removes it) or as Anki's plain text, exact.
+ * the file here removes it), as Anki's plain text, exact, or as Quizlet's text (term, tab, definition).
  */
 export function ExportButtons({ set }: { set: FlashcardSet }) {
   const [error, setError] = useState<string | null>(null);
-  const run = (format: "csv" | "anki") =>
+  const run = (format: ExportFormat) =>
     downloadExport(set.id, format).catch((err) => setError(errorMessage(err, "Could not export the set.")));
   return (
     <>
@@ -23,6 +23,12 @@ export function ExportButtons({ set }: { set: FlashcardSet }) {
       <Button variant="secondary" onClick={() => run("anki")}>
         <Download className="h-4 w-4" aria-hidden /> Export for Anki
       </Button>
+      <Button variant="secondary" onClick={() => run("quizlet")} aria-describedby="export-quizlet-note">
+        <Download className="h-4 w-4" aria-hidden /> Export for Quizlet
+      </Button>
+      <p id="export-quizlet-note" className="basis-full text-xs text-muted">
+        For Quizlet: term and definition only, one card per line. Line breaks become spaces.
+      </p>
       <Button
         variant="secondary"
         onClick={() =>
