@@ -94,6 +94,57 @@ test("a student imports 20 pasted cards with a custom separator, sees them, and 
   expect(content.startsWith("\uFEFF")).toBe(true);
   expect(content.slice(1).split("\r\n")[0]).toBe("Front,Back,Hint,Tags,Type");
   expect(content).toContain("word 20,meaning 20,");
+
+  // Quizlet's import box default: term, tab, definition, one card per line.
+  await expect(page.getByText("Line breaks become spaces.")).toBeVisible();
+  const quizlet = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export for Quizlet" }).click();
+  const txt = await quizlet;
+  expect(txt.suggestedFilename()).toBe("Verbs.txt");
+  expect(readFileSync((await txt.path())!, "utf8")).toContain("word 19\tmeaning 19\nword 20\tmeaning 20\n");
+});
+
+test("a student says what each column of a 4-column CSV holds, by keyboard at 360 px, and imports it with tags", async ({
+  page,
+}) => {
+  const dialog = await openImportDialog(page);
+  await dialog.getByLabel("Format").selectOption("csv");
+  await dialog
+    .getByRole("textbox", { name: "Cards" })
+    .fill("cell bio,nucleus,holds the DNA,think control\norganelle,ribosome,makes proteins,\n");
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(dialog.getByText("1 card ready, 1 line could not be read")).toBeVisible();
+  await expect(
+    dialog.getByText("Line 1: More columns than front, back, hint: choose what each column holds"),
+  ).toBeVisible();
+  // Prefilled with what the parser read: front, back, hint, and the extra column ignored.
+  const column = (n: number) => dialog.getByRole("combobox", { name: `Column ${n} holds` });
+  await expect(column(1)).toHaveValue("front");
+  await expect(column(4)).toHaveValue("ignore");
+
+  await column(1).selectOption("tags");
+  await expect(dialog.getByRole("alert")).toHaveText("Choose exactly one Front column and one Back column");
+  await expect(dialog.getByRole("button", { name: /^Import/ })).toBeDisabled();
+  await column(2).selectOption("front");
+  await column(3).selectOption("back");
+  // The last one by keyboard: focus it and type the first letter of its choice.
+  await column(4).focus();
+  await page.keyboard.press("h");
+  await expect(column(4)).toHaveValue("hint");
+  await expect(dialog.getByText("2 cards ready")).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await expect(dialog.getByText("Tags: cell, bio")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await dialog.getByRole("button", { name: "Import 2 cards" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("2 flashcard(s) in this set")).toBeVisible();
+  await expect(page.getByText("think control")).toBeVisible();
+  await page.getByRole("button", { name: "Edit flashcard: nucleus" }).click();
+  const edit = page.getByRole("dialog");
+  await expect(edit.getByRole("button", { name: "Remove tag cell" })).toBeVisible();
+  await expect(edit.getByRole("button", { name: "Remove tag bio" })).toBeVisible();
 });
 
 test("a student ties a set to a Canvas-style task or an event found by search, and the plan fills today's queue", async ({

@@ -8,9 +8,17 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
-import type { FlashcardSet, ImportPreview, ImportResult } from "#shared/flashcards/contract.ts";
+import {
+  type FlashcardSet,
+  type ImportColumnRole,
+  type ImportPreview,
+  type ImportResult,
+  importColumnsSchema,
+  ONE_FRONT_ONE_BACK_MESSAGE,
+} from "#shared/flashcards/contract.ts";
 import { previewImportFile, useImportFile } from "../flashcards.api.ts";
 import { AnkiImportPanel } from "../media/anki-import-panel.tsx";
+import { ImportColumns } from "./import-columns.tsx";
 import { ImportFields } from "./import-fields.tsx";
 import {
   choicesForFile,
@@ -55,44 +63,71 @@ function useImport(set: FlashcardSet) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
+  // The columns' roles as the student chose them (null: as the parser reads them), and why they cannot be sent.
+  const [columns, setColumns] = useState<ImportColumnRole[] | null>(null);
+  const [columnsError, setColumnsError] = useState<string | null>(null);
   const commit = useImportFile(set.id);
   const form = useForm<ImportFormValues>({
     resolver: zodResolver(importFormSchema),
     defaultValues: emptyImportForm,
   });
   const source = (v: ImportFormValues) => file ?? new File([v.text], "pasted.txt", { type: "text/plain" });
-  // Any change of choice or text makes the preview stale.
+  // Any change of choice or text makes the preview stale; other text or another reading of it, the columns.
   useEffect(() => {
-    const sub = form.watch(() => setPreview(null));
+    const sub = form.watch((_, { name }) => {
+      setPreview(null);
+      if (name === "text" || name === "format" || name === "delimiter") {
+        setColumns(null);
+        setColumnsError(null);
+      }
+    });
     return () => sub.unsubscribe();
   }, [form]);
+  const forgetColumns = () => {
+    setColumns(null);
+    setColumnsError(null);
+  };
 
   const reset = () => {
     form.reset(emptyImportForm);
     setFile(null);
     setPreview(null);
     setPreviewError(null);
+    forgetColumns();
     commit.reset();
   };
   const chooseFile = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
     setFile(chosen);
     setPreview(null);
+    forgetColumns();
     const implied = chosen ? choicesForFile(chosen.name) : {};
     if (implied.format) form.setValue("format", implied.format);
     if (implied.delimiter) form.setValue("delimiter", implied.delimiter);
   };
-  const runPreview = form.handleSubmit(async (v) => {
-    setPreviewError(null);
-    try {
-      setPreview(await previewImportFile(set.id, source(v), importOptions(v)));
-    } catch (err) {
-      setPreviewError(errorMessage(err, "Could not read the cards."));
-    }
-  });
+  const previewWith = (chosen: ImportColumnRole[] | null) =>
+    form.handleSubmit(async (v) => {
+      setPreviewError(null);
+      try {
+        setPreview(await previewImportFile(set.id, source(v), importOptions(v, chosen)));
+      } catch (err) {
+        setPreviewError(errorMessage(err, "Could not read the cards."));
+      }
+    })();
+  const runPreview = () => previewWith(columns);
+  // A role changed: preview again with it, unless the roles cannot make cards (the server's own check).
+  const chooseColumns = (next: ImportColumnRole[]) => {
+    setColumns(next);
+    setPreview(null);
+    const checked = importColumnsSchema.safeParse(next);
+    setColumnsError(
+      checked.success ? null : (checked.error.issues[0]?.message ?? ONE_FRONT_ONE_BACK_MESSAGE),
+    );
+    if (checked.success) void previewWith(next);
+  };
   const runImport = form.handleSubmit((v) =>
     commit.mutate(
-      { file: source(v), options: importOptions(v) },
+      { file: source(v), options: importOptions(v, columns) },
       {
         onSuccess: (result) => {
           toast({ title: importedTitle(result), variant: "success" });
@@ -109,6 +144,9 @@ function useImport(set: FlashcardSet) {
     file,
     preview,
     previewError,
+    columns: columns ?? preview?.columns ?? null,
+    columnsError,
+    chooseColumns,
     commit,
     form,
     chooseFile,
@@ -130,6 +168,9 @@ export function ImportDialog({ set }: { set: FlashcardSet }) {
     file,
     preview,
     previewError,
+    columns,
+    columnsError,
+    chooseColumns,
     commit,
     form,
     chooseFile,
@@ -180,6 +221,9 @@ export function ImportDialog({ set }: { set: FlashcardSet }) {
               Preview
             </Button>
             {previewError && <Alert>{previewError}</Alert>}
+            {form.watch("format") === "csv" && columns && columns.length > 2 && (
+              <ImportColumns columns={columns} error={columnsError} onChange={chooseColumns} />
+            )}
             {preview && <ImportPreviewList preview={preview} skipBad={skipBad} />}
             {commit.isError && <Alert>{errorMessage(commit.error, "Nothing was imported.")}</Alert>}
             <Button type="submit" disabled={blocked || commit.isPending}>

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import type { DuplicatePolicyName, ImportOptions, ImportOptionsInput } from "#shared/flashcards/contract.ts";
+import type {
+  DuplicatePolicyName,
+  ImportColumnRole,
+  ImportOptions,
+  ImportOptionsInput,
+} from "#shared/flashcards/contract.ts";
 import { delimiterForFile } from "#shared/flashcards/text-formats.ts";
 
 /** The import form's fields (react-hook-form values); `importOptions` turns them into the API's options. */
@@ -43,8 +48,14 @@ export const DUPLICATE_LABELS: Record<DuplicatePolicyName, string> = {
   keep: "Keep both",
 };
 
-/** The API's options for these values. CSV sends the delimiter chosen (never guessed from the content). */
-export function importOptions(v: ImportFormValues): ImportOptions {
+/**
+ * The API's options for these values. CSV sends the delimiter chosen (never guessed from the content) and
+ * the columns' roles once the student has seen them in a preview.
+ */
+export function importOptions(
+  v: ImportFormValues,
+  columns?: readonly ImportColumnRole[] | null,
+): ImportOptions {
   const choices = { badLines: v.badLines, duplicates: v.duplicates };
   const input: ImportOptionsInput =
     v.format === "text"
@@ -55,7 +66,7 @@ export function importOptions(v: ImportFormValues): ImportOptions {
           ...choices,
         }
       : v.format === "csv"
-        ? { format: "csv", delimiter: v.delimiter, ...choices }
+        ? { format: "csv", delimiter: v.delimiter, ...(columns ? { columns: [...columns] } : {}), ...choices }
         : { format: "anki", ...choices };
   return input as ImportOptions;
 }
