@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Upload } from "lucide-react";
-import { type ChangeEvent, useEffect, useState } from "react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useFormContext } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
@@ -66,6 +66,9 @@ function useImport(set: FlashcardSet) {
   // The columns' roles as the student chose them (null: as the parser reads them), and why they cannot be sent.
   const [columns, setColumns] = useState<ImportColumnRole[] | null>(null);
   const [columnsError, setColumnsError] = useState<string | null>(null);
+  // Previews may answer out of order (roles changed in quick succession): only the last one asked counts,
+  // and any change since it was asked makes it stale.
+  const latestPreview = useRef(0);
   const commit = useImportFile(set.id);
   const form = useForm<ImportFormValues>({
     resolver: zodResolver(importFormSchema),
@@ -75,6 +78,7 @@ function useImport(set: FlashcardSet) {
   // Any change of choice or text makes the preview stale; other text or another reading of it, the columns.
   useEffect(() => {
     const sub = form.watch((_, { name }) => {
+      latestPreview.current++;
       setPreview(null);
       if (name === "text" || name === "format" || name === "delimiter") {
         setColumns(null);
@@ -84,6 +88,7 @@ function useImport(set: FlashcardSet) {
     return () => sub.unsubscribe();
   }, [form]);
   const forgetColumns = () => {
+    latestPreview.current++;
     setColumns(null);
     setColumnsError(null);
   };
@@ -107,11 +112,13 @@ function useImport(set: FlashcardSet) {
   };
   const previewWith = (chosen: ImportColumnRole[] | null) =>
     form.handleSubmit(async (v) => {
+      const asked = ++latestPreview.current;
       setPreviewError(null);
       try {
-        setPreview(await previewImportFile(set.id, source(v), importOptions(v, chosen)));
+        const answer = await previewImportFile(set.id, source(v), importOptions(v, chosen));
+        if (asked === latestPreview.current) setPreview(answer);
       } catch (err) {
-        setPreviewError(errorMessage(err, "Could not read the cards."));
+        if (asked === latestPreview.current) setPreviewError(errorMessage(err, "Could not read the cards."));
       }
     })();
   const runPreview = () => previewWith(columns);
@@ -119,6 +126,7 @@ function useImport(set: FlashcardSet) {
   const chooseColumns = (next: ImportColumnRole[]) => {
     setColumns(next);
     setPreview(null);
+    latestPreview.current++;
     const checked = importColumnsSchema.safeParse(next);
     setColumnsError(
       checked.success ? null : (checked.error.issues[0]?.message ?? ONE_FRONT_ONE_BACK_MESSAGE),
