@@ -10,6 +10,7 @@ import {
   normaliseTags,
   type PortableCard,
 } from "./card-model.ts";
+import type { ImportColumnRole } from "./contract.ts";
 
 /**
  * Flashcards as text files (issue 25 §5), pure so the import dialog can preview what the server will
@@ -47,7 +48,8 @@ export type LineProblem = {
 /** A card read from text: text has no masks, so never an occlusion card. */
 export type ParsedCard = PortableCard & { type: CardType; line: number };
 
-export type ColumnRole = "front" | "back" | "hint" | "tags" | "type" | "guid" | "deck" | "ignore";
+/** What a column holds: one list of roles, the import contract's (IMPORT_COLUMN_ROLES). */
+export type ColumnRole = ImportColumnRole;
 
 export type ParseResult = {
   cards: ParsedCard[];
