@@ -1,5 +1,5 @@
 import { addLocalDays, localDay, localDaysBetween, startOfLocalDay } from "#shared/local-day.ts";
-import { type CardState, rateCard, retrievability } from "./fsrs.ts";
+import { type CardState, rateCard, retrievability, type Weights } from "./fsrs.ts";
 
 /** A flashcard's id with its scheduling state. */
 export type ScheduledCard = CardState & { id: number };
@@ -52,12 +52,14 @@ type PlanContext = {
   dayOf: (at: Date) => number;
   /** The student's zone: a simulated review counts its elapsed days there, as the real rating does. */
   timeZone: string;
+  /** The student's fitted FSRS parameters (null: the defaults), as their real ratings are scheduled. */
+  weights: Weights;
 };
 
 const GOOD = 3;
-const recallAtExam = (card: CardState, ctx: PlanContext) => retrievability(card, ctx.exam);
+const recallAtExam = (card: CardState, ctx: PlanContext) => retrievability(card, ctx.exam, ctx.weights);
 const goodAt = (card: CardState, day: number, ctx: PlanContext) =>
-  rateCard(card, GOOD, ctx.reviewAt(day), ctx.retention, null, ctx.timeZone).card;
+  rateCard(card, GOOD, ctx.reviewAt(day), ctx.retention, ctx.weights, ctx.timeZone).card;
 
 /** The earliest day in [from, last] whose Good review alone carries the card to the exam (later is never worse). */
 function earliestSufficientDay(card: CardState, from: number, ctx: PlanContext): number | null {
@@ -148,6 +150,11 @@ function* planSteps(
    * at most, and `belowTarget` is empty.
    */
   todayOnly = false,
+  /**
+   * The student's fitted FSRS parameters: the plan must predict the schedule and the forgetting curve
+   * their ratings really get, or a plan made with the defaults asks too much or too little of them.
+   */
+  weights: Weights = null,
 ): Generator<void, ExamPlan> {
   if (examDate.getTime() <= now.getTime()) return { days: [], belowTarget: [] };
   const today = startOfLocalDay(now, timeZone);
@@ -171,6 +178,7 @@ function* planSteps(
     reviewAt,
     dayOf: (at) => Math.min(count, Math.max(0, localDaysBetween(today, at, timeZone))),
     timeZone,
+    weights,
   };
   const perDay = new Map<number, { id: number; recall: number }[]>();
   const belowTarget: number[] = [];

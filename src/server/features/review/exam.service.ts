@@ -17,7 +17,7 @@ import type { CalendarService } from "../calendar/calendar.service.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
-import { type ExamRow, examRepo } from "./review.repo.ts";
+import { type ExamRow, examRepo, preferencesRepo } from "./review.repo.ts";
 
 type ExamLink = {
   examDate?: string | null | undefined;
@@ -93,11 +93,24 @@ async function computePlan(
   todayOnly: boolean,
 ) {
   const now = deps.clock.now();
-  const { desiredRetention, newCardsPerDay } = await deps.settings.getReview(userId);
-  const cards: ScheduledCard[] = (await examRepo.setCards(deps.db, userId, exam.row.flashcardSetId, now)).map(
-    (c) => ({ id: c.id, ...(c.state ?? newCardState(now)) }),
+  const [{ desiredRetention, newCardsPerDay }, prefs, rows] = await Promise.all([
+    deps.settings.getReview(userId),
+    preferencesRepo.get(deps.db, userId),
+    examRepo.setCards(deps.db, userId, exam.row.flashcardSetId, now),
+  ]);
+  const cards: ScheduledCard[] = rows.map((c) => ({ id: c.id, ...(c.state ?? newCardState(now)) }));
+  // The weights the student's ratings are scheduled with (ratingPreferences), fitted or the defaults.
+  const weights = prefs?.weights?.length ? prefs.weights : null;
+  return planForExamAsync(
+    cards,
+    exam.date,
+    now,
+    desiredRetention,
+    timeZone,
+    newCardsPerDay,
+    todayOnly,
+    weights,
   );
-  return planForExamAsync(cards, exam.date, now, desiredRetention, timeZone, newCardsPerDay, todayOnly);
 }
 
 const todayCount = (deps: ExamDeps, result: Awaited<ReturnType<typeof computePlan>>, timeZone: string) =>

@@ -1,4 +1,6 @@
+import { createEmptyCard, default_w, fsrs, Rating } from "ts-fsrs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { reviewPreferences } from "#server/db/schema/review.ts";
 import type { Exam, ExamCandidate, ExamPlanView, ReviewQueue } from "#shared/review/contract.ts";
 import { createFlashcardSet, createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
@@ -50,6 +52,47 @@ describe("exam plan", () => {
     expect(exams).toEqual([
       expect.objectContaining({ flashcardSetId: set.id, today: 8, examTitle: "Cells" }),
     ]);
+  });
+
+  it("plans with the student's fitted FSRS parameters, as their ratings are scheduled", async () => {
+    // Fitted parameters whose first Good makes a card last 40 days where the defaults give it 2.3.
+    const weights = [40, 40, 40, 40, ...default_w.slice(4)];
+    const fitted = await createUser(t.app);
+    const plain = await createUser(t.app);
+    await t.database.db.insert(reviewPreferences).values({ userId: fitted.user.id, weights });
+    const now = new Date();
+    const exam = new Date(now.getTime() + 20 * DAY);
+    // ts-fsrs itself, Good until the card leaves today's learning steps: where it stands for the exam.
+    const afterToday = (w?: number[]) => {
+      const f = fsrs({ request_retention: 0.9, enable_fuzz: false, ...(w ? { w } : {}) });
+      let card = createEmptyCard(now);
+      while (card.due.getTime() <= now.getTime() + 3600_000) card = f.next(card, card.due, Rating.Good).card;
+      return { due: card.due, recall: f.get_retrievability(card, exam, false) };
+    };
+    const personal = afterToday(weights);
+    const defaults = afterToday();
+    expect(personal.due.getTime()).toBeGreaterThan(exam.getTime());
+    expect(personal.recall).toBeGreaterThanOrEqual(0.9);
+    expect(defaults.due.getTime()).toBeLessThan(exam.getTime());
+    expect(defaults.recall).toBeLessThan(0.9);
+
+    const planOf = async (who: TestUser) => {
+      await req(who, "PUT", "/api/review/settings", { desiredRetention: 0.9, newCardsPerDay: 20 });
+      const set = await setWithCards(who, 1);
+      await req(who, "PUT", `/api/review/flashcard-sets/${set.id}/exam`, { examDate: exam.toISOString() });
+      return (
+        await req(who, "GET", `/api/review/flashcard-sets/${set.id}/plan?timeZone=UTC`)
+      ).json() as ExamPlanView;
+    };
+    const [mine, theirs] = [await planOf(fitted), await planOf(plain)];
+    // The fitted student's card is learnt today (and its last step tomorrow at the latest) and then
+    // carries to the exam; with the defaults it comes back on later days.
+    const lastDay = (plan: ExamPlanView) => plan.days.at(-1)!.date;
+    const tomorrow = new Date(now.getTime() + DAY).toISOString().slice(0, 10);
+    expect(lastDay(mine) <= tomorrow).toBe(true);
+    expect(lastDay(theirs) > tomorrow).toBe(true);
+    expect(theirs.days.length).toBeGreaterThan(mine.days.length);
+    expect([mine.belowTarget, theirs.belowTarget]).toEqual([0, 0]);
   });
 
   it("ties a set to a task's due date and title, clears it, and refuses another student's task or set", async () => {

@@ -198,9 +198,12 @@ export function undoRating(card: CardState, log: ReviewLogEntry, previousDue: Da
   return { ...restored, due: previousDue, lastReview: neverReviewed ? null : restored.lastReview };
 }
 
-/** Probability of recall at `at` on the library's forgetting curve; 0 for a card never reviewed. */
-export function retrievability(card: CardState, at: Date): number {
-  return scheduler().get_retrievability(toFsrsCard(card), at, false);
+/**
+ * Probability of recall at `at` on the library's forgetting curve (its decay is one of the parameters,
+ * so a student's fitted ones give their own curve); 0 for a card never reviewed.
+ */
+export function retrievability(card: CardState, at: Date, weights?: Weights): number {
+  return scheduler(REVIEW.defaultRetention, weights).get_retrievability(toFsrsCard(card), at, false);
 }
 
 const MINUTE = 60_000;
