@@ -101,6 +101,36 @@ describe("offline ratings (clientId, reviewedAt)", () => {
     expect((await reviewsOf(eve.user.id, cardId!))[0]?.elapsedDays).toBe(1);
   });
 
+  it("counts a rating replayed late on the student's day it was made, not UTC's", async () => {
+    const zone = "America/Los_Angeles";
+    const fay = await createUser(t.app);
+    await req(fay, "PUT", "/api/settings/time-zone", { timeZone: zone });
+    await req(fay, "PUT", "/api/review/settings", { desiredRetention: 0.9, newCardsPerDay: 2 });
+    const [late, today] = await cards(fay, 4);
+    // 23:30 yesterday in Los Angeles, sent from the queue only now: the same UTC date as this afternoon
+    // there (UTC-8 or -7), so a day counted in UTC would merge the two.
+    const startOfToday = startOfLocalDay(clock.now(), zone);
+    const madeAt = new Date(startOfToday.getTime() - 30 * 60_000);
+    const lateRes = await req(fay, "POST", `/api/review/cards/${late}/rate`, {
+      rating: 3,
+      clientId: randomUUID(),
+      reviewedAt: madeAt.toISOString(),
+      sentAt: clock.now().toISOString(),
+    });
+    expect(lateRes.statusCode).toBe(200);
+    // Its age by the device's clock, to the request's few milliseconds on the way.
+    const recorded = (await reviewsOf(fay.user.id, late!))[0]!.reviewedAt.getTime();
+    expect(Math.abs(recorded - madeAt.getTime())).toBeLessThan(1000);
+    expect((await req(fay, "POST", `/api/review/cards/${today}/rate`, { rating: 3 })).statusCode).toBe(200);
+    // Today's new cards: only this afternoon's counts against the limit of 2, so one more is offered.
+    const queue = (await req(fay, "GET", `/api/review/queue?timeZone=${encodeURIComponent(zone)}`)).json();
+    expect(queue.newCount).toBe(1);
+    // The streak: yesterday and today, two of the student's days.
+    const stats = await req(fay, "GET", `/api/study-stats/${fay.user.id}`);
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json().currentStudyStreak).toBe(2);
+  });
+
   it("keeps a rating older than the card's last review in the history without rescheduling", async () => {
     const [cardId] = await cards(ada, 1);
     const now = await req(ada, "POST", `/api/review/cards/${cardId}/rate`, { rating: 3 });
