@@ -4,7 +4,7 @@ import { createUser, type TestUser } from "#tests/factories.ts";
 import { canvasTestApp, connectedUser, FAST_TUNING, sync } from "#tests/fixtures/canvas-test-kit.ts";
 import { FAKE_TOKEN, FakeCanvas } from "#tests/fixtures/fake-canvas.ts";
 import type { TestApp } from "#tests/test-app.ts";
-import { canvasConnections, courses, tasks } from "../../db/schema/index.ts";
+import { canvasConnections, courses, studySessions, taskSubtasks, tasks } from "../../db/schema/index.ts";
 import { generateDataset } from "../../integrations/canvas/demo-data.ts";
 
 let fake: FakeCanvas;
@@ -111,6 +111,39 @@ describe("POST /api/sync-canvas", () => {
     const rows = await taskRows(u);
     expect(rows.map((r) => r.canvasId)).not.toContain(gone.id);
     expect(rows.find((r) => r.title === "Brand new")?.dueDate).toBeNull();
+  });
+
+  it("keeps a deleted assignment's task that holds the student's notes, subtasks or focus time", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    const courseId = fake.data.courses[0]!.id;
+    const [noted, checked, timed] = [0, 1, 2].map((i) => fake.data.assignments[courseId]![i]!);
+    const extra = fake.data.assignments[fake.data.courses[1]!.id]![0]!;
+    const byId = new Map((await taskRows(u)).map((r) => [r.canvasId, r]));
+    await t.app.db
+      .update(tasks)
+      .set({ notes: "Ask about part b" })
+      .where(eq(tasks.id, byId.get(noted!.id)!.id));
+    await t.app.db
+      .insert(taskSubtasks)
+      .values({ userId: u.user.id, taskId: byId.get(checked!.id)!.id, title: "Outline", position: 0 });
+    await t.app.db
+      .insert(studySessions)
+      .values({ userId: u.user.id, taskId: byId.get(timed!.id)!.id, durationSeconds: 1500 });
+    for (const a of [noted, checked, timed, extra]) fake.deleteAssignment(a!.id);
+    const res = await sync(t, u);
+    // Only the task the student never added anything to goes.
+    expect(res.json()).toMatchObject({ deleted: 1 });
+    const rows = await taskRows(u);
+    expect(rows.map((r) => r.canvasId)).not.toContain(extra.id);
+    for (const a of [noted, checked, timed]) {
+      // Kept as the student's own task: out of the Canvas Assignments tab, its link to Canvas gone.
+      expect(rows.find((r) => r.canvasId === a!.id)).toMatchObject({ isParsed: false, htmlUrl: null });
+    }
+    expect(rows.find((r) => r.canvasId === noted!.id)?.notes).toBe("Ask about part b");
+    // A later sync leaves the kept tasks alone.
+    expect((await sync(t, u)).json()).toMatchObject({ deleted: 0, updated: 0, created: 0 });
+    expect(await taskRows(u)).toHaveLength(rows.length);
   });
 
   it("keeps manual tasks and another student's imports untouched", async () => {

@@ -143,11 +143,13 @@ const changed = (v: ImportedTaskValues, row: ImportedTask) =>
   v.description !== row.description ||
   v.htmlUrl !== row.htmlUrl ||
   v.courseId !== row.courseId ||
+  !row.isParsed ||
   (v.dueDate?.getTime() ?? null) !== (row.dueDate?.getTime() ?? null);
 
 /**
  * One course's assignments against its imported tasks: new ones inserted, changed ones updated, ones
- * Canvas no longer lists deleted, all in one transaction; nothing written when nothing changed.
+ * Canvas no longer lists deleted unless the student added to them, all in one transaction; nothing
+ * written when nothing changed.
  */
 export async function writeCourseTasks(
   t: SyncTarget,
@@ -168,11 +170,12 @@ export async function writeCourseTasks(
     if (!row) created += 1;
     if (!row || changed(values, row)) upserts.push(values);
   }
+  // A task already kept as the student's own (see retireImported) is no longer the sync's to remove.
   const deleteIds = [...existing.values()]
-    .filter((row) => row.courseId === courseId && !seen.has(row.canvasId!))
+    .filter((row) => row.isParsed && row.courseId === courseId && !seen.has(row.canvasId!))
     .map((row) => row.id);
-  await t.tasks.applyImport(t.userId, upserts, deleteIds);
-  return { assignments: seen.size, created, updated: upserts.length - created, deleted: deleteIds.length };
+  const deleted = await t.tasks.applyImport(t.userId, upserts, deleteIds);
+  return { assignments: seen.size, created, updated: upserts.length - created, deleted };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import type { Subtask, Task } from "#shared/tasks/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { rawRows } from "../../db/raw.ts";
+import { studySessions } from "../../db/schema/study.ts";
 import { taskSubtasks, tasks } from "../../db/schema/tasks.ts";
 
 /**
@@ -126,7 +127,7 @@ export interface ImportedTaskValues {
 /** An imported task as a sync compares it with Canvas. */
 export type ImportedTask = Pick<
   typeof tasks.$inferSelect,
-  "id" | "canvasId" | "courseId" | "title" | "description" | "dueDate" | "htmlUrl"
+  "id" | "canvasId" | "courseId" | "title" | "description" | "dueDate" | "htmlUrl" | "isParsed"
 >;
 
 const imported = (userId: number) => and(eq(tasks.userId, userId), isNotNull(tasks.canvasId));
@@ -431,6 +432,7 @@ export const tasksRepo = {
         description: tasks.description,
         dueDate: tasks.dueDate,
         htmlUrl: tasks.htmlUrl,
+        isParsed: tasks.isParsed,
       })
       .from(tasks)
       .where(imported(userId));
@@ -467,9 +469,26 @@ export const tasksRepo = {
         due_date = excluded.due_date, html_url = excluded.html_url, is_parsed = true, updated_at = now()`);
   },
 
-  async deleteImported(db: DbOrTx, userId: number, ids: number[]) {
-    if (!ids.length) return;
-    await db.delete(tasks).where(and(imported(userId), inArray(tasks.id, ids)));
+  /**
+   * Imported tasks whose assignment left Canvas. One the student added to (notes, a checklist, focus time)
+   * is theirs now: it stays as their own task (not parsed, no Canvas link; canvasId kept so the assignment
+   * coming back re-links it). The others are deleted. Answers how many were deleted.
+   */
+  async retireImported(db: DbOrTx, userId: number, ids: number[]): Promise<number> {
+    if (!ids.length) return 0;
+    const studentData = sql`(${tasks.notes} <> ''
+      or exists (select 1 from ${taskSubtasks} where ${taskSubtasks.taskId} = ${tasks.id})
+      or exists (select 1 from ${studySessions} where ${studySessions.taskId} = ${tasks.id}))`;
+    const ours = and(imported(userId), inArray(tasks.id, ids));
+    const gone = await db
+      .delete(tasks)
+      .where(and(ours, sql`not ${studentData}`))
+      .returning({ id: tasks.id });
+    await db
+      .update(tasks)
+      .set({ isParsed: false, htmlUrl: null, updatedAt: new Date() })
+      .where(and(ours, eq(tasks.isParsed, true)));
+    return gone.length;
   },
 
   async deleteAllImported(db: DbOrTx, userId: number): Promise<number> {

@@ -225,16 +225,15 @@ async function applyImport(
   upserts: ImportedTaskValues[],
   deleteIds: number[],
 ) {
-  if (upserts.length && deleteIds.length) {
-    await db.transaction(async (tx) => {
+  if (deleteIds.length) {
+    return db.transaction(async (tx) => {
       await tasksRepo.upsertImported(tx, userId, upserts);
-      await tasksRepo.deleteImported(tx, userId, deleteIds);
+      return tasksRepo.retireImported(tx, userId, deleteIds);
     });
-    return;
   }
   // One statement is atomic by itself; a transaction would only add two round trips.
   await tasksRepo.upsertImported(db, userId, upserts);
-  await tasksRepo.deleteImported(db, userId, deleteIds);
+  return 0;
 }
 
 /**
