@@ -16,7 +16,6 @@ import {
 import type { Subtask, Task } from "#shared/tasks/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { rawRows } from "../../db/raw.ts";
-import { studySessions } from "../../db/schema/study.ts";
 import { taskSubtasks, tasks } from "../../db/schema/tasks.ts";
 
 /**
@@ -476,9 +475,10 @@ export const tasksRepo = {
    */
   async retireImported(db: DbOrTx, userId: number, ids: number[]): Promise<number> {
     if (!ids.length) return 0;
+    // Focus time is the study feature's table, read by name as the achievements feature reads it.
     const studentData = sql`(${tasks.notes} <> ''
       or exists (select 1 from ${taskSubtasks} where ${taskSubtasks.taskId} = ${tasks.id})
-      or exists (select 1 from ${studySessions} where ${studySessions.taskId} = ${tasks.id}))`;
+      or exists (select 1 from study_sessions where task_id = ${tasks.id}))`;
     const ours = and(imported(userId), inArray(tasks.id, ids));
     const gone = await db
       .delete(tasks)
