@@ -29,6 +29,12 @@ describe("TaskRow (SPEC §2.3)", () => {
     expect(render(task())).not.toContain("<a ");
   });
 
+  it("marks a kept task whose assignment left Canvas, and only that one", () => {
+    expect(render(task({ isParsed: false, canvasId: "987" }))).toContain("No longer in Canvas");
+    expect(render(task({ isParsed: true, canvasId: "987" }))).not.toContain("No longer in Canvas");
+    expect(render(task())).not.toContain("No longer in Canvas");
+  });
+
   it("offers delete only once the task is completed", () => {
     expect(render(task())).not.toContain('aria-label="Delete Essay"');
     expect(render(task({ completed: true }))).toContain('aria-label="Delete Essay"');

@@ -64,6 +64,8 @@ function TaskMeta({ task, courseName }: { task: Task; courseName: string | undef
       {task.dueDate && <time dateTime={task.dueDate}>{formatDueDate(task.dueDate)}</time>}
       <span className="capitalize">{task.priority} priority</span>
       {task.isParsed && <span>Canvas</span>}
+      {/* Its assignment left Canvas; the sync kept it for what the student added (notes, checklist, time). */}
+      {!task.isParsed && task.canvasId && <span>No longer in Canvas</span>}
       {checklist && (
         <span
           className="inline-flex items-center gap-1"
