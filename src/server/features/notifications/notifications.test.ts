@@ -205,6 +205,20 @@ describe("POST /api/push/subscriptions validation", () => {
   });
 });
 
+/**
+ * A retry runs at whatever time the test does, and the default quiet hours (22:00-07:00 in the student's
+ * zone, UTC here) hold it: tests of retries themselves turn them off.
+ */
+async function withoutQuietHours(u: TestUser) {
+  const res = await t.app.inject({
+    method: "PUT",
+    url: "/api/settings/reminders",
+    headers: u.headers,
+    payload: { ...DEFAULT_REMINDER_SETTINGS, quietHours: false },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe("notify: delivery to the fake push service", () => {
   it("stores the notification and pushes it to every device, signed with VAPID and encrypted to each", async () => {
     const u = await createUser(t.app);
@@ -339,6 +353,7 @@ describe("notify: delivery to the fake push service", () => {
 
   it("queues another try, later, for the devices whose push service was down, and only for them", async () => {
     const u = await createUser(t.app);
+    await withoutQuietHours(u);
     const ok = await subscribeDevice(u);
     const down = await subscribeDevice(u);
     const busy = await subscribeDevice(u);
@@ -372,6 +387,7 @@ describe("notify: delivery to the fake push service", () => {
 
   it("tries a failing push again with a growing delay, and not once its TTL is spent or it was read", async () => {
     const u = await createUser(t.app);
+    await withoutQuietHours(u);
     const d = await subscribeDevice(u);
     const { notification } = await notifications().notify(u.user.id, {
       kind: "task_due",
