@@ -45,6 +45,8 @@ export interface SyncCounts {
  * (or something that is not its JSON) after the retries, or did not answer in time. Not a bad token,
  * throttling or a refused address: those are the whole sync's.
  */
+const isForbidden = (err: unknown): err is CanvasError =>
+  err instanceof CanvasError && err.kind === "forbidden";
 const failedAlone = (err: unknown) =>
   err instanceof CanvasError && ["upstream", "timeout", "network", "bad_response"].includes(err.kind);
 
@@ -223,7 +225,7 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
       // write holds the event loop: on PGlite a write blocks, and the network is the critical path.
       await new Promise((resolve) => setImmediate(resolve));
       if (!res.ok) {
-        if (res.error instanceof CanvasError && res.error.kind === "forbidden") {
+        if (isForbidden(res.error)) {
           unreadable.set(canvasId, { canvasId, name, message: unreadableCourseMessage(name, res.error) });
         } else if (failedAlone(res.error)) {
           unanswered ??= res.error;
@@ -240,9 +242,8 @@ export async function syncCanvas(t: SyncTarget): Promise<SyncCounts> {
       counts.deleted += written.deleted;
       const weights = await groups;
       if (weights.ok) await t.courses.writeGradeGroups(t.userId, courseId, toGradeGroups(weights.value));
-      // The course's grade weights stay as the last sync read them.
-      else if (!(weights.error instanceof CanvasError && weights.error.kind === "forbidden"))
-        if (!failedAlone(weights.error)) failure ??= weights.error;
+      // Refused or unanswered, the course's grade weights stay as the last sync read them.
+      else if (!isForbidden(weights.error) && !failedAlone(weights.error)) failure ??= weights.error;
     }),
   );
   if (failure) throw failure;

@@ -143,6 +143,10 @@ export async function undoLeech(
  * and until when (the start of tomorrow in that zone), the Easy Days, and the personal FSRS weights if
  * fitted.
  */
+/** The weights a student's ratings are scheduled with: their fitted ones, or null for the defaults. */
+export const studentWeights = (preferences: { weights: number[] | null } | null | undefined) =>
+  preferences?.weights?.length ? preferences.weights : null;
+
 export function ratingPreferences(
   stored: {
     settings: { desiredRetention: number; timeZone: string } | null;
@@ -155,14 +159,13 @@ export function ratingPreferences(
     timeZone: "UTC",
   };
   const { burySiblings, easyDays } = stored.preferences ?? DEFAULT_REVIEW_PREFERENCES;
-  const weights = stored.preferences?.weights;
   return {
     desiredRetention,
     burySiblings,
     until: burySiblings ? addLocalDays(startOfLocalDay(now, timeZone), 1, timeZone) : new Date(0),
     easyDays,
     timeZone,
-    weights: weights?.length ? weights : null,
+    weights: studentWeights(stored.preferences),
   };
 }
 

@@ -17,6 +17,7 @@ import type { CalendarService } from "../calendar/calendar.service.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
+import { studentWeights } from "./card-holds.ts";
 import { type ExamRow, examRepo, preferencesRepo } from "./review.repo.ts";
 
 type ExamLink = {
@@ -99,8 +100,7 @@ async function computePlan(
     examRepo.setCards(deps.db, userId, exam.row.flashcardSetId, now),
   ]);
   const cards: ScheduledCard[] = rows.map((c) => ({ id: c.id, ...(c.state ?? newCardState(now)) }));
-  // The weights the student's ratings are scheduled with (ratingPreferences), fitted or the defaults.
-  const weights = prefs?.weights?.length ? prefs.weights : null;
+  const weights = studentWeights(prefs);
   return planForExamAsync(
     cards,
     exam.date,
