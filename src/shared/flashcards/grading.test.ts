@@ -171,6 +171,35 @@ describe("gradeAnswer", () => {
     expect(verdict("3 4", "34")).toBe("wrong");
   });
 
+  it("takes a decimal with or without trailing zeros: they do not change its value", () => {
+    expect(verdict("3.5", "3.50")).toBe("correct");
+    expect(verdict("3.50", "3.5")).toBe("correct");
+    expect(verdict("3,50", "3.5")).toBe("correct");
+    expect(verdict("0.5 mol", "0.500 mol")).toBe("correct");
+    expect(verdict("1000.5", "1,000.50")).toBe("correct");
+    expect(verdict("2", "2.0")).toBe("correct");
+    expect(verdict("2.00", "2")).toBe("correct");
+    expect(verdict("-2.50", "-2.5")).toBe("correct");
+    expect(verdict("٣٫٥٠", "3.5")).toBe("correct");
+  });
+
+  it("keeps a number wrong whose zeros do change its value", () => {
+    expect(verdict("35", "3.50")).toBe("wrong");
+    expect(verdict("3.50", "35")).toBe("wrong");
+    expect(verdict("3.05", "3.5")).toBe("wrong");
+    expect(verdict("3.5", "3.05")).toBe("wrong");
+    expect(verdict("30.5", "3.5")).toBe("wrong");
+    expect(verdict("1000", "100")).toBe("wrong");
+    expect(verdict("100", "1000")).toBe("wrong");
+    expect(verdict("20", "2.0")).toBe("wrong");
+    expect(verdict("2.0", "20")).toBe("wrong");
+    // Zeros before the point are the number's, not trailing: 3.5 is not 350.
+    expect(verdict("350", "3.50")).toBe("wrong");
+    // Three digits after a comma still group thousands: '3,500' is 3500, not 3.5.
+    expect(verdict("3,500", "3.5")).toBe("wrong");
+    expect(verdict("3,500", "3.50")).toBe("wrong");
+  });
+
   it("reads the digits of any script as the same number", () => {
     expect(verdict("١٢٣", "123")).toBe("correct");
     expect(verdict("۱۴۹۲", "1492")).toBe("correct");

@@ -67,18 +67,25 @@ const GROUPS = /^(\d{1,3})((?:([,. '\u066C])\d{3})(?:\3\d{3})*)(?:([.,\u066B])(\
 const DECIMAL = /^(\d+)[.,\u066B](\d+)$/;
 
 function numeral(text: string): string {
-  const point = hold(".");
   const grouped = GROUPS.exec(text);
   if (grouped) {
     const [, first, rest, separator, decimalMark, fraction] = grouped;
     const groups = rest!.split(separator!).length - 1;
     const soleDot = separator === "." && groups === 1 && !decimalMark;
-    if (decimalMark !== separator && !soleDot) {
-      return first + rest!.replaceAll(separator!, "") + (fraction === undefined ? "" : point + fraction);
-    }
+    if (decimalMark !== separator && !soleDot)
+      return withFraction(first + rest!.replaceAll(separator!, ""), fraction);
   }
   const decimal = DECIMAL.exec(text);
-  return decimal ? decimal[1] + point + decimal[2] : text;
+  return decimal ? withFraction(decimal[1]!, decimal[2]) : text;
+}
+
+/**
+ * A decimal's value: zeros at the end of its fraction change nothing, so '3.50' is '3.5' and '2.0' is '2'
+ * (a student types the value, not the card's precision). Zeros before the point stay: '350' is not '3.5'.
+ */
+function withFraction(whole: string, fraction: string | undefined): string {
+  const digits = fraction?.replace(/0+$/, "") ?? "";
+  return digits ? whole + hold(".") + digits : whole;
 }
 
 /**
