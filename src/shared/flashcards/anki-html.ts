@@ -371,6 +371,15 @@ export function ankiHtmlToText(html: string): string {
 }
 
 /**
+ * A field Anki reads as text (a file's `#html:false`) as Studyhall text. Anki escapes its <, > and & and
+ * shows the characters as typed (rslib's CSV import, htmlescape::encode_minimal), so it is read as that
+ * HTML: Markdown's characters come out escaped (`*x*` stays `*x*` on the card, not italic), a line break
+ * stays one, and MathJax's \( \) and `[sound:]`, which Anki still reads in such a field, keep their meaning.
+ */
+export const ankiPlainTextToText = (text: string) =>
+  ankiHtmlToText(escapeHtml(text).replace(/\r\n?|\n/g, "<br>"));
+
+/**
  * MathJax's formulas marked for ankiHtmlToText, which writes them in the cards' delimiters: `\( x \)`
  * as `$x$` (MathJax allows the spaces, the cards' rule does not) and `\[ x \]` as `$$ x $$`. A formula
  * the cards' rule would not read back as one (an inline one followed by a digit) stays text. Done on

@@ -1,6 +1,6 @@
 import { FLASHCARD_MAX_LENGTH } from "../constants.ts";
 import { neutraliseFormula, quoteCsvCell, unneutralise } from "../csv.ts";
-import { ankiHtmlToText, looksLikeHtml } from "./anki-html.ts";
+import { ankiHtmlToText, ankiPlainTextToText, looksLikeHtml } from "./anki-html.ts";
 import {
   type CardType,
   hasCloze,
@@ -274,6 +274,8 @@ type CellReader = {
   /** Roles came from the defaults: a non-empty cell beyond them is a problem, not silently dropped. */
   strict: boolean;
   html: boolean;
+  /** Fields are text Anki shows as typed (`#html:false`): Markdown's characters are escaped. */
+  literal?: boolean;
   unneutralise: boolean;
   type?: CardType | undefined;
   deck?: string | undefined;
@@ -283,7 +285,8 @@ type CellReader = {
 
 function cellText(cell: string, how: CellReader): string {
   let value = how.unneutralise ? unneutralise(cell) : cell;
-  if (how.html) value = ankiHtmlToText(value);
+  if (how.literal) value = ankiPlainTextToText(value);
+  else if (how.html) value = ankiHtmlToText(value);
   return value.trim();
 }
 
@@ -487,6 +490,11 @@ const ANKI_SEPARATORS: Record<string, string> = {
 export type AnkiTextHeaders = {
   separator?: string;
   html?: boolean;
+  /**
+   * `#markdown:true`, which Studyhall's export writes beside `#html:false` (Anki ignores keys it does not
+   * know): the fields are the cards' Markdown, to be read back as written, not text to show as typed.
+   */
+  markdown?: boolean;
   /** File-level tags added to every note (`#tags:`, or a first line `tags:`). */
   tags: string[];
   columns?: string[];
@@ -563,6 +571,11 @@ function readHeader(headers: AnkiTextHeaders, rawKey: string, value: string, sep
       if (v === "true" || v === "false") headers.html = v === "true";
       break;
     }
+    case "markdown": {
+      const v = trimmed.toLowerCase();
+      if (v === "true" || v === "false") headers.markdown = v === "true";
+      break;
+    }
     case "tags":
       headers.tags.push(...normaliseTags([value]));
       break;
@@ -606,13 +619,16 @@ export type AnkiTextOptions = {
 
 /**
  * Anki's "Notes in Plain Text" (.txt) with every header Anki writes and reads: `#separator:` (a name or a
- * character), `#html:`, `#tags:`, `#columns:`, `#notetype:`, `#deck:`, `#notetype column:`,
+ * character), `#html:`, `#markdown:` (Studyhall's), `#tags:`, `#columns:`, `#notetype:`, `#deck:`,
+ * `#notetype column:`,
  * `#deck column:`, `#tags column:`, `#guid column:`; other lines starting with '#' are comments.
  *
  * Columns: the guid, note type, deck and tags columns are what their headers say. The others are fields:
  * named by `#columns:` (Front/Text, Back/Back Extra, Hint, Tags, ...) when it has them, else front, back
  * and hint in order. With `#html:true` fields are HTML: <br> and <div> become line breaks, entities are
- * decoded, images become `![](name)`. A note type named like Cloze makes cloze cards, one named
+ * decoded, images become `![](name)`. With `#html:false` fields are text Anki shows as typed, so they are
+ * escaped where the cards' Markdown would format them, unless `#markdown:true` says they are Markdown.
+ * A note type named like Cloze makes cloze cards, one named
  * '... and reversed ...' reversed ones; without one, a front with {{c1::...}} is a cloze card.
  */
 export function parseAnkiText(input: string, options: AnkiTextOptions = {}): ParseResult {
@@ -652,6 +668,8 @@ export function parseAnkiText(input: string, options: AnkiTextOptions = {}): Par
     roles,
     strict,
     html,
+    // Only a file that says html:false: without the header Anki guesses, and what has no tag stays Markdown.
+    literal: headers.html === false && headers.markdown !== true,
     unneutralise: false,
     type: headers.notetype ? (cardTypeOf(headers.notetype) ?? undefined) : undefined,
     deck: headers.deck || undefined,
@@ -770,6 +788,8 @@ const quoteAnki = (field: string) =>
  * - `#separator:tab` and `#html:false`: Anki then escapes <, > and & itself and turns line breaks into
  *   <br>, so what Anki stores shows exactly our text. (html:true would need us to escape the same way;
  *   html:false leaves nothing to get wrong.) Text is never formula-neutralised: Anki is no spreadsheet.
+ * - `#markdown:true`, which Anki ignores: our reader shows another program's html:false fields as typed
+ *   (escaping Markdown), and this says ours are the cards' Markdown, so they read back as written.
  * - `#columns:` names the fields Front, Back, Hint, so Anki maps them by name (Hint lands in a note type
  *   that has a Hint field, and nowhere else), and `#tags column:` makes the last column tags: without
  *   it Anki takes the first column after the fields for tags, which put hints into tags before.
@@ -790,7 +810,7 @@ export function toAnkiText(cards: readonly PortableCard[], options: { deck?: str
     "Hint",
     "Tags",
   ];
-  const headers = ["#separator:tab", "#html:false"];
+  const headers = ["#separator:tab", "#html:false", "#markdown:true"];
   if (withGuid) headers.push("#guid column:1");
   if (withType) headers.push(`#notetype column:${withGuid ? 2 : 1}`);
   if (options.deck) headers.push(`#deck:${options.deck.replace(/[\r\n]+/g, " ")}`);

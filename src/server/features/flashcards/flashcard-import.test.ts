@@ -245,6 +245,32 @@ describe("export that Anki and Studyhall read back (issue 25 §5, issue 27 fault
   });
 });
 
+describe("Anki text with #html:false", () => {
+  it("imports another program's fields as the text Anki shows, and reads Studyhall's own export back as Markdown", async () => {
+    const set = await newSet(ada);
+    const file = "#separator:tab\n#html:false\n2*3*4 and _x_\t<b>bold</b> `code` a&amp;b\n";
+    expect((await importText(ada, set.id, file, { format: "anki" })).statusCode).toBe(201);
+    // Escaped, so the card renders exactly these characters, as Anki shows them.
+    expect(qa(await cardsOf(ada, set.id))).toEqual([
+      ["2\\*3\\*4 and \\_x\\_", "<b>bold</b> \\`code\\` a\\&amp;b", null, []],
+    ]);
+
+    const ours = await newSet(ada, "Markdown");
+    const cards = [
+      ["**bold** and *italic*", "- one\n- two"],
+      ["`code` ~~old~~", "[link](https://example.org) $x^2$"],
+    ];
+    for (const [question, answer] of cards)
+      await req(ada, "POST", `/api/study/flashcard-sets/${ours.id}/cards`, { question, answer });
+    const anki = (await req(ada, "GET", `/api/study/flashcard-sets/${ours.id}/export?format=anki`)).json();
+    expect(anki.content).toMatch(/^#separator:tab\n#html:false\n#markdown:true\n/);
+    const copy = await newSet(ada, "Copy");
+    const res = await importFile(ada, copy.id, "set.txt", Buffer.from(anki.content), { format: "anki" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(qa(await cardsOf(ada, copy.id))).toEqual(cards.map(([q, a]) => [q, a, null, []]));
+  });
+});
+
 describe("CSV columns the student chose (issue 25 §5)", () => {
   const headerless = "cell bio,nucleus,holds the DNA,think control\norganelle,ribosome,makes proteins,\n";
   const roles = ["tags", "front", "back", "hint"];
