@@ -334,10 +334,22 @@ describe("Quizlet export (issue 25 §5)", () => {
     expect(res.json()).toEqual({
       filename: "Cell-biology.txt",
       mimeType: "text/plain",
-      content: "nucleus\tholds the DNA\nline break\ttab here and more\n{{c1::Ribosomes}} make proteins\t\n",
+      content: "nucleus\tholds the DNA\nline break\ttab here and more\n____ make proteins\tRibosomes\n",
     });
-    // A cloze front is written as the CSV export writes it.
+    // Quizlet has no cloze: the blank is in the term, the answer is the definition. The CSV keeps the cloze.
     expect(csv.content).toContain("{{c1::Ribosomes}} make proteins");
+    const copy = await newSet(ada, "Copy");
+    const imported = await importText(ada, copy.id, res.json().content, {
+      format: "text",
+      termSeparator: "tab",
+      rowSeparator: "newline",
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(qa(await cardsOf(ada, copy.id)).map((c) => c.slice(0, 2))).toEqual([
+      ["nucleus", "holds the DNA"],
+      ["line break", "tab here and more"],
+      ["____ make proteins", "Ribosomes"],
+    ]);
 
     const unknown = await req(ada, "GET", `/api/study/flashcard-sets/${set.id}/export?format=pdf`);
     expect(unknown.statusCode).toBe(400);

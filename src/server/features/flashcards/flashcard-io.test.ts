@@ -151,6 +151,38 @@ describe("Quizlet export", () => {
     );
   });
 
+  it("writes a cloze card as its text with blanks and the hidden answers, which our reader reads back", () => {
+    const cloze = (question: string, answer = "") => ({
+      question,
+      answer,
+      hint: null,
+      tags: [],
+      type: "cloze",
+    });
+    const cards = [
+      cloze("{{c1::Ribosomes}} make proteins"),
+      cloze("{{c1::Paris}} is the capital of {{c2::France::country}}", "since 508"),
+      cloze("{{c1::Paris}} and {{c2::paris}} again, {{c0::not}} blanked"),
+      cloze("{{c1::outer {{c2::inner}} part}} nested"),
+      // A cloze whose text lost its deletions still exports as a card.
+      cloze("no deletion left"),
+      { question: "Q", answer: "A", hint: null, tags: [], type: "reversed" },
+    ];
+    const out = toQuizletText(cards);
+    expect(out.split("\n")).toEqual([
+      "____ make proteins\tRibosomes",
+      "____ is the capital of ____ (country)\tParis, France — since 508",
+      "____ and ____ again, not blanked\tParis",
+      "____ nested\touter inner part",
+      "no deletion left\tno deletion left",
+      "Q\tA",
+      "",
+    ]);
+    const back = parseImport(out, quizlet);
+    expect(back.problems).toEqual([]);
+    expect(back.cards).toHaveLength(cards.length);
+  });
+
   it("writes each run of tabs and line breaks inside a field as one space, so no card splits or merges", () => {
     const cards = [
       { question: "multi\nline", answer: "a\tb", hint: null, tags: [] },

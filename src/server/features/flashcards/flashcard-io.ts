@@ -5,6 +5,7 @@ import {
   normaliseTags,
   type PortableCard,
 } from "#shared/flashcards/card-model.ts";
+import { type ClozeNode, parseCloze } from "#shared/flashcards/card-sides.ts";
 import type { ImportOptions } from "#shared/flashcards/contract.ts";
 import {
   delimiterForFile,
@@ -162,12 +163,54 @@ export const toAnkiTsv = (cards: readonly StoredCard[], deck?: string) =>
  */
 const quizletField = (text: string) => text.replace(/[\t\r\n]+/g, " ").trim();
 
+const BLANK = "____";
+
+/**
+ * A cloze note as a Quizlet card, which has no cloze: the text with every deletion a blank (its hint in
+ * brackets) as the term, the hidden answers, each once, as the definition, and the note's extra text after
+ * them. Written as it was, `{{c1::...}}` showed as markup in Quizlet and the empty back (a cloze needs none)
+ * made a line neither Quizlet nor our reader takes. A deletion numbered c0 is no blank (Anki makes no card
+ * of it); one inside another is part of the outer answer.
+ */
+function quizletCloze(text: string, extra: string): { term: string; definition: string } {
+  const answers: string[] = [];
+  const plain = (nodes: ClozeNode[]): string =>
+    nodes.map((node) => (typeof node === "string" ? node : plain(node.content))).join("");
+  const blanked = (nodes: ClozeNode[]): string =>
+    nodes
+      .map((node) => {
+        if (typeof node === "string") return node;
+        if (!node.numbers.some((n) => n > 0)) return blanked(node.content);
+        answers.push(quizletField(plain(node.content)));
+        return node.hint ? `${BLANK} (${node.hint})` : BLANK;
+      })
+      .join("");
+  const term = quizletField(blanked(parseCloze(text)));
+  const seen = new Set<string>();
+  const distinct = answers.filter((a) => {
+    const key = a.normalize("NFC").toLowerCase();
+    if (!a || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const definition = [distinct.join(", "), quizletField(extra)].filter(Boolean).join(" — ");
+  // Our reader takes a definition up to the answer's limit; a text with no deletion left answers itself.
+  const max = FLASHCARD_MAX_LENGTH.answer;
+  const fitted = definition.length > max ? `${definition.slice(0, max - 1)}…` : definition;
+  return { term, definition: fitted || quizletField(plain(parseCloze(text))) };
+}
+
 /**
  * Quizlet's import box default, which its own "Export" writes too: term, a tab, definition, one card per
- * line. Only front and back (Quizlet has no hint or tags); a cloze front is written as the CSV export
- * writes it, markup and all.
+ * line. Only front and back (Quizlet has no hint or tags); a cloze note as `quizletCloze` writes it.
  */
 export const toQuizletText = (cards: readonly StoredCard[]) =>
   notesOf(cards)
-    .map((c) => `${quizletField(c.question)}\t${quizletField(c.answer)}\n`)
+    .map((c) => {
+      const { term, definition } =
+        c.type === "cloze"
+          ? quizletCloze(c.question, c.answer)
+          : { term: quizletField(c.question), definition: quizletField(c.answer) };
+      return `${term}\t${definition}\n`;
+    })
     .join("");
