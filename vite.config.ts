@@ -105,12 +105,58 @@ const SIGNED_IN_PAGES = Object.fromEntries(
   FIRST_LOAD_ROUTES.map((r) => [r.path === "/" ? "home" : r.path.split("/").at(-1)!, pageFile(r)]),
 );
 
+/**
+ * A lazy import's preload list, less the chunks that are already loaded whenever it runs: those the
+ * importing chunk imports statically (it could not run without them), and those index.html loads on
+ * every page. Vite names them all in every list, and the lists ride in the shell and the page chunks:
+ * ~60 bytes of gzip on each signed-in first load, for preloads that could only ever be no-ops.
+ */
+function trimmedPreloads() {
+  const imports = new Map<string, string[]>();
+  const plugin: Plugin = {
+    name: "studyhall-trimmed-preloads",
+    apply: "build",
+    generateBundle: {
+      order: "pre",
+      handler(_options, bundle) {
+        imports.clear();
+        for (const out of Object.values(bundle))
+          if (out.type === "chunk") imports.set(out.fileName, out.imports);
+      },
+    },
+  };
+  const loadedWith = (host: string) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const i of imports.get(file) ?? []) visit(i);
+    };
+    visit(host);
+    return seen;
+  };
+  const resolve = (
+    _file: string,
+    deps: string[],
+    { hostId, hostType }: { hostId: string; hostType: string },
+  ) => {
+    if (hostType === "html") return deps;
+    const loaded = loadedWith(hostId);
+    return deps.filter((d) => !loaded.has(d) && !LOADED_BY_HTML.test(d));
+  };
+  return { plugin, resolve };
+}
+const preloads = trimmedPreloads();
+
+/** The chunks index.html loads with script tags and modulepreload links on every page. */
+const LOADED_BY_HTML = /^assets\/(rolldown-runtime|boot|client)-[\w-]+\.js$/;
+
 /** Everything but where chunks are cut: the route-chunks plugin builds with it once to see what is kept. */
 function baseConfig(): UserConfig {
   return {
     root: "src/client",
     publicDir: false,
-    plugins: [react(), tailwindcss(), bootFirst(), zodWithoutJsonSchema()],
+    plugins: [react(), tailwindcss(), bootFirst(), zodWithoutJsonSchema(), preloads.plugin],
     resolve: {
       // Every "zod" import in the client, shared schemas included, gets the CSP-safe (jitless) zod.
       alias: [
@@ -126,7 +172,7 @@ function baseConfig(): UserConfig {
       sourcemap: false,
       chunkSizeWarningLimit: 600,
       // Every browser Studyhall supports has modulepreload; the polyfill would only add bytes.
-      modulePreload: { polyfill: false },
+      modulePreload: { polyfill: false, resolveDependencies: preloads.resolve },
       write: false,
       rolldownOptions: {
         input: { index: client("index.html"), boot: BOOT },
