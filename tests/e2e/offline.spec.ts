@@ -173,6 +173,58 @@ test("offline: the task list reads from the device, and a task completed offline
   );
 });
 
+test("offline: a rating the server refuses once online is named in a notice that stays until dismissed", async ({
+  page,
+  context,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const headers = { authorization: `Bearer ${token}` };
+  await seedFlashcards(page, token, [
+    ["hablar", "to speak"],
+    ["comer", "to eat"],
+  ]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/study/review");
+  const due = page.getByTestId("due-count");
+  await expect(due).toHaveText("2 cards due (0 to review, 2 new)", FIRST_DRAW);
+  await serviceWorkerInControl(page);
+  // Another device deletes 'hablar' after this one kept today's queue.
+  const queue = (await (await page.request.get("/api/review/queue", { headers })).json()) as {
+    cards: { id: number; question: string }[];
+  };
+  const hablar = queue.cards.find((c) => c.question === "hablar")!;
+  expect((await page.request.delete(`/api/study/flashcards/${hablar.id}`, { headers })).status()).toBe(200);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId("review-question")).toHaveText("hablar", FIRST_DRAW);
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: /^Good \(3\)/ })).toBeEnabled();
+  await page.keyboard.press("3");
+  await expect(page.getByTestId("offline-status")).toContainText("1 change saved on this device");
+  const notice = page.getByRole("region", { name: /could not be saved/ });
+  await expect(notice).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("offline-status")).toBeEmpty({ timeout: 15_000 });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("1 change made offline could not be saved");
+  await expect(notice.getByRole("listitem")).toHaveText(['Rating of the card "hablar"']);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Told once, and not lost with the tab: it is there after a reload until the student dismisses it.
+  await page.reload();
+  await expect(notice).toBeVisible(FIRST_DRAW);
+  await expect(notice.getByRole("listitem")).toHaveText(['Rating of the card "hablar"']);
+  await notice.getByRole("button", { name: "Dismiss" }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("review-question")).toHaveText("comer", FIRST_DRAW);
+  await page.waitForTimeout(1000);
+  await expect(notice).toHaveCount(0);
+});
+
 test("a new version waits for 'Reload to update', then takes over the whole page", async ({ page }) => {
   await signUpViaApi(page);
   await page.setViewportSize({ width: 360, height: 800 });

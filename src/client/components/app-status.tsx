@@ -1,15 +1,19 @@
 import { CloudOff, RefreshCw } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { startOutbox, useOutboxState } from "#client/lib/outbox.ts";
 import { applyUpdate, useUpdateReady } from "#client/lib/service-worker.ts";
 
+// Its words and list load only when the server has refused a change made offline.
+const RefusedChanges = lazy(() => import("./refused-changes.tsx"));
+
 /**
  * The shell's line under the header (issue 23): offline, and how many changes wait to be sent; the
- * changes being sent once back online; a new version ready ('Reload to update'). Nothing when all is well.
+ * changes being sent once back online; changes the server refused, until dismissed; a new version ready
+ * ('Reload to update'). Nothing when all is well.
  */
 export function AppStatus() {
-  const { online, pending, syncing } = useOutboxState();
+  const { online, pending, syncing, refused } = useOutboxState();
   const updateReady = useUpdateReady();
   useEffect(startOutbox, []);
   const changes = `${pending} ${pending === 1 ? "change" : "changes"}`;
@@ -33,6 +37,11 @@ export function AppStatus() {
           </p>
         ) : null}
       </div>
+      {refused?.[0] && (
+        <Suspense>
+          <RefusedChanges changes={refused} />
+        </Suspense>
+      )}
       {updateReady && (
         <section
           aria-label="Update available"

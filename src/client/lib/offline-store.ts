@@ -19,6 +19,8 @@ export type OutboxItem = {
   kind: "rate" | "task-create" | "task-complete";
   /** The card rated or task changed (a new task: none). */
   targetId?: number;
+  /** What the student would call it (a card's question, a task's title), to name it if it is refused. */
+  label?: string;
   createdAt: string;
 };
 
@@ -59,7 +61,10 @@ export const offlineStore = {
   async add(userId: number, item: OutboxItem) {
     await (await db()).add("outbox", { ...item, userId });
   },
-  /** The student's waiting changes, oldest first. */
+  /**
+   * The student's waiting changes, oldest first. The changes the server refused are kept under the
+   * negated id (outbox.ts), until the student has read of them: no other store, and no filter here.
+   */
   async pending(userId: number): Promise<OutboxItem[]> {
     const all = await (await db()).getAll("outbox");
     return all.filter((i) => i.userId === userId);

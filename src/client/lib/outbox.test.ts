@@ -66,6 +66,42 @@ describe("outbox (changes made offline)", () => {
     expect(sent).toHaveLength(3);
   });
 
+  it("keeps a refused change aside, by name, for the student to be told of it, and never sends it again", async () => {
+    await queueChange({ ...rating(1), label: "hablar" });
+    await queueChange(rating(2));
+    await queueChange({
+      clientId: "00000000-0000-4000-8000-000000000009",
+      method: "PUT",
+      path: "/api/tasks/9",
+      body: { completed: true },
+      kind: "task-complete",
+      targetId: 9,
+      label: "Write the lab report",
+    });
+    const sent: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        sent.push(url);
+        // The card was deleted on another device; the task too.
+        return new Response("{}", { status: url.includes("/2/") ? 200 : url.includes("tasks") ? 404 : 422 });
+      }),
+    );
+    await flushOutbox();
+    expect(await pendingChanges()).toEqual([]);
+    const refused = await offlineStore.pending(-user.id);
+    expect(refused.map((c) => [c.kind, c.targetId, c.label])).toEqual([
+      ["rate", 1, "hablar"],
+      ["task-complete", 9, "Write the lab report"],
+    ]);
+    // Still there for the next page (a reload), and not sent again.
+    await flushOutbox();
+    expect(sent).toHaveLength(3);
+    expect(await offlineStore.pending(-user.id)).toHaveLength(2);
+    // Another student on this browser is not told of them.
+    expect(await offlineStore.pending(-99)).toEqual([]);
+  });
+
   it("sends a rating with the device's clock as it leaves (sentAt), after the time it was made", async () => {
     await queueChange({ ...rating(1), body: { rating: 3, reviewedAt: "2026-11-24T10:00:00.000Z" } });
     const bodies: Record<string, unknown>[] = [];

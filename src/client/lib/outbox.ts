@@ -8,10 +8,12 @@ import { queryKeys } from "./query-keys.ts";
  * Changes made offline (issue 23): kept in IndexedDB (offline-store.ts) and sent in the order they were
  * made once the network returns, one at a time. Each carries a client id the server dedupes on, so a
  * change sent twice (the answer was lost, another tab sent it too) is applied once. A change the server
- * refuses (4xx: the card was deleted meanwhile, the rating is too old) is dropped, and the screens refetch.
+ * refuses (4xx: the card was deleted meanwhile, the rating is too old) leaves the outbox, and the screens
+ * refetch; it is kept aside (offline-store.ts, under the student's negated id) until the student has
+ * dismissed the shell's notice of it (refused-changes.tsx, loaded only when there is one).
  */
 
-type Snapshot = { online: boolean; pending: number; syncing: boolean };
+type Snapshot = { online: boolean; pending: number; syncing: boolean; refused?: OutboxItem[] };
 let snapshot: Snapshot = {
   online: typeof navigator === "undefined" ? true : navigator.onLine,
   pending: 0,
@@ -31,9 +33,10 @@ export const isOffline = () => !snapshot.online || (typeof navigator !== "undefi
 
 const userId = () => sessionUser.get()?.id;
 
+// Every byte here is on each signed-in first load: NaN (no student) matches no stored change.
 async function refreshCount() {
-  const id = userId();
-  update({ pending: id === undefined ? 0 : (await offlineStore.pending(id)).length });
+  const id = userId() ?? NaN;
+  update({ pending: (await offlineStore.pending(id)).length, refused: await offlineStore.pending(-id) });
 }
 
 /** Keeps a change for the network; sending starts at once if the browser is online. */
@@ -95,8 +98,9 @@ export function flushOutbox(): Promise<void> {
         }
         update({ online: true });
         // Applied (or applied before: the server answers a replay like the first time), or refused for
-        // good: either way it leaves the outbox.
+        // good: either way it leaves the outbox. A refusal is kept aside for the student to be told of it.
         await offlineStore.remove(item.seq!);
+        if (status > 399) await offlineStore.add(-id, item);
         sent++;
         await refreshCount();
       }
@@ -141,7 +145,7 @@ export function startOutbox() {
 export async function closeOutbox() {
   await flushOutbox().catch(() => undefined);
   await offlineStore.clear().catch(() => undefined);
-  update({ pending: 0 });
+  update({ pending: 0, refused: [] });
 }
 
 function subscribe(l: () => void) {

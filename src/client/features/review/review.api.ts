@@ -90,9 +90,12 @@ export function useRateCard() {
     mutationFn: async ({
       cardId,
       rating,
+      label,
     }: {
       cardId: number;
       rating: ReviewRating;
+      /** The card's question: names the rating kept offline if the server refuses it later. */
+      label?: string;
     }): Promise<RateResult & { offline?: true }> => {
       // Every rating carries its id: sent again (offline, a lost answer), it is applied once. Only a rating
       // kept offline carries its time (an online one takes the server's: a device clock ahead is no harm).
@@ -107,6 +110,7 @@ export function useRateCard() {
           body: { ...body, reviewedAt: ratedAt },
           kind: "rate",
           targetId: cardId,
+          label,
         });
         return { reviewId: 0, flashcardId: cardId, due: ratedAt, state: 0, offline: true as const };
       };

@@ -170,6 +170,7 @@ export function useSetTaskCompleted() {
             body: { completed },
             kind: "task-complete",
             targetId: task.id,
+            label: task.title,
           });
           return { ...task, completed };
         },

@@ -159,7 +159,7 @@ export function ReviewSession({ cards, onRated }: { cards: ReviewCard[]; onRated
     // Hidden now, not when the save lands: Space on the next card must not be undone by this rating.
     setRevealed(false);
     rate.mutate(
-      { cardId: card.id, rating },
+      { cardId: card.id, rating, label: card.question },
       {
         onSuccess: (res) => {
           // A rating kept offline cannot be undone until the server has it.
