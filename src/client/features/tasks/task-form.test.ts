@@ -75,13 +75,39 @@ describe("editing a task (issue 9 §3)", () => {
   });
 
   it("sends only priority and notes for a Canvas assignment", () => {
-    const t = buildTask({ canvasId: "9", title: "HW" });
+    const t = buildTask({ canvasId: "9", isParsed: true, title: "HW" });
     expect(
       taskFormToUpdate({ ...taskToForm(t), title: "Mine", priority: "low", notes: " start early " }, t),
     ).toEqual({
       priority: "low",
       notes: "start early",
     });
+  });
+
+  it("edits a task kept after its assignment left Canvas like the student's own, notes included", () => {
+    const t = buildTask({
+      canvasId: "9",
+      isParsed: false,
+      title: "HW",
+      description: "<p>Read <b>chapter 2</b></p><p>Then answer</p>",
+      notes: "part b",
+    });
+    const form = taskToForm(t);
+    // The text the student sees, not Canvas's markup.
+    expect(form.description).toBe("Read chapter 2\n\nThen answer");
+    const edit = taskFormToUpdate(
+      { ...form, title: "My HW", dueDate: "2025-07-01", courseId: "3", notes: " part c " },
+      t,
+    );
+    // An untouched description keeps Canvas's HTML: it is not sent.
+    expect(edit).toEqual({
+      title: "My HW",
+      dueDate: "2025-07-01T21:59:59.000Z",
+      courseId: 3,
+      priority: "medium",
+      notes: "part c",
+    });
+    expect(taskFormToUpdate({ ...form, description: "My plan" }, t).description).toBe("My plan");
   });
 
   it("refuses a due time without a due date instead of dropping it", () => {

@@ -8,6 +8,7 @@ import {
   type Task,
   type UpdateTaskInput,
 } from "#shared/tasks/contract.ts";
+import { canvasOwned, keptFromCanvas, plainText } from "#shared/tasks/task-rules.ts";
 
 /**
  * The 'Add New Task' dialog (SPEC §2.3, §5), also used to edit a task: the raw field values, validated
@@ -44,13 +45,20 @@ export const emptyTaskForm: TaskFormValues = {
   notes: "",
 };
 
+/**
+ * The description as the form edits it. A kept Canvas task's is Canvas's HTML: the student edits the text
+ * they see in the list, not the markup.
+ */
+const editableDescription = (task: Pick<Task, "canvasId" | "isParsed" | "description">) =>
+  keptFromCanvas(task) ? plainText(task.description, { lines: true }) : task.description;
+
 /** A task as the form's field values, in the viewer's time zone; 23:59:59 (a date alone) shows no time. */
 export function taskToForm(task: Task): TaskFormValues {
   const due = task.dueDate ? new Date(task.dueDate) : null;
   const endOfDay = due && formatDate(due, "HH:mm:ss") === "23:59:59";
   return {
     title: task.title,
-    description: task.description,
+    description: editableDescription(task),
     dueDate: due ? formatDate(due, "yyyy-MM-dd") : "",
     dueTime: due && !endOfDay ? formatDate(due, "HH:mm") : "",
     courseId: task.courseId === null ? "" : String(task.courseId),
@@ -61,12 +69,20 @@ export function taskToForm(task: Task): TaskFormValues {
 
 /**
  * The edit to send. A Canvas assignment's title, description, due date and course come from Canvas (the
- * server refuses changes to them), so only priority and notes are sent for it.
+ * server refuses changes to them), so only priority and notes are sent for it. A task kept after its
+ * assignment left Canvas is edited like the student's own, its notes too; its HTML description is sent
+ * only once the student changed the text, so an unchanged form keeps Canvas's formatting.
  */
-export function taskFormToUpdate(v: TaskFormValues, task: Pick<Task, "canvasId">): UpdateTaskInput {
-  if (task.canvasId) return { priority: v.priority, notes: v.notes.trim() };
+export function taskFormToUpdate(
+  v: TaskFormValues,
+  task: Pick<Task, "canvasId" | "isParsed" | "description">,
+): UpdateTaskInput {
+  if (canvasOwned(task)) return { priority: v.priority, notes: v.notes.trim() };
   const { title, description, dueDate, courseId, priority } = taskFormToInput(v);
-  return { title, description, dueDate, courseId, priority };
+  if (!keptFromCanvas(task)) return { title, description, dueDate, courseId, priority };
+  const edit: UpdateTaskInput = { title, dueDate, courseId, priority, notes: v.notes.trim() };
+  if (description !== editableDescription(task).trim()) edit.description = description;
+  return edit;
 }
 
 export const taskFormToInput = (v: TaskFormValues): CreateTaskInput => ({

@@ -146,6 +146,60 @@ describe("POST /api/sync-canvas", () => {
     expect(await taskRows(u)).toHaveLength(rows.length);
   });
 
+  it("lets the student edit a kept task like their own, until its assignment comes back", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    const canvasCourse = fake.data.courses[0]!.id;
+    const [kept, linked] = fake.data.assignments[canvasCourse]!;
+    const byId = new Map((await taskRows(u)).map((r) => [r.canvasId, r]));
+    const keptId = byId.get(kept!.id)!.id;
+    const put = (id: number, payload: object) =>
+      t.app.inject({ method: "PUT", url: `/api/tasks/${id}`, headers: u.headers, payload });
+    expect((await put(keptId, { notes: "Ask about part b" })).statusCode).toBe(200);
+    fake.deleteAssignment(kept!.id);
+    await sync(t, u);
+    const own = await t.app.inject({
+      method: "POST",
+      url: "/api/courses",
+      headers: u.headers,
+      payload: { name: "Reading group", code: "RG" },
+    });
+
+    const edited = await put(keptId, {
+      title: "My essay",
+      description: "my plan",
+      dueDate: "2031-01-02T03:04:00.000Z",
+      courseId: own.json().id,
+      priority: "high",
+      notes: "still mine",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      title: "My essay",
+      description: "my plan",
+      dueDate: "2031-01-02T03:04:00.000Z",
+      courseId: own.json().id,
+      notes: "still mine",
+      isParsed: false,
+    });
+    const moved = await t.app.inject({
+      method: "PATCH",
+      url: "/api/tasks",
+      headers: u.headers,
+      payload: { ids: [keptId], courseId: null },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // An assignment still in Canvas keeps Canvas's fields.
+    expect((await put(byId.get(linked!.id)!.id, { title: "Mine" })).statusCode).toBe(400);
+
+    // Back in Canvas: re-linked, Canvas's fields again, read-only again; the notes stay.
+    fake.data.assignments[canvasCourse]!.push(kept!);
+    await sync(t, u);
+    const back = (await taskRows(u)).find((r) => r.id === keptId);
+    expect(back).toMatchObject({ isParsed: true, title: kept!.name, notes: "still mine" });
+    expect((await put(keptId, { title: "Mine" })).statusCode).toBe(400);
+  });
+
   it("keeps manual tasks and another student's imports untouched", async () => {
     resetData();
     const a = await connectedUser(t, fake);

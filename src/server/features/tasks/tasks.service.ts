@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { Infer } from "#shared/http.ts";
 import { SUBTASK_LIMITS, type Task, type taskEndpoints } from "#shared/tasks/contract.ts";
+import { canvasOwned } from "#shared/tasks/task-rules.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
@@ -44,13 +45,14 @@ async function ownTask({ db }: TasksDeps, userId: number, id: number): Promise<T
 
 /**
  * A Canvas assignment's title, description, due date and course come from Canvas and the next sync would
- * overwrite an edit, so changing them is refused; priority, notes and completion are the student's.
+ * overwrite an edit, so changing them is refused; priority, notes and completion are the student's. A
+ * task kept after its assignment left Canvas is the student's to edit (canvasOwned).
  * Sending the unchanged value is accepted, so a client may send the whole form.
  */
 async function assertCanvasFieldsKept({ db }: TasksDeps, userId: number, id: number, input: UpdateTask) {
   const task = await tasksRepo.find(db, userId, id);
   if (!task) throw notFound("Task");
-  if (!task.canvasId) return;
+  if (!canvasOwned(task)) return;
   const due = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
   if (input.title !== undefined && input.title !== task.title)
     throw badRequest("A Canvas assignment's title comes from Canvas and cannot be changed here.");
@@ -180,7 +182,7 @@ async function bulkUpdateTasks(deps: TasksDeps, userId: number, input: BulkUpdat
   const before = await tasksRepo.findMany(db, userId, input.ids);
   if (before.length !== input.ids.length) throw notFound("Task");
   if (input.courseId !== undefined) {
-    if (before.some((t) => t.canvasId && t.courseId !== input.courseId))
+    if (before.some((t) => canvasOwned(t) && t.courseId !== input.courseId))
       throw badRequest("A Canvas assignment's course comes from Canvas and cannot be changed here.");
     await courses.assertOwn(userId, input.courseId);
   }

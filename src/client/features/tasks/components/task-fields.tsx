@@ -5,14 +5,17 @@ import { taskFormSchema } from "#client/features/tasks/task-form.ts";
 import { PRIORITIES } from "#shared/constants.ts";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { plainText } from "#shared/tasks/task-rules.ts";
+import { canvasOwned, plainText } from "#shared/tasks/task-rules.ts";
 import { repeatFormSchema } from "../repeat-form.ts";
 
 /** The dialog's values: the task's fields and its Repeat fields. */
 export const taskDialogSchema = taskFormSchema.and(z.object({ series: repeatFormSchema }));
 export type TaskDialogValues = z.infer<typeof taskDialogSchema>;
 
-/** Title, description (or a Canvas assignment's notes), due date and time, course and priority. */
+/**
+ * Title, description, due date and time, course and priority, and a Canvas assignment's notes. Canvas's
+ * own fields are read-only while the assignment is in Canvas; a task kept after it left is all editable.
+ */
 export function TaskFields({
   form,
   courses,
@@ -23,7 +26,7 @@ export function TaskFields({
   task?: Task;
 }) {
   const { errors } = form.formState;
-  const fromCanvas = Boolean(task?.canvasId);
+  const fromCanvas = task ? canvasOwned(task) : false;
   const invalid = (name: "title" | "notes" | "dueDate", id: string) =>
     errors[name] ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
   return (
@@ -46,11 +49,12 @@ export function TaskFields({
           <Textarea id="task-description" {...form.register("description")} />
         )}
       </Field>
-      {fromCanvas && (
+      {task?.canvasId && (
         <Field id="task-notes" label="Notes" error={errors.notes?.message}>
           <Textarea
             id="task-notes"
-            autoFocus
+            // Where the title is Canvas's, the notes are what the student came to write.
+            autoFocus={fromCanvas}
             {...invalid("notes", "task-notes")}
             {...form.register("notes")}
           />

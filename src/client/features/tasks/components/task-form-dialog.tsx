@@ -15,6 +15,7 @@ import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { Course } from "#shared/courses/contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
+import { keptFromCanvas } from "#shared/tasks/task-rules.ts";
 import { newTaskButtonId } from "../quick-add-shortcut.ts";
 import { emptyRepeat, repeatToRule, ruleToRRule, taskToRepeat, viewerTimeZone } from "../repeat-form.ts";
 import { useCreateTask, useUpdateTask } from "../tasks.api.ts";
@@ -30,8 +31,9 @@ const valuesOf = (task?: Task): TaskDialogValues =>
 /**
  * SPEC §2.3 'Add New Task' (on success the form resets and closes), and the same form prefilled to edit
  * `task`. A Canvas assignment's title, description, due date and course are Canvas's: shown read-only,
- * with priority and the student's notes editable, and it never repeats. A new task can also be typed as
- * one line (quick add, issue 26).
+ * with priority and the student's notes editable. One kept after its assignment left Canvas is edited like
+ * the student's own. Neither repeats: the assignment may come back and re-link the task. A new task can
+ * also be typed as one line (quick add, issue 26).
  */
 export function TaskFormDialog({
   courses,
@@ -47,6 +49,7 @@ export function TaskFormDialog({
   const update = useUpdateTask();
   const saving = task ? update : create;
   const fromCanvas = Boolean(task?.canvasId);
+  const kept = task ? keptFromCanvas(task) : false;
   const form = useForm<TaskDialogValues>({
     resolver: zodResolver(taskDialogSchema),
     defaultValues: valuesOf(task),
@@ -95,9 +98,11 @@ export function TaskFormDialog({
       onOpenChange={onOpenChange}
       title={task ? "Edit Task" : "Add New Task"}
       description={
-        fromCanvas
-          ? "The title, description, due date and course come from Canvas and update when Canvas syncs. Priority and your notes are yours."
-          : "A date without a time is due at 11:59 PM that day."
+        kept
+          ? "Its assignment is no longer in Canvas, so this task is yours to edit. If the assignment comes back, Canvas's title, description, due date and course return."
+          : fromCanvas
+            ? "The title, description, due date and course come from Canvas and update when Canvas syncs. Priority and your notes are yours."
+            : "A date without a time is due at 11:59 PM that day."
       }
       trigger={task ? <EditTaskButton taskTitle={task.title} /> : <NewTaskButton id={newTaskButtonId} />}
     >
