@@ -110,18 +110,6 @@ export function plainText(html: string, { lines = false } = {}): string {
     .trim();
 }
 
-/**
- * Whether Canvas still owns a task's title, description, due date and course: a sync would overwrite an
- * edit of them. A task the sync kept after its assignment left Canvas (not parsed, canvasId kept so the
- * assignment coming back re-links it) is the student's own until then.
- */
-export const canvasOwned = (task: Pick<Task, "canvasId" | "isParsed">): boolean =>
-  task.canvasId !== null && task.isParsed;
-
-/** A task the sync kept for the student's notes, checklist or time when its assignment left Canvas. */
-export const keptFromCanvas = (task: Pick<Task, "canvasId" | "isParsed">): boolean =>
-  task.canvasId !== null && !task.isParsed;
-
 /** SPEC §2.3 preview: stripped, cut at 100 characters plus '...', or 'No description provided'. */
 export function descriptionPreview(description: string | null | undefined): string {
   const text = plainText(description ?? "");

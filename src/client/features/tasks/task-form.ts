@@ -2,13 +2,14 @@ import { isValid, parse } from "date-fns";
 import { z } from "zod";
 import { DEFAULT_PRIORITY } from "#shared/constants.ts";
 import { formatDate } from "#shared/date-format.ts";
+import { canvasOwned, keptFromCanvas } from "#shared/tasks/canvas-fields.ts";
 import {
   type CreateTaskInput,
   prioritySchema,
   type Task,
   type UpdateTaskInput,
 } from "#shared/tasks/contract.ts";
-import { canvasOwned, keptFromCanvas, plainText } from "#shared/tasks/task-rules.ts";
+import { plainText } from "#shared/tasks/task-rules.ts";
 
 /**
  * The 'Add New Task' dialog (SPEC §2.3, §5), also used to edit a task: the raw field values, validated

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { Infer } from "#shared/http.ts";
+import { canvasOwned } from "#shared/tasks/canvas-fields.ts";
 import { SUBTASK_LIMITS, type Task, type taskEndpoints } from "#shared/tasks/contract.ts";
-import { canvasOwned } from "#shared/tasks/task-rules.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";

@@ -4,8 +4,9 @@ import { Field, Input, Select, Textarea } from "#client/components/ui/form.tsx";
 import { taskFormSchema } from "#client/features/tasks/task-form.ts";
 import { PRIORITIES } from "#shared/constants.ts";
 import type { Course } from "#shared/courses/contract.ts";
+import { canvasOwned } from "#shared/tasks/canvas-fields.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { canvasOwned, plainText } from "#shared/tasks/task-rules.ts";
+import { plainText } from "#shared/tasks/task-rules.ts";
 import { repeatFormSchema } from "../repeat-form.ts";
 
 /** The dialog's values: the task's fields and its Repeat fields. */

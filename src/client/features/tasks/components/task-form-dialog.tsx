@@ -14,8 +14,8 @@ import {
 import { errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { Course } from "#shared/courses/contract.ts";
+import { keptFromCanvas } from "#shared/tasks/canvas-fields.ts";
 import type { Task } from "#shared/tasks/contract.ts";
-import { keptFromCanvas } from "#shared/tasks/task-rules.ts";
 import { newTaskButtonId } from "../quick-add-shortcut.ts";
 import { emptyRepeat, repeatToRule, ruleToRRule, taskToRepeat, viewerTimeZone } from "../repeat-form.ts";
 import { useCreateTask, useUpdateTask } from "../tasks.api.ts";
