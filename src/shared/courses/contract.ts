@@ -39,6 +39,8 @@ export const canvasCourseSchema = z.object({
   grade: z.string().nullable(),
   creditHours: z.int().nullable(),
   html_url: z.string().nullable(),
+  /** Canvas no longer lists the course (dropped, or a past course the school hides): kept as last read. */
+  leftCanvas: z.boolean(),
 });
 export type CanvasCourse = z.infer<typeof canvasCourseSchema>;
 

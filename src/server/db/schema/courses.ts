@@ -43,6 +43,12 @@ export const courses = pgTable(
      */
     gradeGroups: jsonb("grade_groups").$type<GradeGroupData[]>(),
     syncedAt: timestamp("synced_at", { withTimezone: true }),
+    /**
+     * When a sync first found the course in neither of Canvas's lists (dropped, or the term ended and the
+     * school hides past courses); null while Canvas lists it. The row stays: its tasks, grades and the
+     * student's GPA edits are theirs.
+     */
+    leftCanvasAt: timestamp("left_canvas_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -61,6 +61,7 @@ describe("GET /api/canvas/courses and /api/canvas/completed-courses", () => {
       grade: "A-",
       creditHours: null,
       html_url: `${fake.url}/courses/${a!.id}`,
+      leftCanvas: false,
     });
     expect(list[1]).toMatchObject({ current_score: null, final_score: null, grade: null });
     // SPEC §3/§9: a completed course adds creditHours, 3 unless known; an active one has none.

@@ -213,20 +213,78 @@ describe("POST /api/sync-canvas", () => {
     expect(own).toHaveLength(1 + 3);
   });
 
-  it("updates course scores and drops courses Canvas no longer lists, keeping date-restricted ones", async () => {
-    resetData();
+  it("updates course scores and keeps a course Canvas no longer lists, marked, with its tasks and grades", async () => {
+    fake.data = generateDataset({ active: 3, completed: 1, perCourse: 3 });
+    fake.resetRequests();
     const u = await connectedUser(t, fake);
-    const [active, restricted, completed] = fake.data.courses;
+    const [active, restricted, dropped, ended] = fake.data.courses;
+    const rowOf = async (c: { id: string } | undefined) =>
+      (await courseRows(u)).find((r) => r.canvasId === c!.id)!;
+    const before = { dropped: await rowOf(dropped), ended: await rowOf(ended) };
+    const tasksOfDropped = (await taskRows(u)).filter((r) => r.courseId === before.dropped.id);
+    expect(tasksOfDropped).toHaveLength(3);
+
     active!.scores = { current_score: 99.5, final_score: 50, current_grade: "A+", final_grade: "F" };
-    restricted!.name = null; // now a date-restricted stub: still listed, so kept
-    fake.data.courses = fake.data.courses.filter((c) => c !== completed);
-    expect((await sync(t, u)).statusCode).toBe(200);
+    restricted!.name = null; // now a date-restricted stub: still listed, so not marked
+    // The student dropped one course; the other's term ended and the school hides past courses.
+    fake.data.courses = fake.data.courses.filter((c) => c !== dropped && c !== ended);
+    const res = await sync(t, u);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().unreadableCourses).toEqual([]);
     const rows = await courseRows(u);
-    expect(rows.map((r) => r.canvasId).sort()).toEqual([active!.id, restricted!.id].sort());
-    expect(rows.find((r) => r.canvasId === active!.id)).toMatchObject({
-      currentScore: 99.5,
-      currentGrade: "A+",
-    });
+    expect(rows).toHaveLength(4);
+    expect(await rowOf(active)).toMatchObject({ currentScore: 99.5, currentGrade: "A+", leftCanvasAt: null });
+    expect((await rowOf(restricted)).leftCanvasAt).toBeNull();
+    // Kept as the last sync read them, marked as no longer in Canvas; their tasks keep their course.
+    for (const c of [dropped, ended]) {
+      const { leftCanvasAt, updatedAt: _u, syncedAt: _s, ...rest } = await rowOf(c);
+      const {
+        leftCanvasAt: none,
+        updatedAt: _u2,
+        syncedAt: _s2,
+        ...was
+      } = c === dropped ? before.dropped : before.ended;
+      expect(rest).toEqual(was);
+      expect(none).toBeNull();
+      expect(leftCanvasAt).toBeInstanceOf(Date);
+    }
+    expect((await taskRows(u)).filter((r) => r.courseId === before.dropped.id)).toEqual(tasksOfDropped);
+    const listed = await t.app.inject({ url: "/api/canvas/completed-courses", headers: u.headers });
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ id: ended!.id, final_score: before.ended.finalScore, leftCanvas: true }),
+    ]);
+    const all = (await t.app.inject({ url: "/api/canvas/courses", headers: u.headers })).json();
+    expect(all.find((c: { id: string }) => c.id === active!.id).leftCanvas).toBe(false);
+
+    // Nothing changed since: nothing written, the mark's time stays.
+    const marked = await rowOf(dropped);
+    await sync(t, u);
+    expect((await rowOf(dropped)).updatedAt).toEqual(marked.updatedAt);
+    expect((await rowOf(dropped)).leftCanvasAt).toEqual(marked.leftCanvasAt);
+
+    // Listed again (re-enrolled): current again, its tasks synced as before.
+    fake.data.courses.push(dropped!);
+    fake.data.assignments[dropped!.id]![0]!.name = "Renamed after coming back";
+    expect((await sync(t, u)).json()).toMatchObject({ updated: 1, deleted: 0 });
+    expect((await rowOf(dropped)).leftCanvasAt).toBeNull();
+    expect((await taskRows(u)).map((r) => r.title)).toContain("Renamed after coming back");
+  });
+
+  it("does not mark a course Canvas refused or failed for one sync", async () => {
+    // A third active course answers: with none read, the sync fails as a whole.
+    fake.data = generateDataset({ active: 3, completed: 1, perCourse: 3 });
+    fake.resetRequests();
+    const u = await connectedUser(t, fake);
+    const [shut, down] = fake.data.courses;
+    fake.refuse(new RegExp(`^/courses/${shut!.id}/`), 403);
+    fake.refuse(new RegExp(`^/courses/${down!.id}/`), 503);
+    try {
+      const res = await sync(t, u);
+      expect(res.json().unreadableCourses).toHaveLength(2);
+    } finally {
+      fake.clearFaults();
+    }
+    expect((await courseRows(u)).map((r) => r.leftCanvasAt)).toEqual([null, null, null, null]);
   });
 
   it("recovers from throttling (403 Rate Limit Exceeded and 429) and 5xx by retrying", async () => {

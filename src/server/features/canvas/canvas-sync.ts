@@ -61,8 +61,9 @@ const sameCourse = (a: CourseValues, row: CourseValues) =>
   (Object.keys(a) as Array<keyof CourseValues>).every((k) => a[k] === row[k]);
 
 /**
- * Writes the course lists into the cache: inserts and updates only what changed, deletes courses Canvas no
- * longer lists (date-restricted stubs still count as listed). Answers canvasId -> row id for every course.
+ * Writes the course lists into the cache: inserts and updates only what changed. A course Canvas no longer
+ * lists (date-restricted stubs still count as listed) is kept with its tasks and grades and marked as
+ * left; listed again, it is current again. Answers canvasId -> row id for every listed course.
  */
 export async function writeCourseLists(
   t: SyncTarget,
@@ -96,22 +97,22 @@ export async function writeCourseLists(
   const existing = cachedRows ?? (await t.courses.cachedCanvasCourses(t.userId));
   const ids = new Map<string, number>();
   const upserts: CourseValues[] = [];
-  const deleteIds: number[] = [];
+  const leftIds: number[] = [];
   for (const row of existing) {
     const fresh = listed.get(row.canvasId);
     if (!fresh) {
-      if (!restricted.has(row.canvasId)) deleteIds.push(row.id);
+      if (!restricted.has(row.canvasId) && !row.leftCanvasAt) leftIds.push(row.id);
       continue;
     }
     ids.set(row.canvasId, row.id);
-    if (!sameCourse(fresh, row)) upserts.push(fresh);
+    if (!sameCourse(fresh, row) || row.leftCanvasAt) upserts.push(fresh);
   }
   for (const [canvasId, values] of listed) if (!ids.has(canvasId)) upserts.push(values);
   let written = 0;
-  if (upserts.length || deleteIds.length) {
-    const fresh = await t.courses.writeCanvasCourses(t.userId, upserts, deleteIds);
+  if (upserts.length || leftIds.length) {
+    const fresh = await t.courses.writeCanvasCourses(t.userId, upserts, leftIds);
     for (const [canvasId, id] of fresh) ids.set(canvasId, id);
-    written = upserts.length + deleteIds.length;
+    written = upserts.length + leftIds.length;
   }
   return { ids, count: listed.size, written };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { CREDIT_HOURS } from "#shared/constants.ts";
 import type { CanvasCourse, Course } from "#shared/courses/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -21,8 +21,8 @@ export interface CanvasCourseValues {
   applyGroupWeights: boolean | null;
 }
 
-/** A cached Canvas course row, as a sync compares it. */
-export type CachedCanvasCourse = CanvasCourseValues & { id: number };
+/** A cached Canvas course row, as a sync compares it; `leftCanvasAt` set while Canvas no longer lists it. */
+export type CachedCanvasCourse = CanvasCourseValues & { id: number; leftCanvasAt: Date | null };
 
 export const toCanvasCourse = (row: CourseRow): CanvasCourse => {
   const completed = row.enrollmentState === "completed";
@@ -40,6 +40,7 @@ export const toCanvasCourse = (row: CourseRow): CanvasCourse => {
     // SPEC §3: a completed course carries its credit hours; Canvas has none to give, so SPEC §9's default.
     creditHours: row.creditHours ?? (completed ? CREDIT_HOURS.default : null),
     html_url: row.htmlUrl,
+    leftCanvas: row.leftCanvasAt !== null,
   };
 };
 
@@ -97,6 +98,7 @@ export const coursesRepo = {
         finalGrade: courses.finalGrade,
         htmlUrl: courses.htmlUrl,
         applyGroupWeights: courses.applyGroupWeights,
+        leftCanvasAt: courses.leftCanvasAt,
       })
       .from(courses)
       .where(fromCanvas(userId));
@@ -107,14 +109,11 @@ export const coursesRepo = {
     }));
   },
 
-  /** Inserts or updates the given courses and deletes the vanished ones; answers canvasId -> row id. */
-  async writeCanvas(
-    db: DbOrTx,
-    userId: number,
-    upserts: CanvasCourseValues[],
-    deleteIds: number[],
-    now: Date,
-  ) {
+  /**
+   * Inserts or updates the given courses (a listed course is in Canvas again) and marks the ones Canvas no
+   * longer lists, keeping when they first left; answers canvasId -> row id of the upserted ones.
+   */
+  async writeCanvas(db: DbOrTx, userId: number, upserts: CanvasCourseValues[], leftIds: number[], now: Date) {
     const ids = new Map<string, number>();
     if (upserts.length) {
       const rows = await db
@@ -132,6 +131,7 @@ export const coursesRepo = {
             finalGrade: sql`excluded.final_grade`,
             htmlUrl: sql`excluded.html_url`,
             applyGroupWeights: sql`excluded.apply_group_weights`,
+            leftCanvasAt: null,
             syncedAt: now,
             updatedAt: now,
           },
@@ -139,8 +139,11 @@ export const coursesRepo = {
         .returning({ id: courses.id, canvasId: courses.canvasId });
       for (const r of rows) ids.set(r.canvasId!, r.id);
     }
-    if (deleteIds.length) {
-      await db.delete(courses).where(and(fromCanvas(userId), inArray(courses.id, deleteIds)));
+    if (leftIds.length) {
+      await db
+        .update(courses)
+        .set({ leftCanvasAt: now, updatedAt: now })
+        .where(and(fromCanvas(userId), inArray(courses.id, leftIds), isNull(courses.leftCanvasAt)));
     }
     return ids;
   },

@@ -49,9 +49,13 @@ export function createCoursesService({ db, clock }: { db: Db; clock: Clock }) {
     /** The cached Canvas fields, for a sync to compare against. */
     cachedCanvasCourses: (userId: number) => coursesRepo.loadCanvas(db, userId),
 
-    /** Writes a sync's changes in one transaction; answers canvasId -> row id of every written course. */
-    writeCanvasCourses: (userId: number, upserts: CanvasCourseValues[], deleteIds: number[]) =>
-      db.transaction((tx) => coursesRepo.writeCanvas(tx, userId, upserts, deleteIds, clock.now())),
+    /**
+     * Writes a sync's changes in one transaction: upserts, and marks `leftIds` as no longer in Canvas (never
+     * deletes: the student's tasks and grades stay with the course). Answers canvasId -> row id of every
+     * upserted course.
+     */
+    writeCanvasCourses: (userId: number, upserts: CanvasCourseValues[], leftIds: number[]) =>
+      db.transaction((tx) => coursesRepo.writeCanvas(tx, userId, upserts, leftIds, clock.now())),
 
     /** Drops the Canvas cache (disconnect); joins the caller's transaction when given one. */
     removeCanvasCourses: (userId: number, tx: DbOrTx = db) => coursesRepo.removeCanvas(tx, userId),

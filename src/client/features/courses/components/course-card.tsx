@@ -16,7 +16,11 @@ export function CourseCard({ course }: { course: CanvasCourse }) {
         <h3 className="font-semibold leading-snug text-fg">{course.name}</h3>
         {course.html_url && <ExternalLink className="h-4 w-4 shrink-0 text-muted" aria-hidden />}
       </div>
-      <p className="text-sm text-muted">{course.course_code}</p>
+      <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+        {course.course_code}
+        {/* Dropped, or a past course the school hides: its grades are as the last sync read them. */}
+        {course.leftCanvas && <Badge title="Grades as last synced">No longer in Canvas</Badge>}
+      </p>
       <div className="mt-auto flex items-center gap-2 text-sm">
         <span className="text-muted">{score.label}:</span>
         <Badge tone={score.tone} data-tone={score.tone}>

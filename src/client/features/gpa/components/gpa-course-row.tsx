@@ -42,6 +42,7 @@ export function GpaCourseRow({
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
           {course.course_code}
           <Badge>{course.enrollment_state}</Badge>
+          {course.leftCanvas && <Badge>No longer in Canvas</Badge>}
           {!row.grade && <Badge tone="yellow">Not counted: no grade</Badge>}
         </p>
       </div>

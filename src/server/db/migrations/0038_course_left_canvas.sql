@@ -1,0 +1,1 @@
+ALTER TABLE "courses" ADD COLUMN "left_canvas_at" timestamp with time zone;
