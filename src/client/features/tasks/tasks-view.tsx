@@ -25,6 +25,11 @@ export interface CanvasSlot {
   toolbar?: ReactNode;
   /** Above the tabs (the 'Canvas connection needed' / 'Canvas authentication issue' banners). */
   banner?: ReactNode;
+  /**
+   * Below the list (the courses the last sync left out): it arrives after the list, and there it cannot
+   * push the list down.
+   */
+  note?: ReactNode;
   /** Whether a banner is due is not known yet: the tabs wait, so a late banner cannot push them down. */
   pending?: boolean;
 }
@@ -126,6 +131,7 @@ export function TasksView({ canvas, courses }: { canvas?: CanvasSlot; courses: r
               </TabsContent>
             ))}
           </Tabs>
+          {canvas?.note}
         </>
       )}
     </div>

@@ -445,6 +445,36 @@ describe("a course Canvas will not show", () => {
     });
   }
 
+  it("remembers the courses the last sync left out, for a reload, and only the student's own", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    const other = await connectedUser(t, fake);
+    const left = async (who: TestUser | null) =>
+      t.app.inject({ url: "/api/canvas/unreadable-courses", headers: who?.headers });
+    expect((await left(u)).json()).toEqual({ courses: [], checkedAt: expect.any(String) });
+    const [shut] = fake.data.courses;
+    fake.refuse(new RegExp(`^/courses/${shut!.id}/`), 403);
+    let named: unknown;
+    try {
+      const res = await sync(t, u);
+      named = res.json().unreadableCourses;
+      expect((await left(u)).json()).toEqual({ courses: named, checkedAt: res.json().lastSyncedAt });
+      expect(named).toHaveLength(1);
+      // A sync that fails as a whole read nothing to say otherwise: the list stays.
+      fake.throttle(100, 429);
+      expect((await sync(t, u)).statusCode).toBe(429);
+      expect((await left(u)).json().courses).toEqual(named);
+    } finally {
+      fake.clearFaults();
+    }
+    expect((await left(other)).json().courses).toEqual([]);
+    await sync(t, u);
+    expect((await left(u)).json().courses).toEqual([]);
+    const stranger = await createUser(t.app);
+    expect((await left(stranger)).json()).toEqual({ courses: [], checkedAt: null });
+    expect((await left(null)).statusCode).toBe(401);
+  });
+
   it("a course Canvas keeps failing (5xx after the retries) is skipped, keeps its tasks and is named; all failing fails the sync", async () => {
     resetData();
     const u = await connectedUser(t, fake);

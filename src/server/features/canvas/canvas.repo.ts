@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { UnreadableCourse } from "#shared/canvas/contract.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { canvasConnections } from "../../db/schema/canvas.ts";
 
@@ -11,16 +12,29 @@ export const canvasRepo = {
 
   /** A new or replaced token: the previous sync state no longer says anything about it. */
   async saveConnection(db: DbOrTx, userId: number, domain: string, tokenCiphertext: string) {
-    const values = { domain, tokenCiphertext, lastSyncedAt: null, lastSyncError: null };
+    const values = {
+      domain,
+      tokenCiphertext,
+      lastSyncedAt: null,
+      lastSyncError: null,
+      unreadableCourses: null,
+    };
     await db
       .insert(canvasConnections)
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: canvasConnections.userId, set: values });
   },
 
-  async recordSync(db: DbOrTx, userId: number, result: { at: Date } | { error: string }) {
+  /** A failed sync leaves the last list of courses left out: it read none to say otherwise. */
+  async recordSync(
+    db: DbOrTx,
+    userId: number,
+    result: { at: Date; unreadable: UnreadableCourse[] } | { error: string },
+  ) {
     const set =
-      "at" in result ? { lastSyncedAt: result.at, lastSyncError: null } : { lastSyncError: result.error };
+      "at" in result
+        ? { lastSyncedAt: result.at, lastSyncError: null, unreadableCourses: result.unreadable }
+        : { lastSyncError: result.error };
     await db.update(canvasConnections).set(set).where(eq(canvasConnections.userId, userId));
   },
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { canvasEndpoints } from "#shared/canvas/contract.ts";
+import { canvasUnreadableEndpoints } from "#shared/canvas/unreadable-contract.ts";
 import { route } from "../../lib/route.ts";
 import { canvasDemoRoutes } from "./canvas-demo.routes.ts";
 
@@ -14,6 +15,9 @@ export async function canvasRoutes(app: FastifyInstance) {
   }));
   route(app, canvasEndpoints.status, async ({ user }) => canvas.status(user.id));
   route(app, canvasEndpoints.sync, async ({ user, body }) => canvas.sync(user.id, { auto: body.auto }));
+  route(app, canvasUnreadableEndpoints.unreadableCourses, async ({ user }) =>
+    canvas.unreadableCourses(user.id),
+  );
   route(app, canvasEndpoints.token, async ({ user }) => canvas.domain(user.id));
   // SPEC §7 may send domain and token in the query: accepted, but the stored connection is what is used.
   route(app, canvasEndpoints.courses, async ({ user, query }) =>

@@ -135,7 +135,7 @@ async function runSync(ctx: Ctx, userId: number, domain: string, token: string, 
   try {
     const counts = await syncCanvas(t);
     const at = clock.now();
-    await canvasRepo.recordSync(db, userId, { at });
+    await canvasRepo.recordSync(db, userId, { at, unreadable: counts.unreadableCourses });
     return { ...counts, lastSyncedAt: at.toISOString() };
   } catch (err) {
     const appError = toAppError(err, "sync");
@@ -200,6 +200,12 @@ async function connect(ctx: Ctx, userId: number, input: ConnectCanvasInput) {
     throw toAppError(err, "connect");
   }
   return connectWith(ctx, userId, parsed.host, input.token);
+}
+
+/** The courses the last successful sync left out, as it named them; none before a sync or when not connected. */
+async function unreadableCourses({ db }: Ctx, userId: number) {
+  const conn = await canvasRepo.findConnection(db, userId);
+  return { courses: conn?.unreadableCourses ?? [], checkedAt: conn?.lastSyncedAt?.toISOString() ?? null };
 }
 
 async function status({ db }: Ctx, userId: number): Promise<CanvasStatus> {
@@ -343,6 +349,7 @@ export function createCanvasService(deps: CanvasDeps) {
     connect: (userId: number, input: ConnectCanvasInput) => connect(ctx, userId, input),
     connectDemo: (userId: number) => connectWith(ctx, userId, DEMO_CANVAS_DOMAIN, DEMO_CANVAS_TOKEN),
     status: (userId: number) => status(ctx, userId),
+    unreadableCourses: (userId: number) => unreadableCourses(ctx, userId),
     domain: (userId: number) => connectedDomain(ctx, userId),
     sync: (userId: number, opts: { auto?: boolean }) => sync(ctx, userId, opts),
     backgroundSync: (userId: number) => backgroundSync(ctx, userId),

@@ -10,6 +10,7 @@ import { toast } from "#client/lib/toast.tsx";
 import type { CanvasStatus } from "#shared/canvas/contract.ts";
 import { useCanvasStatus, useDisconnectCanvas } from "../canvas.api.ts";
 import { CanvasConnectForm } from "./canvas-connect-form.tsx";
+import { CanvasLeftOutNote } from "./canvas-left-out-note.tsx";
 
 const DEMO_CANVAS_LABEL = "the Studyhall demo Canvas";
 
@@ -86,6 +87,7 @@ function ConnectedCanvas({ status: s, onUpdateToken }: { status: CanvasStatus; o
           : "Not synced yet."}
       </p>
       {s.lastSyncError && <Alert>{s.lastSyncError}</Alert>}
+      <CanvasLeftOutNote />
       <div className="flex flex-wrap gap-2">
         <Button onClick={onUpdateToken}>Update Token</Button>
         <DisconnectDialog />

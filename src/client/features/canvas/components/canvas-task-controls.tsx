@@ -1,5 +1,5 @@
 import { RefreshCw } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert } from "#client/components/ui/card.tsx";
@@ -8,6 +8,11 @@ import { cn } from "#client/lib/cn.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { SyncResult } from "#shared/canvas/contract.ts";
 import { useCanvasStatus, useCanvasSyncing, useDisconnectCanvas, useSyncCanvas } from "../canvas.api.ts";
+
+// Loaded only once the task list shows, so /tasks's first load carries no more than this line.
+const LeftOutNote = lazy(async () => ({
+  default: (await import("./canvas-left-out-note.tsx")).CanvasLeftOutNote,
+}));
 
 /** The courses a sync had to leave out, each in the server's words; null when it read them all. */
 const unreadableNote = (r: SyncResult): string | null =>
@@ -108,6 +113,7 @@ export interface CanvasTaskControls {
   syncing: boolean;
   toolbar?: ReactNode;
   banner?: ReactNode;
+  note?: ReactNode;
   pending: boolean;
 }
 
@@ -122,6 +128,11 @@ export function useCanvasTaskControls(): CanvasTaskControls {
     syncing,
     toolbar: connected ? <SyncCanvasButton /> : undefined,
     banner: needsBanner ? <CanvasBanner /> : undefined,
+    note: connected ? (
+      <Suspense fallback={null}>
+        <LeftOutNote className="mt-4" />
+      </Suspense>
+    ) : undefined,
     pending: status.isPending,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "canvas_connections" ADD COLUMN "unreadable_courses" jsonb;
