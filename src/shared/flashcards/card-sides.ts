@@ -139,7 +139,8 @@ const escapeMarkdown = (s: string) => s.replace(/[\\`*_[\]<>#|$]/g, (c) => `\\${
 /** `[...]` or `[hint]`, escaped so Markdown never reads the brackets as a link. */
 export const clozeBlank = (hint: string | null) => (hint ? `\\[${escapeMarkdown(hint)}\\]` : "\\[...\\]");
 
-const plainOf = (nodes: ClozeNode[]): string =>
+/** A cloze's text with every deletion's content in place (no markup, no hints). */
+export const plainOf = (nodes: ClozeNode[]): string =>
   nodes.map((node) => (typeof node === "string" ? node : plainOf(node.content))).join("");
 
 /** Emphasis around a revealed cloze; white space stays outside, where CommonMark needs it. */

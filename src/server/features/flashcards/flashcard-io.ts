@@ -5,7 +5,7 @@ import {
   normaliseTags,
   type PortableCard,
 } from "#shared/flashcards/card-model.ts";
-import { type ClozeNode, parseCloze } from "#shared/flashcards/card-sides.ts";
+import { type ClozeNode, parseCloze, plainOf } from "#shared/flashcards/card-sides.ts";
 import type { ImportOptions } from "#shared/flashcards/contract.ts";
 import {
   delimiterForFile,
@@ -174,14 +174,12 @@ const BLANK = "____";
  */
 function quizletCloze(text: string, extra: string): { term: string; definition: string } {
   const answers: string[] = [];
-  const plain = (nodes: ClozeNode[]): string =>
-    nodes.map((node) => (typeof node === "string" ? node : plain(node.content))).join("");
   const blanked = (nodes: ClozeNode[]): string =>
     nodes
       .map((node) => {
         if (typeof node === "string") return node;
         if (!node.numbers.some((n) => n > 0)) return blanked(node.content);
-        answers.push(quizletField(plain(node.content)));
+        answers.push(quizletField(plainOf(node.content)));
         return node.hint ? `${BLANK} (${node.hint})` : BLANK;
       })
       .join("");
@@ -197,7 +195,7 @@ function quizletCloze(text: string, extra: string): { term: string; definition: 
   // Our reader takes a definition up to the answer's limit; a text with no deletion left answers itself.
   const max = FLASHCARD_MAX_LENGTH.answer;
   const fitted = definition.length > max ? `${definition.slice(0, max - 1)}…` : definition;
-  return { term, definition: fitted || quizletField(plain(parseCloze(text))) };
+  return { term, definition: fitted || quizletField(plainOf(parseCloze(text))) };
 }
 
 /**
