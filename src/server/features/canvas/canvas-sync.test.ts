@@ -248,7 +248,30 @@ describe("POST /api/sync-canvas", () => {
       expect(none).toBeNull();
       expect(leftCanvasAt).toBeInstanceOf(Date);
     }
-    expect((await taskRows(u)).filter((r) => r.courseId === before.dropped.id)).toEqual(tasksOfDropped);
+    // Its tasks keep their course and Canvas's fields, and are the student's to edit: no sync updates them.
+    const keptOfDropped = (await taskRows(u)).filter((r) => r.courseId === before.dropped.id);
+    expect(keptOfDropped.map(({ isParsed: _p, updatedAt: _u, ...r }) => r)).toEqual(
+      tasksOfDropped.map(({ isParsed: _p, updatedAt: _u, ...r }) => r),
+    );
+    expect(keptOfDropped.map((r) => r.isParsed)).toEqual([false, false, false]);
+    const edit = await t.app.inject({
+      method: "PUT",
+      url: `/api/tasks/${keptOfDropped[0]!.id}`,
+      headers: u.headers,
+      payload: { title: "Mine now", dueDate: null },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({ title: "Mine now", canvasId: keptOfDropped[0]!.canvasId });
+    // The active course's tasks are still Canvas's.
+    const activeId = (await rowOf(active)).id;
+    const ofActive = (await taskRows(u)).find((r) => r.courseId === activeId)!;
+    const refused = await t.app.inject({
+      method: "PUT",
+      url: `/api/tasks/${ofActive.id}`,
+      headers: u.headers,
+      payload: { title: "Not mine" },
+    });
+    expect(refused.statusCode).toBe(400);
     const listed = await t.app.inject({ url: "/api/canvas/completed-courses", headers: u.headers });
     expect(listed.json()).toEqual([
       expect.objectContaining({ id: ended!.id, final_score: before.ended.finalScore, leftCanvas: true }),
@@ -262,12 +285,15 @@ describe("POST /api/sync-canvas", () => {
     expect((await rowOf(dropped)).updatedAt).toEqual(marked.updatedAt);
     expect((await rowOf(dropped)).leftCanvasAt).toEqual(marked.leftCanvasAt);
 
-    // Listed again (re-enrolled): current again, its tasks synced as before.
+    // Listed again (re-enrolled): current again, its tasks Canvas's again (the edit gives way).
     fake.data.courses.push(dropped!);
     fake.data.assignments[dropped!.id]![0]!.name = "Renamed after coming back";
-    expect((await sync(t, u)).json()).toMatchObject({ updated: 1, deleted: 0 });
+    expect((await sync(t, u)).json()).toMatchObject({ updated: 3, deleted: 0 });
     expect((await rowOf(dropped)).leftCanvasAt).toBeNull();
-    expect((await taskRows(u)).map((r) => r.title)).toContain("Renamed after coming back");
+    const back = (await taskRows(u)).filter((r) => r.courseId === before.dropped.id);
+    expect(back.map((r) => r.isParsed)).toEqual([true, true, true]);
+    expect(back.map((r) => r.title)).toContain("Renamed after coming back");
+    expect(back.map((r) => r.title)).not.toContain("Mine now");
   });
 
   it("does not mark a course Canvas refused or failed for one sync", async () => {

@@ -63,7 +63,7 @@ const sameCourse = (a: CourseValues, row: CourseValues) =>
 /**
  * Writes the course lists into the cache: inserts and updates only what changed. A course Canvas no longer
  * lists (date-restricted stubs still count as listed) is kept with its tasks and grades and marked as
- * left; listed again, it is current again. Answers canvasId -> row id for every listed course.
+ * left, and its tasks become the student's to edit; listed again, it is current again. Answers canvasId -> row id for every listed course.
  */
 export async function writeCourseLists(
   t: SyncTarget,
@@ -110,6 +110,8 @@ export async function writeCourseLists(
   for (const [canvasId, values] of listed) if (!ids.has(canvasId)) upserts.push(values);
   let written = 0;
   if (upserts.length || leftIds.length) {
+    // Tasks first: if the courses' write fails, the next sync finds the same courses left and repeats both.
+    await t.tasks.keepImportedOfCourses(t.userId, leftIds);
     const fresh = await t.courses.writeCanvasCourses(t.userId, upserts, leftIds);
     for (const [canvasId, id] of fresh) ids.set(canvasId, id);
     written = upserts.length + leftIds.length;

@@ -491,6 +491,18 @@ export const tasksRepo = {
     return gone.length;
   },
 
+  /**
+   * The imported tasks of courses Canvas stopped listing: a sync no longer updates them, so they are the
+   * student's to edit (not parsed; canvasId and link kept, so the course coming back re-links them).
+   */
+  async keepImportedOfCourses(db: DbOrTx, userId: number, courseIds: number[]): Promise<void> {
+    if (!courseIds.length) return;
+    await db
+      .update(tasks)
+      .set({ isParsed: false, updatedAt: new Date() })
+      .where(and(imported(userId), inArray(tasks.courseId, courseIds), eq(tasks.isParsed, true)));
+  },
+
   async deleteAllImported(db: DbOrTx, userId: number): Promise<number> {
     return (await db.delete(tasks).where(imported(userId)).returning({ id: tasks.id })).length;
   },

@@ -303,6 +303,9 @@ export function createTasksService(deps: TasksDeps) {
     applyImport: (userId: number, upserts: ImportedTaskValues[], deleteIds: number[]) =>
       applyImport(deps, userId, upserts, deleteIds),
     /** Imports without deleting anything and answers the imported tasks (SPEC §7 parse-canvas). */
+    /** Imported tasks of courses Canvas stopped listing become the student's to edit. */
+    keepImportedOfCourses: (userId: number, courseIds: number[]) =>
+      tasksRepo.keepImportedOfCourses(db, userId, courseIds),
     async importSome(userId: number, values: ImportedTaskValues[]): Promise<Task[]> {
       await tasksRepo.upsertImported(db, userId, values);
       return tasksRepo.byCanvasIds(

@@ -99,7 +99,7 @@ export function TaskFormDialog({
       title={task ? "Edit Task" : "Add New Task"}
       description={
         kept
-          ? "Its assignment is no longer in Canvas, so this task is yours to edit. If the assignment comes back, Canvas's title, description, due date and course return."
+          ? "Canvas no longer lists its assignment, so this task is yours to edit. If the assignment comes back, Canvas's title, description, due date and course return."
           : fromCanvas
             ? "The title, description, due date and course come from Canvas and update when Canvas syncs. Priority and your notes are yours."
             : "A date without a time is due at 11:59 PM that day."
