@@ -114,6 +114,8 @@ export function TasksView({ canvas, courses }: { canvas?: CanvasSlot; courses: r
       ) : (
         <>
           {canvas?.banner && <div className="mb-4">{canvas.banner}</div>}
+          {/* Above the list: under 2,000 tasks it would never be seen. */}
+          {canvas?.note}
           <Tabs value={tab} onValueChange={(v) => setTab(v as TaskTab)}>
             <TabsList aria-label="Task source">
               {TABS.map((t) => (
@@ -131,7 +133,6 @@ export function TasksView({ canvas, courses }: { canvas?: CanvasSlot; courses: r
               </TabsContent>
             ))}
           </Tabs>
-          {canvas?.note}
         </>
       )}
     </div>

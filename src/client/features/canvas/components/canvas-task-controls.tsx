@@ -130,7 +130,7 @@ export function useCanvasTaskControls(): CanvasTaskControls {
     banner: needsBanner ? <CanvasBanner /> : undefined,
     note: connected ? (
       <Suspense fallback={null}>
-        <LeftOutNote className="mt-4" />
+        <LeftOutNote className="mb-4" />
       </Suspense>
     ) : undefined,
     pending: status.isPending,
