@@ -130,7 +130,13 @@ test("the mobile menu holds the same links", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.getByRole("navigation", { name: "Mobile" });
+  await expect(page).toHaveTitle("Studyhall");
   await menu.getByRole("link", { name: "Calendar" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
   await expect(menu).toBeHidden();
+  // The tab (and a screen reader's announcement of it) names the page (WCAG 2.4.2), and Home again.
+  await expect(page).toHaveTitle("Calendar - Studyhall");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveTitle("Studyhall");
 });

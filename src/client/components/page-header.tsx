@@ -1,4 +1,15 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
+
+/** The tab names the page it shows (WCAG 2.4.2), and the app again once the page has gone. */
+export function usePageTitle(title: string | undefined) {
+  useEffect(() => {
+    if (!title) return;
+    document.title = `${title} - Studyhall`;
+    return () => {
+      document.title = "Studyhall";
+    };
+  }, [title]);
+}
 
 export function PageHeader({
   title,
@@ -9,6 +20,7 @@ export function PageHeader({
   subtitle?: string;
   actions?: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
       <div>

@@ -1,3 +1,4 @@
+import { usePageTitle } from "#client/components/page-header.tsx";
 import { useCourses } from "#client/features/courses/courses.api.ts";
 import { MaterialsView } from "#client/features/materials/materials-view.tsx";
 import { MaterialAiActions } from "#client/features/summaries/components/material-ai-actions.tsx";
@@ -5,6 +6,7 @@ import { MaterialAiActions } from "#client/features/summaries/components/materia
 /** /materials: the Course Materials Manager with the student's courses in its dropdown. */
 export function MaterialsPage() {
   const courses = useCourses();
+  usePageTitle("Course Materials");
   return (
     <div className="mx-auto max-w-3xl">
       <MaterialsView courses={courses.data ?? []} Actions={MaterialAiActions} />

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { useParams } from "wouter";
+import { usePageTitle } from "#client/components/page-header.tsx";
 import { QueryView } from "#client/components/query-view.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Alert, Card, Skeleton } from "#client/components/ui/card.tsx";
@@ -70,6 +71,7 @@ function SharedSet({
   readOnly: boolean;
   back: ReactNode;
 }) {
+  usePageTitle(set.title);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>{back}</div>

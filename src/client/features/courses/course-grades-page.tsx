@@ -1,5 +1,6 @@
 import { ArrowLeft, ClipboardList } from "lucide-react";
 import { useParams } from "wouter";
+import { usePageTitle } from "#client/components/page-header.tsx";
 import { EmptyState, QueryView } from "#client/components/query-view.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { Skeleton } from "#client/components/ui/card.tsx";
@@ -19,6 +20,7 @@ function Loading() {
 export function CourseGradesPage() {
   const { id } = useParams<{ id: string }>();
   const grades = useCourseGrades(Number(id));
+  usePageTitle(grades.data?.name);
   return (
     <div>
       <ButtonLink variant="ghost" size="sm" href="/courses" className="mb-2">
