@@ -300,6 +300,11 @@ export const importPreviewSchema = z.object({
   /** Cards whose front is already in the set, or repeats an earlier card of the import. */
   duplicates: z.int(),
   /**
+   * What importing would do with the duplicates policy asked for (the commit's own counts), so the
+   * dialog can say that a skipped duplicate is not added instead of counting it among the cards.
+   */
+  planned: z.object({ imported: z.int(), updated: z.int(), skipped: z.int() }),
+  /**
    * CSV: what each column was read as (the student's choice, the header row's names or the defaults),
    * one more "ignore" per column the rows have beyond them, so the dialog can offer a choice per column.
    */

@@ -113,6 +113,28 @@ describe("import faithful to the formats (issue 25 §5)", () => {
     expect(preview.json().duplicates).toBe(2);
   });
 
+  it("previews what the commit will do with the duplicates policy chosen, not every card read", async () => {
+    const set = await newSet(ada);
+    await importText(ada, set.id, "Front,Back\nOne,1\nTwo,2\n", { format: "csv" });
+    const file = "Front,Back\nOne,uno\nThree,3\nthree,drei\n";
+    for (const duplicates of ["skip", "update", "keep"] as const) {
+      const preview = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/preview`, {
+        text: file,
+        options: { format: "csv", duplicates },
+      });
+      const other = await newSet(ada, `Copy ${duplicates}`);
+      await importText(ada, other.id, "Front,Back\nOne,1\nTwo,2\n", { format: "csv" });
+      const done = await importText(ada, other.id, file, { format: "csv", duplicates });
+      const { imported, updated, skipped } = done.json();
+      expect(preview.json().planned).toEqual({ imported, updated, skipped });
+    }
+    const skip = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/preview`, {
+      text: file,
+      options: { format: "csv" },
+    });
+    expect(skip.json().planned).toEqual({ imported: 1, updated: 0, skipped: 2 });
+  });
+
   it("takes 5,000 cards in a file over 5 MB as a multipart upload, beyond the 1 MB JSON limit", async () => {
     const set = await newSet(ada);
     const rows = Array.from(

@@ -308,10 +308,9 @@ async function importPreview(
   await ownSet(deps, userId, setId);
   const parsed = await parseImportFairly(userId, { text, options, fileName });
   const existing = await flashcardsRepo.listCards(db, userId, setId);
-  const matches = classifyDuplicates(
-    parsed.cards,
-    existing.map((c) => ({ id: c.id, front: c.question })),
-  );
+  const fronts = existing.map((c) => ({ id: c.id, front: c.question }));
+  const matches = classifyDuplicates(parsed.cards, fronts);
+  const plan = applyDuplicatePolicy(parsed.cards, fronts, options.duplicates);
   return {
     cards: parsed.cards.map(({ front, back, hint, tags }) => ({
       question: front,
@@ -321,6 +320,7 @@ async function importPreview(
     })),
     errors: parsed.problems.map(problem),
     duplicates: matches.filter((m) => m.status !== "new").length,
+    planned: { imported: plan.create.length, updated: plan.update.length, skipped: plan.skipped.length },
     ...(options.format === "csv" ? { columns: previewColumns(parsed) } : {}),
   };
 }

@@ -27,7 +27,7 @@ import {
   importFormSchema,
   importOptions,
 } from "./import-form.ts";
-import { ImportPreviewList } from "./import-preview.tsx";
+import { ImportPreviewList, importButtonLabel } from "./import-preview.tsx";
 
 /** Where the cards come from: a chosen file, or (without one) the pasted text. */
 function ImportSource({
@@ -187,7 +187,10 @@ export function ImportDialog({ set }: { set: FlashcardSet }) {
     reset,
   } = useImport(set);
   const skipBad = form.watch("badLines") === "skip";
-  const blocked = !preview || preview.cards.length === 0 || (preview.errors.length > 0 && !skipBad);
+  const blocked =
+    !preview ||
+    preview.planned.imported + preview.planned.updated === 0 ||
+    (preview.errors.length > 0 && !skipBad);
 
   return (
     <Dialog
@@ -235,9 +238,7 @@ export function ImportDialog({ set }: { set: FlashcardSet }) {
             {preview && <ImportPreviewList preview={preview} skipBad={skipBad} />}
             {commit.isError && <Alert>{errorMessage(commit.error, "Nothing was imported.")}</Alert>}
             <Button type="submit" disabled={blocked || commit.isPending}>
-              {preview
-                ? `Import ${preview.cards.length} ${preview.cards.length === 1 ? "card" : "cards"}`
-                : "Import"}
+              {importButtonLabel(preview)}
             </Button>
           </form>
         )}

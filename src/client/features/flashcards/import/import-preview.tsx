@@ -5,14 +5,37 @@ const PREVIEW_SHOWN = 50;
 const PROBLEMS_SHOWN = 20;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * What the import will do, in the commit's own counts: a duplicate that the student chose to skip is not
+ * one of the cards ready, and one to update is named as such.
+ */
+export function importSummary(preview: ImportPreview): string {
+  const { imported, updated, skipped } = preview.planned;
+  const parts = [`${plural(imported, "card", "cards")} ready`];
+  if (updated > 0) parts.push(`${plural(updated, "card", "cards")} to update`);
+  if (skipped > 0) parts.push(`${plural(skipped, "duplicate", "duplicates")} skipped`);
+  const kept = preview.duplicates - updated - skipped;
+  if (updated === 0 && skipped === 0 && kept > 0)
+    parts.push(`${plural(kept, "duplicate", "duplicates")} kept`);
+  if (preview.errors.length > 0)
+    parts.push(`${plural(preview.errors.length, "line", "lines")} could not be read`);
+  return parts.join(", ");
+}
+
+/** The import button's words: what pressing it adds (and updates). */
+export function importButtonLabel(preview: ImportPreview | null): string {
+  if (!preview) return "Import";
+  const { imported, updated } = preview.planned;
+  const add = `Import ${plural(imported, "card", "cards")}`;
+  return updated > 0 ? `${add}, update ${updated}` : add;
+}
+
 /** What the import will add: a count, the unreadable lines (each with a short excerpt), the first cards. */
 export function ImportPreviewList({ preview, skipBad }: { preview: ImportPreview; skipBad: boolean }) {
   return (
     <div className="grid gap-2" aria-live="polite">
       <p className="text-sm font-medium" data-testid="import-summary">
-        {plural(preview.cards.length, "card", "cards")} ready
-        {preview.duplicates > 0 && `, ${plural(preview.duplicates, "duplicate", "duplicates")}`}
-        {preview.errors.length > 0 && `, ${plural(preview.errors.length, "line", "lines")} could not be read`}
+        {importSummary(preview)}
       </p>
       {preview.errors.length > 0 && (
         <ProblemList
