@@ -1,5 +1,6 @@
 import { BookOpen, Brain, ClipboardCheck, Grid3x3, Keyboard, Layers, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { useSearchParams } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import type { FlashcardSet } from "#shared/flashcards/contract.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
@@ -26,6 +27,37 @@ const MODE_BUTTONS = [
 
 type Mode = "manage" | "study" | keyof typeof MODES;
 type View = { mode: "list" } | { mode: Mode; setId: number };
+const isMode = (m: string | null): m is Mode => m === "manage" || m === "study" || (!!m && m in MODES);
+
+/**
+ * The open set and mode live in the URL (?cards=<id>&mode=learn beside the study set's ?set and ?tab):
+ * a reload or a phone that dropped the tab reopens the session where the server kept it, instead of the
+ * list of sets that made it look lost.
+ */
+function useView(): [View, (next: View) => void] {
+  const [params, setParams] = useSearchParams();
+  const setId = Number(params.get("cards"));
+  const mode = params.get("mode");
+  const view: View =
+    isMode(mode) && Number.isInteger(setId) && setId > 0 ? { mode, setId } : { mode: "list" };
+  const setView = (next: View) =>
+    setParams(
+      (current) => {
+        const q = new URLSearchParams(current);
+        if (next.mode === "list") {
+          q.delete("cards");
+          q.delete("mode");
+        } else {
+          q.set("cards", String(next.setId));
+          q.set("mode", next.mode);
+        }
+        return q;
+      },
+      // Opening is a step the back button undoes; closing is not one to come back to.
+      { replace: next.mode === "list" },
+    );
+  return [view, setView];
+}
 
 function SetActions({
   set,
@@ -98,7 +130,7 @@ export function FlashcardsTab({
   readOnly?: boolean;
 }) {
   const sets = useFlashcardSets(studySetId);
-  const [view, setView] = useState<View>({ mode: "list" });
+  const [view, setView] = useView();
   const open = view.mode === "list" ? undefined : sets.data?.find((s) => s.id === view.setId);
   // Closing the panel or study mode puts focus back on the button that opened it.
   const returnTo = useRef<string | null>(null);

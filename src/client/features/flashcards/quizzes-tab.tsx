@@ -1,5 +1,6 @@
 import { Play, Repeat } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { ButtonLink } from "#client/components/ui/button-link.tsx";
 import { FlashcardSetList } from "./components/flashcard-set-list.tsx";
@@ -9,7 +10,20 @@ import { QuizView } from "./quizzes/quiz-view.tsx";
 /** SPEC §2.8 Quizzes tab: the study set's flashcard sets, each with Start Quiz, and the quiz itself. */
 export function QuizzesTab({ studySetId, studySetTitle }: { studySetId: number; studySetTitle: string }) {
   const sets = useFlashcardSets(studySetId);
-  const [activeId, setActiveId] = useState<number | null>(null);
+  // The open quiz lives in the URL (?quiz=<id>), so a reload reopens it where the server kept it.
+  const [params, setParams] = useSearchParams();
+  const quizParam = Number(params.get("quiz"));
+  const activeId = Number.isInteger(quizParam) && quizParam > 0 ? quizParam : null;
+  const setActiveId = (id: number | null) =>
+    setParams(
+      (current) => {
+        const q = new URLSearchParams(current);
+        if (id === null) q.delete("quiz");
+        else q.set("quiz", String(id));
+        return q;
+      },
+      { replace: id === null },
+    );
   // A new run each time Start Quiz is pressed: the options are shuffled afresh.
   const [run, setRun] = useState(0);
   const active = sets.data?.find((s) => s.id === activeId);
