@@ -11,10 +11,10 @@ import { formatDate } from "#shared/date-format.ts";
 import type { Exam } from "#shared/review/contract.ts";
 import { useOwnSets } from "./card-browser.api.ts";
 import { ExamPanel, ExamPicker } from "./components/exam-panel.tsx";
+import { examMomentOf } from "./exam-day.ts";
 import { useAddExam, useDeleteExam, useEditExam, useUpcomingExams } from "./review.api.ts";
 
 /** A picked day means the morning of that day, in the student's zone. */
-const morningOf = (day: string) => new Date(`${day}T09:00`).toISOString();
 const dayOf = (iso: string) => formatDate(new Date(iso), "yyyy-MM-dd");
 
 /** One exam's title and day, changed in place; Escape or Cancel leaves it as it was. */
@@ -26,7 +26,7 @@ function EditExam({ exam, onDone }: { exam: Exam; onDone: () => void }) {
     e.preventDefault();
     const body: { id: number; title?: string; examDate?: string } = { id: exam.id };
     if (title.trim() !== (exam.title ?? "")) body.title = title;
-    if (day && day !== dayOf(exam.examDate)) body.examDate = morningOf(day);
+    if (day && day !== dayOf(exam.examDate)) body.examDate = examMomentOf(day);
     if (body.title === undefined && body.examDate === undefined) return onDone();
     edit.mutate(body, { onSuccess: onDone });
   };
@@ -186,7 +186,7 @@ function AddExam({ setId }: { setId: number }) {
     setTitle("");
     setDay("");
     add.mutate(
-      { setId, examDate: morningOf(day), ...(title.trim() ? { title } : {}) },
+      { setId, examDate: examMomentOf(day), ...(title.trim() ? { title } : {}) },
       {
         onError: () => {
           setTitle((t) => t || sent.title);

@@ -9,6 +9,7 @@ import { Field, Input } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
 import { formatDate } from "#shared/date-format.ts";
 import type { ExamPlanView } from "#shared/review/contract.ts";
+import { examMomentOf } from "../exam-day.ts";
 import { useExamCandidates, useExamPlan, useSetExam } from "../review.api.ts";
 
 /** Typing settles for this long before the search asks the server. */
@@ -137,8 +138,7 @@ export function ExamPanel({ setId, planOnly = false }: { setId: number; planOnly
   const [date, setDate] = useState("");
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // A picked day means the morning of that day, in the student's zone.
-    if (date) save.mutate({ examDate: new Date(`${date}T09:00`).toISOString() });
+    if (date) save.mutate({ examDate: examMomentOf(date) });
   };
   if (plan.data?.canPlan === false) return null;
   if (plan.error instanceof ApiError && plan.error.code === "not_found") return null;
