@@ -89,6 +89,14 @@ test("the card browser fits a 360 px phone with a long card, shows math as revie
   await expect(page.getByText("1 card selected")).toBeVisible();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
+  // The bar stays over the list: on a phone it keeps to a few lines, Move and Tag behind a button.
+  const bar = page.getByRole("region", { name: "Selected cards" });
+  expect((await bar.boundingBox())!.height).toBeLessThan(740 / 4);
+  await expect(bar.getByLabel("Move to")).toBeHidden();
+  await bar.getByRole("button", { name: "Move or tag" }).click();
+  await expect(bar.getByLabel("Move to")).toBeVisible();
+  await expect(bar.getByRole("button", { name: "Add tag" })).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
 
 test("a student tags a card in the editor as chips and finds it by tag in the browser", async ({ page }) => {

@@ -22,6 +22,8 @@ export function BulkBar({
   const bulk = useBulkCards();
   const [target, setTarget] = useState("");
   const [tag, setTag] = useState("");
+  // On a phone the bar stays over the list: Move and Tag wait behind a button, or it covered half the screen.
+  const [more, setMore] = useState(false);
   const run = (body: BulkBody) => bulk.mutate(body, { onSuccess: onDone });
   const simple = (action: Simple) => run({ action, ids });
   const n = ids.length;
@@ -58,8 +60,18 @@ export function BulkBar({
             onDone();
           }}
         />
+        <Button
+          size="sm"
+          variant="ghost"
+          className="sm:hidden"
+          aria-expanded={more}
+          aria-controls="bulk-move-tag"
+          onClick={() => setMore((m) => !m)}
+        >
+          {more ? "Fewer actions" : "Move or tag"}
+        </Button>
       </div>
-      <div className="flex flex-wrap items-end gap-2">
+      <div id="bulk-move-tag" className={`${more ? "flex" : "hidden"} flex-wrap items-end gap-2 sm:flex`}>
         <div className="grid gap-1">
           <Label htmlFor="bulk-move">Move to</Label>
           <Select id="bulk-move" value={target} onChange={(e) => setTarget(e.target.value)}>
