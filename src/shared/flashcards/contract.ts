@@ -291,7 +291,13 @@ const importedCardSchema = z.object({
 export type ImportedCard = z.infer<typeof importedCardSchema>;
 
 /** A line that could not become a card: where, why, and at most a short excerpt of it. */
-export const importProblemSchema = z.object({ line: z.int(), text: z.string(), reason: z.string() });
+export const importProblemSchema = z.object({
+  line: z.int(),
+  text: z.string(),
+  reason: z.string(),
+  /** The parser's ProblemCode (text-formats.ts), so the dialog can say what to change, e.g. the separator. */
+  code: z.string().optional(),
+});
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 export const importPreviewSchema = z.object({

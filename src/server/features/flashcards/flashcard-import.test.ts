@@ -113,6 +113,20 @@ describe("import faithful to the formats (issue 25 §5)", () => {
     expect(preview.json().duplicates).toBe(2);
   });
 
+  it("names each unreadable line's problem code, so the dialog can ask for another separator", async () => {
+    const set = await newSet(ada);
+    const preview = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/preview`, {
+      text: "Front;Back\nuno;one\n",
+      options: { format: "csv" },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().cards).toEqual([]);
+    expect(preview.json().errors.map((e: { code: string }) => e.code)).toEqual([
+      "no_delimiter",
+      "no_delimiter",
+    ]);
+  });
+
   it("previews what the commit will do with the duplicates policy chosen, not every card read", async () => {
     const set = await newSet(ada);
     await importText(ada, set.id, "Front,Back\nOne,1\nTwo,2\n", { format: "csv" });
@@ -308,6 +322,7 @@ describe("CSV columns the student chose (issue 25 §5)", () => {
         line: 1,
         text: "cell bio,nucleus,holds the DNA,think control",
         reason: "More columns than front, back, hint: choose what each column holds",
+        code: "extra_columns",
       },
     ]);
     expect((await importFile(ada, set.id, "cells.csv", data, { format: "csv" })).statusCode).toBe(400);

@@ -13,6 +13,7 @@ import {
   notTextReason,
   type ParsedCard,
   type ParseResult,
+  type ProblemCode,
   parseAnkiText,
   parseCsv,
   toAnkiText,
@@ -75,18 +76,22 @@ const HEADER_WORDS = new Set(["term", "definition", "question", "answer", "front
 const isHeader = (cells: string[]) =>
   cells.length >= 2 && cells.every((c) => c.trim() === "" || HEADER_WORDS.has(c.trim().toLowerCase()));
 
-function quizletCard(cells: string[] | null): Omit<ParsedCard, "line"> | string {
-  if (!cells) return "No separator between term and definition";
+type Problem = { code: ProblemCode; reason: string };
+
+function quizletCard(cells: string[] | null): Omit<ParsedCard, "line"> | Problem {
+  if (!cells) return { code: "no_delimiter", reason: "No separator between term and definition" };
   const [front = "", back = "", hint = "", ...extra] = cells.map((c) => c.trim());
-  if (extra.some((c) => c !== "")) return "More than 3 columns (term, definition, hint)";
-  if (!front) return "The term is empty";
-  if (!back) return "The definition is empty";
+  if (extra.some((c) => c !== ""))
+    return { code: "extra_columns", reason: "More than 3 columns (term, definition, hint)" };
+  if (!front) return { code: "empty_front", reason: "The term is empty" };
+  if (!back) return { code: "empty_back", reason: "The definition is empty" };
+  const tooLong = (reason: string): Problem => ({ code: "too_long", reason });
   if (front.length > FLASHCARD_MAX_LENGTH.question)
-    return `The term is longer than ${FLASHCARD_MAX_LENGTH.question} characters`;
+    return tooLong(`The term is longer than ${FLASHCARD_MAX_LENGTH.question} characters`);
   if (back.length > FLASHCARD_MAX_LENGTH.answer)
-    return `The definition is longer than ${FLASHCARD_MAX_LENGTH.answer} characters`;
+    return tooLong(`The definition is longer than ${FLASHCARD_MAX_LENGTH.answer} characters`);
   if (hint.length > FLASHCARD_MAX_LENGTH.hint)
-    return `The hint is longer than ${FLASHCARD_MAX_LENGTH.hint} characters`;
+    return tooLong(`The hint is longer than ${FLASHCARD_MAX_LENGTH.hint} characters`);
   return { front, back, hint: hint || null, tags: [], type: "basic", media: [] };
 }
 
@@ -105,9 +110,11 @@ function parseQuizlet(input: string, options: Extract<ImportOptions, { format: "
       continue;
     }
     first = false;
-    const card = notText ?? quizletCard(cells);
-    if (typeof card === "string")
-      result.problems.push({ line: row.line, code: "not_text", reason: card, excerpt: excerptOf(row.raw) });
+    // Each problem keeps its own code: all were 'not_text', so the dialog could not tell a missing separator.
+    const card: Omit<ParsedCard, "line"> | Problem = notText
+      ? { code: "not_text", reason: notText }
+      : quizletCard(cells);
+    if ("code" in card) result.problems.push({ line: row.line, ...card, excerpt: excerptOf(row.raw) });
     else result.cards.push({ ...card, line: row.line });
   }
   return result;

@@ -73,6 +73,7 @@ const problem = (p: ParseResult["problems"][number]): ImportProblem => ({
   line: p.line,
   text: p.excerpt,
   reason: p.reason,
+  code: p.code,
 });
 
 type CreateSet = Infer<(typeof flashcardEndpoints.createSet)["body"]>;

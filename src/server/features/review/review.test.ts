@@ -254,7 +254,12 @@ describe("import and export", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().cards).toHaveLength(3);
     expect(res.json().errors).toEqual([
-      { line: 3, text: "broken line", reason: "No separator between term and definition" },
+      {
+        line: 3,
+        text: "broken line",
+        reason: "No separator between term and definition",
+        code: "no_delimiter",
+      },
     ]);
     const commit = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import`, body);
     expect(commit.statusCode).toBe(400);
