@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ImportPreview } from "#shared/flashcards/contract.ts";
-import { importButtonLabel, importSummary } from "./import-preview.tsx";
+import { importButtonLabel, importSummary, separatorHint } from "./import-preview.tsx";
 
 const card = (question: string) => ({ question, answer: "a", hint: null, tags: [] });
 const preview = (planned: ImportPreview["planned"], duplicates: number, errors = 0): ImportPreview => ({
@@ -30,5 +30,42 @@ describe("import preview words", () => {
     const p = preview({ imported: 3, updated: 0, skipped: 0 }, 0);
     expect(importSummary(p)).toBe("3 cards ready");
     expect(importButtonLabel(null)).toBe("Import");
+  });
+});
+
+describe("separatorHint", () => {
+  const problem = (code: string) => ({
+    line: 1,
+    text: "Front;Back",
+    reason: "No comma between front and back",
+    code,
+  });
+  const none = { imported: 0, updated: 0, skipped: 0 };
+
+  it("asks for the file's separator when no line has the one chosen", () => {
+    const p: ImportPreview = {
+      cards: [],
+      errors: [problem("no_delimiter"), problem("no_delimiter")],
+      duplicates: 0,
+      planned: none,
+    };
+    expect(separatorHint(p)).toMatch(/choose it above/);
+  });
+
+  it("says nothing when some lines made cards or the lines fail for other reasons", () => {
+    const other: ImportPreview = {
+      cards: [],
+      errors: [problem("no_delimiter"), problem("unclosed_quote")],
+      duplicates: 0,
+      planned: none,
+    };
+    expect(separatorHint(other)).toBeNull();
+    const some: ImportPreview = {
+      cards: [card("One")],
+      errors: [problem("no_delimiter")],
+      duplicates: 0,
+      planned: { ...none, imported: 1 },
+    };
+    expect(separatorHint(some)).toBeNull();
   });
 });

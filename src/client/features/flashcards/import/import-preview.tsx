@@ -22,6 +22,17 @@ export function importSummary(preview: ImportPreview): string {
   return parts.join(", ");
 }
 
+/**
+ * When no line has the separator chosen (a semicolon CSV from a European Excel read with commas), the
+ * lines themselves are fine: the student has to pick the file's separator, which the reasons alone
+ * did not say.
+ */
+export function separatorHint(preview: ImportPreview): string | null {
+  const missing = preview.errors.length > 0 && preview.errors.every((e) => e.code === "no_delimiter");
+  if (preview.cards.length > 0 || !missing) return null;
+  return "No line has the separator chosen. If the file separates front and back with something else (a semicolon, a tab), choose it above and preview again.";
+}
+
 /** The import button's words: what pressing it adds (and updates). */
 export function importButtonLabel(preview: ImportPreview | null): string {
   if (!preview) return "Import";
@@ -37,6 +48,7 @@ export function ImportPreviewList({ preview, skipBad }: { preview: ImportPreview
       <p className="text-sm font-medium" data-testid="import-summary">
         {importSummary(preview)}
       </p>
+      {separatorHint(preview) && <Alert tone="warning">{separatorHint(preview)}</Alert>}
       {preview.errors.length > 0 && (
         <ProblemList
           problems={preview.errors}
