@@ -126,6 +126,29 @@ describe("definitionCards", () => {
     expect(cards.map((c) => c.term)).toEqual(["Enzyme"]);
   });
 
+  it("asks a heading's or a glossary line's plural term with 'are', and leaves out two-topic headings", () => {
+    const cards = definitionCards([
+      [
+        "## Generator Expressions",
+        "",
+        "Generator expressions are coded as expressions with a syntax like that of list comprehensions.",
+        "",
+        "## Mitochondria and Energy",
+        "",
+        "Cellular respiration takes place mainly in the mitochondria, where glucose is broken down.",
+        "",
+        "Bias: a systematic error that pushes every measurement the same way.",
+        "",
+        "Affinity of columns: the type a column prefers for the values stored in it.",
+      ].join("\n"),
+    ]);
+    expect(cards.map((c) => c.question)).toEqual([
+      "What are Generator Expressions?",
+      "What is Bias?",
+      "What is affinity of columns?",
+    ]);
+  });
+
   it("never reads headings or code as definitions", () => {
     expect(
       definitionCards([

@@ -194,6 +194,22 @@ function scored(definition: Definition): Definition {
   return { ...definition, quality: Math.max(0, Math.min(1, quality)) };
 }
 
+/**
+ * A term with no verb of its own to agree with (a heading, a glossary line, a bold or 'called' term) is
+ * asked in the number it is written in: 'What are generator expressions?', not 'What is ...'.
+ */
+function verbFor(term: string): Verb {
+  // The head noun: 'Affinity of Expressions' is one affinity; '/var/cache/fonts' is a path, not a plural.
+  const head =
+    term
+      .toLowerCase()
+      .split(/\s+(?:of|with|without|in|for|on)\s/)[0]
+      ?.split(/\s+/)
+      .at(-1) ?? "";
+  const singular = /(?:is|us|ics)$|^(?:gas|bias|alias|canvas|atlas|lens|news|series|species)$/.test(head);
+  return /^[\p{L}-]*[^s]s$/u.test(head) && !singular ? "are" : "is";
+}
+
 /** Quotes around or inside a term are the document's typography, not the term ('"Shareable" files'). */
 const unquoted = (term: string) =>
   term
@@ -216,14 +232,14 @@ function fromSentence(sentence: string): Definition | undefined {
   // The whole sentence is the answer here, so it must read as one ('a method is called right after it is bound:').
   const whole = completeSentence(plain, { minWords: 5 }) ? asAnswer(plain) : null;
   if (called && calledTerm && whole && isTerm(calledTerm) && called.index > 0) {
-    return scored({ term: calledTerm, verb: "is", answer: whole, quality: 0.75 });
+    return scored({ term: calledTerm, verb: verbFor(calledTerm), answer: whole, quality: 0.75 });
   }
   for (const emphasis of sentence.matchAll(EMPHASIS)) {
     const term = (emphasis[1] ?? emphasis[2] ?? emphasis[3] ?? "").trim();
     // Bold marks go (as everywhere in the engine); italics stay as written, like code spans.
     const clean = completeSentence(plain, { minWords: 6 }) ? asAnswer(plain) : null;
     if (isTerm(term) && clean && clean.split(/\s+/).length >= 6) {
-      return scored({ term, verb: "is", answer: clean, quality: 0.6 });
+      return scored({ term, verb: verbFor(term), answer: clean, quality: 0.6 });
     }
   }
   return undefined;
@@ -244,8 +260,7 @@ function fromGlossaryLine(line: string, alone: boolean): Definition | undefined 
   if (!complete || !/^\p{L}/u.test(raw) || !/(?<!\p{L})\p{Ll}{3,}\s+\p{Ll}{2,}/u.test(raw)) return undefined;
   const answer = asAnswer(raw);
   if (!answer) return undefined;
-  const plural = /[^s]s$/.test(term) && !/(?:sis|us|ics)$/.test(term);
-  return scored({ term, verb: plural ? "are" : "is", answer, quality: 0.8 });
+  return scored({ term, verb: verbFor(term), answer, quality: 0.8 });
 }
 
 /** Headings that name a part of a document, not a thing ('Purpose', 'Requirements'), defer to the one above. */
@@ -260,7 +275,13 @@ function headingTerm(title: string): string | null {
     .replace(/^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*|chapter\s+\w+[.:]?|appendix\s+\w+[.:]?)\s+/i, "")
     .replace(/\s+:\s+.*$/, "")
     .trim();
-  return isTerm(bare) && bare.split(/\s+/).length <= 4 && !NOT_A_THING.test(bare) ? bare : null;
+  // 'Mitochondria and Energy' names a section's two topics, not a term its opening sentence defines.
+  return isTerm(bare) &&
+    bare.split(/\s+/).length <= 4 &&
+    !NOT_A_THING.test(bare) &&
+    !/\s(?:and|&)\s/i.test(bare)
+    ? bare
+    : null;
 }
 
 /**
@@ -313,7 +334,7 @@ function collect(doc: DocumentStructure, pages: readonly string[]): Found[] {
       const answer = complete && asAnswer(complete.text);
       if (answer && (mentions || LEANING.test(opening.text)) && !META.test(opening.text)) {
         found.push({
-          ...scored({ term: heading, verb: "is", answer, quality: 0.6 }),
+          ...scored({ term: heading, verb: verbFor(heading), answer, quality: 0.6 }),
           page: opening.page,
           start: opening.start,
         });
