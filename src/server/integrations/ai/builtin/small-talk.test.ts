@@ -15,6 +15,9 @@ describe("smallTalk", () => {
     "what can you do?",
     "Who are you",
     "help",
+    "ok",
+    "Okay.",
+    "got it!",
   ])("answers %s", (message) => {
     expect(smallTalk(message)).toMatch(/\w/);
   });

@@ -8,6 +8,8 @@ const GREETING =
   /^(?:hi|hii+|hello|hey|heya|hiya|yo|howdy|good (?:morning|afternoon|evening)|greetings)(?: there)?$/;
 const THANKS =
   /^(?:thanks?|thank you|thank you so much|thanks a lot|thx|ty|cheers|great|awesome|perfect|ok(?:ay)? thanks?)$/;
+/** A bare acknowledgement after an answer ('ok', 'got it'): nothing to look up. */
+const ACKNOWLEDGEMENT = /^(?:ok|okay|k|kk|cool|nice|alright|all right|got it|i see|sounds good|ok cool)$/;
 const BYE = /^(?:bye|goodbye|see you|see ya|good night)$/;
 const ABILITIES =
   /^(?:what (?:can|do) you do|what are you|who are you|how do you work|what can i ask(?: you)?|help|help me|how can you help(?: me)?|what (?:can|should) i ask you)$/;
@@ -25,6 +27,8 @@ export function smallTalk(message: string): string | null {
   if (!text || text.length > 40) return null;
   if (GREETING.test(text)) return `Hi! ${CAPABILITIES} What would you like to know?`;
   if (THANKS.test(text)) return "You're welcome! Ask me anything else about your materials or your tasks.";
+  if (ACKNOWLEDGEMENT.test(text))
+    return "Okay! Ask me about your materials or what is due whenever you're ready.";
   if (BYE.test(text)) return "Bye! Good luck with your studies.";
   if (ABILITIES.test(text)) return CAPABILITIES;
   return null;
