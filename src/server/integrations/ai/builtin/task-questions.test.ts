@@ -291,6 +291,26 @@ describe("parseTaskQuestion: a course by any part of its name or code, and a kin
     });
   });
 
+  it("a kind of work asked about as the student's own, not what the kind is", () => {
+    const labs = { kind: "tasks", completed: false, keywords: ["lab"] };
+    expect(parse("What labs do I have?")).toEqual(labs);
+    expect(parse("which essays are left")?.keywords).toEqual(["essay", "paper"]);
+    expect(parse("How many projects do I still have to finish?")?.keywords).toEqual(["project"]);
+    expect(parse("my labs")).toEqual(labs);
+    expect(parse("labs this week?")).toEqual({
+      ...open({ from: "2025-03-05T10:00:00-05:00", to: "2025-03-10T00:00:00-04:00" }),
+      keywords: ["lab"],
+    });
+    for (const question of [
+      "What is a lab report?",
+      "Do I have to wear goggles in the lab?",
+      "papers on climate change",
+      "readings about the French revolution",
+    ]) {
+      expect(parse(question), question).toBeNull();
+    }
+  });
+
   it("keeps a real title as the title ('lab report' is not just the kind)", () => {
     expect(ask("When is the chemistry lab report due?")).toMatchObject({
       courseIds: [5],

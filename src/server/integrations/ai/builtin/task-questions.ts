@@ -84,6 +84,12 @@ const WORK_KINDS: { pattern: RegExp; name: string; keywords: string[] }[] = [
 ];
 const KIND_WORDS =
   /\b(?:homeworks?|hw|problem sets?|psets?|exercises?|labs?|essays?|papers?|projects?|readings?|assignments?|tasks?|work)\b/g;
+/**
+ * A kind of work asked about as the student's own ('what labs do I have?', 'which essays are left?',
+ * 'labs this week'): TASK_CUE has no kind but homework, since 'what is a lab report?' is about the material.
+ */
+const KIND_ASKED =
+  /\b(?:what|which|any|how many)\s+(?:\S+\s+){0,2}?(?:labs?|essays?|papers?|projects?|readings?|problem sets?|psets?)\s+(?:do i (?:still )?have|have i got|are (?:there|left|coming up|upcoming|open)|(?:do|did) i (?:still )?(?:need|have) to (?:do|finish|submit|write|read))\b|^(?:any |my )?(?:labs|essays|papers|projects|readings|problem sets|psets)(?: (?:this|next) (?:week|weekend|month)| today| tomorrow)?\??$/;
 
 /** Words in course names that say nothing about which course ('Introduction to Biology' -> 'biology'). */
 const GENERIC_COURSE_WORDS = new Set(
@@ -171,6 +177,7 @@ const normalize = (question: string) => foldText(question).replace(/[’‘]/g, 
 function isTaskQuestion(text: string, courseNamed: boolean, completed: boolean | undefined, date: unknown) {
   return (
     TASK_CUE.test(text) ||
+    KIND_ASKED.test(text) ||
     NEXT_STEP.test(text) ||
     (completed === true && /\bi\b/.test(text)) ||
     ((SCHEDULE_CUE.test(text) || courseNamed) && date !== undefined) ||
