@@ -70,6 +70,36 @@ function DraftRow({
   );
 }
 
+/**
+ * 'Select all' and 'Select none' over the drafts: a long document proposes dozens, and keeping three of
+ * them was three dozen unticks.
+ */
+function DraftSelection({
+  picked,
+  total,
+  onAll,
+}: {
+  picked: number;
+  total: number;
+  onAll: (included: boolean) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <span aria-live="polite">
+        {picked} of {total} ticked
+      </span>
+      <span className="flex gap-2">
+        <Button variant="secondary" size="sm" onClick={() => onAll(true)} disabled={picked === total}>
+          Select all
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => onAll(false)} disabled={picked === 0}>
+          Select none
+        </Button>
+      </span>
+    </div>
+  );
+}
+
 type Choice = { id: number; title: string };
 
 /** Where accepted cards go: a material's study set (a study document has its own) and the flashcard set. */
@@ -180,7 +210,10 @@ function useFlashcardDrafts(doc: DraftDocument) {
     accept.reset();
     find.mutate(doc, {
       onSuccess: (reply) =>
-        setDrafts(reply.cards.map((c, key) => ({ ...c, key, question: c.question, included: true }))),
+        // The engine leaves its weak drafts unticked (absent `selected` means ticked).
+        setDrafts(
+          reply.cards.map((c, key) => ({ ...c, key, question: c.question, included: c.selected ?? true })),
+        ),
     });
   }
 
@@ -211,6 +244,7 @@ function useFlashcardDrafts(doc: DraftDocument) {
     find,
     drafts,
     updateDraft: (next: Draft) => setDrafts((all) => all.map((x) => (x.key === next.key ? next : x))),
+    includeAll: (included: boolean) => setDrafts((all) => all.map((x) => ({ ...x, included }))),
     studySets,
     studySetId,
     chooseStudySet: (setId: number) => {
@@ -256,6 +290,11 @@ export function FlashcardDraftsDialog({
       emptyText="No definitions were found in this document. Cards come from sentences like 'X is a ...', 'X means ...' or glossary lines 'Term: definition'."
       note={ui.find.data?.note}
     >
+      <DraftSelection
+        picked={ui.drafts.filter((d) => d.included).length}
+        total={ui.drafts.length}
+        onAll={ui.includeAll}
+      />
       <ul className="grid gap-3" aria-label="Proposed flashcards">
         {ui.drafts.map((d, i) => (
           <DraftRow key={d.key} draft={d} n={i + 1} doc={doc} onChange={ui.updateDraft} />
