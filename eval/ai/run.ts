@@ -15,6 +15,7 @@
  *   --answers FILE         write every answer (content and citations), summary and draft, one JSON line each,
  *                          to FILE.<database>.jsonl: a change meant to keep the engine's output (a speed-up)
  *                          diffs the files of a run before and after it, not only the accuracies
+ *   --help, -h             this list
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -70,17 +71,39 @@ const HERE = new URL("./", import.meta.url);
 const SPLITS = ["dev", "test"] as const;
 type Split = (typeof SPLITS)[number];
 
-const { values: options } = parseArgs({
-  options: {
-    db: { type: "string" },
-    split: { type: "string" },
-    verbose: { type: "boolean", default: false },
-    "show-test-failures": { type: "boolean", default: false },
-    strict: { type: "boolean", default: false },
-    "questions-only": { type: "boolean", default: false },
-    answers: { type: "string" },
-  },
-});
+const OPTIONS = {
+  db: { type: "string" },
+  split: { type: "string" },
+  verbose: { type: "boolean", default: false },
+  "show-test-failures": { type: "boolean", default: false },
+  strict: { type: "boolean", default: false },
+  "questions-only": { type: "boolean", default: false },
+  answers: { type: "string" },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+/** The options as this file's opening comment lists them, so --help and the comment cannot disagree. */
+function usage(): string {
+  const header = /\/\*\*([\s\S]*?)\*\//.exec(readFileSync(new URL(import.meta.url), "utf8"))?.[1] ?? "";
+  const lines = header.split("\n").map((line) => line.replace(/^\s*\* ?/, ""));
+  const first = lines.findIndex((line) => line.trim().startsWith("--"));
+  return `Usage: npm run eval:ai -- [options]\n\n${lines.slice(first).join("\n").trimEnd()}`;
+}
+
+function readOptions() {
+  try {
+    return parseArgs({ options: OPTIONS });
+  } catch (error) {
+    // An unknown option was a stack trace from parseArgs; say what is wrong and what there is instead.
+    fail(`${(error as Error).message}\n\n${usage()}`);
+  }
+}
+
+const { values: options } = readOptions();
+if (options.help) {
+  console.log(usage());
+  process.exit(0);
+}
 if (options.db && options.db !== "pglite" && options.db !== "postgres") fail("--db takes pglite or postgres");
 if (options.split && !SPLITS.includes(options.split as Split)) fail("--split takes dev or test");
 const splits: Split[] = options.split ? [options.split as Split] : [...SPLITS];
