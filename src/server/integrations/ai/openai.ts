@@ -1,6 +1,6 @@
 import type OpenAI from "openai";
 import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
-import { bestSentences } from "./builtin/query.ts";
+import { bestSentences, joinQuoted } from "./builtin/query.ts";
 import { contentTerms } from "./builtin/text.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "./provider.ts";
 import { stripThinking, thinkingFilter } from "./thinking.ts";
@@ -104,7 +104,7 @@ function citationFor(source: AnswerSource, question: string): Citation {
     title: source.title,
     ...(source.source ? { source: source.source } : {}),
     ...(source.page ? { page: source.page } : {}),
-    quote: quoted.map((q) => q.text).join(" ") || source.text.slice(0, 300),
+    quote: joinQuoted(source.text, quoted) || source.text.slice(0, 300),
     start: offset + (quoted[0]?.start ?? 0),
     end: offset + (quoted.at(-1)?.end ?? Math.min(300, source.text.length)),
   };

@@ -1,6 +1,6 @@
 import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "../provider.ts";
-import { bestSentences, coverage, MIN_COVERAGE } from "./query.ts";
+import { bestSentences, coverage, joinQuoted, MIN_COVERAGE } from "./query.ts";
 import { smallTalk } from "./small-talk.ts";
 import { sentences } from "./text.ts";
 
@@ -74,7 +74,7 @@ function materialAnswer(request: AnswerRequest): Answer {
     const quoted = best.length > 0 ? best : [opening(source.text)];
     const first = quoted[0];
     const last = quoted.at(-1);
-    const quote = quoted.map((q) => q.text).join(" ");
+    const quote = joinQuoted(source.text, quoted);
     const offset = source.start ?? 0;
     citations.push({
       n,

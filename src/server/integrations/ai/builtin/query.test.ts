@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { builtinProvider } from "./answer.ts";
 import { chunkDocument } from "./chunk.ts";
 import { readFixture } from "./fixtures/read-fixture.ts";
-import { bestSentences, coverage, MIN_COVERAGE, questionTerms, toTsQuery } from "./query.ts";
+import { bestSentences, coverage, joinQuoted, MIN_COVERAGE, questionTerms, toTsQuery } from "./query.ts";
 
 const tsquery = (question: string) => toTsQuery(questionTerms(question));
 const SAFE_TSQUERY = /^(?:[\p{L}\p{M}\p{N}]+(?: \| [\p{L}\p{M}\p{N}]+)*)?$/u;
@@ -160,5 +161,38 @@ describe("bestSentences", () => {
     );
     expect(bestSentences("French Revolution", chunk, 3)).toEqual([]);
     expect(bestSentences("osmosis", chunk, 0)).toEqual([]);
+  });
+});
+
+describe("joinQuoted", () => {
+  const PASSAGE =
+    "Python supports a limited form of class-private members, called name mangling. " +
+    "Any identifier of the form __spam is textually replaced with _classname__spam. " +
+    "Name mangling is done without regard to the position of the identifier.";
+
+  it("marks with '…' a sentence of the passage left out between two quoted ones", () => {
+    const at = (text: string) => {
+      const start = PASSAGE.indexOf(text);
+      return { text, start, end: start + text.length, score: 1 };
+    };
+    const first = at("Python supports a limited form of class-private members, called name mangling.");
+    const second = at("Any identifier of the form __spam is textually replaced with _classname__spam.");
+    const third = at("Name mangling is done without regard to the position of the identifier.");
+    expect(joinQuoted(PASSAGE, [first, third])).toBe(`${first.text} … ${third.text}`);
+    expect(joinQuoted(PASSAGE, [first, second])).toBe(`${first.text} ${second.text}`);
+  });
+
+  it("is how the built-in engine quotes: its answer never runs two distant sentences together", async () => {
+    const answer = await builtinProvider.answer({
+      question: "What is name mangling?",
+      terms: questionTerms("What is name mangling?"),
+      mode: "material",
+      sources: [{ n: 1, kind: "document", id: 1, title: "classes", page: 4, text: PASSAGE, start: 0 }],
+      history: [],
+      timeZone: "UTC",
+    });
+    const quote = answer.citations[0]?.quote ?? "";
+    expect(quote).toContain("called name mangling. … Name mangling is done");
+    expect(answer.content).toContain(quote);
   });
 });

@@ -173,6 +173,22 @@ export function coverage(
   return weighted(terms, chunkTerms(chunkText), weightOf);
 }
 
+/**
+ * Sentences quoted from one passage, in its order, as one quote: where the passage has words between two
+ * of them, '…' says so, so the quote never reads as if they followed each other.
+ */
+export function joinQuoted(
+  chunkText: string,
+  quoted: readonly Pick<QuotedSentence, "text" | "start" | "end">[],
+): string {
+  return quoted
+    .map((q, i) => {
+      const before = quoted[i - 1];
+      return before && chunkText.slice(before.end, q.start).trim() ? `… ${q.text}` : q.text;
+    })
+    .join(" ");
+}
+
 /** The `n` prose sentences of a chunk that contain most of the question, in the order they appear. */
 export function bestSentences(
   question: string | readonly QuestionTerm[],
