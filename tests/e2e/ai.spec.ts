@@ -58,6 +58,26 @@ test("uploads a PDF, asks about it from /tasks, and opens the cited page", async
   await expect(page.getByRole("button", { name: "Open AI Assistant" })).toBeVisible();
 });
 
+test("the assistant from the keyboard alone: it opens on its field, keeps it after an answer, and Escape closes it back to its button", async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto("/tasks");
+  const launcher = page.getByRole("button", { name: "Open AI Assistant" });
+  await launcher.focus();
+  await page.keyboard.press("Enter");
+  const panel = page.getByRole("region", { name: "AI Assistant" });
+  const field = panel.getByRole("textbox", { name: "Message" });
+  await expect(field).toBeFocused();
+  await page.keyboard.type("hi");
+  await page.keyboard.press("Enter");
+  await expect(panel.getByTestId("chat-messages")).toContainText("What would you like to know?");
+  await expect(field).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
+  await expect(launcher).toBeFocused();
+});
+
 test("answers 'what is due this week' with the student's tasks, and works at 360 px", async ({ page }) => {
   const { token } = await signUpViaApi(page);
   const due = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();

@@ -4,5 +4,13 @@ import { useCourses } from "#client/features/courses/courses.api.ts";
 /** The assistant with the student's courses to choose from: composed here, where features meet. */
 export default function AssistantPanel({ onClose }: { onClose: () => void }) {
   const courses = useCourses();
-  return <ChatPanel courses={courses.data ?? []} onClose={onClose} />;
+  function close() {
+    onClose();
+    // The launcher's button comes back in place of the box: focus goes back to it rather than to the page's
+    // start. Done from this lazy chunk, since the launcher is on every page's first load (budget).
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLButtonElement>('button[aria-label="Open AI Assistant"]')?.focus(),
+    );
+  }
+  return <ChatPanel courses={courses.data ?? []} onClose={close} />;
 }

@@ -116,11 +116,28 @@ export function ChatPanel({
     if (!onCitation?.(c)) setOpen(c);
   };
   const reset = useNewConversation(courseId);
+  const input = useRef<HTMLInputElement>(null);
+  const typing = useRef(false);
+  // The floating box opens from its button, which leaves the page as the box comes: without this the
+  // keyboard's focus fell to the page's start and a question typed at once went nowhere.
+  const floating = onClose !== undefined;
+  useEffect(() => {
+    if (floating) input.current?.focus();
+  }, [floating]);
+  // The field is disabled while a question is on its way (SPEC §2.16), which drops its focus: it gets it
+  // back with the answer, so the next question can be typed as the last one was.
+  useEffect(() => {
+    if (!send.isPending && typing.current) {
+      typing.current = false;
+      input.current?.focus();
+    }
+  }, [send.isPending]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const content = draft.trim();
     if (!content || send.isPending) return;
+    typing.current = document.activeElement === input.current;
     setDraft("");
     send.mutate(content);
   }
@@ -128,6 +145,10 @@ export function ChatPanel({
   return (
     <section
       aria-labelledby={`${id}-title`}
+      onKeyDown={(e) => {
+        // Escape closes the floating box, unless it belongs to the citation viewer open above it.
+        if (e.key === "Escape" && onClose && !open) onClose();
+      }}
       className={cn(
         // One column no wider than the panel: a long set name or the course row wraps inside it.
         "grid min-w-0 grid-cols-1 gap-3 rounded-xl border border-border bg-surface p-4 shadow-lg",
@@ -165,6 +186,7 @@ export function ChatPanel({
       />
       <form className="flex gap-2" onSubmit={submit}>
         <input
+          ref={input}
           aria-label="Message"
           placeholder="Ask anything..."
           maxLength={CHAT_CONTENT_MAX}
