@@ -48,6 +48,8 @@ test("asks the assistant beside a study document and opens the cited page", asyn
   await viewer.getByRole("button", { name: "Ask the assistant" }).click();
   const panel = viewer.getByRole("region", { name: "AI Assistant" });
   await expect(panel.getByText("Asking about Cell Biology")).toBeVisible();
+  // The button that opened it is gone: the question can be typed at once.
+  await expect(panel.getByRole("textbox", { name: "Message" })).toBeFocused();
   await panel.getByPlaceholder("Ask anything...").fill("Where does photosynthesis take place?");
   await panel.getByRole("button", { name: "Send" }).click();
   const source = panel.getByRole("button", { name: "[1] cell-biology, p. 3" });

@@ -118,12 +118,13 @@ export function ChatPanel({
   const reset = useNewConversation(courseId);
   const input = useRef<HTMLInputElement>(null);
   const typing = useRef(false);
-  // The floating box opens from its button, which leaves the page as the box comes: without this the
-  // keyboard's focus fell to the page's start and a question typed at once went nowhere.
-  const floating = onClose !== undefined;
+  // The floating box and the one beside a document open from a button that leaves the page as they come:
+  // without this the keyboard's focus fell to the page's (or the viewer's) start, and a question typed at
+  // once went nowhere. Home's tool view opens with its page and leaves the focus where it is.
+  const askedFor = onClose !== undefined || scope !== undefined;
   useEffect(() => {
-    if (floating) input.current?.focus();
-  }, [floating]);
+    if (askedFor) input.current?.focus();
+  }, [askedFor]);
   // The field is disabled while a question is on its way (SPEC §2.16), which drops its focus: it gets it
   // back with the answer, so the next question can be typed as the last one was.
   useEffect(() => {
