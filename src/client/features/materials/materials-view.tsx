@@ -1,9 +1,28 @@
 import { useId, useState } from "react";
 import { Alert, Card } from "#client/components/ui/card.tsx";
+import { IMAGE_UPLOAD_EXTENSIONS, MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import type { Course } from "#shared/courses/contract.ts";
 import { type MaterialActions, MaterialList } from "./material-list.tsx";
 import { MaterialMessage, MaterialUploadForm, type Message } from "./material-upload-form.tsx";
 import { useDeleteMaterial, useMaterials } from "./materials.api.ts";
+
+const isImage = (ext: string) => (IMAGE_UPLOAD_EXTENSIONS as readonly string[]).includes(ext);
+const orList = (items: readonly string[]) => `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+
+/**
+ * How to use the page, naming the types the picker takes (from the same list): it named .ppt, which is
+ * refused with a hint to save as .pptx, and not the photos and scans whose text is read by OCR.
+ */
+export function UploadHint() {
+  const files = MATERIAL_UPLOAD_EXTENSIONS.filter((ext) => ext !== ".ppt" && !isImage(ext));
+  return (
+    <Alert tone="info">
+      <strong>How to use:</strong> choose the course and the type of material, pick a file ({orList(files)})
+      or a photo or scan of your notes or slides ({orList(IMAGE_UPLOAD_EXTENSIONS)}), whose text is read for
+      you, and upload it. The AI assistant then answers your questions from it and cites the page it quotes.
+    </Alert>
+  );
+}
 
 /** SPEC §2.14 Course Materials Manager: per student (not user 1), every accepted type read for real. */
 export function MaterialsView({
@@ -43,11 +62,7 @@ export function MaterialsView({
           onMessage={setMessage}
         />
         <MaterialMessage message={message} />
-        <Alert tone="info">
-          <strong>How to use:</strong> choose the course and the type of material, pick a file (.txt, .md,
-          .pdf, .doc, .docx, .ppt or .pptx) and upload it. The AI assistant then answers your questions from
-          it and cites the page it quotes.
-        </Alert>
+        <UploadHint />
       </Card>
       <section className="grid gap-3" aria-labelledby={`${id}-list`}>
         <Sub id={`${id}-list`} className="text-lg font-semibold">
