@@ -198,4 +198,26 @@ describe("summarize real-document text", () => {
     const all = STYLES.flatMap((style) => summarize(pages, style).sentences.map((s) => s.text));
     for (const text of all) expect(pages.join(" ").replace(/\s+/g, " "), text).toContain(text);
   });
+
+  it("shows a Markdown document's sentences without their bold marks", () => {
+    const pages = [
+      [
+        "# Introduction",
+        "",
+        "Most programming languages are **procedural**: programs are lists of instructions that tell the computer what to do. Some languages are declarative instead, and a query planner decides how to run them. Functional programming breaks a problem into a set of small functions that take inputs and produce outputs.",
+        "",
+        "# Formal provability",
+        "",
+        "The technique used to prove programs correct is to write down **invariants**, properties of the input data that are always true. For each line of code you then show that the invariants still hold after it runs. Proving a whole program correct this way is rarely practical for large programs.",
+        "",
+        "# Keyword arguments",
+        "",
+        "Python collects the extra keyword arguments of a call in a dictionary usually written as **kwargs in the signature. The function body reads the dictionary like any other mapping of names to values. A caller may also unpack a dictionary into keyword arguments at the call site.",
+      ].join("\n"),
+    ];
+    const detailed = summarize(pages, "detailed").text;
+    expect(detailed).toContain("Most programming languages are procedural: programs");
+    expect(detailed).toContain("write down invariants, properties");
+    for (const style of STYLES) expect(summarize(pages, style).text, style).not.toMatch(/\*\*[a-z]+\*\*/);
+  });
 });

@@ -46,6 +46,14 @@ interface Shown extends DocSentence {
   shown: string;
 }
 
+/**
+ * Markdown's bold marks go from a summary's sentences ('**procedural**' -> 'procedural'): a summary is
+ * shown and copied as plain text, where they were two pairs of stray asterisks. Only a pair that opens
+ * after a space or at the start and closes before a non-word: '**kwargs' and 'x ** 2' stay as written.
+ */
+const withoutBold = (text: string) =>
+  text.replace(/(^|[\s(“"'])\*\*(?=\S)([^*\n]+?)(?<=\S)\*\*(?![\w*])/g, "$1$2");
+
 /** Prose worth quoting: a complete sentence of 5 to 60 words (fewer for a text that has no longer ones), not a question. */
 function asCandidate(sentence: DocSentence, minWords: number, slides: boolean): Shown | null {
   const count = sentence.text.split(" ").length;
@@ -54,7 +62,7 @@ function asCandidate(sentence: DocSentence, minWords: number, slides: boolean): 
   // A line without a stop is a sentence on a slide or in a list; in a manual it is a title or a caption.
   const whole = sentence.alone && (sentence.listItem || slides);
   const complete = completeSentence(sentence.text, { whole, minWords });
-  return complete ? { ...sentence, shown: complete.text } : null;
+  return complete ? { ...sentence, shown: withoutBold(complete.text) } : null;
 }
 
 /** A text this much made of lines without a final stop is slides or notes, whose lines are its sentences. */
