@@ -4,7 +4,7 @@ import { useEvents } from "#client/features/calendar/calendar.api.ts";
 import { ChatTool } from "#client/features/chat/chat-launcher.tsx";
 import { useCourses } from "#client/features/courses/courses.api.ts";
 import { DashboardView } from "#client/features/dashboard/dashboard-view.tsx";
-import { useUpcomingExams } from "#client/features/review/review.api.ts";
+import { useUpcomingExams } from "#client/features/review/exams.api.ts";
 import { useTasks } from "#client/features/tasks/tasks.api.ts";
 
 // The materials and summarizer tools load when opened, not with Home (the materials with summaries'

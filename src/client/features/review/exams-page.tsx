@@ -8,11 +8,11 @@ import { Alert, Badge, Skeleton } from "#client/components/ui/card.tsx";
 import { Field, Input, Label, Select } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { formatDate } from "#shared/date-format.ts";
-import type { Exam } from "#shared/review/contract.ts";
+import type { Exam } from "#shared/review/exam-contract.ts";
 import { useOwnSets } from "./card-browser.api.ts";
 import { ExamPanel, ExamPicker } from "./components/exam-panel.tsx";
 import { examMomentOf } from "./exam-day.ts";
-import { useAddExam, useDeleteExam, useEditExam, useUpcomingExams } from "./review.api.ts";
+import { useAddExam, useDeleteExam, useEditExam, useUpcomingExams } from "./exams.api.ts";
 
 /** A picked day means the morning of that day, in the student's zone. */
 const dayOf = (iso: string) => formatDate(new Date(iso), "yyyy-MM-dd");

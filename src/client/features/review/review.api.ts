@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, endpointTable, sessionUser } from "#client/lib/api.ts";
 import { browserTimeZone } from "#client/lib/browser-time-zone.ts";
 import { offlineStore } from "#client/lib/offline-store.ts";
@@ -7,7 +7,6 @@ import { queryKeys } from "#client/lib/query-keys.ts";
 import type { RateResult, ReviewQueue, ReviewRating, ReviewSettings } from "#shared/review/contract.ts";
 
 // Loaded on first use (see achievements.api.ts): the screen draws before zod and the schemas run.
-const examEndpoints = endpointTable(() => import("#shared/review/contract.ts"), "examEndpoints");
 const reviewEndpoints = endpointTable(() => import("#shared/review/contract.ts"), "reviewEndpoints");
 
 /** The due queue; exported so the dashboard page can compose a due count without importing the view. */
@@ -41,22 +40,6 @@ export const reviewQueries = {
         }
         return withoutRatedOffline(queue);
       },
-    }),
-  /** Upcoming exams with today's planned cards (the dashboard's 'Next due' rows). */
-  exams: () =>
-    queryOptions({
-      queryKey: [...queryKeys.review.all, "exams"] as const,
-      queryFn: async () =>
-        call((await examEndpoints()).exams, { query: { timeZone: await browserTimeZone() } }),
-    }),
-  plan: (setId: number) =>
-    queryOptions({
-      queryKey: [...queryKeys.review.all, "plan", setId] as const,
-      queryFn: async () =>
-        call((await examEndpoints()).plan, {
-          params: { id: setId },
-          query: { timeZone: await browserTimeZone() },
-        }),
     }),
   settings: () =>
     queryOptions({
@@ -170,61 +153,4 @@ export function recordReviewSession(duration: number) {
   reviewEndpoints()
     .then((e) => call(e.session, { body: { duration } }))
     .catch((err) => console.error("Failed to record review time:", err));
-}
-
-export const useUpcomingExams = () => useQuery(reviewQueries.exams());
-export const useExamPlan = (setId: number) => useQuery(reviewQueries.plan(setId));
-
-/** The student's upcoming tasks and events a set can be tied to, narrowed by `search`. */
-export const useExamCandidates = (search: string) =>
-  useQuery({
-    queryKey: [...queryKeys.review.all, "exam-candidates", search] as const,
-    queryFn: async () => call((await examEndpoints()).candidates, { query: search ? { q: search } : {} }),
-    placeholderData: keepPreviousData,
-  });
-
-/** Ties the set to a picked date, a task or an event; null clears it. */
-export type ExamChoice = { examDate: string } | { taskId: number } | { eventId: number } | null;
-
-export function useSetExam(setId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (choice: ExamChoice) =>
-      call((await examEndpoints()).setExam, { params: { id: setId }, body: choice ?? { examDate: null } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
-  });
-}
-
-/** A new exam of a set: a date picked (or a task or event) and an optional title. */
-export type NewExam = { setId: number; title?: string } & (
-  | { examDate: string }
-  | { taskId: number }
-  | { eventId: number }
-);
-
-export function useAddExam() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ setId, ...body }: NewExam) =>
-      call((await examEndpoints()).addExam, { params: { id: setId }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
-  });
-}
-
-/** An exam's new title (blank: none) and/or date. */
-export function useEditExam() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, ...body }: { id: number; title?: string; examDate?: string }) =>
-      call((await examEndpoints()).editExam, { params: { id }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
-  });
-}
-
-export function useDeleteExam() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => call((await examEndpoints()).deleteExam, { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.review.all }),
-  });
 }

@@ -1,7 +1,7 @@
 import { formatDate } from "#shared/date-format.ts";
 import { localDay } from "#shared/local-day.ts";
 import type { NewNotification } from "#shared/notifications/contract.ts";
-import type { Exam } from "#shared/review/contract.ts";
+import type { Exam } from "#shared/review/exam-contract.ts";
 import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";

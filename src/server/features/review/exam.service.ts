@@ -9,7 +9,7 @@ import {
   type Exam,
   type ExamCandidate,
   type ExamPlanView,
-} from "#shared/review/contract.ts";
+} from "#shared/review/exam-contract.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.ts";

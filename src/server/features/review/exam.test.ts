@@ -1,7 +1,8 @@
 import { createEmptyCard, default_w, fsrs, Rating } from "ts-fsrs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reviewPreferences } from "#server/db/schema/review.ts";
-import type { Exam, ExamCandidate, ExamPlanView, ReviewQueue } from "#shared/review/contract.ts";
+import type { ReviewQueue } from "#shared/review/contract.ts";
+import type { Exam, ExamCandidate, ExamPlanView } from "#shared/review/exam-contract.ts";
 import { createFlashcardSet, createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
 

@@ -2,7 +2,7 @@
 // the plan aimed at the nearest upcoming one, the one-exam PUT kept as 'set the next exam', and every
 // refusal leaving the exams and the plan as they were.
 import { beforeAll, describe, expect, it } from "vitest";
-import { EXAMS_PER_SET_MAX, type Exam, type ExamPlanView } from "#shared/review/contract.ts";
+import { EXAMS_PER_SET_MAX, type Exam, type ExamPlanView } from "#shared/review/exam-contract.ts";
 import { createFlashcardSet, createTask, createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
 

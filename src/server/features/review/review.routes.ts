@@ -4,7 +4,8 @@ import {
   fsrsEndpoints as f,
   preferenceEndpoints as p,
 } from "#shared/review/browser-contract.ts";
-import { reviewEndpoints as e, examEndpoints as x } from "#shared/review/contract.ts";
+import { reviewEndpoints as e } from "#shared/review/contract.ts";
+import { examEndpoints as x } from "#shared/review/exam-contract.ts";
 import { route } from "../../lib/route.ts";
 
 export async function reviewRoutes(app: FastifyInstance) {

@@ -4,7 +4,7 @@ import { Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx
 import { calendarItems, itemsOnDay } from "#shared/calendar/calendar-items.ts";
 import type { CalendarEvent } from "#shared/calendar/contract.ts";
 import { formatDate } from "#shared/date-format.ts";
-import type { Exam } from "#shared/review/contract.ts";
+import type { Exam } from "#shared/review/exam-contract.ts";
 import type { Task } from "#shared/tasks/contract.ts";
 import { dueBadge, formatDueDate, nextDueTasks } from "#shared/tasks/task-rules.ts";
 

@@ -8,9 +8,9 @@ import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Field, Input } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
 import { formatDate } from "#shared/date-format.ts";
-import type { ExamPlanView } from "#shared/review/contract.ts";
+import type { ExamPlanView } from "#shared/review/exam-contract.ts";
 import { examMomentOf } from "../exam-day.ts";
-import { useExamCandidates, useExamPlan, useSetExam } from "../review.api.ts";
+import { useExamCandidates, useExamPlan, useSetExam } from "../exams.api.ts";
 
 /** Typing settles for this long before the search asks the server. */
 const SEARCH_DELAY_MS = 250;
