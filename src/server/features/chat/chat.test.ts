@@ -157,6 +157,22 @@ describe("POST /api/chat with the built-in engine", () => {
     );
   });
 
+  it("finds a task by the words of its title in any order, and answers 'what's coming up?' from the tasks", async () => {
+    const titration = (
+      await createTask(t.app, ada, {
+        title: "Lab report 2: titration",
+        dueDate: "2026-03-06T12:00:00Z",
+        courseId: bio.id,
+      })
+    ).id;
+    const reply: ChatMessage = (await ask(t, ada, "When is the titration lab report due?")).json().aiMessage;
+    expect(reply.citations!.map((c) => c.id)).toEqual([titration]);
+    const coming: ChatMessage = (await ask(t, ada, "What's coming up?")).json().aiMessage;
+    expect(coming.citations!.map((c) => c.id)).toContain(titration);
+    expect(coming.content).not.toContain("couldn't find");
+    await t.app.inject({ method: "DELETE", url: `/api/tasks/${titration}`, headers: ada.headers });
+  });
+
   it("matches course names and task titles with or without their accents", async () => {
     const quim = await createCourse(t.app, ada, { name: "Química General", code: "QUÍM 110" });
     const lab = (

@@ -3,6 +3,17 @@ import { foldText } from "#shared/fold-text.ts";
 import type { Task } from "#shared/tasks/contract.ts";
 import { sortTasks } from "#shared/tasks/task-rules.ts";
 
+/**
+ * A title asked for: as written ('lab report' in 'Lab report 2'), or every word of it in any order, since a
+ * student names a task by its words, not its punctuation ('the titration lab report' is 'Lab report 2:
+ * titration').
+ */
+function titleMatches(title: string, keyword: string): boolean {
+  if (title.includes(keyword)) return true;
+  const words = keyword.split(/\s+/).filter(Boolean);
+  return words.length > 1 && words.every((w) => title.includes(w));
+}
+
 /** Runs a parsed task question on the student's tasks: exact, in the task list's order. */
 export function applyTaskFilter(tasks: readonly Task[], filter: TaskFilter, now: Date): Task[] {
   const from = filter.range?.from?.getTime();
@@ -18,7 +29,7 @@ export function applyTaskFilter(tasks: readonly Task[], filter: TaskFilter, now:
     if (filter.courseIds && (t.courseId === null || !filter.courseIds.includes(t.courseId))) return false;
     if (keywords) {
       const title = foldText(t.title);
-      if (!keywords.some((k) => title.includes(k))) return false;
+      if (!keywords.some((k) => titleMatches(title, k))) return false;
     }
     return true;
   });

@@ -43,7 +43,7 @@ const NEXT_STEPS = 5;
 
 /** Words that make a question about the student's own tasks. 'due to' and 'due process' are not. */
 const TASK_CUE =
-  /\b(?:due(?!\s+(?:to|process|diligence|course)\b)|deadlines?|assignments?|homework|hw|tasks?|to-?dos?|overdue|exams?|quiz(?:zes)?|midterms?|finals|final exams?|upcoming)\b/;
+  /\b(?:due(?!\s+(?:to|process|diligence|course)\b)|deadlines?|assignments?|homework|hw|tasks?|to-?dos?|overdue|exams?|quiz(?:zes)?|midterms?|finals|final exams?|upcoming|coming up)\b/;
 const SCHEDULE_CUE =
   /\b(?:what do i have|what have i got|what(?:'s| is) (?:on|coming up|happening|left)|anything|my (?:week|day|schedule|plan)|(?:do )?i (?:still )?(?:need|have) to|get done)\b/;
 const NEXT_STEP =
