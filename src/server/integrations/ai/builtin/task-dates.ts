@@ -6,8 +6,8 @@ import { isTimeZone } from "#shared/local-day.ts";
 /**
  * Date phrases of task questions, turned into ranges of instants in the student's time zone. Days,
  * weeks and months are local calendar units computed with TZDate, so a 23- or 25-hour day at a DST
- * change comes out right. Weeks start on Monday: 'this week' is now until the end of Sunday, 'next
- * week' is next Monday to Sunday.
+ * change comes out right. Weeks start on Monday: 'this week' is now until the end of Sunday (on a
+ * Sunday, until the end of the week ahead), 'next week' is next Monday to Sunday.
  */
 
 export interface DateRange {
@@ -76,7 +76,10 @@ function relativePhrase(text: string, now: TZDate, wholePeriods: boolean): DateM
     return { range: { from: instant(next), to: instant(addDays(next, 7)) }, period: true };
   }
   if (/\b(?:this|the) week\b|\bthis coming week\b/.test(text)) {
-    return { range: { from: from ?? instant(thisWeek()), to: instant(nextWeek()) }, period: true };
+    // Asked on a Sunday, what is due 'this week' is the week ahead, not the rest of today. The week
+    // looked back on ('what did I finish this week?') is still the one ending today.
+    const end = from && now.getDay() === 0 ? addDays(nextWeek(), 7) : nextWeek();
+    return { range: { from: from ?? instant(thisWeek()), to: instant(end) }, period: true };
   }
   if (/\b(?:this|the) weekend\b/.test(text)) {
     const saturday = addDays(thisWeek(), 5);

@@ -92,9 +92,14 @@ describe("parseTaskQuestion: dates in Asia/Tokyo", () => {
     expect(parse("What is due this week?", instant, TOKYO)).toEqual(
       open({ from: "2025-03-09T16:00:00Z", to: "2025-03-17T00:00:00+09:00" }),
     );
+    // Sunday in New York: the week ahead, not the rest of today; the week looked back on ends today.
     expect(parse("What is due this week?", instant, NEW_YORK)).toEqual(
-      open({ from: "2025-03-09T16:00:00Z", to: "2025-03-10T00:00:00-04:00" }),
+      open({ from: "2025-03-09T16:00:00Z", to: "2025-03-17T00:00:00-04:00" }),
     );
+    expect(parse("What did I finish this week?", instant, NEW_YORK)?.range).toEqual({
+      from: at("2025-03-03T00:00:00-05:00"),
+      to: at("2025-03-10T00:00:00-04:00"),
+    });
     expect(parse("What's due next week?", instant, TOKYO)).toEqual(
       open({ from: "2025-03-17T00:00:00+09:00", to: "2025-03-24T00:00:00+09:00" }),
     );
