@@ -151,6 +151,10 @@ describe("parseTaskQuestion: status, courses, exams and next steps", () => {
       range: { from: at("2025-03-03T00:00:00-05:00"), to: at("2025-03-10T00:00:00-04:00") },
     });
     expect(parse("What tasks are not done yet?")).toEqual({ kind: "tasks", completed: false });
+    expect(parse("What's done?")).toEqual({ kind: "tasks", completed: true });
+    expect(parse("what is finished")).toEqual({ kind: "tasks", completed: true });
+    // About the material, not the student's list.
+    expect(parse("What is done to the sample after titration is finished?")).toBeNull();
   });
 
   it("by course name, a distinctive word of it, or its code in any spacing", () => {

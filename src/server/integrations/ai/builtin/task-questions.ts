@@ -179,7 +179,8 @@ function isTaskQuestion(text: string, courseNamed: boolean, completed: boolean |
     TASK_CUE.test(text) ||
     KIND_ASKED.test(text) ||
     NEXT_STEP.test(text) ||
-    (completed === true && /\bi\b/.test(text)) ||
+    // 'What did I finish?', and a question that is hardly more than 'done' ('what's done?').
+    (completed === true && (/\bi\b/.test(text) || text.split(" ").length <= 3)) ||
     ((SCHEDULE_CUE.test(text) || courseNamed) && date !== undefined) ||
     (courseNamed && text.split(" ").length <= 4)
   );
