@@ -16,6 +16,29 @@ async function openImportDialog(page: Page) {
   return page.getByRole("dialog", { name: "Import flashcards" });
 }
 
+test("Review keeps a card's hint behind a button, as the study modes do, and hides it again on the next card", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  await seedFlashcards(page, token, [
+    ["hablar", "to speak", "rhymes with 'to squeak'"],
+    ["comer", "to eat", "what you do at lunch"],
+  ]);
+  await page.goto("/study/review");
+  await expect(page.getByTestId("review-question")).toHaveText("hablar");
+  await expect(page.getByText("Hint: rhymes with 'to squeak'")).toBeHidden();
+  await page.getByText("Show hint").click();
+  await expect(page.getByText("Hint: rhymes with 'to squeak'")).toBeVisible();
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("review-answer")).toHaveText("to speak");
+  await expect(page.getByRole("button", { name: /^Good \(3\)/ })).toBeEnabled();
+  await page.keyboard.press("3");
+  await expect(page.getByTestId("review-question")).toHaveText("comer");
+  await expect(page.getByText("Hint: what you do at lunch")).toBeHidden();
+  await expect(page.getByText("Show hint")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test("a student reviews three cards with the keyboard only and sees the due count fall", async ({ page }) => {
   const { token } = await signUpViaApi(page);
   await seedFlashcards(page, token, [

@@ -93,7 +93,14 @@ function CardFace({
           <CardMediaText setId={card.flashcardSetId} text={card.question} />
         </div>
       )}
-      {card.hint && !revealed && <p className="text-sm text-muted wrap-anywhere">Hint: {card.hint}</p>}
+      {/* Behind a click, as in the study modes: shown at once a hint can give the answer away. A native
+          disclosure, no script: Review's first load has no bytes to spare. New per card (key). */}
+      {card.hint && !revealed && (
+        <details key={card.id} className="text-sm text-muted wrap-anywhere">
+          <summary className="cursor-pointer">Show hint</summary>
+          <p>Hint: {card.hint}</p>
+        </details>
+      )}
       {revealed ? (
         <div className="border-t border-border pt-4 text-lg" data-testid="review-answer">
           <CardMediaText setId={card.flashcardSetId} text={card.answer} />
