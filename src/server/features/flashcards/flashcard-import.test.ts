@@ -113,6 +113,20 @@ describe("import faithful to the formats (issue 25 §5)", () => {
     expect(preview.json().duplicates).toBe(2);
   });
 
+  it("offers a role for the columns a two-column CSV has, not a third it does not", async () => {
+    const set = await newSet(ada);
+    const preview = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/preview`, {
+      text: "uno,one\ndos,two\n",
+      options: { format: "csv" },
+    });
+    expect(preview.json().columns).toEqual(["front", "back"]);
+    const three = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/preview`, {
+      text: "uno,one,a hint\ndos,two\n",
+      options: { format: "csv" },
+    });
+    expect(three.json().columns).toEqual(["front", "back", "hint"]);
+  });
+
   it("names each unreadable line's problem code, so the dialog can ask for another separator", async () => {
     const set = await newSet(ada);
     const preview = await req(ada, "POST", `/api/study/flashcard-sets/${set.id}/import/preview`, {

@@ -326,9 +326,13 @@ async function importPreview(
   };
 }
 
-/** A role for every column the rows have: the columns beyond what the parser read are offered as ignored. */
+/**
+ * A role for every column the rows have, and none for columns they do not: those beyond what the parser
+ * read are offered as ignored, and the default third (hint) column of a two-column file is left out, or
+ * the dialog asked what a 'Column 3' that is not there holds.
+ */
 const previewColumns = ({ columns, width = 0 }: ParseResult): ColumnRole[] => [
-  ...columns,
+  ...columns.slice(0, Math.max(2, width)),
   ...Array<ColumnRole>(Math.max(0, width - columns.length)).fill("ignore"),
 ];
 
