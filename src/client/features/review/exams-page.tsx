@@ -14,7 +14,7 @@ import { ExamPanel, ExamPicker } from "./components/exam-panel.tsx";
 import { examMomentOf } from "./exam-day.ts";
 import { useAddExam, useDeleteExam, useEditExam, useUpcomingExams } from "./exams.api.ts";
 
-/** A picked day means the morning of that day, in the student's zone. */
+/** The day an exam is on, in the student's zone, as the date input shows it. */
 const dayOf = (iso: string) => formatDate(new Date(iso), "yyyy-MM-dd");
 
 /** One exam's title and day, changed in place; Escape or Cancel leaves it as it was. */

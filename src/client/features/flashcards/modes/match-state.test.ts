@@ -3,6 +3,7 @@ import { seededRng } from "#shared/flashcards/quiz.ts";
 import {
   type MatchAction,
   type MatchState,
+  matchCards,
   matchElapsed,
   matchFinished,
   matchReducer,
@@ -16,6 +17,20 @@ const pick = (tile: string, now: number): MatchAction => ({ type: "pick", tile, 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe("Match", () => {
+  it("deals one card of a reversed note, whose two cards would put each text on the board twice", () => {
+    const card = (id: number, type: string, guid: string | null) => ({ id, type, guid });
+    const cards = [
+      card(1, "reversed", "a"),
+      card(2, "reversed", "a"),
+      card(3, "cloze", "b"),
+      card(4, "cloze", "b"),
+      card(5, "basic", null),
+      card(6, "basic", null),
+      card(7, "reversed", "c"),
+    ];
+    expect(matchCards(cards).map((c) => c.id)).toEqual([1, 3, 4, 5, 6, 7]);
+  });
+
   it("deals six pairs of the set as twelve shuffled tiles", () => {
     const s = startMatch(ids(10), null, seededRng(3));
     expect(s.tiles).toHaveLength(2 * PAIRS);

@@ -41,6 +41,21 @@ function isPair(term: string, definition: string, face: TileFace): boolean {
   return a === b || face(term) === face(`${b}t`) || face(definition) === face(`${a}d`);
 }
 
+/**
+ * The cards a board is dealt from: a reversed note's two cards show the same two texts swapped, four
+ * tiles no one could tell apart, so only its first card plays (a cloze note's cards blank different
+ * words, and all play).
+ */
+export function matchCards<C extends { type: string; guid: string | null }>(cards: C[]): C[] {
+  const dealt = new Set<string>();
+  return cards.filter((c) => {
+    if (c.type !== "reversed" || c.guid === null) return true;
+    if (dealt.has(c.guid)) return false;
+    dealt.add(c.guid);
+    return true;
+  });
+}
+
 export function startMatch(
   ids: number[],
   bestMs: number | null = null,

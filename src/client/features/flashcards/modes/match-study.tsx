@@ -9,6 +9,7 @@ import { cardAnswer, cardPrompt } from "./card-text.ts";
 import {
   formatTime,
   type MatchState,
+  matchCards,
   matchElapsed,
   matchFinished,
   matchReducer,
@@ -60,7 +61,8 @@ function useTileFace(cards: Flashcard[]): TileFace {
   }, [cards]);
 }
 
-function MatchGame({ setId, cards, starred }: { setId: number; cards: Flashcard[]; starred: number[] }) {
+function MatchGame({ setId, cards: all, starred }: { setId: number; cards: Flashcard[]; starred: number[] }) {
+  const cards = useMemo(() => matchCards(all), [all]);
   const { state, change, restart } = useStudyRun({
     setId,
     mode: "match",
