@@ -96,6 +96,9 @@ test("the card browser fits a 360 px phone with a long card, shows math as revie
   await bar.getByRole("button", { name: "Move or tag" }).click();
   await expect(bar.getByLabel("Move to")).toBeVisible();
   await expect(bar.getByRole("button", { name: "Add tag" })).toBeVisible();
+  // Named apart from the filters' "Tag" above it, for a screen reader's list of fields.
+  await expect(bar.getByLabel("Tag to add or remove")).toBeVisible();
+  await expect(page.getByLabel("Tag", { exact: true })).toHaveCount(1);
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
 

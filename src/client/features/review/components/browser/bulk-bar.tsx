@@ -91,7 +91,7 @@ export function BulkBar({
           Move
         </Button>
         <div className="grid gap-1">
-          <Label htmlFor="bulk-tag">Tag</Label>
+          <Label htmlFor="bulk-tag">Tag to add or remove</Label>
           <Input id="bulk-tag" value={tag} onChange={(e) => setTag(e.target.value)} />
         </div>
         <Button
