@@ -83,7 +83,17 @@ const STOP_WORDS = new Set(
     "seven several she should show side since six sixty so some somehow someone something sometime sometimes somewhere still such take ten than that the their them themselves then thence there " +
     "thereafter thereby therefore therein these they third this those though three throughout thru thus to together too top toward towards twelve twenty two under unless until up upon us used using " +
     "various very via was we well were what whatever when whence whenever where whereas whereby wherein wherever whether which while who whoever whole whom whose why will with within without would " +
-    "yet you your yours yourself yourselves"
+    "yet you your yours yourself yourselves " +
+    // A question asked in another language is phrased with its own words: 'Что такое клетка?' covered a
+    // third of its words on the page defining 'клетка', below MIN_COVERAGE. The question words, articles
+    // and copulas of Russian, Spanish, Portuguese, French, Italian and German; none an English word of
+    // substance or a symbol ('die', 'son', 'come', 'del', 'cos', 'du', 'os', 'al' are left out).
+    "что такое это как где когда почему зачем кто какой какая какое какие ли является являются означает " +
+    "qué que cuál cuáles cómo como dónde donde cuándo cuando el la los las un una unos unas es significa " +
+    "qual quais onde quando porque um uma é são " +
+    "quoi quel quelle quels quelles comment où quand pourquoi le les une des est sont " +
+    "che cosa è sono il lo gli quale dove perché " +
+    "ist sind der das wie wo wann warum welche welcher welches ein eine"
   ).split(" "),
 );
 
