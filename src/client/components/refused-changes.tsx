@@ -43,9 +43,12 @@ export default function RefusedChanges({ changes }: { changes: OutboxItem[] }) {
   const [dismissed, setDismissed] = useState<number[]>([]);
   const shown = changes.filter((c) => !dismissed.includes(c.seq!));
   if (shown.length === 0) return null;
-  const dismiss = () => {
-    setDismissed((d) => [...d, ...shown.map((c) => c.seq!)]);
-    for (const c of shown) void offlineStore.remove(c.seq!).catch(() => undefined);
+  // Hidden once the device has forgotten them: hidden first, a reload right after brought them back
+  // (the page's unload aborted the removal's transaction).
+  const dismiss = async () => {
+    const seqs = shown.map((c) => c.seq!);
+    await Promise.all(seqs.map((seq) => offlineStore.remove(seq).catch(() => undefined)));
+    setDismissed((d) => [...d, ...seqs]);
   };
   return (
     <section
