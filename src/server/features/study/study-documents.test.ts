@@ -92,7 +92,7 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
 
   it("answers each file it can tell is unreadable at once with its status and what to do", async () => {
     const cases: Array<[FormPart, number, string]> = [
-      [file("png-renamed.pdf"), 422, "file_corrupt"],
+      [file("notes.pdf", Buffer.from("Lecture 3 notes, saved as plain text")), 422, "file_corrupt"],
       [file("empty.txt", Buffer.alloc(0)), 422, "file_empty"],
       [
         file("binary.txt", Buffer.from([0x00, 0x01, 0x02, 0x89, 0x50, 0x4e, 0x47, 0x00])),

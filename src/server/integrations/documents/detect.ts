@@ -26,6 +26,12 @@ const MIME_EXTENSIONS: Record<string, string> = {
   "image/jpeg": ".jpg",
 };
 
+/** ".pdf, .txt or .png": the types an upload takes, as the student reads them. */
+function acceptedNames(accept: readonly string[]): string {
+  const list = accept.filter((a) => a !== ".ppt");
+  return list.length > 1 ? `${list.slice(0, -1).join(", ")} or ${list.at(-1)}` : list.join("");
+}
+
 /** ".pdf" for "Notes.PDF"; "" when the name has no extension. */
 export function extensionOf(fileName: string): string {
   const base = baseName(fileName);
@@ -54,10 +60,8 @@ export function checkFileType(
 ): { ok: true; ext: string } | { ok: false; failure: ExtractionFailure } {
   const ext = extensionOf(fileName) || MIME_EXTENSIONS[mimeType?.split(";")[0]?.trim() ?? ""] || "";
   if (!accept.includes(ext) || !(KNOWN_EXTENSIONS as readonly string[]).includes(ext)) {
-    const list = accept.filter((a) => a !== ".ppt");
-    const names = list.length > 1 ? `${list.slice(0, -1).join(", ")} or ${list.at(-1)}` : list.join("");
     return failure("unsupported_file_type", {
-      message: `This file type is not supported. Upload a ${names} file.`,
+      message: `This file type is not supported. Upload a ${acceptedNames(accept)} file.`,
     });
   }
   if (ext === ".ppt") return failure("legacy_ppt");
@@ -83,7 +87,7 @@ function isPdf(bytes: Uint8Array): boolean {
  * rather than handed to a parser. Word files are read by their content, since .doc and .docx are often
  * renamed into each other.
  */
-export function sniffKind(ext: string, bytes: Uint8Array): DocumentKind | null {
+function sniffKind(ext: string, bytes: Uint8Array): DocumentKind | null {
   switch (ext) {
     case ".pdf":
       return isPdf(bytes) ? "pdf" : null;
@@ -104,4 +108,37 @@ export function sniffKind(ext: string, bytes: Uint8Array): DocumentKind | null {
     default:
       return null;
   }
+}
+
+/** Kinds whose bytes say unmistakably what they are, whatever the file is named. */
+const SELF_EVIDENT: Array<{
+  is: (bytes: Uint8Array) => boolean;
+  ext: string;
+  kind: DocumentKind;
+  name: string;
+}> = [
+  { is: isPdf, ext: ".pdf", kind: "pdf", name: "a PDF" },
+  { is: (b) => startsWith(b, PNG), ext: ".png", kind: "image", name: "a PNG image" },
+  { is: (b) => startsWith(b, JPEG), ext: ".jpg", kind: "image", name: "a JPEG image" },
+];
+
+/**
+ * The kind to read an upload as. Its bytes decide when they contradict its name: a phone's photo saved
+ * as "notes.pdf", or a PDF whose name lost its extension's meaning, is read as what it is when this upload
+ * takes that kind, and otherwise refused as the type it really is, not as a damaged file.
+ */
+export function kindOf(
+  ext: string,
+  bytes: Uint8Array,
+  accept: readonly string[],
+): { ok: true; kind: DocumentKind } | { ok: false; failure: ExtractionFailure } {
+  const named = sniffKind(ext, bytes);
+  if (named) return { ok: true, kind: named };
+  const actual = SELF_EVIDENT.find((k) => k.is(bytes));
+  if (!actual) return failure("file_corrupt", { cause: `content is not ${ext}` });
+  if (accept.includes(actual.ext)) return { ok: true, kind: actual.kind };
+  return failure("unsupported_file_type", {
+    message: `This file is ${actual.name}, though its name ends in ${ext}. Upload a ${acceptedNames(accept)} file.`,
+    cause: `content is ${actual.ext}, named ${ext}`,
+  });
 }

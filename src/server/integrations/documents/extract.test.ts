@@ -71,15 +71,37 @@ describe("extractDocument: PDF", () => {
     });
   });
 
-  it("answers 422 'damaged' for a truncated PDF and for a PNG renamed .pdf", async () => {
-    for (const fileName of ["truncated.pdf", "png-renamed.pdf"]) {
-      const f = await fail({ bytes: fixture(fileName), fileName });
-      expect(f).toMatchObject({
+  it("answers 422 'damaged' for a truncated PDF and for a .pdf that is no known kind of file", async () => {
+    const cases = [
+      { bytes: fixture("truncated.pdf"), fileName: "truncated.pdf" },
+      { bytes: fixture("notes.txt"), fileName: "notes.pdf" },
+    ];
+    for (const input of cases) {
+      expect(await fail(input)).toMatchObject({
         reason: "file_corrupt",
         status: 422,
         message: "We could not read this file. It may be damaged.",
       });
     }
+  });
+
+  it("reads a photo named .pdf as the photo it is, or names what it is where photos are not taken", async () => {
+    const photo = { bytes: fixture("notes-photo.png"), fileName: "notes.pdf" };
+    const doc = await read("notes-photo.png", { fileName: "notes.pdf", accept: STUDY_UPLOAD_EXTENSIONS });
+    expect(doc.kind).toBe("image");
+    expect(doc.text).toContain("Turgor pressure keeps plant cells firm.");
+    expect(await fail({ ...photo, accept: [".pdf", ".txt"] })).toMatchObject({
+      reason: "unsupported_file_type",
+      status: 415,
+      message: "This file is a PNG image, though its name ends in .pdf. Upload a .pdf or .txt file.",
+    });
+    const jpeg = await sharp(fixture("notes-photo.png")).jpeg().toBuffer();
+    expect(await fail({ bytes: jpeg, fileName: "notes.docx", accept: [".docx"] })).toMatchObject({
+      reason: "unsupported_file_type",
+      message: "This file is a JPEG image, though its name ends in .docx. Upload a .docx file.",
+    });
+    const pdf = await read("cell-biology.pdf", { fileName: "cell-biology.png" });
+    expect(pdf.kind).toBe("pdf");
   });
 
   it("asks for the password to be removed from a protected PDF", async () => {

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { MAX_UPLOAD_BYTES } from "#shared/constants.ts";
 import { WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "../../lib/worker-pool.ts";
-import { checkFileType, KNOWN_EXTENSIONS, sniffKind, titleOf } from "./detect.ts";
+import { checkFileType, KNOWN_EXTENSIONS, kindOf, titleOf } from "./detect.ts";
 import type { ParseJob, ParseReply } from "./parse.ts";
 import { plainTextPages } from "./text.ts";
 import {
@@ -109,11 +109,13 @@ export async function extractDocument(
 ): Promise<ExtractionResult> {
   const { bytes, fileName } = input;
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return failure("file_too_large");
-  const type = checkFileType(fileName, input.accept ?? KNOWN_EXTENSIONS, input.mimeType);
+  const accept = input.accept ?? KNOWN_EXTENSIONS;
+  const type = checkFileType(fileName, accept, input.mimeType);
   if (!type.ok) return type;
   if (bytes.byteLength === 0) return failure("file_empty");
-  const kind = sniffKind(type.ext, bytes);
-  if (!kind) return failure("file_corrupt", { cause: `content is not ${type.ext}` });
+  const sniffed = kindOf(type.ext, bytes, accept);
+  if (!sniffed.ok) return sniffed;
+  const { kind } = sniffed;
 
   let reply: ParseReply;
   if (kind === "txt" || kind === "md") {

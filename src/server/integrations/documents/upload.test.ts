@@ -91,21 +91,27 @@ describe("readUpload", () => {
     expect(res.json().error).toMatch(/incomplete or malformed/);
   });
 
-  it("answers 422 with what to do for a scan, and for a PNG renamed .pdf", async () => {
+  it("answers 422 with what to do for a scan or a damaged .pdf, and reads a photo named .pdf", async () => {
     const scan = await upload([{ name: "file", fileName: "scan.pdf", data: documentFixture("scanned.pdf") }]);
     expect(scan.statusCode).toBe(422);
     expect(scan.json()).toMatchObject({
       code: "pdf_no_text",
       error: "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
     });
-    const png = await upload([
-      { name: "file", fileName: "photo.pdf", data: documentFixture("png-renamed.pdf") },
+    const notPdf = await upload([
+      { name: "file", fileName: "notes.pdf", data: documentFixture("notes.txt") },
     ]);
-    expect(png.statusCode).toBe(422);
-    expect(png.json()).toMatchObject({
+    expect(notPdf.statusCode).toBe(422);
+    expect(notPdf.json()).toMatchObject({
       code: "file_corrupt",
       error: "We could not read this file. It may be damaged.",
     });
+    // A phone's photo saved with a .pdf name is read as the photo it is.
+    const photo = await upload([
+      { name: "file", fileName: "photo.pdf", data: documentFixture("notes-photo.png") },
+    ]);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.json()).toMatchObject({ kind: "image", title: "photo" });
   });
 
   it("answers 403 for a userId field that is not the caller's", async () => {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { PASTED_CONTENT_MAX } from "#shared/study/contract.ts";
 import { AppError, badRequest, forbidden } from "../../lib/errors.ts";
 import { checkWorkLimit } from "../../lib/work-limit.ts";
-import { checkFileType, sniffKind } from "./detect.ts";
+import { checkFileType, kindOf } from "./detect.ts";
 import { BACKGROUND_EXTRACTION_MS, extractDocument } from "./index.ts";
 import {
   type DocumentKind,
@@ -109,11 +109,13 @@ export async function acceptUpload(
   const type = checkFileType(file.fileName, accept, file.mimeType);
   if (!type.ok) throw extractionError(type.failure);
   if (file.bytes.byteLength === 0) throw extractionError(failure("file_empty").failure);
-  const kind = sniffKind(type.ext, file.bytes);
-  if (!kind) {
-    req.log.info({ reason: "file_corrupt", cause: `content is not ${type.ext}` }, "upload not readable");
-    throw extractionError(failure("file_corrupt").failure);
+  const sniffed = kindOf(type.ext, file.bytes, accept);
+  if (!sniffed.ok) {
+    const { reason, cause } = sniffed.failure;
+    req.log.info({ reason, cause }, "upload not readable");
+    throw extractionError(sniffed.failure);
   }
+  const { kind } = sniffed;
   if (READ_AT_ONCE.has(kind)) return { document: await extractUpload(req, file, accept, false) };
   return { later: kind };
 }
