@@ -109,8 +109,9 @@ function withTasks(answer: Answer, tasks: readonly AnswerSource[]): Answer {
 
 function tasksAnswer(request: AnswerRequest): Answer {
   if (request.sources.length === 0) {
-    const searched = request.searched ? ` I looked for ${request.searched}.` : "";
-    return { content: `You have no tasks that match.${searched}`, citations: [] };
+    // What was searched is the answer itself: "You have no overdue tasks." says more than "none match".
+    const content = request.searched ? `You have no ${request.searched}.` : "You have no tasks that match.";
+    return { content, citations: [] };
   }
   const lines = request.sources.map((s) => `${s.n}. ${s.text} [${s.n}]`);
   const count = request.sources.length;
