@@ -1,3 +1,4 @@
+import { abbreviationAsked } from "#server/integrations/ai/builtin/acronym.ts";
 import { builtinProvider } from "#server/integrations/ai/builtin/answer.ts";
 import { MIN_COVERAGE, type QuestionTerm, questionTerms } from "#server/integrations/ai/builtin/query.ts";
 import { answerKind, isDefinitionQuestion } from "#server/integrations/ai/builtin/relevance.ts";
@@ -83,6 +84,7 @@ async function documentSources(
     studyDocumentId: input.scope?.studyDocumentId,
     definition: isDefinitionQuestion(question),
     kind: answerKind(question),
+    abbreviation: abbreviationAsked(question),
     limit: RETRIEVED_CHUNKS,
   });
   return chunks.map((c, i) => ({

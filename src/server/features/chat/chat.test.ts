@@ -192,6 +192,39 @@ describe("POST /api/chat with the built-in engine", () => {
     expect(await cited("When is Ácidos y Bases due?")).toEqual([acids]);
   });
 
+  it("spells out an abbreviation from the page that introduces it, not the pages that use it most", async () => {
+    const carol = await createUser(t.app);
+    const uses = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `Section ${i + 1}. The FHS places programs in /usr and logs in /var, and the FHS keeps /etc for configuration files. Tools that follow the FHS find files where the FHS says they are.`,
+    );
+    const text = [
+      ...uses.slice(0, 6),
+      "History. With the widening of scope, the name of the standard was changed to Filesystem Hierarchy Standard or FHS for short. Standards stand or fall by their adoption.",
+      ...uses.slice(6),
+    ].join("\n\n");
+    const form = multipartForm([{ name: "file", fileName: "fhs-notes.md", data: Buffer.from(text) }]);
+    const upload = await t.app.inject({
+      method: "POST",
+      url: "/api/upload-document/file",
+      headers: { ...carol.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(upload.statusCode).toBe(201);
+    for (const question of ["What does FHS stand for?", "what is fhs short for"]) {
+      const reply: ChatMessage = (await ask(t, carol, question)).json().aiMessage;
+      expect(reply.content, question).toMatch(/^(?:FHS|fhs) stands for Filesystem Hierarchy Standard\.\n\n/);
+      expect(reply.citations, question).toHaveLength(1);
+      expect(reply.citations![0]!.quote, question).toBe(
+        "With the widening of scope, the name of the standard was changed to Filesystem Hierarchy Standard or FHS for short.",
+      );
+    }
+    // Any other question about the same words is answered as before, without a spelt-out lead.
+    const other: ChatMessage = (await ask(t, carol, "Where does the FHS put logs?")).json().aiMessage;
+    expect(other.content).toMatch(/^From your materials/);
+  });
+
   it("keeps history per student and per course, and clears it", async () => {
     const history: ChatMessage[] = (
       await t.app.inject({ method: "GET", url: "/api/chat", headers: ada.headers })

@@ -108,7 +108,12 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
     async search(
       userId: number,
       terms: readonly QuestionTerm[],
-      options: SearchScope & { limit?: number; definition?: boolean; kind?: AnswerKind | null } = {},
+      options: SearchScope & {
+        limit?: number;
+        definition?: boolean;
+        kind?: AnswerKind | null;
+        abbreviation?: string | null;
+      } = {},
     ): Promise<Ranked<FoundChunk>[]> {
       const limit = options.limit ?? 8;
       const scope: SearchScope = {
@@ -154,6 +159,7 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
       return rankPassages(terms, candidates, stats, {
         definition: options.definition,
         kind: options.kind,
+        abbreviation: options.abbreviation,
         limit,
       });
     },

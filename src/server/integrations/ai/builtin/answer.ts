@@ -1,5 +1,6 @@
 import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "../provider.ts";
+import { abbreviationAsked, type Expansion, expansionIn } from "./acronym.ts";
 import { bestSentences, coverage, joinQuoted, MIN_COVERAGE } from "./query.ts";
 import { smallTalk } from "./small-talk.ts";
 import { sentences } from "./text.ts";
@@ -63,14 +64,20 @@ function materialAnswer(request: AnswerRequest): Answer {
     return withTasks(notCovered(request.sources.filter((s) => s.kind === "document")), tasks);
   }
 
+  // 'What does FHS stand for?' answered in so many words when the best passage spells it out, with the
+  // one sentence that does as its source: the pages that merely use it say nothing more.
+  const abbreviation = abbreviationAsked(request.question);
+  const expansion: Expansion | null = abbreviation ? expansionIn(abbreviation, best.source.text) : null;
   const cited = scored
     .filter((s) => s.coverage >= Math.max(MIN_COVERAGE, best.coverage * FURTHER_SHARE))
-    .slice(0, MAX_CITED);
+    .slice(0, expansion ? 1 : MAX_CITED);
   const citations: Citation[] = [];
   const lines: string[] = [];
   cited.forEach(({ source }, i) => {
     const n = i + 1;
-    const best = bestSentences(terms, source.text, i === 0 ? FIRST_SENTENCES : OTHER_SENTENCES);
+    const best = expansion
+      ? bestSentences(terms, source.text, 1, undefined, expansion.start)
+      : bestSentences(terms, source.text, i === 0 ? FIRST_SENTENCES : OTHER_SENTENCES);
     const quoted = best.length > 0 ? best : [opening(source.text)];
     const first = quoted[0];
     const last = quoted.at(-1);
@@ -90,7 +97,11 @@ function materialAnswer(request: AnswerRequest): Answer {
     lines.push(`${quote} [${n}]`);
   });
   const from = [...new Set(cited.map(({ source }) => where(source)))].join("; ");
-  return withTasks({ content: `From your materials (${from}):\n\n${lines.join("\n\n")}`, citations }, tasks);
+  const lead = expansion ? `${abbreviation} stands for ${expansion.text}.\n\n` : "";
+  return withTasks(
+    { content: `${lead}From your materials (${from}):\n\n${lines.join("\n\n")}`, citations },
+    tasks,
+  );
 }
 
 /** The answer, then 'On your task list:' and each task with the next citation numbers. */

@@ -1,3 +1,4 @@
+import { ABBREVIATION_WORDS, abbreviationAsked } from "./acronym.ts";
 import { isBoilerplate } from "./boilerplate.ts";
 import { blockSentences, pageBlocks } from "./structure.ts";
 import { contentTerms, type Sentence, stem as stemOf, words } from "./text.ts";
@@ -95,6 +96,8 @@ function numberedTerms(text: string): QuestionTerm[] {
  * they travel with the question (AnswerRequest.terms).
  */
 export function questionTerms(question: string): readonly QuestionTerm[] {
+  // 'What does FHS stand for?' is about FHS: 'stand' would rank any page that says 'standard'.
+  if (abbreviationAsked(question)) question = question.replace(ABBREVIATION_WORDS, " ");
   const seen = new Set<string>();
   const terms: QuestionTerm[] = [];
   for (const term of numberedTerms(question)) {
@@ -195,15 +198,18 @@ export function bestSentences(
   chunkText: string,
   n: number,
   weightOf: TermWeight = defaultWeight,
+  /** An offset of the chunk the answer stands at (an abbreviation's expansion): its sentence comes first. */
+  answerAt?: number,
 ): QuotedSentence[] {
   const terms = typeof question === "string" ? questionTerms(question) : question;
   const found = chunkSentences(chunkText);
+  const holdsAnswer = (s: Sentence) => answerAt !== undefined && s.start <= answerAt && answerAt < s.end;
   return found
     .map((s, i) => ({
       text: s.text,
       start: s.start,
       end: s.end,
-      overlap: weighted(terms, new Set(s.terms), weightOf),
+      overlap: weighted(terms, new Set(s.terms), weightOf) + (holdsAnswer(s) ? 1 : 0),
       score: 0,
       i,
     }))

@@ -1,3 +1,4 @@
+import { expansionIn } from "./acronym.ts";
 import type { QuestionTerm } from "./query.ts";
 import { pageBlocks } from "./structure.ts";
 import { words } from "./text.ts";
@@ -83,6 +84,8 @@ const HOLDS: Record<AnswerKind, RegExp> = {
 };
 /** A passage holding what the question asks for counts this much more. */
 const KIND_BOOST = 1.2;
+/** The passage that spells out the abbreviation asked about: the answer, however often others use it. */
+const EXPANDS_BOOST = 3;
 
 export function answerKind(question: string): AnswerKind | null {
   return ASKS_FOR.find(([, asks]) => asks.test(question))?.[0] ?? null;
@@ -141,10 +144,15 @@ interface PassageTerms {
 
 const TESTS_KEPT = 64;
 
-function passageTest(passage: PassageTerms, key: string, pattern: RegExp, text: string): boolean {
+function passageTest(
+  passage: PassageTerms,
+  key: string,
+  pattern: RegExp | ((text: string) => boolean),
+  text: string,
+): boolean {
   let held = passage.tests.get(key);
   if (held === undefined) {
-    held = pattern.test(text);
+    held = typeof pattern === "function" ? pattern(text) : pattern.test(text);
     if (passage.tests.size >= TESTS_KEPT) passage.tests.clear();
     passage.tests.set(key, held);
   }
@@ -226,7 +234,12 @@ export function rankPassages<T extends Candidate>(
   terms: readonly QuestionTerm[],
   candidates: readonly T[],
   stats: TermStatistics,
-  options: { definition?: boolean; kind?: AnswerKind | null; limit?: number } = {},
+  options: {
+    definition?: boolean;
+    kind?: AnswerKind | null;
+    abbreviation?: string | null;
+    limit?: number;
+  } = {},
 ): Ranked<T>[] {
   const limit = options.limit ?? candidates.length;
   if (terms.length === 0) return candidates.slice(0, limit).map((c) => ({ ...c, coverage: 0, score: 0 }));
@@ -241,6 +254,9 @@ export function rankPassages<T extends Candidate>(
   const definition = options.definition ? definitionPatterns(terms) : null;
   const kind = options.kind;
   const kindKey = `kind:${kind}`;
+  const abbreviation = options.abbreviation;
+  const expandsKey = `expands:${abbreviation}`;
+  const expandsIt = (text: string) => !!abbreviation && expansionIn(abbreviation, text) !== null;
 
   const coverages = new Float64Array(candidates.length);
   const scores = new Float64Array(candidates.length);
@@ -287,6 +303,7 @@ export function rankPassages<T extends Candidate>(
     const coverage = covered / totalWeight;
     if (kind && passageTest(passage, kindKey, HOLDS[kind], candidate.text)) score *= KIND_BOOST;
     if (definition && defines(passage, candidate.text, definition)) score *= DEFINES_BOOST;
+    if (abbreviation && passageTest(passage, expandsKey, expandsIt, candidate.text)) score *= EXPANDS_BOOST;
     coverages[index] = coverage;
     scores[index] = score * coverage;
   });

@@ -1,5 +1,6 @@
 import { foldText } from "#shared/fold-text.ts";
 import { assertTimeZone, type DateRange, dateRange } from "./task-dates.ts";
+import { escapeRegExp } from "./text.ts";
 
 /**
  * Task questions ('what is due this week?', 'anything overdue in CS 330?', 'when is my next exam?') as a
@@ -97,8 +98,6 @@ const GENERIC_COURSE_WORDS = new Set(
     " ",
   ),
 );
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** 'CS 330' matches 'cs 330', 'CS330' and 'cs-330'. */
 function codePattern(code: string): RegExp | undefined {

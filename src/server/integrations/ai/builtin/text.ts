@@ -245,3 +245,6 @@ export function sentences(text: string): Sentence[] {
   push(start, text.length);
   return found;
 }
+
+/** Text to match literally inside a RegExp. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
