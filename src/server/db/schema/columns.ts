@@ -14,14 +14,16 @@ export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector
 /**
  * English full-text vector over one column, read as its words are compared (text.ts `foldMarks`, query.ts
  * `fold`): compatibility forms unfolded and Latin accents dropped, so 'L'Hôpital' is found by 'hopital'
- * and a PDF's 'ﬁeld' by 'field'; other scripts kept as they are.
+ * and a PDF's 'ﬁeld' by 'field'; other scripts kept as they are. A path or a dotted name is its words,
+ * as a question's are (text.ts `words`): PostgreSQL's parser keeps '/usr/bin' and 'file.txt' whole, so
+ * 'What goes in /usr?' (the word 'usr') found no page of a manual that writes '/usr'.
  */
 export const foldedSearchVector = (column: string) =>
   tsvector("search")
     .notNull()
     .generatedAlwaysAs(
       sql.raw(
-        `to_tsvector('english', normalize(regexp_replace(normalize(coalesce(${column}, ''), NFKD), '[\\u0300-\\u036f]', '', 'g'), NFC))`,
+        `to_tsvector('english', regexp_replace(normalize(regexp_replace(normalize(coalesce(${column}, ''), NFKD), '[\\u0300-\\u036f]', '', 'g'), NFC), '/|\\.(?=[[:alnum:]])', ' ', 'g'))`,
       ),
     );
 

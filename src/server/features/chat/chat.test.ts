@@ -223,6 +223,9 @@ describe("POST /api/chat with the built-in engine", () => {
     // Any other question about the same words is answered as before, without a spelt-out lead.
     const other: ChatMessage = (await ask(t, carol, "Where does the FHS put logs?")).json().aiMessage;
     expect(other.content).toMatch(/^From your materials/);
+    // 'goes' is how the question is put, not what it is about.
+    const opt: ChatMessage = (await ask(t, carol, "What goes in /usr?")).json().aiMessage;
+    expect(opt.citations![0]!.quote).toContain("places programs in /usr");
   });
 
   it("keeps history per student and per course, and clears it", async () => {

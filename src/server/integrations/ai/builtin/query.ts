@@ -38,9 +38,12 @@ export const MIN_COVERAGE = 0.5;
 const MAX_TERMS = 32;
 const POSITION_BONUS = 0.05;
 
-/** Words a question is phrased with that say nothing about its topic. */
+/**
+ * Words a question is phrased with that say nothing about its topic. 'goe' is 'goes' ('What goes in
+ * /opt?'), never a document's word; 'go' itself stays, a programming language's name.
+ */
 const QUESTION_FILLER = new Set(
-  "explain describ defin definit mean tell know want need pleas help give show find summar summari understand thing happen work can could would".split(
+  "explain describ defin definit mean tell know want need pleas help give show find summar summari understand thing happen work can could would goe".split(
     " ",
   ),
 );
