@@ -70,6 +70,13 @@ const reportProviderFailure = ({ log, config }: Ctx, err: unknown, what: string)
 const modelFor = async ({ config, settings }: Ctx, userId: number): Promise<string> =>
   chosenModel(config.openai, (await settings.get(userId)).aiModel);
 
+/** Where the question is asked: a course, a study set, one of its documents, or everything. */
+const searchScope = (input: SendInput) => ({
+  courseId: input.courseId,
+  studySetId: input.scope?.studySetId,
+  studyDocumentId: input.scope?.studyDocumentId,
+});
+
 /** The student's chunks that best answer the question, as numbered sources. */
 async function documentSources(
   { retrieval }: Ctx,
@@ -79,9 +86,7 @@ async function documentSources(
   input: SendInput,
 ): Promise<AnswerSource[]> {
   const chunks = await retrieval.search(userId, terms, {
-    courseId: input.courseId,
-    studySetId: input.scope?.studySetId,
-    studyDocumentId: input.scope?.studyDocumentId,
+    ...searchScope(input),
     definition: isDefinitionQuestion(question),
     kind: answerKind(question),
     abbreviation: abbreviationAsked(question),
@@ -158,7 +163,10 @@ async function context(ctx: Ctx, userId: number, input: SendInput, timeZone: str
   // The terms retrieval searches with go on to the engine with the question (AnswerRequest.terms).
   const terms = questionTerms(question);
   const sources = await documentSources(ctx, userId, question, terms, input);
-  return { question, terms, mode: sources.length ? ("material" as const) : ("none" as const), sources };
+  if (sources.length) return { question, terms, mode: "material" as const, sources };
+  // 'Upload your materials' is wrong to say to a student whose documents only lack these words.
+  const hasMaterial = (await ctx.retrieval.countInScope(userId, searchScope(input))) > 0;
+  return { question, terms, mode: "none" as const, sources, hasMaterial };
 }
 
 /**

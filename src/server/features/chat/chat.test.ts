@@ -223,6 +223,15 @@ describe("POST /api/chat with the built-in engine", () => {
     // Any other question about the same words is answered as before, without a spelt-out lead.
     const other: ChatMessage = (await ask(t, carol, "Where does the FHS put logs?")).json().aiMessage;
     expect(other.content).toMatch(/^From your materials/);
+    // Words no page holds are named; only a student with no material is asked to upload some.
+    const missing: ChatMessage = (await ask(t, carol, "What does NUMA stand for?")).json().aiMessage;
+    expect(missing.content).toBe(
+      'I couldn\'t find this in your materials. No page of your documents mentions "numa".',
+    );
+    const dave = await createUser(t.app);
+    expect(((await ask(t, dave, "What does NUMA stand for?")).json().aiMessage as ChatMessage).content).toBe(
+      "I couldn't find this in your materials. Upload your course materials in the Document Manager so I can answer from them.",
+    );
     // 'goes' is how the question is put, not what it is about.
     const opt: ChatMessage = (await ask(t, carol, "What goes in /usr?")).json().aiMessage;
     expect(opt.citations![0]!.quote).toContain("places programs in /usr");

@@ -255,6 +255,12 @@ export const retrievalRepo = {
     return (result as unknown as { rows: { word: string | null }[] }).rows.map((r) => r.word ?? null);
   },
 
+  /** How many chunks the scope holds (the documents' stored counts, as `ranked` totals them). */
+  async countInScope(db: DbOrTx, userId: number, scope: SearchScope): Promise<number> {
+    const [row] = await rawRows<{ total: number }>(db, `select ${totalIn(userId, scope)} as total`, []);
+    return Number(row?.total ?? 0);
+  },
+
   async countChunks(db: DbOrTx, userId: number): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })

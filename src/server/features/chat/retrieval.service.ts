@@ -164,6 +164,7 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
       });
     },
     countChunks: (userId: number) => retrievalRepo.countChunks(db, userId),
+    countInScope: (userId: number, scope: SearchScope) => retrievalRepo.countInScope(db, userId, scope),
   };
 }
 export type RetrievalService = ReturnType<typeof createRetrievalService>;

@@ -35,6 +35,8 @@ export interface AnswerRequest {
   /** 'material' (retrieved chunks), 'tasks' (rows from the database), 'none' (nothing retrieved). */
   mode: "material" | "tasks" | "none";
   sources: AnswerSource[];
+  /** With no sources: whether the searched material holds anything at all (else there is none yet). */
+  hasMaterial?: boolean;
   /** For a task question, what was searched ('open homework in MATH 151'), said when nothing matches. */
   searched?: string;
   /** Earlier turns of the conversation, oldest first. */

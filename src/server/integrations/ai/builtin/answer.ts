@@ -38,12 +38,23 @@ function opening(text: string): { text: string; start: number; end: number } {
   };
 }
 
-/** 'I couldn't find this...' and the closest documents by name, so the student knows where to look. */
-function notCovered(sources: readonly AnswerSource[]): Answer {
+/**
+ * 'I couldn't find this...' and where to look: the closest documents by name, or, when no page holds any
+ * of the question's words, which words were looked for; only a student with no material at all is asked
+ * to upload some.
+ */
+function notCovered(sources: readonly AnswerSource[], request?: AnswerRequest): Answer {
   const closest = [...new Map(sources.map((s) => [`${s.source}:${s.id}`, s.title])).values()].slice(0, 3);
+  const words = (request?.terms ?? [])
+    .slice(0, 4)
+    .map((t) => `"${t.number ? `${t.word} ${t.number}` : t.word}"`);
   const content = closest.length
     ? `${CHAT_NOT_FOUND} The closest documents are: ${closest.map((t) => `"${t}"`).join(", ")}.`
-    : `${CHAT_NOT_FOUND} Upload your course materials in the Document Manager so I can answer from them.`;
+    : !request?.hasMaterial
+      ? `${CHAT_NOT_FOUND} Upload your course materials in the Document Manager so I can answer from them.`
+      : words.length
+        ? `${CHAT_NOT_FOUND} No page of your documents mentions ${words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : words[0]}.`
+        : `${CHAT_NOT_FOUND} Ask about a topic, a term or a page of your documents.`;
   return { content, citations: [] };
 }
 
@@ -146,7 +157,7 @@ export const builtinProvider: AnswerProvider = {
         ? tasksAnswer(request)
         : request.mode === "material"
           ? materialAnswer(request)
-          : notCovered([]);
+          : notCovered([], request);
     onDelta?.(answer.content);
     return answer;
   },
