@@ -2,6 +2,7 @@ import { CHAT_NOT_FOUND, type Citation } from "#shared/chat/contract.ts";
 import type { Answer, AnswerProvider, AnswerRequest, AnswerSource } from "../provider.ts";
 import { abbreviationAsked, type Expansion, expansionIn } from "./acronym.ts";
 import { bestSentences, coverage, joinQuoted, MIN_COVERAGE } from "./query.ts";
+import { definitionAt, isDefinitionQuestion } from "./relevance.ts";
 import { smallTalk } from "./small-talk.ts";
 import { sentences } from "./text.ts";
 
@@ -78,6 +79,7 @@ function materialAnswer(request: AnswerRequest): Answer {
   // 'What does FHS stand for?' answered in so many words when the best passage spells it out, with the
   // one sentence that does as its source: the pages that merely use it say nothing more.
   const abbreviation = abbreviationAsked(request.question);
+  const definition = isDefinitionQuestion(request.question);
   const expansion: Expansion | null = abbreviation ? expansionIn(abbreviation, best.source.text) : null;
   const cited = scored
     .filter((s) => s.coverage >= Math.max(MIN_COVERAGE, best.coverage * FURTHER_SHARE))
@@ -86,9 +88,16 @@ function materialAnswer(request: AnswerRequest): Answer {
   const lines: string[] = [];
   cited.forEach(({ source }, i) => {
     const n = i + 1;
+    // 'What is X?' quotes the sentence that says what X is before others that only name it.
     const best = expansion
       ? bestSentences(terms, source.text, 1, undefined, expansion.start)
-      : bestSentences(terms, source.text, i === 0 ? FIRST_SENTENCES : OTHER_SENTENCES);
+      : bestSentences(
+          terms,
+          source.text,
+          i === 0 ? FIRST_SENTENCES : OTHER_SENTENCES,
+          undefined,
+          definition ? definitionAt(terms, source.text) : undefined,
+        );
     const quoted = best.length > 0 ? best : [opening(source.text)];
     const first = quoted[0];
     const last = quoted.at(-1);

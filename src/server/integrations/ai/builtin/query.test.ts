@@ -204,4 +204,21 @@ describe("joinQuoted", () => {
     expect(quote).toContain("called name mangling. … Name mangling is done");
     expect(answer.content).toContain(quote);
   });
+
+  it("quotes the sentence that says what the asked term is before the ones that only name it", async () => {
+    const text =
+      "Packages may keep files in /opt and its subdirectories. Distributions must not modify /opt at all. " +
+      "/opt is reserved for the installation of add-on application software packages.";
+    const answer = await builtinProvider.answer({
+      question: "What is /opt for?",
+      terms: questionTerms("What is /opt for?"),
+      mode: "material",
+      sources: [{ n: 1, kind: "document", id: 1, title: "fhs", page: 20, text, start: 0 }],
+      history: [],
+      timeZone: "UTC",
+    });
+    expect(answer.citations[0]?.quote).toContain(
+      "/opt is reserved for the installation of add-on application software packages.",
+    );
+  });
 });

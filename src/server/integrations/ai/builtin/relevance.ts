@@ -113,6 +113,17 @@ function definitionPatterns(terms: readonly QuestionTerm[]) {
   };
 }
 
+/**
+ * Where the passage states what one of the terms is ('X is ...', 'X: ...'), as an offset into it; for the
+ * sentence to quote first. Undefined when no sentence does.
+ */
+export function definitionAt(terms: readonly QuestionTerm[], text: string): number | undefined {
+  const at = definitionPatterns(terms)
+    .patterns.map((p) => p.exec(text)?.index ?? -1)
+    .filter((i) => i >= 0);
+  return at.length ? Math.min(...at) : undefined;
+}
+
 function defines(
   passage: PassageTerms,
   text: string,
