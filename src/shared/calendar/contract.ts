@@ -16,7 +16,11 @@ export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 export const createEventSchema = z.object({
   userId: claimedUserId,
-  title: safeText("Event title is required").trim().min(1, "Event title is required").max(300),
+  // The "required" message given to safeText would otherwise answer a too-long title as well.
+  title: safeText("Event title is required")
+    .trim()
+    .min(1, "Event title is required")
+    .max(300, "An event title is at most 300 characters"),
   description: safeText().trim().max(10_000).default(""),
   date: sensibleDate("Date must be an ISO 8601 date-time"),
 });

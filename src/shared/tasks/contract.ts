@@ -47,6 +47,12 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+/**
+ * Its own message: the "required" message given to safeText would otherwise be zod's answer for a title
+ * that is too long too, and a student who pasted 600 characters was told to type a title.
+ */
+const TITLE_TOO_LONG = "A task title is at most 500 characters";
+
 const isoDateTime = sensibleDate("Due date must be an ISO 8601 date-time");
 const courseIdSchema = dbId("Course must be a course id");
 
@@ -68,7 +74,7 @@ const timeZoneSchema = safeText()
 
 export const createTaskSchema = z.object({
   userId: claimedUserId,
-  title: safeText("Task title is required").trim().min(1, "Task title is required").max(500),
+  title: safeText("Task title is required").trim().min(1, "Task title is required").max(500, TITLE_TOO_LONG),
   description: safeText().max(100_000).default(""),
   dueDate: isoDateTime.nullable().default(null),
   courseId: courseIdSchema.nullable().default(null),
@@ -84,7 +90,7 @@ export type CreateTaskInput = z.input<typeof createTaskSchema>;
 
 export const updateTaskSchema = z
   .object({
-    title: safeText().trim().min(1, "Task title is required").max(500),
+    title: safeText().trim().min(1, "Task title is required").max(500, TITLE_TOO_LONG),
     description: safeText().max(100_000),
     notes: safeText().max(10_000, "Notes are too long"),
     dueDate: isoDateTime.nullable(),

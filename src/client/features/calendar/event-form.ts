@@ -6,7 +6,11 @@ import { formatDate } from "#shared/date-format.ts";
 
 /** The calendar's 'Add Event' dialog (SPEC §2.4): raw field values. */
 export const eventFormSchema = z.object({
-  title: z.string().trim().min(1, "Event title is required").max(300, "Title is too long"),
+  title: z
+    .string()
+    .trim()
+    .min(1, "Event title is required")
+    .max(300, "An event title is at most 300 characters"),
   description: z.string().max(10_000),
   /** Native date input value, 'yyyy-MM-dd'. */
   date: z.string().refine((d) => isValid(parse(d, "yyyy-MM-dd", new Date(0))), "Choose a date"),

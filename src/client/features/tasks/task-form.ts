@@ -17,7 +17,11 @@ import { plainText } from "#shared/tasks/task-rules.ts";
  */
 export const taskFormSchema = z
   .object({
-    title: z.string().trim().min(1, "Task title is required").max(500, "Title is too long"),
+    title: z
+      .string()
+      .trim()
+      .min(1, "Task title is required")
+      .max(500, "A task title is at most 500 characters"),
     description: z.string().max(100_000),
     /** Native date input value, 'yyyy-MM-dd' or empty. */
     dueDate: z.string(),

@@ -53,6 +53,7 @@ describe("/api/events", () => {
     [{ title: "  ", date: "2025-03-01T09:00:00Z" }, "Event title is required"],
     [{ date: "2025-03-01T09:00:00Z" }, "Event title is required"],
     [{ title: "x", date: "March 1st" }, "Date must be an ISO 8601 date-time"],
+    [{ title: "x".repeat(301), date: "2025-03-01T09:00:00Z" }, "An event title is at most 300 characters"],
   ])("answers 400 for %j", async (payload, message) => {
     const res = await req(ada, "POST", "/api/events", payload);
     expect(res.statusCode).toBe(400);

@@ -59,6 +59,8 @@ describe("POST /api/tasks", () => {
     [{ title: "x", priority: "urgent" }, "Priority must be high, medium or low"],
     [{ title: "x", dueDate: "next friday" }, "Due date must be an ISO 8601 date-time"],
     [{ title: "x", courseId: "abc" }, "Course must be a course id"],
+    // A pasted 501-character title was answered 'Task title is required' in the quick-add line.
+    [{ title: "x".repeat(501) }, "A task title is at most 500 characters"],
   ])("answers 400 with the message for %j", async (payload, message) => {
     const res = await t.api(ada).send(taskEndpoints.create, { body: payload });
     expect(res.statusCode).toBe(400);
@@ -211,6 +213,7 @@ describe("PUT /api/tasks/:id", () => {
   it.each([
     [{}, "Send at least one field to change"],
     [{ title: "" }, "Task title is required"],
+    [{ title: "x".repeat(501) }, "A task title is at most 500 characters"],
     [{ priority: "soon" }, "Priority must be high, medium or low"],
     [{ dueDate: "2025-13-45" }, "Due date must be an ISO 8601 date-time"],
   ])("answers 400 for %j", async (payload, message) => {
