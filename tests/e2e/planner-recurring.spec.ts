@@ -83,3 +83,51 @@ test("quick add works at 360 px", async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("a due date that is not one of the chosen repeat days is explained on the Repeat fields, and nothing is sent", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  await page.goto("/tasks");
+  await page.getByRole("button", { name: "New Task" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Task" });
+  await dialog.getByLabel("Title").fill("Problem set");
+  await dialog.getByLabel("Due date").fill("2031-01-14"); // a Tuesday
+  await dialog.getByLabel("Repeats").selectOption("weekly");
+  await dialog.getByLabel("Mon").check();
+  await dialog.getByLabel("Wed").check();
+  await dialog.getByRole("button", { name: "Add Task" }).click();
+  // Before, the server's "The first date is not one of the series' dates: it would start 2031-01-15" showed
+  // under the form.
+  await expect(dialog.locator("#task-repeat-error")).toHaveText(
+    "The due date (Tue, Jan 14, 2031) is not a day this repeats on: the first would be Wed, Jan 15, 2031. Move the due date, or change the repeat.",
+  );
+  await expect(dialog).toBeVisible();
+  expect(await (await page.request.get("/api/tasks", { headers: authed(token) })).json()).toEqual([]);
+});
+
+test("an occurrence moved off its repeat day can still be edited", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const created = await page.request.post("/api/tasks", {
+    headers: authed(token),
+    data: {
+      title: "Reading",
+      dueDate: "2031-01-13T17:00:00-06:00", // a Monday
+      recurrence: "FREQ=WEEKLY;BYDAY=MO",
+      timeZone: "America/Chicago",
+    },
+  });
+  const { id } = await created.json();
+  const moved = await page.request.put(`/api/tasks/${id}`, {
+    headers: authed(token),
+    data: { dueDate: "2031-01-14T17:00:00-06:00" },
+  });
+  expect(moved.status()).toBe(200);
+  await page.goto("/tasks");
+  await row(page, "Reading").getByRole("button", { name: "Edit Reading" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Task" });
+  await dialog.getByLabel("Title").fill("Reading, chapter 2");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, "Reading, chapter 2")).toContainText("Jan 14, 2031 - 5:00 PM");
+});

@@ -407,7 +407,7 @@ describe("checking and splitting a series", () => {
     [
       "a start that is not one of the rule's days",
       series({ freq: "weekly", days: ["MO"], end: { type: "never" } }, wall(NY, 2025, 3, 5, 9), NY),
-      "The first date is not one of the series' dates: it would start 2025-03-10",
+      "The due date (Wed, Mar 5, 2025) is not a day this repeats on: the first would be Mon, Mar 10, 2025. Move the due date, or change the repeat.",
     ],
     [
       "an end before the start",

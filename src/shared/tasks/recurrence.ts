@@ -2,6 +2,7 @@ import { TZDate, tzOffset } from "@date-fns/tz";
 import type { Options as RRuleOptions, Weekday as RRuleWeekday } from "rrule";
 import * as rrulePackage from "rrule";
 import { z } from "zod";
+import { formatDate } from "../date-format.ts";
 import { wallClock } from "../local-day.ts";
 import { isTimeZone } from "../time-zone.ts";
 import { RRULE_TEXT_MAX } from "./contract.ts";
@@ -360,7 +361,9 @@ export function checkSeries(series: Series): string | null {
   const first = firstOccurrence(rule, start, timeZone);
   if (!first) return "The series has no date between its start and its end";
   if (first.getTime() !== Math.floor(start.getTime() / 1000) * 1000) {
-    return `The first date is not one of the series' dates: it would start ${localDateOf(first, timeZone)}`;
+    // Said in the form's words: the student picked a due date and repeat days that do not meet.
+    const day = (d: Date) => formatDate(d, "EEE, MMM d, yyyy", timeZone);
+    return `The due date (${day(start)}) is not a day this repeats on: the first would be ${day(first)}. Move the due date, or change the repeat.`;
   }
   return null;
 }

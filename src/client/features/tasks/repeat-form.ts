@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Task } from "#shared/tasks/contract.ts";
 import {
+  checkSeries,
   type Nth,
   parseRRule,
   type Recurrence,
@@ -85,6 +86,14 @@ export function repeatToRule(
   if (!parsed.success) return { rule: null, error: parsed.error.issues[0]?.message ?? "Check the repeat" };
   return { rule: parsed.data };
 }
+
+/**
+ * The server's check of a series it is sent (a due date that is one of the rule's dates, an end after it),
+ * run before sending so its message shows on the Repeat fields. Only for a rule that will be sent: an
+ * occurrence moved off the rule's days keeps its series when edited otherwise.
+ */
+export const seriesProblem = (rule: Recurrence, due: Date) =>
+  checkSeries({ rule, start: due, timeZone: viewerTimeZone() });
 
 /** The RRULE text to send, in the viewer's zone. */
 export const ruleToRRule = (rule: Recurrence | null) => (rule ? toRRule(rule, viewerTimeZone()) : null);

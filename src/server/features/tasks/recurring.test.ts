@@ -71,7 +71,11 @@ describe("creating a recurring task", () => {
       /at most 5 years/,
     ],
     ["an end before the start", { recurrence: "FREQ=DAILY;UNTIL=20300101" }, /before its first date/],
-    ["a start that is not one of its dates", { recurrence: "FREQ=WEEKLY;BYDAY=TU" }, /not one of the series/],
+    [
+      "a start that is not one of its dates",
+      { recurrence: "FREQ=WEEKLY;BYDAY=TU" },
+      /is not a day this repeats on/,
+    ],
     ["no due date", { recurrence: "FREQ=DAILY", dueDate: null }, /needs a due date/],
     ["an unknown zone", { recurrence: "FREQ=DAILY", timeZone: "Mars/Olympus" }, /IANA time zone/],
     ["a rule too long", { recurrence: `FREQ=DAILY;${"X".repeat(400)}` }, /at most 300 characters/],

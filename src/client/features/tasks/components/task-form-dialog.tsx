@@ -17,7 +17,14 @@ import type { Course } from "#shared/courses/contract.ts";
 import { keptFromCanvas } from "#shared/tasks/canvas-fields.ts";
 import type { Task } from "#shared/tasks/contract.ts";
 import { newTaskButtonId } from "../quick-add-shortcut.ts";
-import { emptyRepeat, repeatToRule, ruleToRRule, taskToRepeat, viewerTimeZone } from "../repeat-form.ts";
+import {
+  emptyRepeat,
+  repeatToRule,
+  ruleToRRule,
+  seriesProblem,
+  taskToRepeat,
+  viewerTimeZone,
+} from "../repeat-form.ts";
 import { useCreateTask, useUpdateTask } from "../tasks.api.ts";
 import { QuickAddField } from "./quick-add-field.tsx";
 import { RepeatFields } from "./repeat-fields.tsx";
@@ -78,6 +85,8 @@ export function TaskFormDialog({
       : repeatToRule(values.series, due ? new Date(due) : null);
     if (error) return form.setError("series.repeat", { message: error });
     const rrule = ruleToRRule(rule);
+    const problem = rule && (!task || rrule !== task.rrule) ? seriesProblem(rule, new Date(due!)) : null;
+    if (problem) return form.setError("series.repeat", { message: problem });
     if (task) {
       const body = taskFormToUpdate(values, task);
       if (!fromCanvas && rrule !== task.rrule)
