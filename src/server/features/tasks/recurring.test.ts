@@ -193,6 +193,44 @@ describe("editing a series", () => {
     expect((await list(ada)).filter((x) => x.title === "Lab")).toHaveLength(3);
   });
 
+  it("'future' with a new due time moves the series: the next occurrence keeps the new time, the remaining count too", async () => {
+    const first = await weekly(ada, { title: "Quiz", recurrence: "FREQ=WEEKLY;BYDAY=MO;COUNT=3" });
+    await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: true });
+    const [, second] = await ofSeries(ada, first.id);
+    // The edit dialog sends the whole form: 6 PM instead of 5 PM, for this and all future quizzes.
+    const moved = await req(ada, "PUT", `/api/tasks/${second!.id}`, {
+      title: "Quiz",
+      dueDate: "2031-03-10T22:00:00.000Z", // 6 PM EDT
+      scope: "future",
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      rrule: "FREQ=WEEKLY;BYDAY=MO;COUNT=2",
+      seriesId: second!.id,
+      seriesStart: "2031-03-10T22:00:00.000Z",
+    });
+    await req(ada, "PUT", `/api/tasks/${second!.id}`, { completed: true });
+    // Before, the next quiz came at 5 PM again: the series kept its old start.
+    expect((await ofSeries(ada, second!.id)).map((x) => x.dueDate)).toEqual([
+      "2031-03-10T22:00:00.000Z",
+      "2031-03-17T22:00:00.000Z",
+    ]);
+    // 'This one' moves only this occurrence.
+    const [, third] = await ofSeries(ada, second!.id);
+    const one = await req(ada, "PUT", `/api/tasks/${third!.id}`, { dueDate: "2031-03-17T23:00:00.000Z" });
+    expect(one.json()).toMatchObject({ rrule: "FREQ=WEEKLY;BYDAY=MO;COUNT=2", seriesId: second!.id });
+  });
+
+  it("'future' with a due date off the repeat's days is a 400 that says so", async () => {
+    const first = await weekly(ada, { title: "Seminar", recurrence: "FREQ=WEEKLY;BYDAY=MO" });
+    const res = await req(ada, "PUT", `/api/tasks/${first.id}`, {
+      dueDate: "2031-03-04T22:00:00.000Z", // a Tuesday
+      scope: "future",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/is not a day this repeats on/);
+  });
+
   it("refuses a bad rule, a date removed from a series, a rule on a Canvas assignment, and another student's task", async () => {
     const first = await weekly(ada, { title: "Quiz prep" });
     const bad = await req(ada, "PUT", `/api/tasks/${first.id}`, { recurrence: "FREQ=HOURLY" });

@@ -65,6 +65,20 @@ export async function createNext({ db }: SeriesDeps, userId: number, task: Task)
   }
 }
 
+/**
+ * The series' rule from `task` on (a count keeps only what is left), as text: what "this and all future"
+ * restarts from a new due date when only the date or time moved. The stored rule when it cannot be split.
+ */
+export function ruleFrom(task: Task): string | null {
+  const series = seriesOf(task);
+  if (!series || !task.dueDate) return task.rrule;
+  try {
+    return toRRule(splitSeries(series, new Date(task.dueDate)).after.rule, series.timeZone);
+  } catch {
+    return task.rrule;
+  }
+}
+
 /** The fields of an edit that touch a series. */
 type RecurrenceChange = { recurrence?: string | null; dueDate?: string | null; timeZone?: string };
 

@@ -9,7 +9,7 @@ import type { EventBus } from "../../lib/events.ts";
 import { JsonText } from "../../lib/route.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
-import { changeRecurrence, createNext, normalizedRule } from "./task-series.ts";
+import { changeRecurrence, createNext, normalizedRule, ruleFrom } from "./task-series.ts";
 import {
   type ImportedTask,
   type ImportedTaskValues,
@@ -124,12 +124,23 @@ async function updateTask(deps: TasksDeps, userId: number, id: number, input: Up
   if (before?.seriesId != null && input.dueDate === null && input.recurrence === undefined) {
     throw badRequest("A repeating task needs a due date: stop the repeat first, or keep a date");
   }
-  if (input.recurrence !== undefined)
-    Object.assign(values, await changeRecurrence(deps, userId, before!, input));
+  // "This and all future" with a new due date or time moves the series from here: without it the next
+  // occurrence came back at the old time, as if only this one had been edited.
+  const change: UpdateTask =
+    input.scope === "future" &&
+    input.recurrence === undefined &&
+    before?.seriesId != null &&
+    input.dueDate &&
+    before.dueDate &&
+    Date.parse(input.dueDate) !== Date.parse(before.dueDate)
+      ? { ...input, recurrence: ruleFrom(before) }
+      : input;
+  if (change.recurrence !== undefined)
+    Object.assign(values, await changeRecurrence(deps, userId, before!, change));
 
   const task = await tasksRepo.update(db, userId, id, values);
   if (!task) throw notFound("Task");
-  if (before?.seriesId != null) await shareWithLaterOccurrences(deps, userId, before.seriesId, task, input);
+  if (before?.seriesId != null) await shareWithLaterOccurrences(deps, userId, before.seriesId, task, change);
   if (input.completed && !before?.completed) await createNext(deps, userId, task);
   if (input.completed) await events.emit("task.completed", { userId });
   else if (task.dueDate && (input.dueDate !== undefined || input.completed === false))
