@@ -102,6 +102,7 @@ test("a due date that is not one of the chosen repeat days is explained on the R
   await expect(dialog.locator("#task-repeat-error")).toHaveText(
     "The due date (Tue, Jan 14, 2031) is not a day this repeats on: the first would be Wed, Jan 15, 2031. Move the due date, or change the repeat.",
   );
+  await expect(dialog.getByLabel("Repeats")).toBeFocused();
   await expect(dialog).toBeVisible();
   expect(await (await page.request.get("/api/tasks", { headers: authed(token) })).json()).toEqual([]);
 });

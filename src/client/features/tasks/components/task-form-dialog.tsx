@@ -83,10 +83,11 @@ export function TaskFormDialog({
     const { rule, error } = fromCanvas
       ? { rule: null }
       : repeatToRule(values.series, due ? new Date(due) : null);
-    if (error) return form.setError("series.repeat", { message: error });
+    // Focus goes to the field the message is on, as for the schema's errors, so a keyboard user is there.
+    if (error) return form.setError("series.repeat", { message: error }, { shouldFocus: true });
     const rrule = ruleToRRule(rule);
     const problem = rule && (!task || rrule !== task.rrule) ? seriesProblem(rule, new Date(due!)) : null;
-    if (problem) return form.setError("series.repeat", { message: problem });
+    if (problem) return form.setError("series.repeat", { message: problem }, { shouldFocus: true });
     if (task) {
       const body = taskFormToUpdate(values, task);
       if (!fromCanvas && rrule !== task.rrule)
