@@ -32,6 +32,8 @@ export function describeChange(change: OutboxItem) {
       return `New task${named(body.title)}`;
     case "task-complete":
       return `${body.completed ? "Completing" : "Reopening"} the task${named(change.label)}`;
+    case "task-delete":
+      return `Deleting the task${named(change.label)}`;
   }
 }
 

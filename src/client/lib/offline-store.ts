@@ -12,11 +12,11 @@ export type OutboxItem = {
   seq?: number;
   /** The client id the server dedupes on (a rating's or new task's), also this item's identity. */
   clientId: string;
-  method: "POST" | "PUT";
+  method: "POST" | "PUT" | "DELETE";
   path: string;
   body: unknown;
   /** What it is, for the screens that show it before the server has it. */
-  kind: "rate" | "task-create" | "task-complete";
+  kind: "rate" | "task-create" | "task-complete" | "task-delete";
   /** The card rated or task changed (a new task: none). */
   targetId?: number;
   /** What the student would call it (a card's question, a task's title), to name it if it is refused. */

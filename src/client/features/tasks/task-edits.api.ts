@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError, call } from "#client/lib/api.ts";
 import { cancelDeferred, deferAction } from "#client/lib/deferred-actions.ts";
+import { isNetworkError, queueChange } from "#client/lib/outbox.ts";
 import { queryKeys } from "#client/lib/query-keys.ts";
 import { TOAST } from "#shared/constants.ts";
 import type { BulkUpdateTasksInput, Task } from "#shared/tasks/contract.ts";
@@ -28,12 +29,29 @@ import {
  * was deleted already or is not this student's. A keepalive's id moves to the sent list: the page may be
  * gone before the answer, and the next list sends it again only if the task is still there.
  */
-async function sendDelete(id: number, keepalive: boolean) {
+async function sendDelete(task: Task, keepalive: boolean) {
+  const { id } = task;
   const table = keepalive ? endpoints.loaded()! : await endpoints();
   if (keepalive) markSent(id);
   try {
     await call(table.remove, { params: { id }, keepalive });
   } catch (err) {
+    if (!keepalive && isNetworkError(err) && id > 0) {
+      // Offline, as the banner promises, the delete is kept on the device and sent with the network (as a
+      // bulk delete, which skips a task gone meanwhile instead of answering 404). Before, the task came
+      // back with "Could not reach Studyhall".
+      await queueChange({
+        clientId: crypto.randomUUID(),
+        method: "DELETE",
+        path: "/api/tasks",
+        body: { ids: [id] },
+        kind: "task-delete",
+        targetId: id,
+        label: task.title,
+      });
+      forget(id);
+      return;
+    }
     if (!(err instanceof ApiError && err.code === "not_found")) throw err;
   }
   if (!keepalive) forget(id);
@@ -54,7 +72,7 @@ export function useDeleteTaskWithUndo(onFailed: (task: Task, err: unknown) => vo
       remember(task.id);
       deferAction(deleteKey(task.id), TOAST.durationMs, async ({ keepalive }) => {
         try {
-          await sendDelete(task.id, keepalive);
+          await sendDelete(task, keepalive);
         } catch (err) {
           forget(task.id);
           restore();

@@ -53,7 +53,7 @@ async function listOrSaved(): Promise<Task[]> {
   }
 }
 
-/** Tasks added and completed offline, shown over the list until the server has them. */
+/** Tasks added, completed and deleted offline, shown over the list until the server has them. */
 async function withOfflineChanges(list: Task[]): Promise<Task[]> {
   let out = list;
   for (const change of await pendingChanges()) {
@@ -62,6 +62,8 @@ async function withOfflineChanges(list: Task[]): Promise<Task[]> {
       out = out.map((t) => (t.id === change.targetId ? { ...t, completed } : t));
     } else if (change.kind === "task-create") {
       out = [...out, offlineTask(change.body as CreateTaskInput & { clientId: string }, change.createdAt)];
+    } else if (change.kind === "task-delete") {
+      out = out.filter((t) => t.id !== change.targetId);
     }
   }
   return out;
