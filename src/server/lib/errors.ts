@@ -19,6 +19,12 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: unknown) =>
   new AppError(400, "bad_request", message, details);
+/**
+ * A rule a zod schema cannot check alone (it needs the stored row) broken by one field: answered as the
+ * request validation answers, so a client shows it the same way whichever side found it.
+ */
+export const invalidField = (path: string, message: string) =>
+  new AppError(400, "validation", message, [{ path, message }]);
 export const unauthorized = (message = "Please sign in to continue.") =>
   new AppError(401, "unauthorized", message);
 /** A token was sent but names no live session (expired, signed out elsewhere, or made up). */

@@ -26,7 +26,7 @@ import {
 import type { Infer } from "#shared/http.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { randomToken } from "../../lib/crypto.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, invalidField, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { StudyService } from "../study/study.service.ts";
 import { toAnkiTsv, toCsv, toQuizletText } from "./flashcard-io.ts";
@@ -133,8 +133,10 @@ async function syncNote(
   if (!first) throw notFound("Flashcard");
   const type = input.type ?? first.type;
   const question = input.question ?? first.question;
-  if (type === "cloze" && clozeNumbers(question).length === 0) throw badRequest(NO_CLOZE_MESSAGE);
-  if (type !== "cloze" && (input.answer ?? first.answer) === "") throw badRequest(ANSWER_REQUIRED_MESSAGE);
+  if (type === "cloze" && clozeNumbers(question).length === 0)
+    throw invalidField("question", NO_CLOZE_MESSAGE);
+  if (type !== "cloze" && (input.answer ?? first.answer) === "")
+    throw invalidField("answer", ANSWER_REQUIRED_MESSAGE);
   const ords = wantedOrds(
     type,
     question,

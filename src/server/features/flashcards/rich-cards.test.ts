@@ -109,6 +109,30 @@ describe("cloze and reversed cards", () => {
     ]);
   });
 
+  it("answers a card's edit that breaks a rule as its creation does: code 'validation' and the field", async () => {
+    const set = await newSet(ada);
+    const url = `/api/study/flashcard-sets/${set.id}/cards`;
+    const basic = (await req(ada, "POST", url, { question: "q", answer: "a" })).json() as Flashcard;
+    const cloze = (await req(ada, "POST", url, { type: "cloze", question: CLOZE })).json() as Flashcard;
+    const cases = [
+      { create: { question: "q", answer: " " }, edit: [basic.id, { answer: " " }] },
+      { create: { type: "cloze", question: "none here" }, edit: [cloze.id, { question: "none here" }] },
+      { create: { type: "cloze", question: "none here" }, edit: [basic.id, { type: "cloze" }] },
+    ] as const;
+    for (const { create, edit } of cases) {
+      const made = await req(ada, "POST", url, create);
+      const edited = await req(ada, "PATCH", `/api/study/flashcards/${edit[0]}`, edit[1]);
+      expect(made.statusCode).toBe(400);
+      expect(edited.statusCode).toBe(400);
+      const body = made.json();
+      expect(body.code).toBe("validation");
+      expect(body.details).toEqual([
+        expect.objectContaining({ path: expect.any(String), message: body.error }),
+      ]);
+      expect(edited.json()).toEqual(body);
+    }
+  });
+
   it("re-syncs a cloze note's rows on edit, keeping the review state of unchanged ords", async () => {
     const set = await newSet(ada);
     const first = (
