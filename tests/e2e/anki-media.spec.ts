@@ -49,7 +49,8 @@ test("a student imports an Anki export with a picture, makes an occlusion card a
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole("button", { name: "Import 4 cards" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("4 flashcard(s) in this set")).toBeVisible();
+  // The list shows notes, and so does its count: 3 flashcards, reviewed as 4 cards.
+  await expect(page.getByText("3 flashcard(s) in this set")).toBeVisible();
   const picture = page.getByRole("img", { name: "On the card" });
   await expect(picture).toBeVisible();
   expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
@@ -78,7 +79,9 @@ test("a student imports an Anki export with a picture, makes an occlusion card a
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await editor.getByRole("button", { name: "Make 2 cards" }).click();
   await expect(editor).toBeHidden();
-  await expect(page.getByText("2 flashcard(s) in this set")).toBeVisible();
+  // One flashcard (the picture), asked once per mask.
+  await expect(page.getByText("1 flashcard(s) in this set")).toBeVisible();
+  await expect(page.getByText("Image occlusion · 2 review cards")).toBeVisible();
 
   // Review: every mask covers its part, the asked one is marked; the answer uncovers it.
   await page.goto(`/study/review?set=${drawn}`);

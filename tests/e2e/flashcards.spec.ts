@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { recordTrackingCalls, seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
 
-type Card = { question: string; answer: string; hint?: string };
+type Card = { question: string; answer: string; hint?: string; type?: "reversed" | "cloze" };
 
 /** A study set through the SPEC §7 endpoint, optionally with one flashcard set of `cards`. */
 async function seed(page: Page, token: string, title: string, set?: { title: string; cards: Card[] }) {
@@ -153,6 +153,38 @@ test("a student makes a flashcard set, adds, edits and deletes cards, then flips
     .click();
   await expect(page.getByText("No flashcard sets yet")).toBeVisible();
   await expect(page.getByRole("heading", { name: /Flashcard Sets/ })).toBeFocused();
+});
+
+test("a set's count and its card list agree: a reversed or cloze flashcard is one, reviewed as several", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { token } = await signUpViaApi(page);
+  const { studySetId } = await seed(page, token, "Mixed", {
+    title: "Animals",
+    cards: [
+      { question: "perro", answer: "dog" },
+      { question: "gato", answer: "cat", type: "reversed" },
+      { question: "The {{c1::Seine}} flows through {{c2::Paris}}.", answer: "", type: "cloze" },
+    ],
+  });
+  await openTab(page, studySetId, "flashcards", "Mixed");
+  const item = page.getByRole("listitem", { name: "Animals" });
+  await expect(item.getByText("3 flashcard(s)")).toBeVisible();
+  await item.getByRole("button", { name: "Manage Cards" }).click();
+  await expect(page.getByText("3 flashcard(s) in this set")).toBeVisible();
+  const list = page.getByRole("list", { name: "Flashcards in Animals" });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  await expect(list.getByText("Basic + reverse · 2 review cards")).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete flashcard: gato" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this flashcard?" })
+    .getByRole("button", { name: "Delete Flashcard" })
+    .click();
+  await expect(page.getByText("2 flashcard(s) in this set")).toBeVisible();
+  await page.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(item.getByText("2 flashcard(s)")).toBeVisible();
 });
 
 test("a student takes a quiz by mouse and keyboard, sees the results and reviews the answers", async ({

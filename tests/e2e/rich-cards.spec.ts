@@ -63,8 +63,9 @@ test("a student makes a cloze card with two clozes and a math card, reviews them
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await add.getByRole("button", { name: "Add Flashcard" }).click();
   await expect(add).toBeHidden();
-  await expect(page.getByText("2 flashcard(s) in this set")).toBeVisible();
-  await expect(page.getByText("Cloze · 2 cards")).toBeVisible();
+  // One flashcard, asked once per cloze.
+  await expect(page.getByText("1 flashcard(s) in this set")).toBeVisible();
+  await expect(page.getByText("Cloze · 2 review cards")).toBeVisible();
 
   // A math card: inline and display formulas.
   await page.getByRole("button", { name: "Add Flashcard", exact: true }).click();
@@ -73,7 +74,7 @@ test("a student makes a cloze card with two clozes and a math card, reviews them
   await add.getByLabel("Definition/Answer").fill("$$x = \\pm 2$$");
   await add.getByRole("button", { name: "Add Flashcard" }).click();
   await expect(add).toBeHidden();
-  await expect(page.getByText("3 flashcard(s) in this set")).toBeVisible();
+  await expect(page.getByText("2 flashcard(s) in this set")).toBeVisible();
   await expect(page.locator(".katex").first()).toBeVisible();
 
   // Rename the set (issue 25 §6).

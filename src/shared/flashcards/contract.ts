@@ -17,7 +17,13 @@ export const flashcardSetSchema = z.object({
   description: z.string().nullable(),
   /** Its own colour, or null for its study set's. */
   color: z.string().nullable(),
+  /**
+   * Review cards: one per way a note is asked (a reversed note is 2, a cloze with c1..c3 is 3). What a quiz
+   * asks and what the per-set limit counts.
+   */
   cardCount: z.int(),
+  /** Flashcards as the student made them and the card list shows them ('N flashcard(s)'): notes. */
+  noteCount: z.int(),
   createdAt: z.string(),
 });
 export type FlashcardSet = z.infer<typeof flashcardSetSchema>;

@@ -102,7 +102,7 @@ function SetActions({
         <ConfirmDialog
           title="Delete this flashcard set?"
           subject={set.title}
-          description={`This flashcard set and its ${cardCountLabel(set.cardCount)} will be permanently removed. This cannot be undone.`}
+          description={`This flashcard set and its ${cardCountLabel(set.noteCount)} will be permanently removed. This cannot be undone.`}
           confirmLabel="Delete Flashcard Set"
           onConfirm={() => remove.mutateAsync(set).then(onDeleted)}
           trigger={
@@ -185,7 +185,7 @@ export function FlashcardsTab({
           text: readOnly ? "" : "Create a set, then add cards to study and quiz yourself.",
         }}
         titleId={(set) => `flashcard-set-${set.id}-title`}
-        countLine={(set) => cardCountLabel(set.cardCount)}
+        countLine={(set) => cardCountLabel(set.noteCount)}
         actions={(set) => (
           <SetActions
             set={set}

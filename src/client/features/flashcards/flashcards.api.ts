@@ -35,7 +35,11 @@ export const useFlashcardSets = (studySetId: number) => useQuery(flashcardQuerie
 export const useFlashcards = (flashcardSetId: number) => useQuery(flashcardQueries.cards(flashcardSetId));
 
 type SetsKey = ReturnType<typeof queryKeys.flashcards.sets>;
-const bumpCount = (set: FlashcardSet, by: number) => ({ ...set, cardCount: Math.max(0, set.cardCount + by) });
+const bumpCount = (set: FlashcardSet, cards: number, notes: number) => ({
+  ...set,
+  cardCount: Math.max(0, set.cardCount + cards),
+  noteCount: Math.max(0, set.noteCount + notes),
+});
 
 export function useCreateFlashcardSet(studySetId: number) {
   const qc = useQueryClient();
@@ -83,9 +87,10 @@ function useCardCache(set: FlashcardSet) {
   return {
     cards: (fn: (old: Flashcard[]) => Flashcard[]) =>
       qc.setQueryData<Flashcard[]>(cardsKey, (old) => (old ? fn(old) : old)),
-    count: (by: number) =>
+    /** `cards` review rows and `notes` flashcards came or went. */
+    count: (cards: number, notes: number) =>
       qc.setQueryData<FlashcardSet[]>(queryKeys.flashcards.sets(set.studySetId), (old) =>
-        old?.map((s) => (s.id === set.id ? bumpCount(s, by) : s)),
+        old?.map((s) => (s.id === set.id ? bumpCount(s, cards, notes) : s)),
       ),
     size: () => qc.getQueryData<Flashcard[]>(cardsKey)?.length,
     /** A note with several rows (decision 015) changed: its rows and the count come from the server. */
@@ -107,7 +112,7 @@ export function useCreateFlashcard(set: FlashcardSet) {
     onSuccess: (card) => {
       if (card.guid) return cache.refetch();
       cache.cards((old) => [...old, card]);
-      cache.count(1);
+      cache.count(1, 1);
     },
   });
 }
@@ -132,7 +137,7 @@ export function useDeleteFlashcard(set: FlashcardSet) {
       const gone = (c: Flashcard) => c.id === card.id || (card.guid !== null && c.guid === card.guid);
       const before = cache.size() ?? 0;
       cache.cards((old) => old.filter((c) => !gone(c)));
-      cache.count((cache.size() ?? before - 1) - before);
+      cache.count((cache.size() ?? before - 1) - before, -1);
     },
   });
 }

@@ -28,11 +28,17 @@ const setColumns = {
 };
 type SetRow = { [K in keyof typeof setColumns]: (typeof flashcardSets.$inferSelect)[K] };
 
-const toSet = (row: SetRow, cardCount: number): FlashcardSet => ({
+const toSet = (row: SetRow, cardCount: number, noteCount: number): FlashcardSet => ({
   ...row,
   cardCount,
+  noteCount,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** Siblings share a guid; a row without one is a note of its own. */
+const noteCount = sql<number>`count(distinct coalesce(${flashcards.guid}, ${flashcards.id}::text))`.mapWith(
+  Number,
+);
 
 const ownSet = (userId: number, id: number) =>
   and(eq(flashcardSets.userId, userId), eq(flashcardSets.id, id));
@@ -49,23 +55,23 @@ export const flashcardsRepo = {
   },
   async listSets(db: DbOrTx, userId: number, studySetId: number): Promise<FlashcardSet[]> {
     const rows = await db
-      .select({ ...setColumns, cardCount: count(flashcards.id) })
+      .select({ ...setColumns, cardCount: count(flashcards.id), noteCount })
       .from(flashcardSets)
       .leftJoin(flashcards, eq(flashcards.flashcardSetId, flashcardSets.id))
       .where(and(eq(flashcardSets.userId, userId), eq(flashcardSets.studySetId, studySetId)))
       .groupBy(flashcardSets.id)
       .orderBy(asc(flashcardSets.id));
-    return rows.map(({ cardCount, ...row }) => toSet(row, cardCount));
+    return rows.map(({ cardCount, noteCount, ...row }) => toSet(row, cardCount, noteCount));
   },
 
   async findSet(db: DbOrTx, userId: number, id: number): Promise<FlashcardSet | undefined> {
     const [row] = await db
-      .select({ ...setColumns, cardCount: count(flashcards.id) })
+      .select({ ...setColumns, cardCount: count(flashcards.id), noteCount })
       .from(flashcardSets)
       .leftJoin(flashcards, eq(flashcards.flashcardSetId, flashcardSets.id))
       .where(ownSet(userId, id))
       .groupBy(flashcardSets.id);
-    return row && toSet(row, row.cardCount);
+    return row && toSet(row, row.cardCount, row.noteCount);
   },
 
   async insertSet(
@@ -77,7 +83,7 @@ export const flashcardsRepo = {
       .insert(flashcardSets)
       .values({ ...values, userId })
       .returning(setColumns);
-    return toSet(row!, 0);
+    return toSet(row!, 0, 0);
   },
 
   async updateSet(

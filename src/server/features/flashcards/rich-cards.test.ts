@@ -133,6 +133,21 @@ describe("cloze and reversed cards", () => {
     }
   });
 
+  it("counts a set's flashcards as its card list shows them (notes), and its review cards apart", async () => {
+    const set = await newSet(ada);
+    const url = `/api/study/flashcard-sets/${set.id}/cards`;
+    await req(ada, "POST", url, { question: "perro", answer: "dog" });
+    await req(ada, "POST", url, { type: "reversed", question: "gato", answer: "cat" });
+    await req(ada, "POST", url, { type: "cloze", question: CLOZE });
+    const sid = set.studySetId;
+    const listed = (await req(ada, "GET", `/api/study/sets/${sid}/flashcards`)).json() as FlashcardSet[];
+    expect(listed.find((s) => s.id === set.id)).toMatchObject({ noteCount: 3, cardCount: 5 });
+    const renamed = await req(ada, "PATCH", `/api/study/flashcard-sets/${set.id}`, { title: "Mixed" });
+    expect(renamed.json()).toMatchObject({ noteCount: 3, cardCount: 5 });
+    const fresh = await req(ada, "POST", `/api/study/sets/${sid}/flashcard-sets`, { title: "Empty" });
+    expect(fresh.json()).toMatchObject({ noteCount: 0, cardCount: 0 });
+  });
+
   it("re-syncs a cloze note's rows on edit, keeping the review state of unchanged ords", async () => {
     const set = await newSet(ada);
     const first = (

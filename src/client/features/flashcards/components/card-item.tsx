@@ -47,7 +47,7 @@ export function CardItem({
           <div className="min-w-0">
             <dt className="sr-only">Type</dt>
             <dd className="text-xs text-muted">
-              {TYPE_LABELS[card.type] ?? card.type} · {reviews} cards
+              {TYPE_LABELS[card.type] ?? card.type} · {reviews} review cards
             </dd>
           </div>
         )}
@@ -82,7 +82,7 @@ export function CardItem({
             subject={card.question}
             description={
               reviews > 1
-                ? `This note and the ${reviews} cards it makes are permanently removed from the set, with their review history. This cannot be undone.`
+                ? `This flashcard and the ${reviews} review cards it makes are permanently removed from the set, with their review history. This cannot be undone.`
                 : "This flashcard is permanently removed from the set. This cannot be undone."
             }
             confirmLabel="Delete Flashcard"

@@ -15,7 +15,10 @@ import { ExportButtons } from "./export-buttons.tsx";
 import { FlashcardSetFormDialog } from "./flashcard-set-form-dialog.tsx";
 import { RetryAlert } from "./flashcard-set-list.tsx";
 
-/** SPEC §2.7 wording, kept as written. */
+/**
+ * SPEC §2.7 wording, kept as written. A flashcard is a note as the student made it and the list shows it
+ * (set.noteCount): a reversed or cloze note is one flashcard, reviewed as several cards.
+ */
 export const cardCountLabel = (n: number) => `${n} flashcard(s)`;
 
 /** The set's buttons: add, edit, occlude, import, export (not for a read-only set), review and close. */
@@ -87,7 +90,7 @@ export function CardsPanel({
             {set.title}
           </h3>
           {cards.isSuccess && (
-            <p className="text-sm text-muted">{cardCountLabel(cards.data.length)} in this set</p>
+            <p className="text-sm text-muted">{cardCountLabel(notesOf(cards.data).length)} in this set</p>
           )}
         </div>
         <SetActions set={set} readOnly={readOnly} onAdd={() => setEditing(null)} onClose={onClose} />
