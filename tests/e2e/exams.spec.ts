@@ -42,11 +42,20 @@ test("a student adds a midterm and a final to one set from /study/exams, sees bo
   const plan = page.getByRole("region", { name: "Exam plan" });
   await expect(plan.getByTestId("exam-summary")).toContainText("Midterm");
 
-  // A date in the past is refused, and both exams stay.
-  await add.getByLabel("Exam date").fill("2020-01-01");
+  // The picker starts at today, so a past day is refused before it is sent (the server's 422 for one is
+  // in exams-several.test.ts), and both exams stay.
+  const date = add.getByLabel("Exam date");
+  const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
+  await expect(date).toHaveAttribute("min", today);
+  await date.fill("2020-01-01");
+  expect(await date.evaluate((el: HTMLInputElement) => el.validity.rangeUnderflow)).toBe(true);
+  let sent = 0;
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().includes("/exams")) sent += 1;
+  });
   await add.getByRole("button", { name: "Add exam" }).click();
-  await expect(add.getByRole("alert")).toContainText("in the past");
   await expect(rows).toHaveCount(2);
+  expect(sent).toBe(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   // Rename the final from the keyboard; Escape on a second edit leaves it as it was.

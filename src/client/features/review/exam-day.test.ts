@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { examMomentOf } from "./exam-day.ts";
+import { examDayBounds, examMomentOf } from "./exam-day.ts";
 
 const local = (s: string) => new Date(s);
 
@@ -23,5 +23,14 @@ describe("examMomentOf", () => {
     expect(examMomentOf("2026-11-28", local("2026-11-29T13:00"))).toBe(
       local("2026-11-28T09:00").toISOString(),
     );
+  });
+});
+
+describe("examDayBounds", () => {
+  it("runs from today (the student's local day) to the last day whose morning the server takes", () => {
+    // The server takes up to 730 days ahead to the millisecond: 2028-11-28 09:00 is within it only
+    // before 09:00 today, so the last day offered is the one before.
+    expect(examDayBounds(local("2026-11-29T23:30"))).toEqual({ min: "2026-11-29", max: "2028-11-27" });
+    expect(examDayBounds(local("2026-01-01T00:10"))).toEqual({ min: "2026-01-01", max: "2027-12-31" });
   });
 });

@@ -11,7 +11,7 @@ import { formatDate } from "#shared/date-format.ts";
 import type { Exam } from "#shared/review/exam-contract.ts";
 import { useOwnSets } from "./card-browser.api.ts";
 import { ExamPanel, ExamPicker } from "./components/exam-panel.tsx";
-import { examMomentOf } from "./exam-day.ts";
+import { examDayBounds, examMomentOf } from "./exam-day.ts";
 import { useAddExam, useDeleteExam, useEditExam, useUpcomingExams } from "./exams.api.ts";
 
 /** The day an exam is on, in the student's zone, as the date input shows it. */
@@ -54,6 +54,7 @@ function EditExam({ exam, onDone }: { exam: Exam; onDone: () => void }) {
           <Input
             id={`exam-day-${exam.id}`}
             type="date"
+            {...examDayBounds()}
             value={day}
             onChange={(e) => setDay(e.target.value)}
           />
@@ -208,7 +209,13 @@ function AddExam({ setId }: { setId: number }) {
           />
         </Field>
         <Field id="new-exam-date" label="Exam date">
-          <Input id="new-exam-date" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+          <Input
+            id="new-exam-date"
+            type="date"
+            {...examDayBounds()}
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+          />
         </Field>
         <Button type="submit" disabled={!day || add.isPending}>
           Add exam

@@ -9,7 +9,7 @@ import { Field, Input } from "#client/components/ui/form.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
 import { formatDate } from "#shared/date-format.ts";
 import type { ExamPlanView } from "#shared/review/exam-contract.ts";
-import { examMomentOf } from "../exam-day.ts";
+import { examDayBounds, examMomentOf } from "../exam-day.ts";
 import { useExamCandidates, useExamPlan, useSetExam } from "../exams.api.ts";
 
 /** Typing settles for this long before the search asks the server. */
@@ -180,7 +180,13 @@ export function ExamPanel({ setId, planOnly = false }: { setId: number; planOnly
         <>
           <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
             <Field id="exam-date" label="Exam date">
-              <Input id="exam-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+              <Input
+                id="exam-date"
+                type="date"
+                {...examDayBounds()}
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+              />
             </Field>
             <Button type="submit" disabled={!date || save.isPending}>
               Save exam date
