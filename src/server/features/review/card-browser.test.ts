@@ -551,7 +551,9 @@ describe("load balancing (issue 25 §3)", () => {
       lastReview: new Date(now.getTime() - 20 * 86400_000),
     };
     // A stability whose fuzz lands late enough that a range around the fuzzed day reaches past FSRS's.
-    const fuzzed = () => rateCard(onTime, 3, now).card.scheduledDays;
+    // Seeded with the card's id, as the rating seeds it (fsrs.ts, seedOf).
+    const fuzzed = () =>
+      rateCard(onTime, 3, now, undefined, undefined, undefined, String(rated)).card.scheduledDays;
     const centre = () => unfuzzedInterval(onTime, 3, now);
     while (onTime.stability < 60 && fuzzDays(fuzzed(), 20).max <= fuzzDays(centre(), 20).max)
       onTime.stability += 0.5;
@@ -611,7 +613,8 @@ describe("load balancing (issue 25 §3)", () => {
     /** Rates `cardId` Good at `at` with the Easy Days `easyDays` picks from FSRS's range; checks the day. */
     const ratedDay = async (cardId: number, easyDays: (min: number, max: number) => number[]) => {
       const state = states.find((r) => r.flashcardId === cardId)!;
-      const fsrs = rateCard(state, 3, at).card;
+      // The rating seeds FSRS's fuzz with the card's id (fsrs.ts, seedOf).
+      const fsrs = rateCard(state, 3, at, undefined, undefined, undefined, String(cardId)).card;
       const centre = unfuzzedInterval(state, 3, at);
       const { min, max } = fuzzDays(centre, state.elapsedDays);
       const easy = easyDays(min, max);

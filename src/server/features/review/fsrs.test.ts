@@ -179,6 +179,18 @@ describe("retrievability", () => {
   });
 });
 
+describe("fuzz", () => {
+  it("is seeded by the card, so a rating a moment after the buttons were shown lands on the same day", () => {
+    const card = reviewed([3, 3, 3, 3]);
+    const days = (key: string, ms: number) =>
+      rateCard(card, 3, new Date(card.due.getTime() + ms), 0.9, null, "UTC", key).card.scheduledDays;
+    for (const key of ["1", "2", "3", "4", "5"])
+      for (const ms of [1, 17, 999, 30_000]) expect(days(key, ms)).toBe(days(key, 0));
+    // Still fuzz: cards reviewed together do not all land on one day.
+    expect(new Set(["1", "2", "3", "4", "5", "6", "7", "8"].map((k) => days(k, 0))).size).toBeGreaterThan(1);
+  });
+});
+
 describe("previewIntervals", () => {
   it("shows the learning steps for a new card", () => {
     const labels = previewIntervals(newCardState(now), now);

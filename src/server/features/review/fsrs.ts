@@ -1,4 +1,15 @@
-import { type Card, createEmptyCard, default_w, type FSRS, fsrs, type Grade, type ReviewLog } from "ts-fsrs";
+import {
+  type AbstractScheduler,
+  type Card,
+  createEmptyCard,
+  DefaultInitSeedStrategy,
+  default_w,
+  type FSRS,
+  fsrs,
+  type Grade,
+  type ReviewLog,
+  StrategyMode,
+} from "ts-fsrs";
 import { REVIEW } from "#shared/constants.ts";
 import { wallClock } from "#shared/local-day.ts";
 import {
@@ -25,8 +36,25 @@ export {
   reviewSettingsSchema,
 } from "#shared/review/contract.ts";
 
-export function toFsrsCard(c: CardState): Card {
+/** A card for the library, with the key its fuzz is seeded from (`seedOf`) when one is given. */
+type SeededCard = Card & { seedKey?: string };
+
+/**
+ * The fuzz seed: the card (its `seedKey`, the flashcard id) and the card as the rating finds it (reviews
+ * so far, difficulty and stability), as Anki seeds it from the card id and reps. The library's own seed
+ * has the rating's millisecond in it, so the interval shown on a button a moment before the rating came
+ * out different from the one the rating gave. Without a key (an import replaying a history), the
+ * library's seed.
+ */
+function seedOf(this: AbstractScheduler): string {
+  const before = Reflect.get(this, "last") as SeededCard;
+  if (before.seedKey === undefined) return DefaultInitSeedStrategy.call(this);
+  return `${before.seedKey}_${before.reps}_${before.difficulty * before.stability}`;
+}
+
+export function toFsrsCard(c: CardState, seedKey?: string): SeededCard {
   return {
+    ...(seedKey === undefined ? {} : { seedKey }),
     due: c.due,
     stability: c.stability,
     difficulty: c.difficulty,
@@ -118,7 +146,7 @@ export function scheduler(retention: number = REVIEW.defaultRetention, given?: W
       request_retention: checked,
       enable_fuzz: fuzz,
       ...(weights?.length ? { w: [...weights] } : {}),
-    });
+    }).useStrategy(StrategyMode.SEED, seedOf);
     // Personal parameters make one scheduler per student; a bounded cache keeps that in check.
     if (schedulers.size > 1000) schedulers.clear();
     schedulers.set(key, f);
@@ -139,8 +167,10 @@ export function rateCard(
   retention: number = REVIEW.defaultRetention,
   weights?: Weights,
   timeZone = "UTC",
+  /** The flashcard id, which seeds the fuzz (`seedOf`); without it the library's seed. */
+  seedKey?: string,
 ): { card: CardState; log: ReviewLogEntry } {
-  return rateOn(scheduler(retention, weights), card, rating, now, timeZone);
+  return rateOn(scheduler(retention, weights), card, rating, now, timeZone, seedKey);
 }
 
 /**
@@ -164,9 +194,10 @@ function rateOn(
   rating: ReviewRating,
   now: Date,
   timeZone: string,
+  seedKey?: string,
 ): { card: CardState; log: ReviewLogEntry } {
   if (timeZone === "UTC") {
-    const next = f.next(toFsrsCard(card), now, rating as Grade);
+    const next = f.next(toFsrsCard(card, seedKey), now, rating as Grade);
     return { card: fromFsrsCard(next.card), log: fromFsrsLog(next.log) };
   }
   const local = wallClock(now, timeZone);
@@ -175,7 +206,7 @@ function rateOn(
     due: wallClock(card.due, timeZone),
     lastReview: card.lastReview && wallClock(card.lastReview, timeZone),
   };
-  const next = f.next(toFsrsCard(shifted), local, rating as Grade);
+  const next = f.next(toFsrsCard(shifted, seedKey), local, rating as Grade);
   const back = (d: Date) => new Date(now.getTime() + d.getTime() - local.getTime());
   return {
     card: { ...fromFsrsCard(next.card), due: back(next.card.due), lastReview: now },

@@ -1,9 +1,12 @@
 import {
   type CardState,
+  formatInterval,
   newCardState,
-  previewIntervals,
+  rateCard,
+  unfuzzedInterval,
   type Weights,
 } from "#server/features/review/fsrs.ts";
+import { formatDate } from "#shared/date-format.ts";
 import { cardSides } from "#shared/flashcards/card-sides.ts";
 import { addLocalDays, startOfLocalDay } from "#shared/local-day.ts";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewCard, type ReviewQueue } from "#shared/review/contract.ts";
@@ -11,6 +14,7 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
 import type { ExamService } from "./exam.service.ts";
+import { balancedInterval, fuzzDays } from "./load-balance.ts";
 import { type QueueScope, reviewRepo } from "./review.repo.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,26 +49,93 @@ const sidesOf = (row: Pick<CardFields, "type" | "ord" | "question" | "answer" | 
 
 type CardFields = Omit<ReviewCard, "isNew" | "planned" | "intervals"> & { ord: number };
 
+const GRADES = { again: 1, hard: 2, good: 3, easy: 4 } as const;
+type ButtonKey = keyof typeof GRADES;
+
 /**
- * A card as the queue shows it: its text as this row shows it (a cloze blanked and revealed by its number,
- * a reversed card's ord 1 back to front: cardSides), whether it is new or planned, and each rating's interval.
+ * What one button's rating would do now, as review-rating.ts does it: FSRS's due (its fuzz seeded by the
+ * card), and for a review interval of 3 days or more the days of the fuzz range the load balancer may move
+ * it to (`range`), whose choice needs the day loads.
  */
-function cardView(
-  { id, flashcardSetId, setTitle, ...row }: CardFields,
-  state: CardState | null,
-  planned: boolean,
+type Outcome = {
+  due: Date;
+  scheduledDays: number;
+  range: { min: number; max: number; unfuzzed: number; elapsedDays: number } | null;
+};
+
+type Scheduling = { now: Date; desiredRetention: number; weights: Weights; timeZone: string };
+
+function outcomesOf(id: number, state: CardState | null, s: Scheduling): Record<ButtonKey, Outcome> {
+  const before = state ?? newCardState(s.now);
+  const one = (grade: 1 | 2 | 3 | 4): Outcome => {
+    const { card } = rateCard(before, grade, s.now, s.desiredRetention, s.weights, s.timeZone, String(id));
+    if (card.state !== 2 || card.scheduledDays < 3)
+      return { due: card.due, scheduledDays: card.scheduledDays, range: null };
+    const unfuzzed = unfuzzedInterval(before, grade, s.now, s.desiredRetention, s.weights, s.timeZone);
+    const range = { ...fuzzDays(unfuzzed, card.elapsedDays), unfuzzed, elapsedDays: card.elapsedDays };
+    return { due: card.due, scheduledDays: card.scheduledDays, range };
+  };
+  return { again: one(1), hard: one(2), good: one(3), easy: one(4) };
+}
+
+/**
+ * Each button's interval as the rating will give it: FSRS's, moved by the load balancer to the lightest
+ * day of its fuzz range (Easy Days heavier), as the rating's write statement chooses it.
+ */
+function labelsOf(
+  outcomes: Record<ButtonKey, Outcome>,
   now: Date,
-  desiredRetention: number,
-  weights: Weights,
-  timeZone: string,
-): ReviewCard {
+  loads: (day: number) => number,
+  isEasyDay: (day: number) => boolean,
+): Record<ButtonKey, string> {
+  const label = ({ due, scheduledDays, range }: Outcome) => {
+    const days = range
+      ? balancedInterval(range.unfuzzed, range.elapsedDays, loads, isEasyDay, scheduledDays)
+      : scheduledDays;
+    return formatInterval(due.getTime() + (days - scheduledDays) * DAY_MS - now.getTime());
+  };
   return {
+    again: label(outcomes.again),
+    hard: label(outcomes.hard),
+    good: label(outcomes.good),
+    easy: label(outcomes.easy),
+  };
+}
+
+/**
+ * The cards as the queue shows them: their text as each row shows it (a cloze blanked and revealed by its
+ * number, a reversed card's ord 1 back to front: cardSides), whether each is new or planned, and each
+ * rating's interval, the one that rating will give (read with the day loads of every range, in one query).
+ */
+async function cardViews(
+  db: Db,
+  userId: number,
+  rows: { card: CardFields; state: CardState | null; planned: boolean }[],
+  s: Scheduling & { easyDays: number[] },
+): Promise<ReviewCard[]> {
+  const outcomes = rows.map((r) => outcomesOf(r.card.id, r.state, s));
+  const ranges = outcomes.flatMap((o) => Object.values(o).flatMap((x) => (x.range ? [x.range] : [])));
+  const loads = ranges.length
+    ? await reviewRepo.loadsByDay(
+        db,
+        userId,
+        s.now,
+        Math.min(...ranges.map((r) => r.min)),
+        Math.max(...ranges.map((r) => r.max)),
+      )
+    : new Map<number, number>();
+  const easy = new Set(s.easyDays);
+  const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+  const isEasyDay = (day: number) =>
+    easy.size > 0 &&
+    easy.has(weekdays.indexOf(formatDate(new Date(s.now.getTime() + day * DAY_MS), "EEE", s.timeZone)));
+  return rows.map(({ card: { id, flashcardSetId, setTitle, ...row }, state, planned }, i) => ({
     ...{ id, flashcardSetId, setTitle, type: row.type },
     ...sidesOf(row),
     isNew: state === null,
     planned,
-    intervals: previewIntervals(state ?? newCardState(now), now, desiredRetention, weights, timeZone),
-  };
+    intervals: labelsOf(outcomes[i]!, s.now, (day) => loads.get(day) ?? 0, isEasyDay),
+  }));
 }
 
 /**
@@ -108,13 +179,19 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
       ? await reviewRepo.newCards(db, scope, Math.min(newCount, room), plannedNew)
       : [];
 
-  const view = (card: CardFields, state: CardState | null, isPlanned: boolean) =>
-    cardView(card, state, isPlanned, now, desiredRetention, weights, timeZone);
-  const cards: ReviewCard[] = [
-    ...due.map((c) => view(c, c, false)),
-    ...planned.map((r) => view(r.card, r.state, true)),
-    ...fresh.map((c) => view(c, null, false)),
+  const shown = [
+    ...due.map((c) => ({ card: c as CardFields, state: c as CardState | null, planned: false })),
+    ...planned.map((r) => ({ card: r.card as CardFields, state: r.state, planned: true })),
+    ...fresh.map((c) => ({ card: c as CardFields, state: null, planned: false })),
   ].slice(0, q.limit);
+  // Scheduled as the rating will schedule them: in the student's saved zone, which the rating uses.
+  const cards = await cardViews(db, userId, shown, {
+    now,
+    desiredRetention,
+    weights,
+    timeZone: counts.ratingTimeZone,
+    easyDays: counts.easyDays,
+  });
   return {
     dueCount: counts.due + planned.length + newCount,
     reviewCount: counts.due,

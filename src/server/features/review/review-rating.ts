@@ -142,7 +142,8 @@ export async function rate(
         clientId,
       );
     const before = card.state ?? newCardState(at);
-    const next = rateCard(before, rating, at, desiredRetention, weights, prefs.timeZone);
+    // Fuzz seeded by the card, as the queue's buttons were (review-queue.ts): they show what this gives.
+    const next = rateCard(before, rating, at, desiredRetention, weights, prefs.timeZone, String(cardId));
     const saved = await reviewRepo.saveRating(
       tx,
       {

@@ -240,6 +240,15 @@ export const reviewRepo = {
           reviewPreferences.weights,
         ),
         hasExams: sql<boolean>`exists (select 1 from ${flashcardSetExams} where ${flashcardSetExams.userId} = ${userId})`,
+        // What a rating schedules in (its zone's days, its Easy Days): the buttons show what it will give.
+        ratingTimeZone: sql<
+          string | null
+        >`(select ${userSettings.timeZone} from ${userSettings} where ${userSettings.userId} = ${userId})`,
+        easyDays: sql<
+          number[] | null
+        >`(select ${reviewPreferences.easyDays} from ${reviewPreferences} where ${reviewPreferences.userId} = ${userId})`.mapWith(
+          reviewPreferences.easyDays,
+        ),
       },
       scope,
     );
@@ -255,7 +264,32 @@ export const reviewRepo = {
         weights: row?.weights ?? null,
       },
       hasExams: row?.hasExams === true || (row?.hasExams as unknown) === "t",
+      ratingTimeZone: row?.ratingTimeZone ?? "UTC",
+      easyDays: row?.easyDays ?? [],
     };
+  },
+
+  /**
+   * The student's cards due on each day `fromDay`..`toDay` after `at` (day d is [at + d days, at + d + 1
+   * days)), counted as the rating's write statement counts them (RATING_WRITE's `loads`), for the
+   * intervals the buttons show.
+   */
+  async loadsByDay(db: DbOrTx, userId: number, at: Date, fromDay: number, toDay: number) {
+    const day = sql<number>`floor(extract(epoch from (${cardStates.due} - ${at.toISOString()}::timestamptz)) / 86400)::int`;
+    const rows = await db
+      .select({ day: day.mapWith(Number), n: count() })
+      .from(cardStates)
+      .where(
+        and(
+          eq(cardStates.userId, userId),
+          sql`${cardStates.due} >= ${new Date(at.getTime() + fromDay * DAY_MS).toISOString()}::timestamptz`,
+          sql`${cardStates.due} < ${new Date(at.getTime() + (toDay + 1) * DAY_MS).toISOString()}::timestamptz`,
+        ),
+      )
+      // By position: the day's expression carries the instant as a parameter, and a second copy of it
+      // in GROUP BY would be a different parameter to PostgreSQL.
+      .groupBy(sql`1`);
+    return new Map(rows.map((r) => [r.day, r.n]));
   },
 
   async count(db: DbOrTx, scope: QueueScope, pick: QueuePick): Promise<number> {

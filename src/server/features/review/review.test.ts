@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { flashcards as cardsTable } from "#server/db/schema/flashcards.ts";
 import { cardReviews, cardStates } from "#server/db/schema/review.ts";
 import { studySessions } from "#server/db/schema/study.ts";
-import { newCardState, rateCard } from "#server/features/review/fsrs.ts";
+import { formatInterval, newCardState, rateCard } from "#server/features/review/fsrs.ts";
 import type { ReviewQueue } from "#shared/review/contract.ts";
 import { createFlashcardSet, createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
@@ -151,6 +151,28 @@ describe("review queue, rating and undo", () => {
     const undo = await req(ada, "POST", "/api/review/undo", { reviewId: first.reviewId });
     expect(undo.statusCode).toBe(200);
     expect((await queue(ada, `?setId=${set.id}`)).cards.map((c) => c.id)).toEqual([a]);
+  });
+
+  it("shows on each button the interval that rating then gives, fuzz and load balancing included", async () => {
+    const cy = await createUser(t.app);
+    const set = await setWithCards(cy, 8, "Shown");
+    // Each card as the page shows it: the queue read again after every rating.
+    const rateFirst = async (rating: 3 | 4, key: "good" | "easy") => {
+      const card = (await queue(cy, `?setId=${set.id}`)).cards[0]!;
+      const res = await req(cy, "POST", `/api/review/cards/${card.id}/rate`, { rating });
+      expect(res.statusCode).toBe(200);
+      return [
+        formatInterval(new Date(res.json().due).getTime() - clock.now().getTime()),
+        card.intervals[key],
+      ];
+    };
+    const shown: string[][] = [];
+    // New cards rated Easy land in one fuzz range, where each one's day moves the next one's.
+    for (let i = 0; i < 8; i++) shown.push(await rateFirst(4, "easy"));
+    clock.travel(12 * 24 * 3600 * 1000);
+    for (let i = 0; i < 8; i++) shown.push(await rateFirst(3, "good"));
+    clock.reset();
+    for (const [given, label] of shown) expect(given).toBe(label);
   });
 
   it("limits new cards per day from the review settings and counts the day's started cards", async () => {
