@@ -132,7 +132,7 @@ export const usableWeights = (w: readonly number[] | null | undefined): w is rea
 /**
  * The FSRS scheduler for a desired retention (one per value, they are immutable in use). Fuzz is on,
  * as in Anki, so cards learnt together do not fall due together forever; it is seeded from the card
- * and the review time, so the same review always gives the same due date.
+ * (`seedOf`), so the interval a button shows is the one its rating gives.
  */
 export function scheduler(retention: number = REVIEW.defaultRetention, given?: Weights, fuzz = true): FSRS {
   const weights = usableWeights(given) ? given : null;
