@@ -8,13 +8,44 @@ const AssistantPanel = lazy(() => import("./assistant-panel.tsx"));
 /** Pixels of scroll in one direction before the button hides or comes back: a finger's jitter is not a scroll. */
 const SCROLL_SLACK = 6;
 
+/** The button's box where it rests: 1rem in from the bottom right corner, 3.5rem square (its classes below). */
+const LAUNCHER_SIZE = 56;
+const LAUNCHER_GAP = 16;
+/** What a student presses on a page: the button would sit on one of these. */
+const PAGE_CONTROL =
+  "a[href],button,input,select,textarea,summary,[role=button],[role=switch],[role=tab],[role=checkbox],[tabindex]:not([tabindex='-1'])";
+
 /**
- * Whether the page is being scrolled down through its content: the button steps aside then, so it does not
- * sit over the text a student is reading at 360 px (the scroll-aware floating button of phone apps). It is
- * back on any scroll up, at the top, and at the bottom, where the shell keeps room for it below the last row.
+ * Whether one of the page's controls lies where the button rests, e.g. Settings' 'Update' in the first view
+ * at 360 px. A few points of the button's box are hit-tested (not every control measured), so a list of
+ * 2,000 rows costs the same as an empty page.
  */
-function useScrollingDown() {
+function controlUnderLauncher(): boolean {
+  const main = document.getElementById("main");
+  if (!main) return false;
+  const right = document.documentElement.clientWidth - LAUNCHER_GAP;
+  const bottom = window.innerHeight - LAUNCHER_GAP;
+  const xs = [right - LAUNCHER_SIZE + 2, right - LAUNCHER_SIZE / 2, right - 2];
+  const ys = [bottom - LAUNCHER_SIZE + 2, bottom - LAUNCHER_SIZE / 2, bottom - 2];
+  for (const x of xs) {
+    for (const y of ys) {
+      for (const el of document.elementsFromPoint(x, y)) {
+        if (main.contains(el) && el.closest(PAGE_CONTROL)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether the button should step aside: while the page is being scrolled down through its content, so it
+ * does not sit over the text a student is reading at 360 px (the scroll-aware floating button of phone
+ * apps), and whenever one of the page's controls lies under it, so it never covers one. It is back on any
+ * scroll up, at the top, and at the bottom, where the shell keeps room for it below the last row.
+ */
+function useStepAside() {
   const [down, setDown] = useState(false);
+  const [blocked, setBlocked] = useState(false);
   useEffect(() => {
     // Both are set by the ResizeObserver's first call, which comes after layout: reading scrollHeight here,
     // just after the page's first commit, forced a layout of the whole page in the middle of its first task.
@@ -23,6 +54,7 @@ function useScrollingDown() {
     let frame = 0;
     const check = () => {
       frame = 0;
+      setBlocked(controlUnderLauncher());
       const y = window.scrollY;
       const height = document.documentElement.scrollHeight;
       // The page grew or shrank (the menu opened, a list drew above): the browser kept the reader's place
@@ -40,33 +72,37 @@ function useScrollingDown() {
       else return;
       last = y;
     };
-    const onScroll = () => {
+    const schedule = () => {
       frame ||= requestAnimationFrame(check);
     };
-    // Rebased whenever the page's size changes, so the scroll that follows a change is not taken for one.
+    // Rebased whenever the page's size changes, so the scroll that follows a change is not taken for one;
+    // and what lies under the button is looked at again (the page's data arrived, a form opened).
     const resized = new ResizeObserver(() => {
       lastHeight = document.documentElement.scrollHeight;
       last = window.scrollY;
+      schedule();
     });
     resized.observe(document.body);
-    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule, { passive: true });
     return () => {
       resized.disconnect();
-      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
       cancelAnimationFrame(frame);
     };
   }, []);
-  return down;
+  return down || blocked;
 }
 
 /**
  * SPEC §2.3 floating chat button, on every signed-in page (issue 24): the shell keeps room below the
  * page's content for it, so it never covers the last row at 360 px, and it steps aside while the page
- * scrolls down (back on focus, for the keyboard). Hidden while the chat is open.
+ * scrolls down or a control lies under it (back on focus, for the keyboard). Hidden while the chat is open.
  */
 export function AssistantLauncher({ onOpen }: { onOpen?: () => void }) {
   const [open, setOpen] = useState(false);
-  const scrollingDown = useScrollingDown();
+  const stepAside = useStepAside();
   if (open) {
     return (
       <Suspense fallback={null}>
@@ -80,7 +116,7 @@ export function AssistantLauncher({ onOpen }: { onOpen?: () => void }) {
       aria-label="Open AI Assistant"
       className={cn(
         "fixed bottom-4 right-4 z-40 grid h-14 w-14 place-items-center rounded-full bg-accent-strong text-white shadow-lg transition-transform hover:bg-accent-stronger focus-visible:translate-y-0 motion-reduce:transition-none",
-        scrollingDown && "translate-y-24",
+        stepAside && "translate-y-24",
       )}
       onClick={() => {
         onOpen?.();
