@@ -91,3 +91,37 @@ test("pause holds the time, stop records the block so far, and skip moves to the
   await page.goto("/achievements");
   await expect(page.getByTestId("focus-total")).toHaveText("1 min");
 });
+
+test("a reload mid-block resumes the focus timer where it was, and its minutes are recorded once", async ({
+  page,
+}) => {
+  await page.clock.install({ time: new Date("2030-03-06T10:00:00Z") });
+  const { token } = await signUpViaApi(page);
+  const headers = { authorization: `Bearer ${token}` };
+  await page.goto("/study");
+  const timer = page.getByRole("timer", { name: "Focus time left" });
+  await expect(timer).toHaveText("25:00");
+  await page.getByRole("button", { name: "Start" }).click();
+  await page.clock.runFor(5 * 60_000);
+  await expect(timer).toHaveText(/^(20:00|19:5\d)$/);
+
+  await page.reload();
+  // Still running, from where it was: not back to 25:00 and Start.
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  await expect(timer).toHaveText(/^(20:00|19:5\d)$/);
+  // The five minutes before the reload were recorded as the page went (a closed tab keeps them too).
+  const totalSeconds = async () =>
+    (
+      (await (await page.request.get("/api/study/focus-stats", { headers })).json()) as {
+        totalSeconds: number;
+      }
+    ).totalSeconds;
+  await expect.poll(totalSeconds).toBe(300);
+
+  // The block runs out: the rest of it is recorded, never the first five minutes again (each record is
+  // in whole seconds, so the two may lose one between them).
+  await page.clock.runFor(20 * 60_000 + 2_000);
+  await expect(page.getByTestId("focus-phase")).toHaveText("Short break");
+  await expect.poll(totalSeconds).toBeGreaterThanOrEqual(25 * 60 - 1);
+  expect(await totalSeconds()).toBeLessThanOrEqual(25 * 60 + 2);
+});

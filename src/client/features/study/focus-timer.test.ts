@@ -14,6 +14,7 @@ import {
   type PomodoroState,
   pomodoro,
   pomodoroSettingsSchema,
+  pomodoroStateSchema,
   pomodoroView,
   type StudyRecord,
 } from "./focus-timer.ts";
@@ -375,6 +376,30 @@ describe("Pomodoro focus timer", () => {
     t.minutes(15);
     expect(t.records).toEqual([work(10), { ...work(15), link: { type: "studySet", id: 3 } }]);
     expect(t.view).toMatchObject({ phase: "shortBreak", cycle: { done: 1 } });
+  });
+
+  it("records the work so far when the page goes away, and the restored block goes on from there", () => {
+    const t = focusRun();
+    t.send({ type: "start" });
+    t.minutes(5);
+    t.send({ type: "leave" });
+    expect(t.records).toEqual([work(5)]);
+    // The reload: the state is read back from storage as JSON, and the clock ran on meanwhile.
+    const restored = pomodoroStateSchema.parse(JSON.parse(JSON.stringify(t.state)));
+    expect(restored).toEqual(t.state);
+    t.jump(2 * SECOND);
+    expect(t.view).toMatchObject({ status: "running", phase: "work" });
+    expect(t.view.remainingMs).toBe(20 * MINUTE - 2 * SECOND);
+    t.minutes(20);
+    // The reload's seconds were focus time too; the block counts once, its time never recorded twice.
+    expect(t.records).toEqual([work(5), work(20)]);
+    expect(t.view).toMatchObject({ phase: "shortBreak", cycle: { done: 1 } });
+  });
+
+  it("restores nothing from storage that is not a timer mid-phase", () => {
+    expect(pomodoroStateSchema.safeParse(idlePomodoro()).success).toBe(false);
+    expect(pomodoroStateSchema.safeParse({ status: "running", phase: "work" }).success).toBe(false);
+    expect(pomodoroStateSchema.safeParse(null).success).toBe(false);
   });
 
   it("applies new lengths from the next phase", () => {

@@ -193,6 +193,27 @@ export type PomodoroState =
       completedWork: number;
     };
 
+const focusLinkSchema = z.union([
+  z.object({ type: z.enum(["task", "studySet"]), id: z.int().positive() }),
+  z.null(),
+]);
+
+/**
+ * A timer mid-phase as a reload left it in the tab's storage (use-pomodoro.ts); anything else, an idle
+ * timer included, is not restored.
+ */
+export const pomodoroStateSchema = z.object({
+  status: z.enum(["running", "paused", "ready"]),
+  settings: pomodoroSettingsSchema,
+  link: focusLinkSchema,
+  phase: z.enum(["work", "shortBreak", "longBreak"]),
+  phaseMs: z.number().nonnegative(),
+  elapsedMs: z.number().nonnegative(),
+  runningSince: z.number().nullable(),
+  creditedMs: z.number().nonnegative(),
+  completedWork: z.int().nonnegative(),
+});
+
 export type PomodoroEvent =
   | { type: "start"; link?: FocusLink }
   | { type: "pause" }
@@ -201,6 +222,11 @@ export type PomodoroEvent =
   | { type: "skip" }
   /** Ends the cycle; work done so far in the block is recorded. */
   | { type: "stop" }
+  /**
+   * The page goes away (a reload, a closed tab): the work so far is recorded, as a closed tab never comes
+   * back, and the block goes on, so a reload can resume it from storage where it was.
+   */
+  | { type: "leave" }
   | { type: "tick" }
   | { type: "link"; link: FocusLink }
   | { type: "settings"; settings: PomodoroSettings };
@@ -377,6 +403,15 @@ export function pomodoro(state: PomodoroState, event: PomodoroEvent, now: number
     case "stop": {
       const record = workRecord(s, elapsedAt(s, now), now);
       return done({ state: idlePomodoro(s.settings, s.link), records: record ? [record] : [], finished: [] });
+    }
+    case "leave": {
+      const worked = elapsedAt(s, now);
+      const record = workRecord(s, worked, now);
+      return done({
+        state: record ? { ...s, creditedMs: worked } : s,
+        records: record ? [record] : [],
+        finished: [],
+      });
     }
     case "link": {
       // Mid-block, the work so far goes to the old link and the rest of the block to the new one.

@@ -12,10 +12,13 @@ import {
   type PomodoroState,
   pomodoro,
   pomodoroSettingsSchema,
+  pomodoroStateSchema,
 } from "./focus-timer.ts";
 import { recordFocus } from "./study.api.ts";
 
 const SETTINGS_KEY = "studyhall.pomodoro";
+/** The timer mid-phase, kept across a reload of this tab only (session storage: another tab has its own). */
+const RUNNING_KEY = "studyhall.pomodoro.running";
 
 function loadSettings(): PomodoroSettings {
   try {
@@ -23,6 +26,17 @@ function loadSettings(): PomodoroSettings {
     return parsed.success ? parsed.data : DEFAULT_POMODORO;
   } catch {
     return DEFAULT_POMODORO;
+  }
+}
+
+/** The timer a reload of this tab left running (or paused); dropped once mounted, so a later visit starts idle. */
+function savedRunning(): PomodoroState | null {
+  try {
+    const saved = sessionStorage.getItem(RUNNING_KEY);
+    const parsed = pomodoroStateSchema.safeParse(JSON.parse(saved ?? "null"));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }
 
@@ -44,11 +58,11 @@ function phaseMessage(state: PomodoroState): string {
 /**
  * The Pomodoro machine (focus-timer.ts) fed with a 1 s tick; finished work blocks are recorded as focus
  * sessions and the stats refreshed. Stopping, closing the page or leaving the screen records the block's
- * work so far. `message` is the live region's text, changed only by phase changes and the buttons.
+ * work so far; a reload resumes the block. `message` is the live region's text, changed only by phase changes and the buttons.
  */
 export function usePomodoro() {
   const qc = useQueryClient();
-  const [state, setState] = useState<PomodoroState>(() => idlePomodoro(loadSettings()));
+  const [state, setState] = useState<PomodoroState>(() => savedRunning() ?? idlePomodoro(loadSettings()));
   const stateRef = useRef(state);
   const [now, setNow] = useState(() => Date.now());
   const [message, setMessage] = useState("");
@@ -83,11 +97,36 @@ export function usePomodoro() {
   }, [running, dispatch]);
 
   useEffect(() => {
-    const leave = () => dispatch({ type: "stop" });
-    window.addEventListener("pagehide", leave);
+    // A reload or a closed tab: the work so far is recorded and the timer kept for this tab, so a reload
+    // resumes the block where it was (a closed tab's storage goes with it).
+    const pageHidden = () => {
+      dispatch({ type: "leave" });
+      try {
+        if (stateRef.current.status !== "idle")
+          sessionStorage.setItem(RUNNING_KEY, JSON.stringify(stateRef.current));
+      } catch {
+        // storage disabled: the recorded work is kept, the timer starts over
+      }
+    };
+    const forget = () => {
+      try {
+        sessionStorage.removeItem(RUNNING_KEY);
+      } catch {
+        // storage disabled: nothing was kept
+      }
+    };
+    forget();
+    // Back from the back-forward cache: the page lives on with its timer, so nothing is to be restored.
+    const pageShown = (e: PageTransitionEvent) => {
+      if (e.persisted) forget();
+    };
+    window.addEventListener("pagehide", pageHidden);
+    window.addEventListener("pageshow", pageShown);
     return () => {
-      window.removeEventListener("pagehide", leave);
-      leave();
+      window.removeEventListener("pagehide", pageHidden);
+      window.removeEventListener("pageshow", pageShown);
+      // Leaving the Study Center within the app ends the cycle.
+      dispatch({ type: "stop" });
     };
   }, [dispatch]);
 
