@@ -19,3 +19,23 @@ for (const theme of ["light", "dark"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test("a tab panel, a Tab stop after its tabs, shows where the keyboard's focus is", async ({ page }) => {
+  await signUpViaApi(page);
+  for (const [path, tab] of [
+    ["/settings", "Profile"],
+    ["/friends", "Friends (0)"],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole("tab", { name: tab }).focus();
+    await page.keyboard.press("Tab");
+    const panel = page.getByRole("tabpanel");
+    await expect(panel).toBeFocused();
+    const ring = await panel.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { style: s.outlineStyle, width: Number.parseFloat(s.outlineWidth) };
+    });
+    expect(ring.style, path).not.toBe("none");
+    expect(ring.width, path).toBeGreaterThan(0);
+  }
+});
