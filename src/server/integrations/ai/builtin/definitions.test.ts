@@ -156,4 +156,36 @@ describe("definitionCards", () => {
       ]),
     ).toEqual([]);
   });
+
+  it("takes no action, release or examples heading as a term, and marks down answers that define nothing", () => {
+    const page = [
+      "To apply affinity is to convert an operand to a particular storage class before comparing.",
+      "",
+      "Collation Sequence Examples",
+      "",
+      "The examples below identify the collating sequences used by each comparison.",
+      "",
+      "Version 0.21",
+      "",
+      "Added more references suggested on the tutor mailing list.",
+      "",
+      "The operator module",
+      "",
+      "The operator module was mentioned earlier in this guide.",
+      "",
+      "If the value is a NULL value, the comparison is skipped. The value is a NULL value.",
+      "",
+      "A predicate is a function that returns the truth value of some condition.",
+    ].join("\n");
+    const cards = definitionCards([page]);
+    const terms = cards.map((c) => c.term.toLowerCase());
+    expect(terms).not.toContain("to apply affinity");
+    expect(terms).not.toContain("collation sequence examples");
+    expect(terms).not.toContain("version 0.21");
+    for (const card of cards.filter((c) => /operator module|^the value$/i.test(c.term)))
+      expect(card.quality, card.term).toBeLessThan(0.6);
+    expect(
+      cards.find((c) => c.term === "A predicate" || c.term === "a predicate")?.quality,
+    ).toBeGreaterThanOrEqual(0.6);
+  });
 });

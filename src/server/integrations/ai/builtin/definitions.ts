@@ -131,6 +131,9 @@ export function isTerm(term: string): boolean {
     !/[,;:()[\]!?]|https?:|\d{3,}/.test(bare) &&
     !PRONOUNS.has(first) &&
     !LEADING_ADVERB.test(bare) &&
+    // 'To apply affinity' is an action, 'Version 0.21' a release: neither is a thing to define.
+    !/^to\s/i.test(bare) &&
+    !/^(?:version|release|revision)\s/i.test(bare) &&
     !GENERIC_HEADS.has(head) &&
     !LABELS.has(bare.toLowerCase()) &&
     !parts.some((w) => NOT_IN_TERM.has(w.toLowerCase())) &&
@@ -185,12 +188,26 @@ type Definition = Omit<Found, "page" | "start">;
 /** Answers that lean on what came before ('It ...', 'This ...') or say little ('A way to do this.'). */
 const LEANING = /^(?:it|its|this|that|these|those|they|their|he|she|such|here|there)\b/i;
 
+/** An answer about the document rather than the term: 'The `operator` module was mentioned earlier.' */
+const ABOUT_THE_TEXT =
+  /\b(?:is|are|was|were|be|been)\s+(?:mentioned|discussed|described|covered|introduced|explained|shown|listed)\s+(?:earlier|above|below|later|before|previously|elsewhere|in\s+(?:the\s+)?(?:next|previous|following|last))\b/i;
+
+/** A short answer that only repeats the term's words ('the value' -> 'A NULL value.') defines nothing. */
+function repeatsTerm(term: string, answer: string): boolean {
+  const termStems = words(term.replace(ARTICLE, "")).filter((w) => w.content);
+  const answerWords = words(answer).filter((w) => w.content);
+  const said = new Set(answerWords.map((w) => w.stem));
+  return answerWords.length <= 4 && termStems.length > 0 && termStems.every((w) => said.has(w.stem));
+}
+
 function scored(definition: Definition): Definition {
   const answerWords = definition.answer.split(" ").length;
   let quality = definition.quality;
   if (answerWords > 35) quality -= 0.15;
   if (definition.term.replace(ARTICLE, "").split(/\s+/).length > 3) quality -= 0.1;
   if (LEANING.test(definition.answer)) quality -= 0.2;
+  if (ABOUT_THE_TEXT.test(definition.answer) || repeatsTerm(definition.term, definition.answer))
+    quality -= 0.3;
   return { ...definition, quality: Math.max(0, Math.min(1, quality)) };
 }
 
@@ -265,7 +282,7 @@ function fromGlossaryLine(line: string, alone: boolean): Definition | undefined 
 
 /** Headings that name a part of a document, not a thing ('Purpose', 'Requirements'), defer to the one above. */
 /** Headings that name a task or a table column, not a thing: 'Invoking asn1Parser', 'Command Description'. */
-const NOT_A_THING = /^(?:\p{L}+ing)\s|\b(?:description|descriptions|purpose|overview|details?)$/iu;
+const NOT_A_THING = /^(?:\p{L}+ing)\s|\b(?:description|descriptions|purpose|overview|details?|examples?)$/iu;
 /** Openings that talk about the document, not the subject: 'In this part, we deal with ...'. */
 const META =
   /^(?:in this|this (?:section|chapter|part|example|document|manual|guide)|here we|we (?:now|will))\b/i;
