@@ -25,6 +25,9 @@ describe("the notice of changes made offline that the server refused", () => {
     expect(
       describeChange(change({ kind: "task-complete", label: "Lab report", body: { completed: false } })),
     ).toBe('Reopening the task "Lab report"');
+    expect(describeChange(change({ kind: "task-delete", label: "Old quiz", body: { ids: [4] } }))).toBe(
+      'Deleting the task "Old quiz"',
+    );
     // Kept by an older page, before changes carried their names.
     expect(describeChange(change({ kind: "rate" }))).toBe("Rating of the card");
   });
