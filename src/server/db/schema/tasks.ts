@@ -32,6 +32,12 @@ export const tasks = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     isParsed: boolean("is_parsed").notNull().default(false),
     canvasId: text("canvas_id"),
+    /**
+     * Whether Canvas showed the assignment submitted at the last sync (null: not imported, or imported
+     * before this was kept). A submission Canvas newly shows completes the task once; the student's own
+     * completed mark is otherwise never overwritten.
+     */
+    canvasSubmitted: boolean("canvas_submitted"),
     htmlUrl: text("html_url"),
     /** The id a device made for a task added offline (issue 23): sending it again adds nothing. */
     clientId: uuid("client_id"),

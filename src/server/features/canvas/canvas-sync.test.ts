@@ -99,6 +99,32 @@ describe("POST /api/sync-canvas", () => {
     expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
   });
 
+  it("completes a task once when its assignment is newly submitted in Canvas, and leaves a reopened one open", async () => {
+    resetData();
+    const u = await connectedUser(t, fake);
+    const target = fake.data.assignments[fake.data.courses[0]!.id]!.find(
+      (a) => a.submission?.workflow_state === "unsubmitted",
+    )!;
+    const row = async () => (await taskRows(u)).find((r) => r.canvasId === target.id)!;
+    expect(await row()).toMatchObject({ completed: false, canvasSubmitted: false });
+    // Submitted in Canvas after the first sync: the next sync completes the task.
+    target.submission = {
+      ...target.submission!,
+      workflow_state: "submitted",
+      submitted_at: "2026-01-01T10:00:00Z",
+    };
+    expect((await sync(t, u)).json()).toMatchObject({ created: 0, updated: 1, deleted: 0 });
+    const done = await row();
+    expect(done).toMatchObject({ completed: true, canvasSubmitted: true });
+    expect(done.completedAt).not.toBeNull();
+    // Reopened by the student (say, to resubmit): later syncs of the same submission leave it open.
+    await t.app.db.update(tasks).set({ completed: false, completedAt: null }).where(eq(tasks.id, done.id));
+    expect((await sync(t, u)).json()).toMatchObject({ updated: 0 });
+    target.name = "Renamed after submitting";
+    await sync(t, u);
+    expect(await row()).toMatchObject({ completed: false, title: "Renamed after submitting" });
+  });
+
   it("removes a task whose assignment was deleted in Canvas, and adds new ones", async () => {
     resetData();
     const u = await connectedUser(t, fake);

@@ -149,6 +149,7 @@ const changed = (v: ImportedTaskValues, row: ImportedTask) =>
   v.htmlUrl !== row.htmlUrl ||
   v.courseId !== row.courseId ||
   !row.isParsed ||
+  v.completed !== row.canvasSubmitted ||
   (v.dueDate?.getTime() ?? null) !== (row.dueDate?.getTime() ?? null);
 
 /**

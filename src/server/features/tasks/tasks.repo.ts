@@ -120,13 +120,22 @@ export interface ImportedTaskValues {
   description: string;
   dueDate: Date | null;
   htmlUrl: string | null;
+  /** Submitted (or excused) in Canvas: a new task arrives completed, a known one is completed once. */
   completed: boolean;
 }
 
 /** An imported task as a sync compares it with Canvas. */
 export type ImportedTask = Pick<
   typeof tasks.$inferSelect,
-  "id" | "canvasId" | "courseId" | "title" | "description" | "dueDate" | "htmlUrl" | "isParsed"
+  | "id"
+  | "canvasId"
+  | "courseId"
+  | "title"
+  | "description"
+  | "dueDate"
+  | "htmlUrl"
+  | "isParsed"
+  | "canvasSubmitted"
 >;
 
 const imported = (userId: number) => and(eq(tasks.userId, userId), isNotNull(tasks.canvasId));
@@ -432,6 +441,7 @@ export const tasksRepo = {
         dueDate: tasks.dueDate,
         htmlUrl: tasks.htmlUrl,
         isParsed: tasks.isParsed,
+        canvasSubmitted: tasks.canvasSubmitted,
       })
       .from(tasks)
       .where(imported(userId));
@@ -456,16 +466,24 @@ export const tasksRepo = {
         completed: v.completed,
       })),
     );
+    // A submission Canvas shows for the first time (it did not at the last sync, or that is not known)
+    // completes an open task; a task the student reopened after that stays open, as their other marks do.
+    const newlySubmitted = sql.raw(
+      "excluded.canvas_submitted and tasks.canvas_submitted is distinct from true and not tasks.completed",
+    );
     await db.execute(sql`
       insert into tasks (user_id, course_id, title, description, due_date, html_url, canvas_id, is_parsed,
-                         priority, completed, completed_at)
+                         priority, completed, completed_at, canvas_submitted)
       select ${userId}, x.course_id, x.title, x.description, x.due_date, x.html_url, x.canvas_id, true,
-             'medium', x.completed, case when x.completed then now() end
+             'medium', x.completed, case when x.completed then now() end, x.completed
       from json_to_recordset(${rows}::json) as x(course_id integer, title text, description text,
            due_date timestamptz, html_url text, canvas_id text, completed boolean)
       on conflict (user_id, canvas_id) do update set
         course_id = excluded.course_id, title = excluded.title, description = excluded.description,
-        due_date = excluded.due_date, html_url = excluded.html_url, is_parsed = true, updated_at = now()`);
+        due_date = excluded.due_date, html_url = excluded.html_url, is_parsed = true, updated_at = now(),
+        completed = case when ${newlySubmitted} then true else tasks.completed end,
+        completed_at = case when ${newlySubmitted} then now() else tasks.completed_at end,
+        canvas_submitted = excluded.canvas_submitted`);
   },
 
   /**
