@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRouter, signedInCode } from "./app/router.tsx";
+import { ChunkBoundary } from "./components/chunk-boundary.tsx";
 import { queryClient } from "./lib/query-client.ts";
 import { registerAfterLoad } from "./lib/service-worker.ts";
 import { useAnyToast } from "./lib/toast.tsx";
@@ -10,12 +11,17 @@ import "./styles.css";
 
 const Toaster = lazy(() => import("./lib/toaster.tsx").then((m) => ({ default: m.Toaster })));
 
-/** The toast viewport is fetched with the first toast, not with every page. */
+/**
+ * The toast viewport is fetched with the first toast, not with every page. Offline before it was cached,
+ * the toast is not shown, but the page stays (the toast's message is in the console).
+ */
 function LazyToaster() {
   return useAnyToast() ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <ChunkBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ChunkBoundary>
   ) : null;
 }
 

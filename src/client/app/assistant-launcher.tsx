@@ -1,9 +1,29 @@
 import { MessageSquare } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { ChunkBoundary } from "#client/components/chunk-boundary.tsx";
 import { cn } from "#client/lib/cn.ts";
 
 // The panel (and its courses, markdown, streaming and viewer code) loads on the first click only.
 const AssistantPanel = lazy(() => import("./assistant-panel.tsx"));
+
+/** The assistant's code could not arrive (offline before it was cached): said where the panel would be. */
+function PanelLoadFailed({ onClose }: { onClose: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="fixed bottom-4 right-4 z-40 flex max-w-[calc(100vw-2rem)] items-center gap-3 rounded-lg border border-border bg-surface p-3 text-sm shadow-lg"
+    >
+      <span>The AI Assistant could not be loaded. Check your connection.</span>
+      <button
+        type="button"
+        className="rounded-md px-2 py-1 font-medium text-accent-strong focus-visible:outline-2 focus-visible:outline-accent"
+        onClick={onClose}
+      >
+        Close
+      </button>
+    </div>
+  );
+}
 
 /** Pixels of scroll in one direction before the button hides or comes back: a finger's jitter is not a scroll. */
 const SCROLL_SLACK = 6;
@@ -105,9 +125,11 @@ export function AssistantLauncher({ onOpen }: { onOpen?: () => void }) {
   const stepAside = useStepAside();
   if (open) {
     return (
-      <Suspense fallback={null}>
-        <AssistantPanel onClose={() => setOpen(false)} />
-      </Suspense>
+      <ChunkBoundary fallback={<PanelLoadFailed onClose={() => setOpen(false)} />}>
+        <Suspense fallback={null}>
+          <AssistantPanel onClose={() => setOpen(false)} />
+        </Suspense>
+      </ChunkBoundary>
     );
   }
   return (
