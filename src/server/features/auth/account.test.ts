@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countOwnedRows } from "#server/features/auth/account-data.ts";
+import { EXPORTS_PER_WINDOW } from "#server/features/auth/auth.routes.ts";
 import {
   createCard,
   createCourse,
@@ -207,6 +208,23 @@ describe("download all my data", () => {
     expect(everything).not.toContain(who.token);
     expect(everything).not.toMatch(/password_hash|token_hash|code_hash|\$argon2/);
     expect((await req(null, "GET", "/api/auth/export")).statusCode).toBe(401);
+  });
+
+  it("is built at most EXPORTS_PER_WINDOW times in a window per student: a loop of downloads gets a 429", async () => {
+    const who = await createUser(t.app);
+    const other = await createUser(t.app);
+    for (let i = 0; i < EXPORTS_PER_WINDOW; i++) {
+      expect((await req(who, "GET", "/api/auth/export")).statusCode).toBe(200);
+    }
+    const refused = await req(who, "GET", "/api/auth/export");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: "rate_limited",
+      error: "You downloaded your data several times just now. Please try again in a few minutes.",
+    });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another student is counted apart.
+    expect((await req(other, "GET", "/api/auth/export")).statusCode).toBe(200);
   });
 });
 

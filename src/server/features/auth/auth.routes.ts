@@ -6,6 +6,12 @@ import { route } from "../../lib/route.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE } from "./login-throttle.ts";
 
 const PASSWORD_CHECKS_PER_MINUTE = 10;
+/**
+ * "Download all my data" builds a ZIP of every record and document in one transaction: a student needs it
+ * now and then, a loop of it would hold the database and a core. Per student, from any device.
+ */
+export const EXPORTS_PER_WINDOW = 5;
+const EXPORT_WINDOW_MS = 10 * 60_000;
 export const DEFAULT_SIGNUP_LIMIT = { perAddressPerHour: 5, perMinute: 20 } as const;
 
 const LIMITED_URLS = new Set([
@@ -174,7 +180,19 @@ export async function authRoutes(app: FastifyInstance) {
     await auth.revokeOtherSessions(user.id, user.sessionId);
     return { ok: true as const };
   });
-  route(app, authEndpoints.exportData, async ({ user, reply }) => {
+  const exports = app.createRateLimit({
+    max: EXPORTS_PER_WINDOW,
+    timeWindow: EXPORT_WINDOW_MS,
+    keyGenerator: (r) => `export:${r.user?.id ?? r.ip}`,
+  });
+  route(app, authEndpoints.exportData, async ({ user, req, reply }) => {
+    const allowed = await exports(req);
+    if (!allowed.isAllowed && allowed.isExceeded) {
+      reply.header("Retry-After", String(Math.max(1, allowed.ttlInSeconds)));
+      throw tooManyRequests(
+        "You downloaded your data several times just now. Please try again in a few minutes.",
+      );
+    }
     const zip = await auth.exportData(user.id);
     const day = new Date().toISOString().slice(0, 10);
     reply
