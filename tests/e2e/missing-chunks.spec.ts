@@ -17,10 +17,18 @@ test("a toast, a page or the assistant whose code cannot arrive leaves the rest 
 
   // The error toast's code is missing: no toast, but the page and what was typed stay.
   await page.getByLabel("Username").fill("nobody_by_that_name");
+  await page.context().setOffline(true);
+  const toasterFailed = page.waitForEvent("requestfailed", (r) => r.url().includes("/assets/toaster-"));
   await page.getByRole("button", { name: "Send Request" }).click();
+  await toasterFailed;
   await expect(page.getByRole("button", { name: "Send Request" })).toBeEnabled();
+  await page.context().setOffline(false);
   await expect(page.getByRole("heading", { level: 1, name: "Friends" })).toBeVisible();
   await expect(page.getByLabel("Username")).toHaveValue("nobody_by_that_name");
+  // And it still answers: the next toast is not shown either, the page goes on.
+  await page.getByLabel("Username").fill("someone_else");
+  await expect(page.getByRole("button", { name: "Send Request" })).toBeEnabled();
+  await expect(page.getByLabel("Username")).toHaveValue("someone_else");
 
   // Another page whose code is missing says so inside the shell; going back draws the page again.
   await page.evaluate(() => {
