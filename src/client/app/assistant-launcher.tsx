@@ -35,22 +35,36 @@ const LAUNCHER_GAP = 16;
 const PAGE_CONTROL =
   "a[href],button,input,select,textarea,summary,[role=button],[role=switch],[role=tab],[role=checkbox],[tabindex]:not([tabindex='-1'])";
 
+/** A control the button would hide this much of (a share of its area) is one it must not sit on. */
+const COVERED_SHARE = 0.25;
+
 /**
- * Whether one of the page's controls lies where the button rests, e.g. Settings' 'Update' in the first view
- * at 360 px. A few points of the button's box are hit-tested (not every control measured), so a list of
- * 2,000 rows costs the same as an empty page.
+ * Whether the button would hide one of the page's controls where it rests, e.g. Settings' 'Update' in the
+ * first view at 360 px. A few points of the button's box are hit-tested (not every control measured), so a
+ * list of 2,000 rows costs the same as an empty page; a control it only grazes (a row's Edit button whose
+ * corner passes under it) does not count, or the button would come and go with every row of the task
+ * list, where SPEC §2.3 has it stay.
  */
 function controlUnderLauncher(): boolean {
   const main = document.getElementById("main");
   if (!main) return false;
   const right = document.documentElement.clientWidth - LAUNCHER_GAP;
   const bottom = window.innerHeight - LAUNCHER_GAP;
-  const xs = [right - LAUNCHER_SIZE + 2, right - LAUNCHER_SIZE / 2, right - 2];
-  const ys = [bottom - LAUNCHER_SIZE + 2, bottom - LAUNCHER_SIZE / 2, bottom - 2];
+  const left = right - LAUNCHER_SIZE;
+  const top = bottom - LAUNCHER_SIZE;
+  const hidden = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    const width = Math.max(0, Math.min(r.right, right) - Math.max(r.left, left));
+    const height = Math.max(0, Math.min(r.bottom, bottom) - Math.max(r.top, top));
+    return r.width * r.height > 0 && (width * height) / (r.width * r.height) >= COVERED_SHARE;
+  };
+  const xs = [left + 2, right - LAUNCHER_SIZE / 2, right - 2];
+  const ys = [top + 2, bottom - LAUNCHER_SIZE / 2, bottom - 2];
   for (const x of xs) {
     for (const y of ys) {
       for (const el of document.elementsFromPoint(x, y)) {
-        if (main.contains(el) && el.closest(PAGE_CONTROL)) return true;
+        const control = main.contains(el) ? el.closest(PAGE_CONTROL) : null;
+        if (control && hidden(control)) return true;
       }
     }
   }
