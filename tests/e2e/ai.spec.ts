@@ -78,6 +78,29 @@ test("the assistant from the keyboard alone: it opens on its field, keeps it aft
   await expect(launcher).toBeFocused();
 });
 
+test("a question that could not be sent stays in the field, so it is not typed again", async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto("/tasks");
+  await page.getByRole("button", { name: "Open AI Assistant" }).click();
+  const panel = page.getByRole("region", { name: "AI Assistant" });
+  const field = panel.getByRole("textbox", { name: "Message" });
+  // The network drops as the question leaves.
+  await page.route("**/api/chat/stream", (route) => route.abort("internetdisconnected"));
+  await field.fill("Where does photosynthesis take place?");
+  await panel.getByRole("button", { name: "Send" }).click();
+  await expect(panel.getByRole("alert")).toHaveText(
+    "Could not reach Studyhall. Check your connection and try again.",
+  );
+  await expect(field).toHaveValue("Where does photosynthesis take place?");
+  await expect(field).toBeEnabled();
+  // Back online, Send tries the same question again.
+  await page.unroute("**/api/chat/stream");
+  await panel.getByRole("button", { name: "Send" }).click();
+  await expect(panel.getByTestId("chat-messages")).toContainText("Where does photosynthesis take place?");
+  await expect(panel.getByRole("alert")).toHaveCount(0);
+  await expect(field).toHaveValue("");
+});
+
 test("answers 'what is due this week' with the student's tasks, and works at 360 px", async ({ page }) => {
   const { token } = await signUpViaApi(page);
   const due = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();

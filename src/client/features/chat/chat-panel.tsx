@@ -140,7 +140,9 @@ export function ChatPanel({
     if (!content || send.isPending) return;
     typing.current = document.activeElement === input.current;
     setDraft("");
-    send.mutate(content);
+    // A question that did not get through comes back to the field (unless a new one was typed meanwhile),
+    // so a dropped connection does not cost the student their words: Send tries it again.
+    send.mutate(content, { onError: () => setDraft((typed) => typed || content) });
   }
 
   return (
