@@ -84,3 +84,35 @@ test("asks the assistant beside a study document and opens the cited page", asyn
   await page.keyboard.press("Escape");
   await expect(viewer).toBeHidden();
 });
+
+// Issue 24 §8: a course material opens in the same viewer with the assistant beside it, as a study
+// document does; a citation of the open material turns its page instead of stacking a second viewer.
+test("asks the assistant beside a course material and opens the cited page in the same viewer", async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/materials");
+  await page.getByLabel("File").setInputFiles(fixture("cell-biology.pdf"));
+  await page.getByRole("button", { name: "Upload Material" }).click();
+  const item = page.getByRole("listitem").filter({ hasText: "cell-biology" });
+  await expect(item).toContainText("Introduction to Cell Biology", { timeout: 30_000 });
+  await item.getByRole("button", { name: "Open cell-biology" }).click();
+  const viewer = page.getByRole("dialog", { name: "cell-biology" });
+  await expect(viewer.getByText("Page 1 of 4")).toBeVisible();
+
+  await viewer.getByRole("button", { name: "Ask the assistant" }).click();
+  const panel = viewer.getByRole("region", { name: "AI Assistant" });
+  await expect(panel.getByRole("textbox", { name: "Message" })).toBeFocused();
+  await page.keyboard.type("Where does photosynthesis take place?");
+  await page.keyboard.press("Enter");
+  const source = panel.getByRole("button", { name: "[1] cell-biology, p. 3" });
+  await expect(source).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+  await source.click();
+  await expect(viewer.getByText("Page 3 of 4")).toBeVisible();
+  await expect(viewer.getByRole("region", { name: "Page 3" }).locator("mark")).toContainText("chloroplasts");
+  await expect(page.getByRole("dialog")).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+});

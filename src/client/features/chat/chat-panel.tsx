@@ -97,14 +97,17 @@ export function ChatPanel({
   onClose,
   scope,
   onCitation,
+  initialCourseId = null,
 }: {
   courses: Course[];
   onClose?: () => void;
   scope?: PanelScope;
   onCitation?: (citation: Citation) => boolean;
+  /** The course chosen to begin with (beside a course material: its course). */
+  initialCourseId?: number | null;
 }) {
   const id = useId();
-  const [courseId, setCourseId] = useState<number | null>(null);
+  const [courseId, setCourseId] = useState<number | null>(initialCourseId);
   const [draft, setDraft] = useState("");
   const [open, setOpen] = useState<Citation | null>(null);
   const [scoped, setScoped] = useState(true);
@@ -121,7 +124,7 @@ export function ChatPanel({
   // The floating box and the one beside a document open from a button that leaves the page as they come:
   // without this the keyboard's focus fell to the page's (or the viewer's) start, and a question typed at
   // once went nowhere. Home's tool view opens with its page and leaves the focus where it is.
-  const askedFor = onClose !== undefined || scope !== undefined;
+  const askedFor = onClose !== undefined || scope !== undefined || onCitation !== undefined;
   useEffect(() => {
     if (askedFor) input.current?.focus();
   }, [askedFor]);

@@ -7,6 +7,7 @@ import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/c
 import { formatDate } from "#shared/date-format.ts";
 import type { Material, MaterialType } from "#shared/materials/contract.ts";
 import { processingLabel } from "#shared/study/document-status.ts";
+import type { MaterialAssistant } from "./material-viewer.tsx";
 
 // The viewer (a Radix dialog, ~12 KB gzip) loads when a material is first opened.
 const MaterialViewer = lazy(() => import("./material-viewer.tsx"));
@@ -28,11 +29,13 @@ export function MaterialList({
   deleting,
   onDelete,
   Actions,
+  Assistant,
 }: {
   materials: UseQueryResult<Material[]>;
   deleting: boolean;
   onDelete: (id: number) => void;
   Actions?: MaterialActions;
+  Assistant?: MaterialAssistant;
 }) {
   const [open, setOpen] = useState<Material | null>(null);
   return (
@@ -97,7 +100,7 @@ export function MaterialList({
       </QueryView>
       {open && (
         <Suspense fallback={null}>
-          <MaterialViewer material={open} onClose={() => setOpen(null)} />
+          <MaterialViewer material={open} Assistant={Assistant} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </>

@@ -4,6 +4,7 @@ import { IMAGE_UPLOAD_EXTENSIONS, MATERIAL_UPLOAD_EXTENSIONS } from "#shared/con
 import type { Course } from "#shared/courses/contract.ts";
 import { type MaterialActions, MaterialList } from "./material-list.tsx";
 import { MaterialMessage, MaterialUploadForm, type Message } from "./material-upload-form.tsx";
+import type { MaterialAssistant } from "./material-viewer.tsx";
 import { useDeleteMaterial, useMaterials } from "./materials.api.ts";
 
 const isImage = (ext: string) => (IMAGE_UPLOAD_EXTENSIONS as readonly string[]).includes(ext);
@@ -29,11 +30,14 @@ export function MaterialsView({
   courses,
   headingLevel = 1,
   Actions,
+  Assistant,
 }: {
   courses: Course[];
   headingLevel?: 1 | 2;
   /** Extra buttons on each ready material (summaries' drafts, passed by the page). */
   Actions?: MaterialActions;
+  /** The assistant beside an opened material (the chat panel, passed by the page). */
+  Assistant?: MaterialAssistant;
 }) {
   const id = useId();
   const [courseId, setCourseId] = useState<number | null>(null);
@@ -73,6 +77,7 @@ export function MaterialsView({
           deleting={remove.isPending}
           onDelete={onDelete}
           Actions={Actions}
+          Assistant={Assistant}
         />
       </section>
     </div>
