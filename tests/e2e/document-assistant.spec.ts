@@ -116,3 +116,40 @@ test("asks the assistant beside a course material and opens the cited page in th
   await expect(page.getByRole("dialog")).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+// With the network down, opening a document said it 'may have been deleted': a student would upload it
+// again. It says what happened, and opens once the connection is back.
+test("a document that cannot be fetched offline says so, not that it may have been deleted", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const auth = { authorization: `Bearer ${token}` };
+  const set = await page.request.post("/api/study/sets", { data: { title: "Biology" }, headers: auth });
+  const { id: setId } = (await set.json()) as { id: number };
+  const upload = await page.request.post(`/api/study/sets/${setId}/documents/upload`, {
+    headers: auth,
+    multipart: {
+      file: {
+        name: "cell-biology.pdf",
+        mimeType: "application/pdf",
+        buffer: readFileSync(fixture("cell-biology.pdf")),
+      },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  await page.goto(`/study?set=${setId}`);
+  const open = page.getByRole("button", { name: "Open cell-biology" });
+  await expect(open).toBeVisible({ timeout: 30_000 });
+
+  await page.route("**/api/study/documents/*", (route) => route.abort("internetdisconnected"));
+  await open.click();
+  const viewer = page.getByRole("dialog", { name: "cell-biology" });
+  await expect(viewer.getByRole("alert")).toHaveText(
+    "Could not reach Studyhall. Check your connection and try again.",
+  );
+  await page.keyboard.press("Escape");
+
+  await page.unroute("**/api/study/documents/*");
+  await open.click();
+  await expect(viewer.getByText("Page 1 of 4")).toBeVisible();
+});

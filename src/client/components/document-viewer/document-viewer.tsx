@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { type QueryState, QueryView } from "#client/components/query-view.tsx";
 import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
+import { ApiError } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { DocumentPages, type Highlight, type ViewedDocument } from "./document-pages.tsx";
 
@@ -34,7 +35,14 @@ export function DocumentViewer<T extends ViewedDocument>({
             <Skeleton className="h-40" />
           </div>
         }
-        error={() => <Alert>Could not open this document. It may have been deleted.</Alert>}
+        // 'Deleted' only when the server said it is not there: offline, a student told that uploaded it again.
+        error={(err) => (
+          <Alert>
+            {err instanceof ApiError && err.status === 0
+              ? err.message
+              : "Could not open this document. It may have been deleted."}
+          </Alert>
+        )}
       >
         {(doc) => (
           <div className={cn("grid min-w-0 gap-4", aside && "lg:grid-cols-[minmax(0,1fr)_22rem]")}>
