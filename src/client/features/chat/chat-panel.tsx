@@ -142,6 +142,7 @@ export function ChatPanel({
     const content = draft.trim();
     if (!content || send.isPending) return;
     typing.current = document.activeElement === input.current;
+    reset.reset();
     setDraft("");
     // A question that did not get through comes back to the field (unless a new one was typed meanwhile),
     // so a dropped connection does not cost the student their words: Send tries it again.
@@ -169,8 +170,11 @@ export function ChatPanel({
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => reset.mutate()}
-            disabled={reset.isPending || send.isPending}
+            onClick={() => {
+              send.reset();
+              reset.mutate();
+            }}
+            disabled={reset.isPending || send.isPending || !history.data?.length}
           >
             <MessageSquarePlus className="mr-1 h-4 w-4" aria-hidden />
             New conversation
@@ -187,7 +191,14 @@ export function ChatPanel({
       <MessageList
         messages={history.data ?? []}
         pending={send.pending}
-        error={send.isError ? errorMessage(send.error, "Failed to send message.") : null}
+        error={
+          send.isError
+            ? errorMessage(send.error, "Failed to send message.")
+            : // A clear that failed (offline) used to say nothing, leaving the student to wonder why it stayed.
+              reset.isError
+              ? errorMessage(reset.error, "Could not clear the conversation.")
+              : null
+        }
         onOpen={openCitation}
       />
       <form className="flex gap-2" onSubmit={submit}>
