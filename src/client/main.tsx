@@ -1,27 +1,27 @@
 import "./boot.ts"; // first: in a dev server, where it has no script tag of its own
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense, startTransition } from "react";
+import { type ComponentType, lazy, StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRouter, signedInCode } from "./app/router.tsx";
-import { ChunkBoundary } from "./components/chunk-boundary.tsx";
 import { queryClient } from "./lib/query-client.ts";
 import { registerAfterLoad } from "./lib/service-worker.ts";
 import { useAnyToast } from "./lib/toast.tsx";
 import "./styles.css";
 
-const Toaster = lazy(() => import("./lib/toaster.tsx").then((m) => ({ default: m.Toaster })));
+// Offline before it was cached, the toast is not shown, but the page stays.
+const Toaster = lazy<ComponentType>(() =>
+  import("./lib/toaster.tsx").then(
+    (m) => ({ default: m.Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
 
-/**
- * The toast viewport is fetched with the first toast, not with every page. Offline before it was cached,
- * the toast is not shown, but the page stays (the toast's message is in the console).
- */
+/** The toast viewport is fetched with the first toast, not with every page. */
 function LazyToaster() {
   return useAnyToast() ? (
-    <ChunkBoundary fallback={null}>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
-    </ChunkBoundary>
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   ) : null;
 }
 

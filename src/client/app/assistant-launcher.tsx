@@ -1,24 +1,22 @@
 import { MessageSquare } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { ChunkBoundary } from "#client/components/chunk-boundary.tsx";
 import { cn } from "#client/lib/cn.ts";
 
 // The panel (and its courses, markdown, streaming and viewer code) loads on the first click only.
-const AssistantPanel = lazy(() => import("./assistant-panel.tsx"));
+// Offline before it was cached, the panel's place says so (PanelLoadFailed), with Close.
+const AssistantPanel = lazy(() =>
+  import("./assistant-panel.tsx").catch(() => ({ default: PanelLoadFailed })),
+);
 
 /** The assistant's code could not arrive (offline before it was cached): said where the panel would be. */
 function PanelLoadFailed({ onClose }: { onClose: () => void }) {
   return (
     <div
       role="alert"
-      className="fixed bottom-4 right-4 z-40 flex max-w-[calc(100vw-2rem)] items-center gap-3 rounded-lg border border-border bg-surface p-3 text-sm shadow-lg"
+      className="fixed bottom-4 right-4 left-4 z-40 rounded-lg border bg-surface p-3 text-sm shadow-lg"
     >
-      <span>The AI Assistant could not be loaded. Check your connection.</span>
-      <button
-        type="button"
-        className="rounded-md px-2 py-1 font-medium text-accent-strong focus-visible:outline-2 focus-visible:outline-accent"
-        onClick={onClose}
-      >
+      The AI Assistant could not be loaded. Check your connection.{" "}
+      <button type="button" className="font-medium text-accent-strong underline" onClick={onClose}>
         Close
       </button>
     </div>
@@ -28,44 +26,37 @@ function PanelLoadFailed({ onClose }: { onClose: () => void }) {
 /** Pixels of scroll in one direction before the button hides or comes back: a finger's jitter is not a scroll. */
 const SCROLL_SLACK = 6;
 
-/** The button's box where it rests: 1rem in from the bottom right corner, 3.5rem square (its classes below). */
-const LAUNCHER_SIZE = 56;
-const LAUNCHER_GAP = 16;
 /** What a student presses on a page: the button would sit on one of these. */
-const PAGE_CONTROL =
-  "a[href],button,input,select,textarea,summary,[role=button],[role=switch],[role=tab],[role=checkbox],[tabindex]:not([tabindex='-1'])";
-
-/** A control the button would hide this much of (a share of its area) is one it must not sit on. */
-const COVERED_SHARE = 0.25;
+const PAGE_CONTROL = "a[href],button,input,select,textarea,[role=switch],[role=tab]";
 
 /**
- * Whether the button would hide one of the page's controls where it rests, e.g. Settings' 'Update' in the
- * first view at 360 px. A few points of the button's box are hit-tested (not every control measured), so a
- * list of 2,000 rows costs the same as an empty page; a control it only grazes (a row's Edit button whose
- * corner passes under it) does not count, or the button would come and go with every row of the task
- * list, where SPEC §2.3 has it stay.
+ * Whether the button, where it rests (1rem in from the bottom right corner, 3.5rem square: its classes
+ * below), would hide a quarter or more of one of the page's controls, e.g. Settings' 'Update' in the first
+ * view at 360 px. Its centre and corners are hit-tested (not every control measured), so a list of 2,000
+ * rows costs the same as an empty page; a control it only grazes (a row's Edit button whose corner passes
+ * under it) does not count, or the button would come and go with every row of the task list, where SPEC
+ * §2.3 has it stay.
  */
 function controlUnderLauncher(): boolean {
   const main = document.getElementById("main");
-  if (!main) return false;
-  const right = document.documentElement.clientWidth - LAUNCHER_GAP;
-  const bottom = window.innerHeight - LAUNCHER_GAP;
-  const left = right - LAUNCHER_SIZE;
-  const top = bottom - LAUNCHER_SIZE;
-  const hidden = (el: Element) => {
-    const r = el.getBoundingClientRect();
-    const width = Math.max(0, Math.min(r.right, right) - Math.max(r.left, left));
-    const height = Math.max(0, Math.min(r.bottom, bottom) - Math.max(r.top, top));
-    return r.width * r.height > 0 && (width * height) / (r.width * r.height) >= COVERED_SHARE;
-  };
-  const xs = [left + 2, right - LAUNCHER_SIZE / 2, right - 2];
-  const ys = [top + 2, bottom - LAUNCHER_SIZE / 2, bottom - 2];
-  for (const x of xs) {
-    for (const y of ys) {
-      for (const el of document.elementsFromPoint(x, y)) {
-        const control = main.contains(el) ? el.closest(PAGE_CONTROL) : null;
-        if (control && hidden(control)) return true;
-      }
+  const right = document.documentElement.clientWidth - 16;
+  const bottom = innerHeight - 16;
+  const left = right - 56;
+  const top = bottom - 56;
+  for (const [x, y] of [
+    [right - 28, bottom - 28],
+    [left + 2, top + 2],
+    [right - 2, top + 2],
+    [left + 2, bottom - 2],
+    [right - 2, bottom - 2],
+  ] as const) {
+    for (const el of document.elementsFromPoint(x, y)) {
+      const r = main?.contains(el) && el.closest(PAGE_CONTROL)?.getBoundingClientRect();
+      if (!r) continue;
+      const hidden =
+        Math.max(0, Math.min(r.right, right) - Math.max(r.left, left)) *
+        Math.max(0, Math.min(r.bottom, bottom) - Math.max(r.top, top));
+      if (hidden > 0 && hidden >= r.width * r.height * 0.25) return true;
     }
   }
   return false;
@@ -139,11 +130,9 @@ export function AssistantLauncher({ onOpen }: { onOpen?: () => void }) {
   const stepAside = useStepAside();
   if (open) {
     return (
-      <ChunkBoundary fallback={<PanelLoadFailed onClose={() => setOpen(false)} />}>
-        <Suspense fallback={null}>
-          <AssistantPanel onClose={() => setOpen(false)} />
-        </Suspense>
-      </ChunkBoundary>
+      <Suspense fallback={null}>
+        <AssistantPanel onClose={() => setOpen(false)} />
+      </Suspense>
     );
   }
   return (

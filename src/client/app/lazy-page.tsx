@@ -12,8 +12,15 @@ export const page = (load: () => Promise<Record<string, unknown>>, name: string)
       if (m[name] == null) throw new Error(`the page module has no export ${name}`);
       loaded = m[name] as ComponentType;
     });
-  const Lazy = lazy(async () => {
-    await preload();
+  const Lazy = lazy<ComponentType>(async () => {
+    try {
+      await preload();
+    } catch (error) {
+      // Offline before the service worker cached it: the page says so inside the shell, never a white
+      // screen (React would unmount the whole app, with what the student typed). Another page tries its own.
+      console.error("A page could not load:", error);
+      return { default: PageLoadFailed };
+    }
     return { default: loaded! };
   });
   // A page whose code is already here draws in this very render: React.lazy suspends once even then, and
@@ -25,6 +32,23 @@ export const page = (load: () => Promise<Record<string, unknown>>, name: string)
   }
   return Object.assign(LoadedOrLazy, { preload });
 };
+
+/**
+ * What a page whose code could not arrive says in its place, inside the shell. Plain markup: it is on every
+ * first load, where the Button component and its class helpers are not.
+ */
+const PageLoadFailed = () => (
+  <p role="alert">
+    This page could not be loaded. Check your connection, then{" "}
+    <button
+      type="button"
+      className="font-medium text-accent-strong underline"
+      onClick={() => location.reload()}
+    >
+      Reload
+    </button>
+  </p>
+);
 
 /** Each row's lazy page, made once. */
 const PAGES = new Map<Route, Page>(ROUTES.map((r) => [r, page(() => loadPageModule(r), r.component)]));

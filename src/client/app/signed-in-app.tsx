@@ -1,6 +1,5 @@
 import { memo, Suspense, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
-import { ChunkBoundary, PageLoadFailed } from "#client/components/chunk-boundary.tsx";
 import {
   useAchievementUnlockToasts,
   useReportTimeZone,
@@ -41,26 +40,22 @@ export const SignedInApp = memo(function SignedInApp({ user }: { user: User }) {
 const SCREENS = [...routesFor("signed-in"), ...routesFor("signed-out")];
 
 function Screens({ user }: { user: User }) {
-  const [location] = useLocation();
   return (
     <Shell user={user}>
-      {/* A page whose code could not arrive says so inside the shell; another page tries again. */}
-      <ChunkBoundary fallback={<PageLoadFailed />} resetKey={location}>
-        <Suspense
-          fallback={
-            <div role="status" className="text-muted">
-              Loading...
-            </div>
-          }
-        >
-          <Switch>
-            {SCREENS.map(({ path, Page }) => (
-              <Route key={path} path={path} component={Page} />
-            ))}
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
-      </ChunkBoundary>
+      <Suspense
+        fallback={
+          <div role="status" className="text-muted">
+            Loading...
+          </div>
+        }
+      >
+        <Switch>
+          {SCREENS.map(({ path, Page }) => (
+            <Route key={path} path={path} component={Page} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
     </Shell>
   );
 }
