@@ -47,8 +47,10 @@ type SeededCard = Card & { seedKey?: string };
  * library's seed.
  */
 function seedOf(this: AbstractScheduler): string {
-  const before = Reflect.get(this, "last") as SeededCard;
-  if (before.seedKey === undefined) return DefaultInitSeedStrategy.call(this);
+  // `last` is the scheduler's protected copy of the card as given (decision 023); if a release renames
+  // it, the library's own seed is used and only the interval's stability across a moment is lost.
+  const before = Reflect.get(this, "last") as SeededCard | undefined;
+  if (before?.seedKey === undefined) return DefaultInitSeedStrategy.call(this);
   return `${before.seedKey}_${before.reps}_${before.difficulty * before.stability}`;
 }
 

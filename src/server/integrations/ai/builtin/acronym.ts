@@ -61,7 +61,6 @@ const MINOR = new Set([
   "an",
   "&",
   "de",
-  "for",
   "with",
   "by",
 ]);
@@ -136,7 +135,7 @@ export function expansionIn(abbreviation: string, text: string): Expansion | nul
     const marked = link !== null && /\(|\bor\b|\bi\.e\.|\baka\b|\balso\b/i.test(link[0]);
     for (let k = 1; k <= before.length; k++) {
       const span = before.slice(before.length - k);
-      if (spelt(text, span, letters, marked)) return expansionOf(text, span);
+      if (spelt(text, span, letters, marked)) return spannedExpansion(text, span);
     }
     // After: 'LF (Long Form)', 'LF stands for Long Form', 'LF, short for Long Form', 'LF: Long Form'.
     const tail = text.slice(after, after + 200);
@@ -152,7 +151,7 @@ export function expansionIn(abbreviation: string, text: string): Expansion | nul
     const said = !/^\s*:|[-–—]/.test(joint[0]);
     for (let k = 1; k <= following.length; k++) {
       const span = following.slice(0, k);
-      if (spelt(text, span, letters, said)) return expansionOf(text, span);
+      if (spelt(text, span, letters, said)) return spannedExpansion(text, span);
     }
   }
   return null;
@@ -186,7 +185,7 @@ function spelt(text: string, span: readonly Word[], letters: string, marked: boo
   return major.every((w) => /^\p{Lu}/u.test(w.text)) && spells(span, letters);
 }
 
-function expansionOf(text: string, span: readonly Word[]): Expansion {
+function spannedExpansion(text: string, span: readonly Word[]): Expansion {
   const start = span[0]!.start;
   const end = span.at(-1)!.end;
   return { text: text.slice(start, end), start, end };
