@@ -49,21 +49,7 @@ export function abbreviationAsked(question: string): string | null {
 }
 
 /** Words an expansion may hold without a letter of their own ('Department of Education' -> DE). */
-const MINOR = new Set([
-  "of",
-  "and",
-  "for",
-  "the",
-  "to",
-  "in",
-  "on",
-  "a",
-  "an",
-  "&",
-  "de",
-  "with",
-  "by",
-]);
+const MINOR = new Set(["of", "and", "for", "the", "to", "in", "on", "a", "an", "&", "de", "with", "by"]);
 
 interface Word {
   text: string;
