@@ -28,7 +28,9 @@ export function AppStatus() {
               You are offline.{" "}
               {pending > 0
                 ? `${changes} saved on this device, sent when you are back online.`
-                : "Changes you make are saved on this device."}
+                : // Only tasks and reviews go through the outbox (outbox.ts); other pages say
+                  // "Could not reach Studyhall" when they try to save, so the promise names them.
+                  "Task changes and reviews are saved on this device."}
             </span>
           </p>
         ) : pending > 0 ? (
