@@ -24,6 +24,10 @@ describe("boilerplateReason", () => {
     ],
     ["Copyright © 2015 The Linux Foundation", "licence or copyright notice"],
     [
+      "Copying and distribution of this file, with or without modification, are permitted in any medium without royalty provided this notice is preserved.",
+      "licence or copyright notice",
+    ],
+    [
       "This work is licensed under a Creative Commons Attribution 4.0 licence.",
       "licence or copyright notice",
     ],

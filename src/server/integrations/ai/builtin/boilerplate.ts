@@ -12,6 +12,9 @@ const LICENCE = new RegExp(
   [
     "\\bGNU (?:Free Documentation|(?:Lesser |Library |Affero )?General Public) Licen[cs]e",
     "\\bPermission is (?:hereby )?granted(?:,? free of charge,?)? to (?:copy|make|use|any person|distribute)",
+    // The GNU all-permissive licence: 'Copying and distribution of this file, with or without
+    // modification, are permitted in any medium without royalty provided this notice is preserved.'
+    "\\bpermitted in any medium without royalty",
     "\\bWITHOUT ANY WARRANTY",
     "\\bWITHOUT WARRANT(?:Y|IES) OF ANY KIND",
     '\\bAS IS["”]? (?:AND|BASIS|WITHOUT)',

@@ -220,4 +220,55 @@ describe("summarize real-document text", () => {
     expect(detailed).toContain("write down invariants, properties");
     for (const style of STYLES) expect(summarize(pages, style).text, style).not.toMatch(/\*\*[a-z]+\*\*/);
   });
+
+  describe("brief: the document's opening statement first", () => {
+    // The opening sentence names the subject; the sections' sentences share more words with each other,
+    // so by centrality alone it is not among the three.
+    const body = [
+      "## Glycolysis",
+      "Glycolysis splits each glucose molecule into two pyruvate molecules in the cytoplasm.",
+      "The cytoplasm gains two ATP and two NADH from every glucose molecule that glycolysis splits.",
+      "## The Krebs cycle",
+      "Pyruvate enters the mitochondria, where the Krebs cycle oxidises it to carbon dioxide.",
+      "Each turn of the Krebs cycle in the mitochondria passes electrons to NADH and FADH2.",
+      "## Oxidative phosphorylation",
+      "The electron transport chain in the inner membrane of the mitochondria uses NADH to pump protons.",
+      "Protons flowing back through ATP synthase drive the mitochondria to make most of the cell's ATP.",
+      "Oxygen takes the electrons at the end of the chain in the mitochondria and becomes water.",
+    ];
+    const opening =
+      "Cellular respiration is how living cells release the energy stored in glucose and keep it as ATP.";
+
+    it("leads with the first sentence of the introduction", () => {
+      const pages = [["# Respiration", "## Introduction", opening, ...body].join("\n\n")];
+      const brief = summarize(pages, "brief");
+      expect(brief.sentences).toHaveLength(3);
+      expect(brief.sentences[0]?.text).toBe(opening);
+      expect(brief.sentences.slice(1).every((s) => body.includes(s.text))).toBe(true);
+      const byCentrality = summarize(
+        [["# Respiration", "## Introduction", ...body, opening].join("\n\n")],
+        "brief",
+      );
+      expect(byCentrality.sentences.map((s) => s.text)).not.toContain(opening);
+    });
+
+    it("passes over a dedication, a list item and a sentence that leans on an earlier one", () => {
+      const pages = [
+        [
+          "# Respiration",
+          "## Dedication",
+          "To our teacher, who showed us how the mitochondria make ATP from glucose, we dedicate this book.",
+          "## Introduction",
+          "- Students learning how the mitochondria of the cell make ATP from glucose.",
+          "- Teachers preparing lessons on glucose, the mitochondria and ATP.",
+          "It is the subject of the whole book and of the mitochondria, glucose and ATP.",
+          opening,
+          ...body,
+        ].join("\n\n"),
+      ];
+      const brief = summarize(pages, "brief").sentences.map((s) => s.text);
+      expect(brief).toContain(opening);
+      expect(brief.join(" ")).not.toMatch(/dedicate|It is the subject/);
+    });
+  });
 });

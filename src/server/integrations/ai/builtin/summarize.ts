@@ -5,8 +5,8 @@ import { analyzeDocument, type DocSentence, type Section } from "./structure.ts"
 
 /**
  * The built-in summarizer (SPEC §9 styles): extractive, so every sentence it returns is one the student's
- * text contains, with its page. brief = the 3 most central sentences in document order; bullets = 3 to 7
- * key sentences; detailed = the key sentences of each section under its heading. Only complete sentences
+ * text contains, with its page. brief = the document's opening statement and the most central sentences,
+ * 3 in document order; bullets = 3 to 7 key sentences; detailed = the key sentences of each section under its heading. Only complete sentences
  * are ever chosen (complete.ts: no fragment, no lead-in ending on a colon, no code, no boilerplate), and
  * boilerplate never reaches the ranking (structure.ts leaves it out), so the same text always gives the
  * same summary.
@@ -37,6 +37,19 @@ interface Candidate extends Shown {
   index: number;
   score: number;
 }
+
+/**
+ * A brief summary opens with the document's own opening statement when it has one: among its first
+ * LEAD_WINDOW sentences, the first that is at least half as central as the median sentence (so a
+ * dedication or a remark on typography is passed over), is not a list item and does not lean on an
+ * earlier sentence. The opening of an introduction says what the document is about ('Classes provide a
+ * means of bundling data and functionality together.'), which the most central sentences, deep in the
+ * details, rarely do. Sections that are about the document rather than its subject never give it.
+ */
+const LEAD_WINDOW = 8;
+const LEAD_CENTRALITY = 0.5;
+const NOT_A_LEAD_TITLE =
+  /\b(?:dedication|acknowledg(?:e)?ments?|thanks|conventions|typographic|colophon|about this (?:manual|document|guide|book)|how to (?:read|use) this)\b/i;
 
 const MIN_WORDS = 5;
 const MAX_WORDS = 60;
@@ -78,6 +91,23 @@ function coverPage(all: readonly DocSentence[]): number | null {
   const first = all[0]?.page;
   if (first === undefined || (all.at(-1)?.page ?? first) - first < 2) return null;
   return all.some((s) => s.page === first && punctuated(s)) ? null : first;
+}
+
+function openingStatement(
+  candidates: readonly Candidate[],
+  sections: readonly Section[],
+): Candidate | undefined {
+  const scores = candidates.map((c) => c.score).sort((a, b) => a - b);
+  const median = scores[Math.floor(scores.length / 2)] ?? 0;
+  return candidates
+    .slice(0, LEAD_WINDOW)
+    .find(
+      (c) =>
+        c.score >= median * LEAD_CENTRALITY &&
+        !c.listItem &&
+        !DANGLING_START.test(c.text) &&
+        !NOT_A_LEAD_TITLE.test(sections[c.section]?.title ?? ""),
+    );
 }
 
 function rankCandidates(all: DocSentence[]) {
@@ -145,7 +175,12 @@ export function summarize(pages: readonly string[], style: SummaryStyle = "brief
   });
 
   if (style === "brief") {
-    const chosen = pick(candidates, BRIEF_SENTENCES, similarity);
+    const lead = openingStatement(candidates, sections);
+    const taken = lead ? [lead] : [];
+    const rest = candidates.filter((c) => c !== lead);
+    const chosen = [...taken, ...pick(rest, BRIEF_SENTENCES - taken.length, similarity, taken)].sort(
+      (a, b) => a.index - b.index,
+    );
     return out(chosen, asProse(chosen));
   }
   if (style === "bullets") {
