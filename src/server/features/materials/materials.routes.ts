@@ -4,6 +4,7 @@ import { materialEndpoints, materialUploadFieldsSchema } from "#shared/materials
 import { acceptUpload, readUpload } from "../../integrations/documents/upload.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
+import { MATERIAL_UPLOADS } from "./materials.service.ts";
 
 export async function materialsRoutes(app: FastifyInstance) {
   const { materials } = app.services;
@@ -15,7 +16,7 @@ export async function materialsRoutes(app: FastifyInstance) {
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid upload fields");
     const meta = { courseId: parsed.data.courseId, type: parsed.data.type, title: parsed.data.title ?? "" };
     await materials.assertOwnCourse(user.id, meta.courseId);
-    const accepted = await acceptUpload(req, file, MATERIAL_UPLOAD_EXTENSIONS);
+    const accepted = await acceptUpload(req, file, MATERIAL_UPLOAD_EXTENSIONS, MATERIAL_UPLOADS);
     if ("document" in accepted) return materials.addExtracted(user.id, meta, accepted.document);
     return materials.addUpload(user.id, meta, file, accepted.later);
   });

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import { type DocumentKind, type ExtractedDocument, titleOf } from "#server/integrations/documents/index.ts";
+import {
+  type DocumentKind,
+  type ExtractedDocument,
+  titleOf,
+  type UploadSurface,
+} from "#server/integrations/documents/index.ts";
 import type { UploadedFile } from "#server/integrations/documents/upload.ts";
 import { MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import type { Infer } from "#shared/http.ts";
@@ -22,6 +27,9 @@ const storedUploads: StoredUploads = {
   finish: materialsRepo.finishUpload,
   fail: materialsRepo.failUpload,
 };
+
+/** SPEC §5: a material upload takes a file only, so a failure never tells the student to paste the text. */
+export const MATERIAL_UPLOADS: UploadSurface = { pasteOffered: false };
 
 type CreateMaterial = Infer<(typeof materialEndpoints.create)["body"]>;
 
@@ -116,6 +124,7 @@ export function createMaterialsService(deps: {
         userId,
         documentId,
         accept: MATERIAL_UPLOAD_EXTENSIONS,
+        surface: MATERIAL_UPLOADS,
         ...opts,
       }),
     async remove(userId: number, id: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { questionTerms } from "#server/integrations/ai/builtin/query.ts";
+import { INLINE_TEXT_BYTES } from "#server/integrations/documents/index.ts";
 import type { ChatMessage } from "#shared/chat/contract.ts";
 import type { DocumentText, Material } from "#shared/materials/contract.ts";
 import { createCourse, createUser, type TestUser } from "#tests/factories.ts";
@@ -32,7 +33,11 @@ const upload = async (who: TestUser, parts: FormPart[]) => {
   });
   return settledUpload(t.app, res, materialNow(t.app, who.headers));
 };
-const file = (fileName: string): FormPart => ({ name: "file", fileName, data: documentFixture(fileName) });
+const file = (fileName: string, data = documentFixture(fileName)): FormPart => ({
+  name: "file",
+  fileName,
+  data,
+});
 const list = async (who: TestUser, query = "") =>
   (await t.app.inject({ method: "GET", url: `/api/course-documents${query}`, headers: who.headers })).json();
 const viewer = (who: TestUser, source: string, id: number) =>
@@ -90,12 +95,24 @@ describe("course materials", () => {
       status: "failed",
       error: "We could not read this file. It may be damaged.",
     });
+    // The materials upload has no paste field (SPEC §5): the advice is what the student can do here.
     const scanned = await upload(ada, [file("scanned.pdf")]);
     expect(scanned.json()).toMatchObject({
       status: "failed",
-      error: "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
+      error:
+        "We could not find any text in this PDF, not even in its scanned pages. Upload a copy whose text can be selected, or a Word or text file.",
     });
     expect((await viewer(ada, "material", scanned.json().id)).statusCode).toBe(409);
+  });
+
+  it("never suggests pasting the text of a file too large to read: the upload takes a file only", async () => {
+    const big = await upload(ada, [file("huge.txt", Buffer.alloc(INLINE_TEXT_BYTES + 1, 0x61))]);
+    expect(big.statusCode).toBe(422);
+    expect(big.json()).toMatchObject({
+      code: "file_too_complex",
+      error:
+        "This file is too large or complex to read. Try a smaller file, or split it and upload the parts.",
+    });
   });
 
   it("reads a scanned PDF by OCR with its pages, and a photo of notes; a blank photo ends 'failed'", async () => {
@@ -115,8 +132,7 @@ describe("course materials", () => {
     const blank = await upload(ada, [file("blank.png")]);
     expect(blank.json()).toMatchObject({
       status: "failed",
-      error:
-        "We could not find any text in this image. Try a sharper, brighter photo, or paste the text instead.",
+      error: "We could not find any text in this image. Try a sharper, brighter photo.",
     });
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ExtractedDocument } from "#server/integrations/documents/index.ts";
+import { forSurface, type UploadSurface } from "#server/integrations/documents/types.ts";
 import { extractStoredUpload, isTransientFailure } from "#server/integrations/documents/upload.ts";
 import type { DocumentPage } from "#shared/study/contract.ts";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
@@ -51,6 +52,8 @@ export async function readStoredUpload(opts: {
   userId: number;
   documentId: number;
   accept: readonly string[];
+  /** Whether the student could paste the text instead where they uploaded (the failure's advice). */
+  surface: UploadSurface;
   lastTry: boolean;
   log: FastifyBaseLogger;
 }): Promise<StoredUploadOutcome> {
@@ -78,7 +81,7 @@ export async function readStoredUpload(opts: {
   await writes;
 
   if (!result.ok) {
-    const { reason, cause, message } = result.failure;
+    const { reason, cause, message } = forSurface(result.failure, opts.surface);
     if (isTransientFailure(result.failure)) {
       if (opts.lastTry) await store.fail(db, userId, id, GAVE_UP_MESSAGE);
       throw new Error(`the document readers are busy (${reason})`);

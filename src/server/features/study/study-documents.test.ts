@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { INLINE_TEXT_BYTES } from "#server/integrations/documents/index.ts";
 import type { StudyDocument, StudyDocumentSummary, StudySet } from "#shared/study/contract.ts";
 import { createStudySet, createUser, type TestUser } from "#tests/factories.ts";
 import { documentFixture, type FormPart, multipartForm } from "#tests/multipart-form.ts";
@@ -136,6 +137,15 @@ describe("POST /api/study/sets/:id/documents/upload", () => {
       expect(res.statusCode, name).toBe(201);
       expect(res.json(), name).toMatchObject({ status: "failed", error, content: "", progress: null });
     }
+  });
+
+  it("suggests pasting the text instead of a file too large to read: the dialog takes pasted text", async () => {
+    const res = await upload(ada, set.id, [file("huge.txt", Buffer.alloc(INLINE_TEXT_BYTES + 1, 0x61))]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: "file_too_complex",
+      error: "This file is too large or complex to read. Try a smaller file or paste the text instead.",
+    });
   });
 
   it("answers 404 for another student's set, 403 for another userId field, 401 without a session", async () => {

@@ -3,6 +3,7 @@ import { STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import { studyEndpoints } from "#shared/study/contract.ts";
 import { acceptUpload, readUpload } from "../../integrations/documents/upload.ts";
 import { route } from "../../lib/route.ts";
+import { STUDY_UPLOADS } from "./study.service.ts";
 
 const ok = { ok: true as const };
 
@@ -26,7 +27,7 @@ export async function studyRoutes(app: FastifyInstance) {
   route(app, studyEndpoints.uploadDocument, async ({ user, params, req }) => {
     const { file, fields } = await readUpload(req, { accept: STUDY_UPLOAD_EXTENSIONS });
     await study.assertOwnSet(user.id, params.id);
-    const accepted = await acceptUpload(req, file, STUDY_UPLOAD_EXTENSIONS);
+    const accepted = await acceptUpload(req, file, STUDY_UPLOAD_EXTENSIONS, STUDY_UPLOADS);
     if ("document" in accepted)
       return study.addExtracted(user.id, params.id, fields.title ?? "", accepted.document);
     return study.addUpload(user.id, params.id, fields.title ?? "", file, accepted.later);

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import { type DocumentKind, type ExtractedDocument, titleOf } from "#server/integrations/documents/index.ts";
+import {
+  type DocumentKind,
+  type ExtractedDocument,
+  titleOf,
+  type UploadSurface,
+} from "#server/integrations/documents/index.ts";
 import type { UploadedFile } from "#server/integrations/documents/upload.ts";
 import { STUDY_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import type { Infer } from "#shared/http.ts";
@@ -24,6 +29,9 @@ import { readStoredUpload, type StoredUploads, textOf } from "./stored-upload.ts
 import { readStudyDocumentJob } from "./study.jobs.ts";
 import { type NewDocument, studyRepo } from "./study.repo.ts";
 import { titleFromText } from "./study-text.ts";
+
+/** The 'Upload File' dialog takes pasted text too (SPEC §5), which a failure may suggest instead. */
+export const STUDY_UPLOADS: UploadSurface = { pasteOffered: true };
 
 const storedUploads: StoredUploads = {
   pending: async (db, userId, id) => {
@@ -309,6 +317,7 @@ export function createStudyService(deps: StudyDeps) {
         userId,
         documentId,
         accept: STUDY_UPLOAD_EXTENSIONS,
+        surface: STUDY_UPLOADS,
         ...opts,
       }),
     /** Checked before extraction, so a file for someone else's set costs no parsing. */

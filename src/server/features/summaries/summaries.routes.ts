@@ -28,7 +28,8 @@ export async function summariesRoutes(app: FastifyInstance) {
     const { file, fields } = await readUpload(req, { accept: PDF_ONLY });
     const parsed = summarizePdfFieldsSchema.safeParse(fields);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid upload fields");
-    const document = await extractUpload(req, file, PDF_ONLY);
+    // The summarizer's text mode is where a PDF without text can be pasted instead.
+    const document = await extractUpload(req, file, PDF_ONLY, { pasteOffered: true });
     const pages = Array.from({ length: Math.max(...document.pages.map((p) => p.n)) }, () => "");
     for (const p of document.pages) pages[p.n - 1] = p.text;
     return summaries.summarizePages(user.id, pages, parsed.data.type);

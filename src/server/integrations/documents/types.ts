@@ -36,7 +36,8 @@ export const MAX_OCR_PAGES = 50;
 
 /**
  * Why a file could not be read. The reason doubles as the error `code` a route answers with; `status` and
- * `message` are what the student sees.
+ * `message` are what the student sees. `withoutPaste` replaces a message that suggests pasting the text
+ * where the upload offers no such field (course materials take a file only, SPEC §5): see forSurface.
  */
 export const FAILURES = {
   file_too_large: { status: 413, message: `This file is larger than ${MB} MB. Upload a smaller file.` },
@@ -49,11 +50,14 @@ export const FAILURES = {
   pdf_no_text: {
     status: 422,
     message: "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
+    withoutPaste:
+      "We could not find any text in this PDF, not even in its scanned pages. Upload a copy whose text can be selected, or a Word or text file.",
   },
   image_no_text: {
     status: 422,
     message:
       "We could not find any text in this image. Try a sharper, brighter photo, or paste the text instead.",
+    withoutPaste: "We could not find any text in this image. Try a sharper, brighter photo.",
   },
   pdf_protected: {
     status: 422,
@@ -67,10 +71,13 @@ export const FAILURES = {
   extraction_timeout: {
     status: 422,
     message: "This file took too long to read. Try a smaller file or paste the text instead.",
+    withoutPaste: "This file took too long to read. Try a smaller file, or split it and upload the parts.",
   },
   file_too_complex: {
     status: 422,
     message: "This file is too large or complex to read. Try a smaller file or paste the text instead.",
+    withoutPaste:
+      "This file is too large or complex to read. Try a smaller file, or split it and upload the parts.",
   },
   too_many_pages: {
     status: 422,
@@ -88,7 +95,7 @@ export const FAILURES = {
     status: 503,
     message: "Many files are being read right now. Please try again in a minute.",
   },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; message: string; withoutPaste?: string }>;
 
 export type FailureReason = keyof typeof FAILURES;
 
@@ -106,6 +113,22 @@ export type ExtractionResult =
 
 export function failure(reason: FailureReason, overrides: { message?: string; cause?: string } = {}) {
   return { ok: false, failure: { reason, ...FAILURES[reason], ...overrides } } as const;
+}
+
+/**
+ * Where a file was uploaded: a study set's 'Upload File' dialog and the summarizer take pasted text too,
+ * course materials a file only. Decides whether a failure may tell the student to paste the text.
+ */
+export type UploadSurface = { pasteOffered: boolean };
+
+/**
+ * The failure as the student should read it where they uploaded: without a paste field, the advice to
+ * paste becomes what they can do there. A message set for this one failure (not the table's) is kept.
+ */
+export function forSurface(f: ExtractionFailure, surface: UploadSurface): ExtractionFailure {
+  const entry: { message: string; withoutPaste?: string } = FAILURES[f.reason];
+  if (surface.pasteOffered || !entry.withoutPaste || f.message !== entry.message) return f;
+  return { ...f, message: entry.withoutPaste };
 }
 
 /** Thrown inside the parsers for a failure that has a reason of its own (anything else is 'file_corrupt'). */

@@ -11,7 +11,9 @@ import {
   type ExtractionResult,
   extractionError,
   failure,
+  forSurface,
   type OnExtractionProgress,
+  type UploadSurface,
 } from "./types.ts";
 
 // A document upload: the multipart body (lib/upload.ts registers the parser and its limits), the file type
@@ -104,6 +106,7 @@ export async function acceptUpload(
   req: FastifyRequest,
   file: UploadedFile,
   accept: readonly string[],
+  surface: UploadSurface,
 ): Promise<{ document: ExtractedDocument } | { later: DocumentKind }> {
   await checkWorkLimit(req, "upload");
   const type = checkFileType(file.fileName, accept, file.mimeType);
@@ -113,10 +116,10 @@ export async function acceptUpload(
   if (!sniffed.ok) {
     const { reason, cause } = sniffed.failure;
     req.log.info({ reason, cause }, "upload not readable");
-    throw extractionError(sniffed.failure);
+    throw extractionError(forSurface(sniffed.failure, surface));
   }
   const { kind } = sniffed;
-  if (READ_AT_ONCE.has(kind)) return { document: await extractUpload(req, file, accept, false) };
+  if (READ_AT_ONCE.has(kind)) return { document: await extractUpload(req, file, accept, surface, false) };
   return { later: kind };
 }
 
@@ -151,6 +154,7 @@ export async function extractUpload(
   req: FastifyRequest,
   file: UploadedFile,
   accept: readonly string[],
+  surface: UploadSurface,
   limit = true,
 ): Promise<ExtractedDocument> {
   if (limit) await checkWorkLimit(req, "upload");
@@ -158,7 +162,7 @@ export async function extractUpload(
   const result = await extractDocument({ ...file, accept, owner: req.user ? String(req.user.id) : req.ip });
   if (!result.ok) {
     req.log.info({ reason: result.failure.reason, cause: result.failure.cause }, "upload not readable");
-    throw extractionError(result.failure);
+    throw extractionError(forSurface(result.failure, surface));
   }
   if (result.document.text.length > MAX_DOCUMENT_CHARS) throw extractionError(tooMuchText().failure);
   return result.document;
