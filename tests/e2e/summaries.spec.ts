@@ -110,8 +110,11 @@ test("a student summarizes a document, makes flashcards from it, edits one and a
   await expect(dialog.getByLabel("Question 1", { exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByLabel("Question 1", { exact: true }).fill("What lacks a nucleus?");
-  await dialog.getByLabel("Include card 1", { exact: true }).check();
-  await dialog.getByLabel("Include card 2", { exact: true }).uncheck();
+  // A screen reader hears which card a box includes, by its question as edited.
+  const first = dialog.getByRole("checkbox").first();
+  await expect(first).toHaveAccessibleName("Include card 1: What lacks a nucleus?");
+  await first.check();
+  await dialog.getByRole("checkbox", { name: /^Include card 2: / }).uncheck();
   const ticked = await dialog.getByRole("checkbox", { checked: true }).count();
   await dialog.getByRole("button", { name: "Page 1" }).first().click();
   await expect(dialog.getByText("Prokaryotes are single-celled organisms").first()).toBeVisible();

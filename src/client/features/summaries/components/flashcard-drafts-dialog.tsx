@@ -45,6 +45,10 @@ function DraftRow({
           type="checkbox"
           checked={draft.included}
           onChange={(e) => onChange({ ...draft, included: e.target.checked })}
+          // 'Include card 3' alone told a screen reader nothing of the card: its question follows, as edited.
+          aria-label={
+            draft.question.trim() ? `Include card ${n}: ${draft.question.trim()}` : `Include card ${n}`
+          }
           className="h-4 w-4"
         />
         Include card {n}
