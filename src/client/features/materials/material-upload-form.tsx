@@ -5,17 +5,38 @@ import { Field, Select } from "#client/components/ui/form.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { MATERIAL_TYPES, MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import type { Course } from "#shared/courses/contract.ts";
-import type { MaterialType } from "#shared/materials/contract.ts";
+import type { Material, MaterialType } from "#shared/materials/contract.ts";
 import { TYPE_LABELS } from "./material-list.tsx";
 import { useUploadMaterial } from "./materials.api.ts";
 
-export type Message = { tone: "success" | "error"; text: string } | null;
+/** `reading`: the material a background job is still reading, whose outcome the note is to follow. */
+export type Message = { tone: "success" | "error"; text: string; reading?: number } | null;
+
+const UPLOADED = "Document uploaded successfully! The AI can now reference this material.";
+
+/**
+ * The note on an upload still being read, once the list shows how it ended: it said 'being read' beside
+ * the list's 'could not read' for the same file, so the screen said both.
+ */
+export function settledMessage(message: Message, materials: readonly Material[] | undefined): Message {
+  if (message?.reading === undefined) return message;
+  const material = materials?.find((m) => m.id === message.reading);
+  if (material?.status === "ready") return { tone: "success", text: UPLOADED };
+  if (material?.status === "failed")
+    return {
+      tone: "error",
+      text: `Failed to upload document. ${material.error ?? "This file could not be read."}`,
+    };
+  return message;
+}
 
 /** The outcome of the last upload or delete, read out politely or as an alert. */
 export function MaterialMessage({ message }: { message: Message }) {
   if (!message) return null;
   return (
     <p
+      // A new element for a new outcome: a status that became an alert in place was not announced.
+      key={`${message.tone}:${message.text}`}
       role={message.tone === "error" ? "alert" : "status"}
       className={
         message.tone === "success"
@@ -58,15 +79,18 @@ export function MaterialUploadForm({
       { file, courseId, type },
       {
         onSuccess: (material) => {
-          onMessage({
-            tone: "success",
-            text:
-              material.status === "processing"
-                ? "Document uploaded! It is being read now; the AI can reference it once it is ready."
-                : "Document uploaded successfully! The AI can now reference this material.",
-          });
-          setFile(null);
-          if (fileInput.current) fileInput.current.value = "";
+          onMessage(
+            material.status === "processing"
+              ? {
+                  tone: "success",
+                  text: "Document uploaded! It is being read now; the AI can reference it once it is ready.",
+                  reading: material.id,
+                }
+              : { tone: "success", text: UPLOADED },
+          );
+          // A file chosen while this one was on its way is the next upload's: it stays.
+          if (fileInput.current?.files?.[0] === file) fileInput.current.value = "";
+          setFile((chosen) => (chosen === file ? null : chosen));
         },
         onError: (err) => {
           const reason = err instanceof ApiError && err.status !== 0 && err.code ? ` ${err.message}` : "";

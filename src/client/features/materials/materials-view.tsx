@@ -3,7 +3,12 @@ import { Alert, Card } from "#client/components/ui/card.tsx";
 import { IMAGE_UPLOAD_EXTENSIONS, MATERIAL_UPLOAD_EXTENSIONS } from "#shared/constants.ts";
 import type { Course } from "#shared/courses/contract.ts";
 import { type MaterialActions, MaterialList } from "./material-list.tsx";
-import { MaterialMessage, MaterialUploadForm, type Message } from "./material-upload-form.tsx";
+import {
+  MaterialMessage,
+  MaterialUploadForm,
+  type Message,
+  settledMessage,
+} from "./material-upload-form.tsx";
 import type { MaterialAssistant } from "./material-viewer.tsx";
 import { useDeleteMaterial, useMaterials } from "./materials.api.ts";
 
@@ -65,7 +70,7 @@ export function MaterialsView({
           onCourseChange={setCourseId}
           onMessage={setMessage}
         />
-        <MaterialMessage message={message} />
+        <MaterialMessage message={settledMessage(message, materials.data)} />
         <UploadHint />
       </Card>
       <section className="grid gap-3" aria-labelledby={`${id}-list`}>
