@@ -100,16 +100,19 @@ test("a question that could not be sent stays in the field, so it is not typed a
   await expect(panel.getByRole("alert")).toHaveCount(0);
   await expect(field).toHaveValue("");
 
-  // Clearing offline said nothing and left the conversation: it now says why it is still there.
+  // Clearing offline said nothing and left the conversation: its confirmation now says why it is still there.
   await page.route("**/api/chat?*", (route) => route.abort("internetdisconnected"));
   await page.route("**/api/chat", (route) => route.abort("internetdisconnected"));
   await panel.getByRole("button", { name: "New conversation" }).click();
-  await expect(panel.getByRole("alert")).toHaveText(
+  const confirm = page.getByRole("dialog", { name: "Start a new conversation?" });
+  await confirm.getByRole("button", { name: "Delete conversation" }).click();
+  await expect(confirm.getByRole("alert")).toHaveText(
     "Could not reach Studyhall. Check your connection and try again.",
   );
   await expect(panel.getByTestId("chat-messages")).toContainText("Where does photosynthesis take place?");
   await page.unrouteAll();
-  await panel.getByRole("button", { name: "New conversation" }).click();
+  await confirm.getByRole("button", { name: "Delete conversation" }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(panel.getByText(/Hi there!/)).toBeVisible();
   await expect(panel.getByRole("alert")).toHaveCount(0);
   // Nothing left to clear.
@@ -137,6 +140,7 @@ test("answers 'what is due this week' with the student's tasks, and works at 360
   await page.reload();
   await expect(panel.getByTestId("chat-messages")).toContainText("Lab report on enzymes");
   await panel.getByRole("button", { name: "New conversation" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete conversation" }).click();
   await expect(panel.getByText(/Hi there!/)).toBeVisible();
 
   await page.goto("/materials");

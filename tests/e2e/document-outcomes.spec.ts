@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpViaApi } from "./helpers.ts";
+import { seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
 
 const fixture = (name: string) => new URL(`../fixtures/documents/${name}`, import.meta.url).pathname;
 
@@ -36,3 +36,68 @@ test("a material upload's note follows it to its outcome, and the next attempt r
   await expect(page.getByText("Failed to upload document.")).toHaveCount(0);
 });
 
+// 'New conversation' deleted the conversation on one click, a slip costing the student all of it.
+test("'New conversation' asks first: Cancel or Escape keeps the conversation, confirming clears it", async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto("/tasks");
+  await page.getByRole("button", { name: "Open AI Assistant" }).click();
+  const panel = page.getByRole("region", { name: "AI Assistant" });
+  await panel.getByRole("textbox", { name: "Message" }).fill("hi");
+  await panel.getByRole("button", { name: "Send" }).click();
+  const messages = panel.getByTestId("chat-messages");
+  await expect(messages).toContainText("What would you like to know?");
+
+  const clear = panel.getByRole("button", { name: "New conversation" });
+  const confirm = page.getByRole("dialog", { name: "Start a new conversation?" });
+  await clear.click();
+  await expect(confirm).toContainText("Conversation: All Courses (2 messages)");
+  expect(await seriousViolations(page)).toEqual([]);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(messages).toContainText("hi");
+
+  // Escape closes the confirmation only, not the assistant's box behind it.
+  await clear.click();
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(panel).toBeVisible();
+  await expect(messages).toContainText("hi");
+
+  await clear.click();
+  await confirm.getByRole("button", { name: "Delete conversation" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(panel.getByText(/Hi there!/)).toBeVisible();
+  await expect(clear).toBeDisabled();
+});
+
+// History is kept per course, not per document: beside a study document the panel showed the general
+// conversation with nothing to say so. It names the conversation it shows.
+test("the assistant beside a document says which conversation it shows", async ({ page }) => {
+  const { token } = await signUpViaApi(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const set = await page.request.post("/api/study/sets", { headers, data: { title: "Biology" } });
+  const setId = ((await set.json()) as { id: number }).id;
+  const doc = await page.request.post(`/api/study/sets/${setId}/documents`, {
+    headers,
+    data: { title: "Cells", content: "Mitochondria release the energy stored in glucose." },
+  });
+  expect(doc.status()).toBe(201);
+  const asked = await page.request.post("/api/chat", { headers, data: { content: "hi", isUser: true } });
+  expect(asked.ok()).toBe(true);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/study?set=${setId}`);
+  await page.getByRole("button", { name: "Open Cells" }).click();
+  const viewer = page.getByRole("dialog", { name: "Cells" });
+  await viewer.getByRole("button", { name: "Ask the assistant" }).click();
+  const panel = viewer.getByRole("region", { name: "AI Assistant" });
+  await expect(panel.getByTestId("chat-messages")).toContainText("hi");
+  await expect(panel.getByTestId("chat-conversation")).toHaveText(
+    "Conversation: All Courses, the same one the assistant shows on other pages.",
+  );
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});

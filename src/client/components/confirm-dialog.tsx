@@ -10,6 +10,7 @@ export function ConfirmDialog({
   subject,
   description,
   confirmLabel,
+  pendingLabel = "Deleting...",
   trigger,
   onConfirm,
 }: {
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   subject: string;
   description: string;
   confirmLabel: string;
+  /** The confirm button while the action runs. */
+  pendingLabel?: string;
   trigger: ReactNode;
   onConfirm: () => Promise<unknown>;
 }) {
@@ -48,7 +51,7 @@ export function ConfirmDialog({
           Cancel
         </Button>
         <Button variant="destructive" onClick={confirm} disabled={pending}>
-          {pending ? "Deleting..." : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>
     </Dialog>

@@ -1,5 +1,6 @@
 import { MessageSquarePlus, Send, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { ConfirmDialog } from "#client/components/confirm-dialog.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
@@ -119,12 +120,16 @@ export function ChatPanel({
     if (!onCitation?.(c)) setOpen(c);
   };
   const reset = useNewConversation(courseId);
+  const course = courses.find((c) => c.id === courseId);
+  // Named as the course picker names it.
+  const conversation = `Conversation: ${course ? course.code || course.name : "All Courses"}`;
   const input = useRef<HTMLInputElement>(null);
   const typing = useRef(false);
   // The floating box and the one beside a document open from a button that leaves the page as they come:
   // without this the keyboard's focus fell to the page's (or the viewer's) start, and a question typed at
   // once went nowhere. Home's tool view opens with its page and leaves the focus where it is.
-  const askedFor = onClose !== undefined || scope !== undefined || onCitation !== undefined;
+  const beside = scope !== undefined || onCitation !== undefined;
+  const askedFor = onClose !== undefined || beside;
   useEffect(() => {
     if (askedFor) input.current?.focus();
   }, [askedFor]);
@@ -167,18 +172,28 @@ export function ChatPanel({
           AI Assistant
         </h2>
         <div className="flex items-center gap-1">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
+          {/* One click on it deleted the conversation for good: it asks first, as other deletes do. */}
+          <ConfirmDialog
+            title="Start a new conversation?"
+            subject={`${conversation} (${history.data?.length ?? 0} messages)`}
+            description="Its questions and answers are permanently deleted, here and wherever the assistant shows this conversation. This cannot be undone."
+            confirmLabel="Delete conversation"
+            pendingLabel="Clearing..."
+            onConfirm={() => {
               send.reset();
-              reset.mutate();
+              return reset.mutateAsync();
             }}
-            disabled={reset.isPending || send.isPending || !history.data?.length}
-          >
-            <MessageSquarePlus className="mr-1 h-4 w-4" aria-hidden />
-            New conversation
-          </Button>
+            trigger={
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={reset.isPending || send.isPending || !history.data?.length}
+              >
+                <MessageSquarePlus className="mr-1 h-4 w-4" aria-hidden />
+                New conversation
+              </Button>
+            }
+          />
           {onClose && (
             <Button variant="ghost" size="icon" aria-label="Close chat" onClick={onClose}>
               <X className="h-4 w-4" aria-hidden />
@@ -187,18 +202,18 @@ export function ChatPanel({
         </div>
       </div>
       {scope && <ScopeBar label={scope.label} scoped={scoped} onChange={setScoped} />}
+      {beside && (
+        // History is kept per course, not per document: beside a document the panel says whose it shows.
+        <p className="text-xs text-muted wrap-anywhere" data-testid="chat-conversation">
+          {conversation}, the same one the assistant shows on other pages.
+        </p>
+      )}
       <CourseBar id={`${id}-course`} courses={courses} courseId={courseId} onChange={setCourseId} />
       <MessageList
         messages={history.data ?? []}
         pending={send.pending}
-        error={
-          send.isError
-            ? errorMessage(send.error, "Failed to send message.")
-            : // A clear that failed (offline) used to say nothing, leaving the student to wonder why it stayed.
-              reset.isError
-              ? errorMessage(reset.error, "Could not clear the conversation.")
-              : null
-        }
+        // A clear that fails says so in its confirmation, which stays open.
+        error={send.isError ? errorMessage(send.error, "Failed to send message.") : null}
         onOpen={openCitation}
       />
       <form className="flex gap-2" onSubmit={submit}>
