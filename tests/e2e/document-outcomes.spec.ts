@@ -1,7 +1,12 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
 
 const fixture = (name: string) => new URL(`../fixtures/documents/${name}`, import.meta.url).pathname;
+const LECTURE = readFileSync(
+  new URL("../../src/server/integrations/ai/builtin/fixtures/cell-biology.txt", import.meta.url),
+  "utf8",
+).replaceAll("\f", "\n\n");
 
 // Each upload's note said how it began, and stayed: a scanned PDF's 'being read' note sat above the
 // list's 'could not read' for the same file, and a file chosen while the last upload was on its way was
@@ -100,4 +105,75 @@ test("the assistant beside a document says which conversation it shows", async (
   );
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+// The assistant beside a document, the document viewer, the clear's confirmation, the drafts and a
+// failed material in the dark theme on a 360 px phone: nothing scrolls sideways, axe (contrast included)
+// finds no serious violation.
+test("the document viewer, its assistant and the drafts fit a 360 px phone in the dark theme", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+  const { token } = await signUpViaApi(page);
+  const post = async (path: string, data: object) => {
+    const res = await page.request.post(path, { data, headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
+    return res.json();
+  };
+  await post("/api/settings", {
+    aiModel: "gpt-4o",
+    theme: "dark",
+    autoSync: true,
+    notificationsEnabled: true,
+  });
+  const set = await post("/api/study/sets", { title: "Biology with a rather long study set title" });
+  await post(`/api/study/sets/${set.id}/documents`, { title: "Cells", content: LECTURE });
+  const fits = async () => {
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  };
+
+  await page.goto(`/study?set=${set.id}`);
+  await page.getByRole("button", { name: "Open Cells" }).click({ timeout: 30_000 });
+  const viewer = page.getByRole("dialog", { name: "Cells" });
+  await expect(viewer.getByText("Prokaryotes").first()).toBeVisible();
+  await fits();
+  await viewer.getByRole("button", { name: "Ask the assistant" }).click();
+  const panel = viewer.getByRole("region", { name: "AI Assistant" });
+  await panel.getByRole("textbox", { name: "Message" }).fill("What lacks a nucleus?");
+  await panel.getByRole("button", { name: "Send" }).click();
+  await expect(panel.getByRole("button", { name: /^\[1\] Cells/ })).toBeVisible();
+  await fits();
+  await panel.getByRole("button", { name: "New conversation" }).click();
+  await expect(page.getByRole("dialog", { name: "Start a new conversation?" })).toBeVisible();
+  await fits();
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Make flashcards from Cells" }).click();
+  const cards = page.getByRole("dialog", { name: "Make flashcards" });
+  await expect(cards.getByLabel("Question 1", { exact: true })).toBeVisible();
+  await fits();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Make a quiz from Cells" }).click();
+  const quiz = page.getByRole("dialog", { name: "Quiz" });
+  await expect(quiz.getByRole("radio").first()).toBeVisible();
+  await quiz.getByRole("radio").first().check();
+  await quiz.getByRole("button", { name: "Check answers" }).click();
+  await fits();
+  await page.keyboard.press("Escape");
+
+  await page.goto("/materials");
+  await page.getByLabel("File").setInputFiles(fixture("scanned.pdf"));
+  await page.getByRole("button", { name: "Upload Material" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to upload document." })).toBeVisible({
+    timeout: 30_000,
+  });
+  await fits();
+  await context.close();
 });
