@@ -98,7 +98,7 @@ test("offline: the review page draws today's queue, three ratings reach the serv
   await page.reload();
   await expect(due).toHaveText("3 cards due (0 to review, 3 new)", FIRST_DRAW);
   const status = page.getByTestId("offline-status");
-  await expect(status).toContainText("You are offline. Task changes and reviews are saved on this device.");
+  await expect(status).toContainText("You are offline. Tasks and reviews are saved on this device.");
 
   for (const question of ["hablar", "comer", "vivir"]) {
     await expect(page.getByTestId("review-question")).toHaveText(question);

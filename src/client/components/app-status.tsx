@@ -30,7 +30,7 @@ export function AppStatus() {
                 ? `${changes} saved on this device, sent when you are back online.`
                 : // Only tasks and reviews go through the outbox (outbox.ts); other pages say
                   // "Could not reach Studyhall" when they try to save, so the promise names them.
-                  "Task changes and reviews are saved on this device."}
+                  "Tasks and reviews are saved on this device."}
             </span>
           </p>
         ) : pending > 0 ? (
