@@ -39,6 +39,15 @@ test("a weekly series from the form: the row says it repeats, completing it brin
   await row(page, "Problem set").getByRole("button", { name: "Complete Problem set" }).click();
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).filter({ hasText: "Jan 15, 2031 - 5:00 PM" })).toHaveCount(1);
+
+  // Un-ticking it (from the keyboard) undoes the completion: the untouched next one goes again, so the
+  // student is not left with two open copies.
+  const tick = row(page, "Jan 13, 2031").getByRole("button", { name: "Complete Problem set" });
+  await expect(tick).toHaveAttribute("aria-pressed", "true");
+  await tick.focus();
+  await page.keyboard.press("Enter");
+  await expect(rows(page)).toHaveCount(1);
+  await expect(tick).toHaveAttribute("aria-pressed", "false");
 });
 
 test("quick add: 'q' from another page opens the dialog on the quick-add line; the preview shows what Enter saves", async ({

@@ -148,8 +148,9 @@ export function useBulkUpdateTasks() {
     onSuccess: (saved, body) => {
       const byId = new Map(saved.map((t) => [t.id, t]));
       qc.setQueryData(listKey, (old) => old?.map((t) => byId.get(t.id) ?? t));
-      // Completing an occurrence of a series created the next one on the server.
-      if (body.completed && saved.some((t) => t.rrule)) void qc.invalidateQueries({ queryKey: listKey });
+      // Completing an occurrence of a series created the next one on the server; reopening may remove it.
+      if (body.completed !== undefined && saved.some((t) => t.rrule))
+        void qc.invalidateQueries({ queryKey: listKey });
     },
   });
 }

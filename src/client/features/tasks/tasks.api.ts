@@ -188,10 +188,11 @@ export function useSetTaskCompleted() {
     onError: (_err, _vars, context) => {
       if (context?.previous) qc.setQueryData(listKey, context.previous);
     },
-    onSuccess: (saved, { completed }) => {
+    onSuccess: (saved) => {
       qc.setQueryData(listKey, (old) => replaceTask(old, saved));
-      // Completing an occurrence of a series created the next one on the server.
-      if (completed && saved.rrule) void qc.invalidateQueries({ queryKey: listKey });
+      // Completing an occurrence of a series created the next one on the server; reopening it may have
+      // removed that one again (task-series.ts removeNext).
+      if (saved.rrule) void qc.invalidateQueries({ queryKey: listKey });
     },
   });
 }

@@ -103,13 +103,13 @@ describe("completing an occurrence", () => {
       // 17:00 in New York after the DST change is 21:00 UTC.
       ["2031-03-10T21:00:00.000Z", false],
     ]);
-    const second = series[1]!;
-    expect(second).toMatchObject({ title: "Problem set", rrule: first.rrule, seriesStart: MONDAY_5PM });
+    expect(series[1]).toMatchObject({ title: "Problem set", rrule: first.rrule, seriesStart: MONDAY_5PM });
 
     // Reopened and completed again: the next one is not created twice.
     await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: false });
     await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: true });
     expect(await ofSeries(ada, first.id)).toHaveLength(2);
+    const second = (await ofSeries(ada, first.id))[1]!;
 
     await req(ada, "PUT", `/api/tasks/${second.id}`, { completed: true });
     series = await ofSeries(ada, first.id);
@@ -134,6 +134,90 @@ describe("completing an occurrence", () => {
     await req(ada, "PUT", `/api/tasks/${res.json().id}`, { completed: true });
     const series = await ofSeries(ada, res.json().id);
     expect(series.map((x) => x.dueDate)).toEqual(["2031-01-31T15:00:00.000Z", "2031-02-28T15:00:00.000Z"]);
+  });
+});
+
+describe("reopening a completed occurrence", () => {
+  const due = (tasks: Task[]) => tasks.map((x) => [x.dueDate, x.completed]);
+  const NEXT = "2031-03-10T21:00:00.000Z";
+
+  it("removes the next occurrence its completion created while the student has not touched it", async () => {
+    const first = await weekly(ada);
+    await req(ada, "POST", `/api/tasks/${first.id}/subtasks`, { title: "Read chapter" });
+    await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: true });
+    expect(await ofSeries(ada, first.id)).toHaveLength(2);
+
+    const reopened = await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: false });
+    expect(reopened.statusCode).toBe(200);
+    expect(due(await ofSeries(ada, first.id))).toEqual([[MONDAY_5PM, false]]);
+
+    // Completing it again creates the next one afresh, with the checklist.
+    await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: true });
+    const series = await ofSeries(ada, first.id);
+    expect(due(series)).toEqual([
+      [MONDAY_5PM, true],
+      [NEXT, false],
+    ]);
+    expect(series[1]!.subtasks.map((s) => [s.title, s.done])).toEqual([["Read chapter", false]]);
+  });
+
+  it.each([
+    ["edited", (id: number) => req(ada, "PUT", `/api/tasks/${id}`, { notes: "Started on question 2" })],
+    [
+      "completed and reopened",
+      async (id: number) => {
+        await req(ada, "PUT", `/api/tasks/${id}`, { completed: true });
+        await req(ada, "PUT", `/api/tasks/${id}`, { completed: false });
+      },
+    ],
+    [
+      "given a checklist item",
+      (id: number) => req(ada, "POST", `/api/tasks/${id}/subtasks`, { title: "Q1" }),
+    ],
+  ])("keeps the next occurrence the student has %s", async (_name, touch) => {
+    const first = await weekly(ada);
+    await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: true });
+    const next = (await ofSeries(ada, first.id))[1]!;
+    await touch(next.id);
+    await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: false });
+    const series = await ofSeries(ada, first.id);
+    expect(series.map((x) => x.id)).toEqual([first.id, next.id]);
+    expect(series[0]!.completed).toBe(false);
+  });
+
+  it("keeps a ticked checklist item's occurrence, and reopening an older occurrence leaves a completed later one", async () => {
+    const first = await weekly(ada);
+    await req(ada, "POST", `/api/tasks/${first.id}/subtasks`, { title: "Read chapter" });
+    await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: true });
+    const next = (await ofSeries(ada, first.id))[1]!;
+    const ticked = await req(ada, "PATCH", `/api/tasks/${next.id}/subtasks/${next.subtasks[0]!.id}`, {
+      done: true,
+    });
+    expect(ticked.statusCode, ticked.body).toBe(200);
+    await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: false });
+    expect(await ofSeries(ada, first.id)).toHaveLength(2);
+
+    // First and second done (the third created), then the first reopened: the second stays done.
+    await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: true });
+    await req(ada, "PUT", `/api/tasks/${next.id}`, { completed: true });
+    await req(ada, "PUT", `/api/tasks/${first.id}`, { completed: false });
+    expect(due(await ofSeries(ada, first.id))).toEqual([
+      [MONDAY_5PM, false],
+      [NEXT, true],
+      ["2031-03-17T21:00:00.000Z", false],
+    ]);
+  });
+
+  it("a bulk reopen undoes the same, and never reaches another student's series", async () => {
+    const first = await weekly(ada);
+    const bobs = await weekly(bob);
+    await req(ada, "PATCH", "/api/tasks", { ids: [first.id], completed: true });
+    await req(bob, "PUT", `/api/tasks/${bobs.id}`, { completed: true });
+    expect(await ofSeries(ada, first.id)).toHaveLength(2);
+    const res = await req(ada, "PATCH", "/api/tasks", { ids: [first.id], completed: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(due(await ofSeries(ada, first.id))).toEqual([[MONDAY_5PM, false]]);
+    expect(await ofSeries(bob, bobs.id)).toHaveLength(2);
   });
 });
 

@@ -66,6 +66,22 @@ export async function createNext({ db }: SeriesDeps, userId: number, task: Task)
 }
 
 /**
+ * Reopening an occurrence undoes what completing it did, as a student expects of an un-tick or Undo: the
+ * next occurrence its completion created goes, so two open copies of the series are not left. The rule:
+ * the occurrence removed is the series' one due at nextOccurrence(series, this due date), the one
+ * createNext made, and only while it is exactly as made: open, its row never written since (no edit, no
+ * completion and reopening: updated_at is still created_at), its checklist still the reopened task's items
+ * with none ticked, and no focus session or exam linked to it. Anything the student did to it keeps it.
+ * Completing this one again creates it afresh.
+ */
+export async function removeNext({ db }: SeriesDeps, userId: number, task: Task): Promise<void> {
+  const series = seriesOf(task);
+  if (!series || !task.dueDate || task.seriesId === null) return;
+  const next = nextOccurrence(series, new Date(task.dueDate));
+  if (next) await tasksRepo.removeUntouchedOccurrence(db, userId, task.seriesId, next, task.id);
+}
+
+/**
  * The series' rule from `task` on (a count keeps only what is left), as text: what "this and all future"
  * restarts from a new due date when only the date or time moved. The stored rule when it cannot be split.
  */

@@ -9,7 +9,7 @@ import type { EventBus } from "../../lib/events.ts";
 import { JsonText } from "../../lib/route.ts";
 import type { CoursesService } from "../courses/courses.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
-import { changeRecurrence, createNext, normalizedRule, ruleFrom } from "./task-series.ts";
+import { changeRecurrence, createNext, normalizedRule, removeNext, ruleFrom } from "./task-series.ts";
 import {
   type ImportedTask,
   type ImportedTaskValues,
@@ -115,7 +115,8 @@ async function updateTask(deps: TasksDeps, userId: number, id: number, input: Up
   // completedAt feeds streaks and stats later: set on completion, cleared when reopened.
   if (input.completed !== undefined) values.completedAt = input.completed ? clock.now() : null;
 
-  const recurring = input.recurrence !== undefined || input.scope === "future" || input.completed;
+  const recurring =
+    input.recurrence !== undefined || input.scope === "future" || input.completed !== undefined;
   const before = recurring || input.dueDate !== undefined ? await tasksRepo.find(db, userId, id) : undefined;
   if ((recurring || input.dueDate !== undefined) && !before) throw notFound("Task");
   // Ticking a done task again (the outbox's replay, a second tab) leaves when it was done: streaks and
@@ -142,6 +143,7 @@ async function updateTask(deps: TasksDeps, userId: number, id: number, input: Up
   if (!task) throw notFound("Task");
   if (before?.seriesId != null) await shareWithLaterOccurrences(deps, userId, before.seriesId, task, change);
   if (input.completed && !before?.completed) await createNext(deps, userId, task);
+  if (input.completed === false && before?.completed) await removeNext(deps, userId, task);
   if (input.completed) await events.emit("task.completed", { userId });
   else if (task.dueDate && (input.dueDate !== undefined || input.completed === false))
     await events.emit("task.scheduled", { userId, dueDate: new Date(task.dueDate) });
@@ -204,6 +206,9 @@ async function bulkUpdateTasks(deps: TasksDeps, userId: number, input: BulkUpdat
     const wasOpen = new Set(before.filter((t) => !t.completed).map((t) => t.id));
     for (const task of saved) if (wasOpen.has(task.id)) await createNext(deps, userId, task);
     if (wasOpen.size) await events.emit("task.completed", { userId });
+  } else if (input.completed === false) {
+    const wasDone = new Set(before.filter((t) => t.completed).map((t) => t.id));
+    for (const task of saved) if (wasDone.has(task.id)) await removeNext(deps, userId, task);
   }
   return saved;
 }
