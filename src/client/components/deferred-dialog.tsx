@@ -26,8 +26,29 @@ export function lazyDialog<P>(load: () => Promise<Openable<P>>): LazyDialog<P> {
     });
     return loading;
   };
-  return { Dialog: lazy(async () => ({ default: await preload() })), preload };
+  const attempt = () =>
+    lazy(async () => {
+      try {
+        return { default: await preload() };
+      } catch (error) {
+        // Offline before the service worker cached it: a rejected lazy import unmounts the whole app (a
+        // white page, with what the student typed). It says so in the dialog's place; the next opening
+        // tries again.
+        console.error("A dialog could not load:", error);
+        dialog.Dialog = attempt();
+        return { default: DialogUnavailable };
+      }
+    });
+  const dialog: LazyDialog<P> = { Dialog: attempt(), preload };
+  return dialog;
 }
+
+const UNAVAILABLE = "This could not be opened. Check your connection, then try again.";
+const DialogUnavailable = () => (
+  <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+    {UNAVAILABLE}
+  </p>
+);
 
 /**
  * A dialog that is not part of its page's first load: the page draws `trigger` (a copy of the dialog's
@@ -48,14 +69,28 @@ export function DeferredDialog<P extends object>({
   popup?: "dialog" | "menu";
 }) {
   const [wanted, setWanted] = useState(false);
+  const [failed, setFailed] = useState(false);
   const warm = () => void dialog.preload().catch(() => undefined);
   const placeholder = cloneElement(trigger, {
     "aria-haspopup": popup,
     onPointerEnter: warm,
     onFocus: warm,
-    onClick: () => setWanted(true),
+    // The code first: when it cannot arrive the button stays, with the reason beside it.
+    onClick: () =>
+      dialog.preload().then(
+        () => setWanted(true),
+        () => setFailed(true),
+      ),
   });
-  if (!wanted) return placeholder;
+  if (!wanted)
+    return failed ? (
+      <>
+        {placeholder}
+        <DialogUnavailable />
+      </>
+    ) : (
+      placeholder
+    );
   return (
     <Suspense fallback={placeholder}>
       <dialog.Dialog {...props} defaultOpen />
