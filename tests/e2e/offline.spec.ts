@@ -216,7 +216,9 @@ test.describe("before the service worker has installed", () => {
     await context.setOffline(true);
     await newTask.click();
     // Before, the failed import unmounted the whole app: a blank page.
-    await expect(page.getByRole("alert").filter({ hasText: "This could not be opened" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "This window could not be loaded" }),
+    ).toBeVisible();
     await expect(page.getByText("Essay outline")).toBeVisible();
     await expect(newTask).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, useState } from "react";
+import { LoadFailed } from "#client/components/load-failed.tsx";
 import { loadPageModule } from "./page-modules.ts";
 import { firstLoadRoute, ROUTES, type Route, SIGNED_OUT_ROUTE } from "./routes.ts";
 
@@ -19,7 +20,7 @@ export const page = (load: () => Promise<Record<string, unknown>>, name: string)
       // Offline before the service worker cached it: the page says so inside the shell, never a white
       // screen (React would unmount the whole app, with what the student typed). Another page tries its own.
       console.error("A page could not load:", error);
-      return { default: PageLoadFailed };
+      return { default: () => <LoadFailed /> };
     }
     return { default: loaded! };
   });
@@ -32,23 +33,6 @@ export const page = (load: () => Promise<Record<string, unknown>>, name: string)
   }
   return Object.assign(LoadedOrLazy, { preload });
 };
-
-/**
- * What a page whose code could not arrive says in its place, inside the shell. Plain markup: it is on every
- * first load, where the Button component and its class helpers are not.
- */
-const PageLoadFailed = () => (
-  <p role="alert">
-    This page could not be loaded. Check your connection, then{" "}
-    <button
-      type="button"
-      className="font-medium text-accent-strong underline"
-      onClick={() => location.reload()}
-    >
-      Reload
-    </button>
-  </p>
-);
 
 /** Each row's lazy page, made once. */
 const PAGES = new Map<Route, Page>(ROUTES.map((r) => [r, page(() => loadPageModule(r), r.component)]));

@@ -8,6 +8,7 @@ import {
   Suspense,
   useState,
 } from "react";
+import { LoadFailed } from "./load-failed.tsx";
 
 type Openable<P> = ComponentType<P & { defaultOpen?: boolean }>;
 
@@ -43,12 +44,7 @@ export function lazyDialog<P>(load: () => Promise<Openable<P>>): LazyDialog<P> {
   return dialog;
 }
 
-const UNAVAILABLE = "This could not be opened. Check your connection, then try again.";
-const DialogUnavailable = () => (
-  <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-    {UNAVAILABLE}
-  </p>
-);
+const DialogUnavailable = () => <LoadFailed what="This window" />;
 
 /**
  * A dialog that is not part of its page's first load: the page draws `trigger` (a copy of the dialog's
