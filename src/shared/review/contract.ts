@@ -73,7 +73,10 @@ export const BACKLOG_MAX_DAYS = 30;
 export const reviewQueueQuerySchema = z.object({
   setId: dbIdParam("Set must be a flashcard set id").optional(),
   limit: z.coerce.number().int().min(1).max(REVIEW_QUEUE_MAX).default(50),
-  /** The browser's zone: the daily limit of new cards counts from the student's midnight. */
+  /**
+   * The browser's zone (else the student's saved one): the daily limits count from the student's midnight
+   * in it, and the buttons show the intervals a rating in it gives (the page sends it with the rating).
+   */
   timeZone: timeZoneQuery,
 });
 
@@ -135,6 +138,11 @@ export const rateBodySchema = z.object({
    * that long before its own now, so a phone set fast or slow keeps its offline ratings on their day.
    */
   sentAt: sensibleDate("sentAt must be an ISO 8601 date-time").optional(),
+  /**
+   * The page's zone, as the queue was read in: the rating counts the days since the last review in it, so
+   * the card gets the interval its button showed. Without it, the student's saved zone (as the queue).
+   */
+  timeZone: timeZoneQuery,
 });
 export type RateBody = z.infer<typeof rateBodySchema>;
 export const rateResultSchema = z.object({

@@ -83,7 +83,8 @@ export function useRateCard() {
       // Every rating carries its id: sent again (offline, a lost answer), it is applied once. Only a rating
       // kept offline carries its time (an online one takes the server's: a device clock ahead is no harm).
       const ratedAt = new Date().toISOString();
-      const body = { rating, clientId: crypto.randomUUID() };
+      // In the zone the queue was read in: the rating then gives the interval its button showed.
+      const body = { rating, clientId: crypto.randomUUID(), timeZone: await browserTimeZone() };
       const path = `/api/review/cards/${cardId}/rate`;
       const keep = async () => {
         await queueChange({

@@ -137,15 +137,16 @@ export async function undoLeech(
   return holdsRepo.liftLeech(tx, userId, cardId);
 }
 
-/**
- * What a rating is scheduled with, from what its locking read brought (reviewRepo.cardForRating): the
- * retention target and zone (the defaults until the student saves settings), whether to bury siblings
- * and until when (the start of tomorrow in that zone), the Easy Days, and the personal FSRS weights if
- * fitted.
- */
 /** The weights a student's ratings are scheduled with: their fitted ones, or null for the defaults. */
 export const studentWeights = (preferences: { weights: number[] | null } | null | undefined) =>
   preferences?.weights?.length ? preferences.weights : null;
+
+/**
+ * What a rating is scheduled with, from what its locking read brought (reviewRepo.cardForRating): the
+ * retention target and zone (the page's, else the saved one, else UTC: the queue's rule), whether to
+ * bury siblings and until when (the start of tomorrow in that zone), the Easy Days, and the personal
+ * FSRS weights if fitted.
+ */
 
 export function ratingPreferences(
   stored: {
@@ -153,11 +154,14 @@ export function ratingPreferences(
     preferences: { burySiblings: boolean; easyDays: number[]; weights: number[] | null } | null;
   },
   now: Date,
+  /** The page's zone, which the queue's buttons were computed in: it wins over the saved one. */
+  pageZone?: string,
 ) {
-  const { desiredRetention, timeZone } = stored.settings ?? {
+  const { desiredRetention, timeZone: savedZone } = stored.settings ?? {
     desiredRetention: DEFAULT_REVIEW_SETTINGS.desiredRetention,
     timeZone: "UTC",
   };
+  const timeZone = pageZone ?? savedZone;
   const { burySiblings, easyDays } = stored.preferences ?? DEFAULT_REVIEW_PREFERENCES;
   return {
     desiredRetention,
@@ -174,7 +178,7 @@ const STATE_NAMES = ["new", "learning", "review", "relearning"] as const;
 /** The card browser's page: the student's own cards, filtered and sorted, `limit` at a time. */
 export async function browse(deps: HoldDeps, userId: number, q: BrowserQuery): Promise<BrowserPage> {
   const now = deps.clock.now();
-  const timeZone = q.timeZone ?? "UTC";
+  const timeZone = q.timeZone ?? (await deps.settings.timeZone(userId));
   const endOfToday = addLocalDays(startOfLocalDay(now, timeZone), 1, timeZone);
   const dueBy =
     q.due === "overdue"

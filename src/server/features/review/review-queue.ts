@@ -13,6 +13,7 @@ import { DEFAULT_REVIEW_SETTINGS, type ReviewCard, type ReviewQueue } from "#sha
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
 import type { ExamService } from "./exam.service.ts";
 import { balancedInterval, fuzzDays } from "./load-balance.ts";
 import { type QueueScope, reviewRepo } from "./review.repo.ts";
@@ -25,6 +26,8 @@ export interface QueueDeps {
   flashcards: Pick<FlashcardsService, "readableSet">;
   /** Today's exam-plan cards join the queue. */
   exams: Pick<ExamService, "plannedToday">;
+  /** The saved zone, for a page that sends none. */
+  settings: Pick<SettingsService, "timeZone">;
 }
 
 export type QueueQuery = { setId?: number | undefined; limit: number; timeZone?: string | undefined };
@@ -146,7 +149,9 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
   const { db, clock, exams } = deps;
   const now = clock.now();
   const scope = { ...(await queueScope(deps, userId, q.setId)), activeAt: now };
-  const timeZone = q.timeZone ?? "UTC";
+  // One day for everything the page shows (counts, new-card limit, buttons) and for the rating it sends
+  // with the same zone: the page's, else the saved one (as tasks and holds read it).
+  const timeZone = q.timeZone ?? (await deps.settings.timeZone(userId));
   const startOfToday = startOfLocalDay(now, timeZone);
   // Two statements at once, each a round trip (and on PGlite a turn of its one connection): the first
   // cards, and everything else the screen shows (counts, settings, whether any exam plan applies).
@@ -184,12 +189,12 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
     ...planned.map((r) => ({ card: r.card as CardFields, state: r.state, planned: true })),
     ...fresh.map((c) => ({ card: c as CardFields, state: null, planned: false })),
   ].slice(0, q.limit);
-  // Scheduled as the rating will schedule them: in the student's saved zone, which the rating uses.
+  // Scheduled as the rating will schedule them: in this zone, which the page sends with the rating.
   const cards = await cardViews(db, userId, shown, {
     now,
     desiredRetention,
     weights,
-    timeZone: counts.ratingTimeZone,
+    timeZone,
     easyDays: counts.easyDays,
   });
   return {

@@ -36,6 +36,8 @@ export type OfflineRating = {
   clientId?: string | undefined;
   reviewedAt?: string | undefined;
   sentAt?: string | undefined;
+  /** The zone the page read its queue in (its buttons' intervals); else the saved one. */
+  timeZone?: string | undefined;
 };
 
 type StoredReview = { id: number; flashcardId: number; nextDue: Date | null; nextState: number | null };
@@ -114,7 +116,7 @@ export async function rate(
   const result = await db.transaction(async (tx): Promise<Rated> => {
     const card = await reviewRepo.cardForRating(tx, userId, cardId);
     if (!card) throw notFound("Flashcard");
-    const prefs = ratingPreferences(card, clock.now());
+    const prefs = ratingPreferences(card, clock.now(), offline.timeZone);
     const { desiredRetention, weights } = prefs;
     if (card.ownerId !== userId)
       await study.readableStudySet(userId, card.studySetId, tx).catch(() => {

@@ -240,10 +240,7 @@ export const reviewRepo = {
           reviewPreferences.weights,
         ),
         hasExams: sql<boolean>`exists (select 1 from ${flashcardSetExams} where ${flashcardSetExams.userId} = ${userId})`,
-        // What a rating schedules in (its zone's days, its Easy Days): the buttons show what it will give.
-        ratingTimeZone: sql<
-          string | null
-        >`(select ${userSettings.timeZone} from ${userSettings} where ${userSettings.userId} = ${userId})`,
+        // The rating's Easy Days: the buttons show what it will give.
         easyDays: sql<
           number[] | null
         >`(select ${reviewPreferences.easyDays} from ${reviewPreferences} where ${reviewPreferences.userId} = ${userId})`.mapWith(
@@ -264,7 +261,6 @@ export const reviewRepo = {
         weights: row?.weights ?? null,
       },
       hasExams: row?.hasExams === true || (row?.hasExams as unknown) === "t",
-      ratingTimeZone: row?.ratingTimeZone ?? "UTC",
       easyDays: row?.easyDays ?? [],
     };
   },

@@ -460,3 +460,74 @@ describe("the next learning card (issue 25 §3)", () => {
     clock.reset();
   });
 });
+
+describe("the queue's day: the page's zone, else the saved one", () => {
+  // Kiritimati is UTC+14 and Pago Pago UTC-11: at 11:00 UTC one is on the next day, the other on the
+  // previous. D is a UTC midnight a day or two ahead (a session outlives that, not months).
+  const D = (() => {
+    const d = new Date();
+    d.setUTCHours(0, 0, 0, 0);
+    return d.getTime() + 2 * 86_400_000;
+  })();
+  const H = 3_600_000;
+  const at = (ms: number) => clock.travel(D + ms - clock.now().getTime());
+
+  it("shows on the buttons what a rating in the page's zone gives, not the saved zone's", async () => {
+    const u = await createUser(t.app);
+    expect(
+      (await req(u, "PUT", "/api/settings/time-zone", { timeZone: "Pacific/Kiritimati" })).statusCode,
+    ).toBe(200);
+    const set = await setWithCards(u, 1, "Zones");
+    const id = (await queue(u, `?setId=${set.id}`)).cards[0]!.id;
+    at(11 * H);
+    // Reviewed at 10:30 UTC five days before: a day later in Kiritimati (4 days ago there), a day
+    // earlier in Pago Pago (6 days ago).
+    await t.database.db.insert(cardStates).values({
+      userId: u.user.id,
+      flashcardId: id,
+      due: new Date(D + 9 * H),
+      stability: 5,
+      difficulty: 5,
+      elapsedDays: 0,
+      scheduledDays: 5,
+      learningSteps: 0,
+      reps: 3,
+      lapses: 0,
+      state: 2,
+      lastReview: new Date(D - 5 * 24 * H + 10.5 * H),
+    });
+    const there = (await queue(u, `?setId=${set.id}&timeZone=Pacific/Pago_Pago`)).cards[0]!.intervals;
+    const saved = (await queue(u, `?setId=${set.id}&timeZone=Pacific/Kiritimati`)).cards[0]!.intervals;
+    expect(there.good).not.toBe(saved.good);
+    // No zone from the page: the saved one.
+    expect((await queue(u, `?setId=${set.id}`)).cards[0]!.intervals).toEqual(saved);
+    const res = await req(u, "POST", `/api/review/cards/${id}/rate`, {
+      rating: 3,
+      timeZone: "Pacific/Pago_Pago",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(formatInterval(new Date(res.json().due).getTime() - clock.now().getTime())).toBe(there.good);
+    expect(
+      (await req(u, "POST", `/api/review/cards/${id}/rate`, { rating: 3, timeZone: "Mars/Olympus" }))
+        .statusCode,
+    ).toBe(400);
+    clock.reset();
+  });
+
+  it("counts the day's new cards from the saved zone's midnight when the page sends no zone", async () => {
+    const u = await createUser(t.app);
+    await req(u, "PUT", "/api/settings/time-zone", { timeZone: "Pacific/Kiritimati" });
+    await req(u, "PUT", "/api/review/settings", { desiredRetention: 0.9, newCardsPerDay: 1 });
+    const set = await setWithCards(u, 3, "Midnight");
+    // 23:00 in Kiritimati (09:00 UTC): one new card started.
+    at(9 * H);
+    const first = (await queue(u, `?setId=${set.id}`)).cards[0]!;
+    await req(u, "POST", `/api/review/cards/${first.id}/rate`, { rating: 4 });
+    expect((await queue(u, `?setId=${set.id}`)).newCount).toBe(0);
+    // 01:00 the next day there, the same day in UTC: a new day for the student.
+    at(11 * H);
+    expect((await queue(u, `?setId=${set.id}`)).newCount).toBe(1);
+    expect((await queue(u, `?setId=${set.id}&timeZone=UTC`)).newCount).toBe(0);
+    clock.reset();
+  });
+});
