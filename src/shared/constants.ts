@@ -57,6 +57,9 @@ export const REVIEW = {
   maxRetention: 0.97,
   defaultNewCardsPerDay: 20,
   maxNewCardsPerDay: 1000,
+  /** Anki's default Maximum reviews/day, and the most one may set (Anki's own fields stop at 9999). */
+  defaultMaxReviewsPerDay: 200,
+  maxReviewsPerDay: 9999,
 } as const;
 
 /** Level curve (issue 12): reaching level n takes LEVEL_POINTS_STEP * n * (n - 1) points in total. */

@@ -62,6 +62,13 @@ export const reviewSettingsSchema = z.object({
     .min(0, "New cards per day cannot be negative")
     .max(REVIEW.maxNewCardsPerDay, `New cards per day must be at most ${REVIEW.maxNewCardsPerDay}`)
     .default(REVIEW.defaultNewCardsPerDay),
+  /** Anki's Maximum reviews/day: due reviews past it wait for another day; new cards count against it. */
+  maxReviewsPerDay: z
+    .number("Maximum reviews per day must be a number")
+    .int("Maximum reviews per day must be a whole number")
+    .min(0, "Maximum reviews per day cannot be negative")
+    .max(REVIEW.maxReviewsPerDay, `Maximum reviews per day must be at most ${REVIEW.maxReviewsPerDay}`)
+    .default(REVIEW.defaultMaxReviewsPerDay),
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = reviewSettingsSchema.parse({});
@@ -106,6 +113,11 @@ export const reviewQueueSchema = z.object({
   /** Reviews due now, the exam plans' cards for today and the new cards still allowed today. */
   dueCount: z.int(),
   reviewCount: z.int(),
+  /**
+   * Due reviews past Maximum reviews/day, waiting for another day (in none of the counts above): the page
+   * says so, as Anki's congratulations screen does.
+   */
+  heldBack: z.int(),
   /** Cards an exam plan puts in today that FSRS would show later (or that are new, past the daily limit). */
   plannedCount: z.int(),
   newCount: z.int(),
@@ -220,6 +232,8 @@ export const reviewEndpoints = {
     body: z.object({
       desiredRetention: desiredRetentionSchema,
       newCardsPerDay: reviewSettingsSchema.shape.newCardsPerDay.unwrap(),
+      /** Absent (a page from before it existed), the saved limit stays. */
+      maxReviewsPerDay: reviewSettingsSchema.shape.maxReviewsPerDay.unwrap().optional(),
     }),
     response: reviewSettingsSchema,
   }),

@@ -113,6 +113,12 @@ export function ReviewPage() {
               {q.plannedCount > 0 && `${q.plannedCount} for your exam plan, `}
               {q.newCount} new)
             </p>
+            {q.heldBack > 0 && (
+              <p className="text-sm text-muted" data-testid="held-back">
+                {q.heldBack} more {q.heldBack === 1 ? "review waits" : "reviews wait"} for another day: you
+                reached your maximum reviews per day. If you have time, raise it in Review settings.
+              </p>
+            )}
             {q.backlog > 0 && <BacklogNotice backlog={q.backlog} setId={setId} />}
             {q.cards.length === 0 ? (
               <div className="rounded-xl border border-border bg-surface p-6 text-center">

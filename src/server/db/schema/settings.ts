@@ -16,6 +16,8 @@ export const userSettings = pgTable("user_settings", {
   /** Spaced review (issue 11): FSRS desired retention and the daily limit of new cards. */
   desiredRetention: doublePrecision("desired_retention").notNull().default(0.9),
   newCardsPerDay: integer("new_cards_per_day").notNull().default(20),
+  /** Anki's Maximum reviews/day: review cards (and new ones) past it today wait for another day. */
+  maxReviewsPerDay: integer("max_reviews_per_day").notNull().default(200),
   /** Friends see this student's level and current streak (issue 13); off, the server sends neither. */
   showProgressToFriends: boolean("show_progress_to_friends").notNull().default(true),
   /** Reminders (issue 23), each under notificationsEnabled; times are 'HH:MM' in timeZone. */

@@ -10,6 +10,7 @@ import { formatDate } from "#shared/date-format.ts";
 import { cardSides } from "#shared/flashcards/card-sides.ts";
 import { addLocalDays, startOfLocalDay } from "#shared/local-day.ts";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewCard, type ReviewQueue } from "#shared/review/contract.ts";
+import { dailyLimits } from "#shared/review/daily-limits.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { FlashcardsService } from "../flashcards/flashcards.service.ts";
@@ -155,7 +156,7 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
   const startOfToday = startOfLocalDay(now, timeZone);
   // Two statements at once, each a round trip (and on PGlite a turn of its one connection): the first
   // cards, and everything else the screen shows (counts, settings, whether any exam plan applies).
-  const [counts, due] = await Promise.all([
+  const [counts, dueAll] = await Promise.all([
     reviewRepo.queueCounts(db, scope, {
       at: now,
       overdueBy: new Date(now.getTime() - DAY_MS),
@@ -177,7 +178,19 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
     return r && (r.state === null || r.state.due.getTime() > now.getTime()) ? [r] : [];
   });
   const plannedNew = planned.filter((r) => r.state === null).map((r) => r.card.id);
-  const newCount = Math.min(unseen - plannedNew.length, Math.max(0, newCardsPerDay - started));
+  const limits = dailyLimits({
+    dueReviews: counts.dueReviews,
+    unseen: unseen - plannedNew.length,
+    reviewedToday: counts.reviewed,
+    startedToday: started,
+    newCardsPerDay,
+    maxReviewsPerDay: stored.maxReviewsPerDay ?? DEFAULT_REVIEW_SETTINGS.maxReviewsPerDay,
+  });
+  const newCount = limits.newCards;
+  const heldBack = counts.dueReviews - limits.reviews;
+  const reviewCount = counts.due - heldBack;
+  // Past the day's review limit (rare: read again) only the oldest reviews it allows, learning steps all.
+  const due = heldBack ? await reviewRepo.dueCardsCapped(db, scope, now, q.limit, limits.reviews) : dueAll;
   const room = Math.max(0, q.limit - due.length - planned.length);
   const fresh =
     room > 0 && newCount > 0
@@ -198,8 +211,9 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
     easyDays: counts.easyDays,
   });
   return {
-    dueCount: counts.due + planned.length + newCount,
-    reviewCount: counts.due,
+    dueCount: reviewCount + planned.length + newCount,
+    reviewCount,
+    heldBack,
     plannedCount: planned.length,
     newCount,
     backlog: counts.overdue,
@@ -210,7 +224,7 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
 
 /**
  * Each student's whole-queue `dueCount` (what readQueue answers with no set), for many students in one
- * statement: due reviews plus the new cards the day still allows. A student with exams is read through
+ * statement: due cards and new cards within the day's limits (dailyLimits, as readQueue). A student with exams is read through
  * readQueue itself, because today's exam-plan cards need the planner (a few statements per such student).
  */
 export async function dueCountsMany(
@@ -223,6 +237,7 @@ export async function dueCountsMany(
     students.map((s) => ({ userId: s.userId, dayStart: startOfLocalDay(now, s.timeZone) })),
     now,
     DEFAULT_REVIEW_SETTINGS.newCardsPerDay,
+    DEFAULT_REVIEW_SETTINGS.maxReviewsPerDay,
   );
   const zone = new Map(students.map((s) => [s.userId, s.timeZone]));
   const counts = new Map<number, number>();
@@ -230,7 +245,17 @@ export async function dueCountsMany(
     if (r.hasExams) {
       const q = await readQueue(deps, r.userId, { limit: 1, timeZone: zone.get(r.userId) });
       counts.set(r.userId, q.dueCount);
-    } else counts.set(r.userId, r.due + Math.min(r.unseen, Math.max(0, r.newCardsPerDay - r.started)));
+    } else {
+      const limits = dailyLimits({
+        dueReviews: r.dueReviews,
+        unseen: r.unseen,
+        reviewedToday: r.reviewed,
+        startedToday: r.started,
+        newCardsPerDay: r.newCardsPerDay,
+        maxReviewsPerDay: r.maxReviewsPerDay,
+      });
+      counts.set(r.userId, r.due - (r.dueReviews - limits.reviews) + limits.newCards);
+    }
   }
   return counts;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
@@ -60,14 +60,22 @@ const notHeld = (userId: number, at: Date) =>
 
 /** Which of the scope's cards: reviews due by a time, cards new to the student, named cards, or all. */
 export type QueuePick =
-  | { dueBy: Date }
+  | { dueBy: Date; state?: "review" | "learning" | undefined }
   | { dueBetween: [Date, Date] }
   | { isNew: true; except?: number[] | undefined }
   | { ids: number[] };
 
 function pickWhere(pick?: QueuePick): SQL | undefined {
   if (!pick) return undefined;
-  if ("dueBy" in pick) return lte(cardStates.due, pick.dueBy);
+  if ("dueBy" in pick)
+    return and(
+      lte(cardStates.due, pick.dueBy),
+      pick.state === undefined
+        ? undefined
+        : pick.state === "review"
+          ? eq(cardStates.state, 2)
+          : ne(cardStates.state, 2),
+    );
   if ("dueBetween" in pick)
     return and(gt(cardStates.due, pick.dueBetween[0]), lte(cardStates.due, pick.dueBetween[1]));
   if ("ids" in pick) return inArray(flashcards.id, pick.ids);
@@ -199,6 +207,31 @@ export const reviewRepo = {
   },
 
   /**
+   * The due cards of a student past Maximum reviews/day: every learning step due, and only the `reviews`
+   * oldest review cards (the rest wait), oldest due first, `limit` in all.
+   */
+  async dueCardsCapped(db: DbOrTx, scope: QueueScope, at: Date, limit: number, reviews: number) {
+    const pick = (state: "review" | "learning", n: number) =>
+      n > 0
+        ? queueQuery(
+            db,
+            { ...cardColumns, ...stateColumns },
+            scope,
+            { dueBy: at, state },
+            { order: "due", limit: n },
+          )
+        : Promise.resolve([]);
+    const [learning, review] = await Promise.all([
+      pick("learning", limit),
+      pick("review", Math.min(reviews, limit)),
+    ]);
+    return [...learning, ...review]
+      .sort((a, b) => a.due.getTime() - b.due.getTime() || a.id - b.id)
+      .slice(0, limit)
+      .map(asStored);
+  },
+
+  /**
    * Everything the queue shows beside its cards, in one scan of the scope's cards with the student's
    * states (one hash join, where a count of due cards and one of new cards were two): reviews due by
    * `at`, of those the ones due by `overdueBy` (the backlog), when the next card not due at `at` falls
@@ -219,6 +252,11 @@ export const reviewRepo = {
       db,
       {
         due: sql<number>`count(*) filter (where ${cardStates.due} <= ${at})`.mapWith(Number),
+        // Of them, review cards: Maximum reviews/day limits these, not learning steps.
+        dueReviews:
+          sql<number>`count(*) filter (where ${cardStates.due} <= ${at} and ${cardStates.state} = 2)`.mapWith(
+            Number,
+          ),
         overdue: sql<number>`count(*) filter (where ${cardStates.due} <= ${overdueBy})`.mapWith(Number),
         next: sql<
           string | Date | null
@@ -228,6 +266,14 @@ export const reviewRepo = {
           sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${userId} and ${cardReviews.state} = 0 and ${cardReviews.reviewedAt} >= ${since})`.mapWith(
             Number,
           ),
+        // Review cards rated since `since` (a rating of a Review-state card: a lapse relearns, so once each).
+        reviewed:
+          sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${userId} and ${cardReviews.state} = 2 and ${cardReviews.reviewedAt} >= ${since})`.mapWith(
+            Number,
+          ),
+        maxReviewsPerDay: sql<
+          number | null
+        >`(select ${userSettings.maxReviewsPerDay} from ${userSettings} where ${userSettings.userId} = ${userId})`,
         desiredRetention: sql<
           number | null
         >`(select ${userSettings.desiredRetention} from ${userSettings} where ${userSettings.userId} = ${userId})`,
@@ -251,6 +297,8 @@ export const reviewRepo = {
     );
     return {
       due: row?.due ?? 0,
+      dueReviews: row?.dueReviews ?? 0,
+      reviewed: row?.reviewed ?? 0,
       overdue: row?.overdue ?? 0,
       next: row?.next ? new Date(row.next) : null,
       unseen: row?.unseen ?? 0,
@@ -258,6 +306,7 @@ export const reviewRepo = {
       settings: {
         desiredRetention: row?.desiredRetention ?? null,
         newCardsPerDay: row?.newCardsPerDay ?? null,
+        maxReviewsPerDay: row?.maxReviewsPerDay ?? null,
         weights: row?.weights ?? null,
       },
       hasExams: row?.hasExams === true || (row?.hasExams as unknown) === "t",
@@ -316,7 +365,7 @@ export const reviewRepo = {
    * The whole-queue counts readQueue reads, for many students in one statement (the daily review
    * reminders of a delivery batch): reviews due by `at`, cards new to the student, new cards started
    * since each student's local midnight, their new-cards-per-day setting (`defaultNewPerDay` when never
-   * saved), and whether they have exams (whose plans add cards only readQueue computes). Suspended and
+   * saved), the review cards due and reviewed today and the day's review limit (`defaultMaxReviews`), and whether they have exams (whose plans add cards only readQueue computes). Suspended and
    * buried cards left out, as in queueQuery.
    */
   async queueCountsMany(
@@ -324,6 +373,7 @@ export const reviewRepo = {
     students: { userId: number; dayStart: Date }[],
     at: Date,
     defaultNewPerDay: number,
+    defaultMaxReviews: number,
   ) {
     if (students.length === 0) return [];
     const atIso = at.toISOString();
@@ -337,6 +387,13 @@ export const reviewRepo = {
       select s.user_id as "userId",
         (select count(*) from ${flashcards} f join ${cardStates} cs on cs.flashcard_id = f.id and cs.user_id = s.user_id
           where f.user_id = s.user_id and cs.due <= ${atIso}::timestamptz and not ${held})::int as due,
+        (select count(*) from ${flashcards} f join ${cardStates} cs on cs.flashcard_id = f.id and cs.user_id = s.user_id
+          where f.user_id = s.user_id and cs.due <= ${atIso}::timestamptz and cs.state = 2
+          and not ${held})::int as "dueReviews",
+        (select count(*) from ${cardReviews} r where r.user_id = s.user_id and r.state = 2
+          and r.reviewed_at >= s.day_start)::int as reviewed,
+        coalesce((select st.max_reviews_per_day from ${userSettings} st where st.user_id = s.user_id),
+          ${defaultMaxReviews})::int as "maxReviewsPerDay",
         (select count(*) from ${flashcards} f where f.user_id = s.user_id
           and not exists (select 1 from ${cardStates} cs where cs.flashcard_id = f.id and cs.user_id = s.user_id)
           and not ${held})::int as unseen,
@@ -349,6 +406,9 @@ export const reviewRepo = {
     return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
       userId: Number(r.userId),
       due: Number(r.due),
+      dueReviews: Number(r.dueReviews),
+      reviewed: Number(r.reviewed),
+      maxReviewsPerDay: Number(r.maxReviewsPerDay),
       unseen: Number(r.unseen),
       started: Number(r.started),
       newCardsPerDay: Number(r.newCardsPerDay),

@@ -60,7 +60,8 @@ export function createReviewService(deps: ReviewDeps) {
   const { settings } = deps;
   return {
     getSettings: (userId: number): Promise<ReviewSettings> => settings.getReview(userId),
-    saveSettings: (userId: number, values: ReviewSettings) => settings.saveReview(userId, values),
+    saveSettings: (userId: number, values: Parameters<SettingsService["saveReview"]>[1]) =>
+      settings.saveReview(userId, values),
     queue: (userId: number, q: QueueQuery) => readQueue(deps, userId, q),
     /** Each student's whole-queue due count (the daily review reminder), set-based. */
     dueCounts: (students: { userId: number; timeZone: string }[]) => dueCountsMany(deps, students),

@@ -185,6 +185,7 @@ describe("review queue, rating and undo", () => {
     expect((await req(bob, "GET", "/api/review/settings")).json()).toEqual({
       desiredRetention: 0.85,
       newCardsPerDay: 2,
+      maxReviewsPerDay: 200,
     });
     const q = await queue(bob, `?setId=${set.id}`);
     expect(q).toMatchObject({ newCount: 2, dueCount: 2 });
@@ -529,5 +530,59 @@ describe("the queue's day: the page's zone, else the saved one", () => {
     expect((await queue(u, `?setId=${set.id}`)).newCount).toBe(1);
     expect((await queue(u, `?setId=${set.id}&timeZone=UTC`)).newCount).toBe(0);
     clock.reset();
+  });
+});
+
+describe("Maximum reviews per day (Anki's daily review limit)", () => {
+  it("keeps due reviews past the limit for another day, counts new cards against it, and saves it", async () => {
+    const u = await createUser(t.app);
+    const set = await setWithCards(u, 6, "Limit reviews");
+    const ids = (await queue(u, `?setId=${set.id}`)).cards.map((c) => c.id);
+    expect((await req(u, "GET", "/api/review/settings")).json()).toMatchObject({ maxReviewsPerDay: 200 });
+    const put = (body: object) => req(u, "PUT", "/api/review/settings", body);
+    expect((await put({ desiredRetention: 0.9, newCardsPerDay: 20, maxReviewsPerDay: 3 })).json()).toEqual({
+      desiredRetention: 0.9,
+      newCardsPerDay: 20,
+      maxReviewsPerDay: 3,
+    });
+    const tooMany = await put({ desiredRetention: 0.9, newCardsPerDay: 20, maxReviewsPerDay: 10_000 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toMatch(/Maximum reviews per day/);
+    // A page that does not know the limit leaves it as saved.
+    expect((await put({ desiredRetention: 0.9, newCardsPerDay: 20 })).json().maxReviewsPerDay).toBe(3);
+
+    const now = clock.now().getTime();
+    const state = (id: number, i: number, s: 1 | 2) => ({
+      userId: u.user.id,
+      flashcardId: id,
+      due: new Date(now - (10 - i) * 3_600_000),
+      stability: 4,
+      difficulty: 5,
+      elapsedDays: 0,
+      scheduledDays: 4,
+      learningSteps: 0,
+      reps: 3,
+      lapses: 0,
+      state: s,
+      lastReview: new Date(now - 5 * 86_400_000),
+    });
+    // Four reviews due, a learning card due, one new card.
+    await t.database.db
+      .insert(cardStates)
+      .values([...ids.slice(0, 4).map((id, i) => state(id, i, 2)), state(ids[4]!, 4, 1)]);
+    const q = `?setId=${set.id}&timeZone=UTC`;
+    const first = await queue(u, q);
+    expect(first).toMatchObject({ reviewCount: 4, heldBack: 1, newCount: 0, dueCount: 4 });
+    // The oldest three reviews, and the learning card, which no limit leaves half-learnt.
+    expect(first.cards.map((c) => c.id).sort()).toEqual([...ids.slice(0, 3), ids[4]].sort());
+
+    await req(u, "POST", `/api/review/cards/${ids[0]}/rate`, { rating: 3, timeZone: "UTC" });
+    expect(await queue(u, q)).toMatchObject({ reviewCount: 3, heldBack: 1, newCount: 0 });
+
+    await put({ desiredRetention: 0.9, newCardsPerDay: 20, maxReviewsPerDay: 5 });
+    // 5 less the one reviewed today: room for the three due reviews and one new card.
+    const raised = await queue(u, q);
+    expect(raised).toMatchObject({ reviewCount: 4, heldBack: 0, newCount: 1, dueCount: 5 });
+    expect(raised.cards.map((c) => c.id)).toContain(ids[5]);
   });
 });

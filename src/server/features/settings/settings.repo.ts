@@ -65,12 +65,15 @@ export const settingsRepo = {
   async upsertReview(
     db: DbOrTx,
     userId: number,
-    values: { desiredRetention: number; newCardsPerDay: number },
+    values: { desiredRetention: number; newCardsPerDay: number; maxReviewsPerDay?: number | undefined },
   ) {
+    // An absent maximum keeps the saved one (the column's default on a first save).
+    const { maxReviewsPerDay, ...rest } = values;
+    const set = maxReviewsPerDay === undefined ? rest : { ...rest, maxReviewsPerDay };
     const [row] = await db
       .insert(userSettings)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: userSettings.userId, set: values })
+      .values({ userId, ...set })
+      .onConflictDoUpdate({ target: userSettings.userId, set })
       .returning();
     return row!;
   },

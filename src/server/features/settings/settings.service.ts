@@ -47,6 +47,11 @@ export interface ReminderProfile extends ReminderSettings {
 export function createSettingsService({ db, config }: { db: Db; config: AppConfig }) {
   // A stored OpenAI model stays valid (the whole form is saved at once); another name must be offered.
   const allowed = new Set<string>([...AI_MODELS, ...offeredModels(config.openai)]);
+  const reviewSettingsOf = (row: ReviewSettings): ReviewSettings => ({
+    desiredRetention: row.desiredRetention,
+    newCardsPerDay: row.newCardsPerDay,
+    maxReviewsPerDay: row.maxReviewsPerDay,
+  });
   async function get(userId: number): Promise<Settings> {
     const row = await settingsRepo.find(db, userId);
     return row ? toSettings(row) : DEFAULT_SETTINGS;
@@ -56,13 +61,13 @@ export function createSettingsService({ db, config }: { db: Db; config: AppConfi
     /** Spaced review's settings (issue 11): FSRS desired retention and new cards per day. */
     async getReview(userId: number): Promise<ReviewSettings> {
       const row = await settingsRepo.find(db, userId);
-      return row
-        ? { desiredRetention: row.desiredRetention, newCardsPerDay: row.newCardsPerDay }
-        : DEFAULT_REVIEW_SETTINGS;
+      return row ? reviewSettingsOf(row) : DEFAULT_REVIEW_SETTINGS;
     },
-    async saveReview(userId: number, values: ReviewSettings): Promise<ReviewSettings> {
-      const row = await settingsRepo.upsertReview(db, userId, values);
-      return { desiredRetention: row.desiredRetention, newCardsPerDay: row.newCardsPerDay };
+    async saveReview(
+      userId: number,
+      values: Omit<ReviewSettings, "maxReviewsPerDay"> & { maxReviewsPerDay?: number | undefined },
+    ): Promise<ReviewSettings> {
+      return reviewSettingsOf(await settingsRepo.upsertReview(db, userId, values));
     },
     async save(userId: number, values: SaveSettings) {
       if (!allowed.has(values.aiModel)) {

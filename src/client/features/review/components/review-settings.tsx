@@ -13,7 +13,10 @@ import { useSaveReviewSettings } from "../review.api.ts";
 /** A number field's text as the schema checks it: blank is 0, as Number("") says. */
 const asNumber = { setValueAs: (v: unknown) => Number(v) };
 
-/** Review settings panel: desired retention (0.70-0.97) and new cards per day, checked by the shared schema. */
+/**
+ * Review settings panel: desired retention (0.70-0.97), new cards and maximum reviews per day, checked by
+ * the shared schema.
+ */
 export function ReviewSettingsPanel({ settings }: { settings: ReviewSettings }) {
   const save = useSaveReviewSettings();
   const form = useForm<z.input<typeof reviewSettingsSchema>, unknown, ReviewSettings>({
@@ -55,6 +58,17 @@ export function ReviewSettingsPanel({ settings }: { settings: ReviewSettings }) 
           type="number"
           min={0}
           max={REVIEW.maxNewCardsPerDay}
+        />
+        <FormInput
+          form={form}
+          name="maxReviewsPerDay"
+          options={asNumber}
+          id="max-reviews-per-day"
+          label="Maximum reviews per day"
+          hint="Reviews past it wait for another day; new cards count toward it"
+          type="number"
+          min={0}
+          max={REVIEW.maxReviewsPerDay}
         />
         {save.isError && <Alert className="sm:col-span-2">{errorMessage(save.error)}</Alert>}
         <Button type="submit" className="justify-self-start" disabled={save.isPending}>

@@ -1,0 +1,24 @@
+/**
+ * The day's limits on the review queue, as Anki's v3 scheduler applies them (its manual, Deck Options >
+ * Daily Limits): review cards past Maximum reviews/day wait for another day, oldest due first; new cards
+ * count against that limit too (Anki's default, "New cards ignore review limit" off), so none are shown
+ * once the reviews have used it up, and each one started today leaves one review fewer. Learning steps
+ * (a card rated minutes ago) are not limited: leaving one half-learnt would waste the step.
+ */
+export function dailyLimits(day: {
+  /** Review-state cards due now. */
+  dueReviews: number;
+  /** Cards new to the student that the queue could show (the exam plan's new ones aside). */
+  unseen: number;
+  /** Review cards rated today (each counted once: a lapse then relearns). */
+  reviewedToday: number;
+  /** New cards started today. */
+  startedToday: number;
+  newCardsPerDay: number;
+  maxReviewsPerDay: number;
+}): { reviews: number; newCards: number } {
+  const room = Math.max(0, day.maxReviewsPerDay - day.reviewedToday - day.startedToday);
+  const reviews = Math.min(day.dueReviews, room);
+  const newCards = Math.max(0, Math.min(day.unseen, day.newCardsPerDay - day.startedToday, room - reviews));
+  return { reviews, newCards };
+}
