@@ -44,10 +44,10 @@ test("a student imports an Anki export with a picture, makes an occlusion card a
   await dialog.getByLabel(/Choose a file/).setInputFiles(fixture("biology-with-image.apkg"));
   await dialog.getByRole("button", { name: "Preview" }).click();
   await expect(dialog.getByTestId("import-summary")).toContainText(
-    "4 cards from 3 notes, 2 reviews, 1 media file",
+    "3 flashcards (4 cards to review), 2 reviews, 1 media file",
   );
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
-  await dialog.getByRole("button", { name: "Import 4 cards" }).click();
+  await dialog.getByRole("button", { name: "Import 3 flashcards" }).click();
   await expect(dialog).toBeHidden();
   // The list shows notes, and so does its count: 3 flashcards, reviewed as 4 cards.
   await expect(page.getByText("3 flashcard(s) in this set")).toBeVisible();

@@ -83,13 +83,18 @@ const sampleCardSchema = z.object({
 export const ankiPreviewSchema = z.object({
   format: z.string(),
   notes: z.int(),
+  /**
+   * Flashcards the rows make, as a set counts them (noteCount: a reversed or cloze note is one flashcard,
+   * reviewed as several cards): what the student is told they import.
+   */
+  flashcards: z.int(),
   /** Review items (rows) the package becomes. */
   cards: z.int(),
   reviews: z.int(),
   decks: z.array(z.string()),
   media: z.int(),
   missingMedia: z.int(),
-  /** Rows whose note's guid is already in the set (updated or skipped as chosen). */
+  /** Flashcards (notes) whose guid is already in the set (updated or skipped as chosen). */
   existing: z.int(),
   problems: z.array(importProblemSchema),
   skippedMedia: z.array(skippedMediaSchema),
@@ -99,8 +104,12 @@ export const ankiPreviewSchema = z.object({
 export type AnkiPreview = z.infer<typeof ankiPreviewSchema>;
 
 export const ankiImportResultSchema = z.object({
+  /** Review items (rows) added and updated. */
   imported: z.int(),
   updated: z.int(),
+  /** The same as flashcards, as a set counts them (notes). */
+  importedFlashcards: z.int(),
+  updatedFlashcards: z.int(),
   skipped: z.int(),
   reviews: z.int(),
   media: z.int(),

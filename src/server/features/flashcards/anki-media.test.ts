@@ -174,12 +174,31 @@ describe(".apkg import (issue 25 §5)", () => {
     const apkg = await ankiDeck();
     const preview = await importApkg(ada, set.id, apkg, {}, true);
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({ notes: 3, cards: 5, reviews: 5, media: 1, existing: 0 });
+    // Three flashcards (notes), as the set will count them; the reversed and the cloze note review as two.
+    expect(preview.json()).toMatchObject({
+      notes: 3,
+      flashcards: 3,
+      cards: 5,
+      reviews: 5,
+      media: 1,
+      existing: 0,
+    });
     expect(await cardsOf(ada, set.id)).toEqual([]);
 
     const res = await importApkg(ada, set.id, apkg);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ imported: 5, updated: 0, reviews: 5, media: 1 });
+    expect(res.json()).toMatchObject({
+      imported: 5,
+      importedFlashcards: 3,
+      updated: 0,
+      reviews: 5,
+      media: 1,
+    });
+    const sets = await get(ada, `/api/study/sets/${set.studySetId}/flashcards`);
+    expect(sets.json().find((s: { id: number }) => s.id === set.id)).toMatchObject({
+      noteCount: 3,
+      cardCount: 5,
+    });
     const cards = await cardsOf(ada, set.id);
     expect(cards.map((c) => c.question)).toEqual([
       "![](cell.png) cell",
@@ -214,7 +233,11 @@ describe(".apkg import (issue 25 §5)", () => {
     // A second import of the same notes updates them by guid: nothing added, no review counted twice.
     const again = await importApkg(ada, set.id, await ankiDeck("cell, edited"));
     expect(again.statusCode, again.body).toBe(201);
-    expect(again.json()).toMatchObject({ imported: 0, updated: 5, reviews: 0 });
+    expect(again.json()).toMatchObject({ imported: 0, updated: 5, updatedFlashcards: 3, reviews: 0 });
+    expect((await importApkg(ada, set.id, apkg, {}, true)).json()).toMatchObject({
+      flashcards: 3,
+      existing: 3,
+    });
     expect((await cardsOf(ada, set.id))[0]!.question).toBe("![](cell.png) cell, edited");
     const logs = await t.database.db
       .select()

@@ -79,6 +79,20 @@ function mediaOf(parsed: AnkiImport) {
 const key = (guid: string | null, ord: number) => `${guid}\u0000${ord}`;
 
 /**
+ * How many flashcards rows make, counted as a set counts them (flashcards.repo noteCount: one per note
+ * guid, a row without one on its own), so the import says the number the set then shows.
+ */
+const flashcardsIn = (rows: readonly { guid: string | null }[]) => {
+  const notes = new Set<string>();
+  let loose = 0;
+  for (const r of rows) {
+    if (r.guid === null) loose += 1;
+    else notes.add(r.guid);
+  }
+  return notes.size + loose;
+};
+
+/**
  * Rows per import transaction: with four reviews a card, about 1,200 rows written, tens of milliseconds
  * on PGlite, which is how long another student's request can wait for the shared connection.
  */
@@ -150,12 +164,13 @@ export function createAnkiPackageService({
       return {
         format: parsed.format,
         notes: parsed.counts.notes,
+        flashcards: flashcardsIn(rows),
         cards: rows.length,
         reviews: rows.reduce((n, r) => n + (r.schedule?.history.length ?? 0), 0),
         decks: parsed.decks,
         media: files.kept.length,
         missingMedia: parsed.missingMedia.length,
-        existing: rows.filter((r) => existing.has(key(r.guid, r.ord))).length,
+        existing: flashcardsIn(rows.filter((r) => existing.has(key(r.guid, r.ord)))),
         problems: problemsOf(parsed),
         skippedMedia: files.skipped,
         sample: rows
@@ -305,6 +320,8 @@ export function createAnkiPackageService({
         return {
           imported: fresh.length,
           updated: updates.length,
+          importedFlashcards: flashcardsIn(fresh),
+          updatedFlashcards: flashcardsIn(updates),
           skipped,
           reviews,
           media: stored,

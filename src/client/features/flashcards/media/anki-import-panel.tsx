@@ -72,7 +72,9 @@ export function AnkiImportPanel({
       {previewError && <Alert>{previewError}</Alert>}
       {preview && (
         <p className="text-sm font-medium wrap-anywhere" data-testid="import-summary" aria-live="polite">
-          {plural(preview.cards, "card")} from {plural(preview.notes, "note")},{" "}
+          {plural(preview.flashcards, "flashcard")}
+          {/* A reversed or cloze flashcard is reviewed as several cards: said only when it makes a difference. */}
+          {preview.cards !== preview.flashcards && ` (${plural(preview.cards, "card")} to review)`},{" "}
           {plural(preview.reviews, "review")}, {plural(preview.media, "media file")}
           {preview.existing > 0 && `, ${preview.existing} already here`}
           {preview.decks.length > 0 && ` (decks: ${preview.decks.join(", ")})`}
@@ -80,7 +82,7 @@ export function AnkiImportPanel({
       )}
       {preview && preview.problems.length > 0 && (
         <Alert tone="warning">
-          {plural(preview.problems.length, "note")} cannot become cards and will be left out.
+          {plural(preview.problems.length, "note")} cannot become flashcards and will be left out.
         </Alert>
       )}
       {preview && preview.skippedMedia.length > 0 && (
@@ -95,15 +97,16 @@ export function AnkiImportPanel({
         onClick={runImport}
         disabled={!preview || preview.cards === 0 || commit.isPending}
       >
-        {preview ? `Import ${plural(preview.cards, "card")}` : "Import"}
+        {preview ? `Import ${plural(preview.flashcards, "flashcard")}` : "Import"}
       </Button>
     </div>
   );
 }
 
 function importedTitle(r: AnkiImportResult) {
-  const parts = [`Imported ${plural(r.imported, "card")}`];
-  if (r.updated) parts.push(`updated ${r.updated}`);
+  // Flashcards as the set counts them (a reversed or cloze one is a single flashcard).
+  const parts = [`Imported ${plural(r.importedFlashcards, "flashcard")}`];
+  if (r.updatedFlashcards) parts.push(`updated ${r.updatedFlashcards}`);
   if (r.reviews) parts.push(`kept ${plural(r.reviews, "review")}`);
   if (r.sets.length > 1) parts.push(`into ${r.sets.length} sets`);
   return parts.join(", ");
