@@ -585,6 +585,31 @@ describe("image occlusion (issue 25 §1)", () => {
     ).toBe(404);
   });
 
+  it("keeps the masks' labels through an .apkg export and import, off the picture Anki shows", async () => {
+    const from = await createFlashcardSet(t.app, { owner: ada });
+    const { name } = (await uploadImage(ada, from.id, PNG)).json();
+    const labelled = [...masks, { x: 0.1, y: 0.6, w: 0.2, h: 0.2, label: "left: atrium" }];
+    await t.req(ada, "POST", `/api/study/flashcard-sets/${from.id}/occlusions`, {
+      image: name,
+      masks: labelled,
+    });
+    const exported = await get(ada, `/api/study/flashcard-sets/${from.id}/export/apkg`);
+    const SQL = await sqlite();
+    const db = new SQL.Database(unzipSync(new Uint8Array(exported.rawPayload))["collection.anki2"]);
+    const [fields] = db.exec("SELECT flds FROM notes")[0]!.values[0]!;
+    db.close();
+    const [occlusion, , , , comments] = String(fields).split("\x1f");
+    // Anki draws a text shape on the question too: the labels go where its cards do not show them.
+    expect(occlusion).not.toContain("nucleus");
+    expect(comments).toContain("nucleus");
+    const into = await createFlashcardSet(t.app, { owner: ada });
+    expect((await importApkg(ada, into.id, exported.rawPayload)).json()).toMatchObject({ imported: 3 });
+    const back = await cardsOf(ada, into.id);
+    expect(back.map((c) => c.answer)).toEqual(["nucleus", "Mask 2", "left: atrium"]);
+    const read = (await get(ada, `/api/study/flashcards/${back[0]!.id}/occlusion`)).json();
+    expect(read.masks).toEqual(labelled);
+  });
+
   it("refuses masks off the picture, no masks, and a picture that is not the set's", async () => {
     const set = await createFlashcardSet(t.app, { owner: ada });
     const { name } = (await uploadImage(ada, set.id, PNG)).json();

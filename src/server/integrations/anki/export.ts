@@ -7,6 +7,7 @@ import {
   type PortableCard,
   reviewOrds,
 } from "#shared/flashcards/card-model.ts";
+import { labelsComment } from "./occlusion.ts";
 import { type AnkiCardColumns, exportCardColumns, exportRevlog } from "./schedule.ts";
 import { sqlite } from "./sqlite.ts";
 
@@ -99,7 +100,7 @@ const ioNumber = (v: number) => String(Math.round(v * 10_000) / 10_000);
 /**
  * The masks as Anki's Occlusion field: mask i is rectangle {{c<i+1>::...}}, hiding the others too (oi=1,
  * 'hide all, guess one') unless the note is 'hide one, guess one'. Labels stay out: Anki draws a text
- * shape on the question too, which would give the answer away.
+ * shape on the question too, which would give the answer away (they go in Comments: labelsComment).
  */
 export const occlusionField = (occlusion: OcclusionNote) =>
   occlusion.masks
@@ -333,8 +334,9 @@ export async function writeAnkiPackage(
         const flds = card.occlusion
           ? [
               occlusionField(card.occlusion),
-              ...[card.front, card.hint ?? "", card.back].map(textToAnkiHtml),
-              "",
+              ...[card.front, card.hint ?? "", card.back, labelsComment(card.occlusion.masks)].map(
+                textToAnkiHtml,
+              ),
             ]
           : [card.front, card.back, card.hint ?? ""].map(textToAnkiHtml);
         const sortText = ankiFieldText(flds[0]!);

@@ -13,7 +13,7 @@ import {
 import { OCCLUSION_ALT, OCCLUSION_MAX_MASKS } from "#shared/flashcards/media-contract.ts";
 import { excerptOf, notTextReason } from "#shared/flashcards/text-formats.ts";
 import type { AnkiCard, AnkiCollection, AnkiModel, AnkiNote, AnkiRevlog } from "./collection.ts";
-import { hasOcclusionShapes, occlusionMasks, parseOcclusionShapes } from "./occlusion.ts";
+import { hasOcclusionShapes, labelsFromComments, occlusionMasks, parseOcclusionShapes } from "./occlusion.ts";
 import { importSchedule, type ScheduleContext } from "./schedule.ts";
 
 /** A note that did not become a card, and why. */
@@ -270,9 +270,12 @@ function occlusionNoteToCard(
   if (shapes.masks.length === 0) return fail("no_cloze", "An image occlusion note without masks");
   if (shapes.masks.length > OCCLUSION_MAX_MASKS)
     return fail("too_many_masks", `More than ${OCCLUSION_MAX_MASKS} masks on one picture`);
-  const masks = occlusionMasks(shapes, picture ?? null)?.map((m) =>
-    m.label ? { ...m, label: ankiHtmlToText(m.label).slice(0, 100) || undefined } : m,
-  );
+  // A label from a text shape of the mask's number, else from the Comments lines an export wrote.
+  const commented = labelsFromComments(ankiHtmlToText(note.fields[index("Comments")] ?? ""));
+  const masks = occlusionMasks(shapes, picture ?? null)?.map((m, i) => {
+    const label = m.label ? ankiHtmlToText(m.label) : commented.get(shapes.numbers[i]!);
+    return label ? { ...m, label: label.slice(0, 100) || undefined } : m;
+  });
   if (!masks) return fail("missing_image", `Media was not read: its masks are pixels of ${image}`);
   const notText = notTextReason(header + extra);
   if (notText) return fail("not_text", notText);

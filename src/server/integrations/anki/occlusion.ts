@@ -177,3 +177,21 @@ export function occlusionMasks(shapes: OcclusionShapes, size: Size | null): Occl
     };
   });
 }
+
+/**
+ * The masks' labels for an exported note's Comments field, one line each ("Mask 2: left atrium"): Anki
+ * draws an IO text shape on the question too, which would give the answer away, and shows Comments on no
+ * card, so there they survive a trip through Anki and back (`labelsFromComments`).
+ */
+export const labelsComment = (masks: readonly { label?: string | undefined }[]) =>
+  masks.flatMap((m, i) => (m.label ? [`Mask ${i + 1}: ${m.label}`] : [])).join("\n");
+
+/** The labels `labelsComment` wrote, by cloze number; other lines of the field are the student's notes. */
+export function labelsFromComments(text: string): Map<number, string> {
+  const labels = new Map<number, string>();
+  for (const line of text.split("\n")) {
+    const m = /^Mask (\d+): (.+)$/.exec(line.trim());
+    if (m) labels.set(Number(m[1]), m[2]!.trim());
+  }
+  return labels;
+}
