@@ -241,3 +241,27 @@ test("a student pastes Anki notes with MathJax formulas and bold text and sees t
   await expect(page.locator("strong", { hasText: "Gaussian" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test("a student coming from Anki sets Maximum reviews per day beside new cards, at 360 px, and the queue keeps to it", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  await seedFlashcards(page, token, [
+    ["hablar", "to speak"],
+    ["comer", "to eat"],
+    ["vivir", "to live"],
+  ]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/study/review");
+  const due = page.getByTestId("due-count");
+  await expect(due).toHaveText("3 cards due (0 to review, 3 new)");
+  await page.getByText("Review options").click();
+  const limit = page.getByLabel("Maximum reviews per day");
+  await expect(limit).toHaveValue("200");
+  await limit.fill("2");
+  await page.getByRole("button", { name: "Save review settings" }).click();
+  // New cards count toward the day's reviews, as in Anki: two of the three today.
+  await expect(due).toHaveText("2 cards due (0 to review, 2 new)");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+});
