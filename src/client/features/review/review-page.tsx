@@ -115,8 +115,8 @@ export function ReviewPage() {
             </p>
             {q.heldBack > 0 && (
               <p className="text-sm text-muted" data-testid="held-back">
-                {q.heldBack} more {q.heldBack === 1 ? "review waits" : "reviews wait"} for another day: you
-                reached your maximum reviews per day. If you have time, raise it in Review settings.
+                {q.heldBack} more {q.heldBack === 1 ? "review waits" : "reviews wait"} for another day (your
+                maximum reviews per day, in Review options).
               </p>
             )}
             {q.backlog > 0 && <BacklogNotice backlog={q.backlog} setId={setId} />}

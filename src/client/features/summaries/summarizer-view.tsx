@@ -1,15 +1,24 @@
-import { Copy, FileText } from "lucide-react";
-import { useState } from "react";
+import { FileText } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { LoadFailed } from "#client/components/load-failed.tsx";
 import { QueryView } from "#client/components/query-view.tsx";
-import { SummaryText } from "#client/components/summary-text.tsx";
 import { Button } from "#client/components/ui/button.tsx";
-import { Alert, Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
+import { Badge, Card, CardTitle, Skeleton } from "#client/components/ui/card.tsx";
 import { ApiError, errorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { RecentDocument, SummarizeReply, SummaryStyle } from "#shared/summaries/contract.ts";
-import { STYLE_LABELS } from "./components/style-labels.ts";
 import { SummaryForm } from "./components/summary-form.tsx";
 import { type SummaryInput, useRecentDocuments, useSummarize } from "./summaries.api.ts";
+
+// The summary's card is drawn only once one is asked for: its code is not part of /summarize's first load,
+// and starts downloading with the request.
+const loadOutput = () => import("./components/summary-output.tsx");
+const SummaryOutput = lazy(() =>
+  loadOutput().then(
+    (m) => ({ default: m.SummaryOutput }),
+    () => ({ default: () => <LoadFailed what="The summary" /> }),
+  ),
+);
 
 /** Extraction failures are the file's fault: SPEC §8 'Error processing file', anything else 'Summarization failed'. */
 const FILE_CODES = new Set([
@@ -38,19 +47,6 @@ function failed(err: unknown) {
     description: `Could not generate summary.${why}`,
     variant: "destructive",
   });
-}
-
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({
-      title: "Copied to clipboard",
-      description: "Summary has been copied to clipboard.",
-      variant: "success",
-    });
-  } catch {
-    toast({ title: "Copy failed", description: "Could not copy to clipboard.", variant: "destructive" });
-  }
 }
 
 function RecentDocumentRow({
@@ -122,27 +118,6 @@ function RecentDocuments({ busy, onSummarize }: { busy: boolean; onSummarize: (d
   );
 }
 
-function SummaryResult({ result, style }: { result: SummarizeReply & { of: string }; style: SummaryStyle }) {
-  return (
-    <Card className="grid gap-3" aria-live="polite">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle>
-          <h2>Summary</h2>
-        </CardTitle>
-        <Button variant="secondary" size="sm" onClick={() => copy(result.summary)}>
-          <Copy className="h-4 w-4" aria-hidden /> Copy to clipboard
-        </Button>
-      </div>
-      <p className="text-xs text-muted">
-        {STYLE_LABELS[style]} summary of {result.of}
-        {result.provider === "builtin" ? ", from the built-in engine (sentences quoted from the text)." : "."}
-      </p>
-      {result.note && <Alert tone="info">{result.note}</Alert>}
-      <SummaryText text={result.summary} />
-    </Card>
-  );
-}
-
 /**
  * SPEC §2.15 Document Summarization (issue 15): paste text or upload a PDF, pick a style, and copy the
  * summary; the static sample list is the student's real recent documents, each one click from a summary.
@@ -153,6 +128,7 @@ export function SummarizerView() {
   const summarize = useSummarize();
 
   function run(input: SummaryInput, of: string) {
+    void loadOutput().catch(() => undefined);
     summarize.mutate(input, { onSuccess: (reply) => setResult({ ...reply, of }), onError: failed });
   }
 
@@ -160,17 +136,10 @@ export function SummarizerView() {
     <div className="grid min-w-0 gap-4">
       <SummaryForm style={style} onStyleChange={setStyle} busy={summarize.isPending} onRun={run} />
 
-      {summarize.isPending && summarize.streamed && (
-        <Card className="grid gap-3" aria-busy="true">
-          <CardTitle>
-            <h2>Summary</h2>
-          </CardTitle>
-          <p className="text-xs text-muted">Writing the summary...</p>
-          <SummaryText text={summarize.streamed} />
-        </Card>
-      )}
-
-      {result && !summarize.isPending && <SummaryResult result={result} style={style} />}
+      <Suspense>
+        {summarize.isPending && summarize.streamed && <SummaryOutput streamed={summarize.streamed} />}
+        {result && !summarize.isPending && <SummaryOutput result={result} style={style} />}
+      </Suspense>
 
       <RecentDocuments
         busy={summarize.isPending}
