@@ -232,8 +232,12 @@ describe("previewIntervals", () => {
 });
 
 describe("review settings", () => {
-  it("defaults to 0.90 retention and 20 new cards a day", () => {
-    expect(DEFAULT_REVIEW_SETTINGS).toEqual({ desiredRetention: 0.9, newCardsPerDay: 20 });
+  it("defaults to 0.90 retention, 20 new cards and 200 reviews a day (Anki's defaults)", () => {
+    expect(DEFAULT_REVIEW_SETTINGS).toEqual({
+      desiredRetention: 0.9,
+      newCardsPerDay: 20,
+      maxReviewsPerDay: 200,
+    });
   });
 
   it("allows retention 0.70-0.97 only and a whole, non-negative new-card limit", () => {

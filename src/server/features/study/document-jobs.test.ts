@@ -307,7 +307,9 @@ describe("an uploaded course material", () => {
       ),
     ).toMatchObject({
       status: "failed",
-      error: "We could not find any text in this PDF, not even in its scanned pages. Paste the text instead.",
+      // A material upload takes a file only: no advice to paste (documents/types.ts forSurface).
+      error:
+        "We could not find any text in this PDF, not even in its scanned pages. Upload a copy whose text can be selected, or a Word or text file.",
     });
   });
 });
