@@ -168,7 +168,9 @@ describe("card images (issue 25 §1)", () => {
   });
 });
 
-describe(".apkg import (issue 25 §5)", () => {
+// Each case builds and reads whole packages in the worker pool: 20-27 s at a load of 6 on two cores,
+// too near the 30 s default for a shared CI machine.
+describe(".apkg import (issue 25 §5)", { timeout: 90_000 }, () => {
   it("previews, then imports notes, card types, tags, the picture and the review history", async () => {
     const set = await createFlashcardSet(t.app, { owner: ada });
     const apkg = await ankiDeck();
@@ -368,7 +370,7 @@ describe(".apkg import (issue 25 §5)", () => {
   });
 });
 
-describe(".apkg export (issue 25 §5)", () => {
+describe(".apkg export (issue 25 §5)", { timeout: 90_000 }, () => {
   it("round-trips cards, the picture and the student's review state through export and import", async () => {
     const from = await createFlashcardSet(t.app, { owner: ada });
     await importApkg(ada, from.id, await ankiDeck());
@@ -546,7 +548,7 @@ describe(".apkg export (issue 25 §5)", () => {
   });
 });
 
-describe("image occlusion (issue 25 §1)", () => {
+describe("image occlusion (issue 25 §1)", { timeout: 90_000 }, () => {
   const masks = [
     { x: 0.1, y: 0.1, w: 0.2, h: 0.1, label: "nucleus" },
     { x: 0.5, y: 0.5, w: 0.3, h: 0.2 },
@@ -622,7 +624,7 @@ describe("image occlusion (issue 25 §1)", () => {
   });
 });
 
-describe("Anki image occlusion notes (issue 25 §1 and §5)", () => {
+describe("Anki image occlusion notes (issue 25 §1 and §5)", { timeout: 90_000 }, () => {
   /**
    * An Anki 23.10+ image occlusion note: a rectangle and an ellipse that are both c1 (one mask), a
    * polygon that is c3 (Anki leaves numbers free after deleting a shape), with c3 reviewed in Anki.
