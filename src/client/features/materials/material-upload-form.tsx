@@ -83,7 +83,7 @@ export function MaterialUploadForm({
             material.status === "processing"
               ? {
                   tone: "success",
-                  text: "Document uploaded! It is being read now; the AI can reference it once it is ready.",
+                  text: "Document uploaded successfully! It is being read now; the AI can reference it once it is ready.",
                   reading: material.id,
                 }
               : { tone: "success", text: UPLOADED },
