@@ -114,8 +114,8 @@ export const reviewQueueSchema = z.object({
   dueCount: z.int(),
   reviewCount: z.int(),
   /**
-   * Due reviews past Maximum reviews/day, waiting for another day (in none of the counts above): the page
-   * says so, as Anki's congratulations screen does.
+   * Due reviews and interday learning cards past Maximum reviews/day, waiting for another day (in none of
+   * the counts above): the page says so, as Anki's congratulations screen does.
    */
   heldBack: z.int(),
   /** Cards an exam plan puts in today that FSRS would show later (or that are new, past the daily limit). */

@@ -162,6 +162,7 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
       overdueBy: new Date(now.getTime() - DAY_MS),
       until: addLocalDays(startOfToday, 1, timeZone),
       since: startOfToday,
+      timeZone,
     }),
     reviewRepo.dueCards(db, scope, now, q.limit),
   ]);
@@ -180,6 +181,7 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
   const plannedNew = planned.filter((r) => r.state === null).map((r) => r.card.id);
   const limits = dailyLimits({
     dueReviews: counts.dueReviews,
+    dueInterdayLearning: counts.dueInterday,
     unseen: unseen - plannedNew.length,
     reviewedToday: counts.reviewed,
     startedToday: started,
@@ -187,10 +189,10 @@ export async function readQueue(deps: QueueDeps, userId: number, q: QueueQuery):
     maxReviewsPerDay: stored.maxReviewsPerDay ?? DEFAULT_REVIEW_SETTINGS.maxReviewsPerDay,
   });
   const newCount = limits.newCards;
-  const heldBack = counts.dueReviews - limits.reviews;
+  const heldBack = counts.dueReviews - limits.reviews + counts.dueInterday - limits.interdayLearning;
   const reviewCount = counts.due - heldBack;
-  // Past the day's review limit (rare: read again) only the oldest reviews it allows, learning steps all.
-  const due = heldBack ? await reviewRepo.dueCardsCapped(db, scope, now, q.limit, limits.reviews) : dueAll;
+  // Past the day's review limit (rare: read again) only the oldest cards it allows, intraday steps all.
+  const due = heldBack ? await reviewRepo.dueCardsCapped(db, scope, now, q.limit, limits, timeZone) : dueAll;
   const room = Math.max(0, q.limit - due.length - planned.length);
   const fresh =
     room > 0 && newCount > 0
@@ -234,7 +236,11 @@ export async function dueCountsMany(
   const now = deps.clock.now();
   const rows = await reviewRepo.queueCountsMany(
     deps.db,
-    students.map((s) => ({ userId: s.userId, dayStart: startOfLocalDay(now, s.timeZone) })),
+    students.map((s) => ({
+      userId: s.userId,
+      dayStart: startOfLocalDay(now, s.timeZone),
+      timeZone: s.timeZone,
+    })),
     now,
     DEFAULT_REVIEW_SETTINGS.newCardsPerDay,
     DEFAULT_REVIEW_SETTINGS.maxReviewsPerDay,
@@ -248,13 +254,15 @@ export async function dueCountsMany(
     } else {
       const limits = dailyLimits({
         dueReviews: r.dueReviews,
+        dueInterdayLearning: r.dueInterday,
         unseen: r.unseen,
         reviewedToday: r.reviewed,
         startedToday: r.started,
         newCardsPerDay: r.newCardsPerDay,
         maxReviewsPerDay: r.maxReviewsPerDay,
       });
-      counts.set(r.userId, r.due - (r.dueReviews - limits.reviews) + limits.newCards);
+      const heldBack = r.dueReviews - limits.reviews + r.dueInterday - limits.interdayLearning;
+      counts.set(r.userId, r.due - heldBack + limits.newCards);
     }
   }
   return counts;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { CardState, ReviewLogEntry } from "#server/features/review/fsrs.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -58,9 +59,24 @@ export type QueueScope = {
 const notHeld = (userId: number, at: Date) =>
   sql`${flashcards.id} not in (select ${cardHolds.flashcardId} from ${cardHolds} where ${cardHolds.userId} = ${userId} and (${cardHolds.suspended} or ${cardHolds.buriedUntil} > ${at}))`;
 
+/**
+ * An interday learning card (Anki's v3 scheduler): a learning or relearning card due on a later day, in the
+ * student's zone, than it was last shown (a step of a day or more). Maximum reviews/day limits these as it
+ * does reviews; intraday steps are free.
+ */
+const interdayLearning = (timeZone: string) =>
+  sql`(${cardStates.state} in (1, 3) and coalesce((${cardStates.due} at time zone ${timeZone})::date > (${cardStates.lastReview} at time zone ${timeZone})::date, false))`;
+
+/**
+ * A rating of an interday learning card, from its log row: `due` there is the card's last review before
+ * the rating and `previous_due` its due date (null on rows logged before it was kept: not counted).
+ */
+const interdayLearningRating = (timeZone: string) =>
+  sql`(${cardReviews.state} in (1, 3) and coalesce((${cardReviews.previousDue} at time zone ${timeZone})::date > (${cardReviews.due} at time zone ${timeZone})::date, false))`;
+
 /** Which of the scope's cards: reviews due by a time, cards new to the student, named cards, or all. */
 export type QueuePick =
-  | { dueBy: Date; state?: "review" | "learning" | undefined }
+  | { dueBy: Date; state?: "review" | { learning: "intraday" | "interday"; timeZone: string } | undefined }
   | { dueBetween: [Date, Date] }
   | { isNew: true; except?: number[] | undefined }
   | { ids: number[] };
@@ -74,7 +90,9 @@ function pickWhere(pick?: QueuePick): SQL | undefined {
         ? undefined
         : pick.state === "review"
           ? eq(cardStates.state, 2)
-          : ne(cardStates.state, 2),
+          : pick.state.learning === "interday"
+            ? interdayLearning(pick.state.timeZone)
+            : and(ne(cardStates.state, 2), sql`not ${interdayLearning(pick.state.timeZone)}`),
     );
   if ("dueBetween" in pick)
     return and(gt(cardStates.due, pick.dueBetween[0]), lte(cardStates.due, pick.dueBetween[1]));
@@ -91,19 +109,19 @@ function pickWhere(pick?: QueuePick): SQL | undefined {
  * card_states (user_id, due) in order). `order`: "due" oldest first, "added" in the order cards were made.
  * The row type trusts the caller: state columns are null unless the pick is due or the row has a state.
  */
-function queueQuery<T extends SelectedFields>(
+function queueSelect(
   db: DbOrTx,
-  fields: T,
+  fields: SelectedFields,
   scope: QueueScope,
   pick?: QueuePick,
   opts: { order?: "due" | "added"; limit?: number } = {},
-): PromiseLike<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } } {
+) {
   const cards =
     scope.setId === undefined
       ? eq(flashcards.userId, scope.userId)
       : and(eq(flashcards.userId, scope.ownerId ?? scope.userId), eq(flashcards.flashcardSetId, scope.setId));
   const q = db
-    .select(fields as SelectedFields)
+    .select(fields)
     .from(flashcards)
     // Left, though every card has a set: a query that reads nothing of the set (the counts) then skips
     // the join altogether, where an inner join would look up the set of every counted card.
@@ -114,6 +132,17 @@ function queueQuery<T extends SelectedFields>(
   if (opts.order === "due") q.orderBy(asc(cardStates.due), asc(cardStates.flashcardId));
   if (opts.order === "added") q.orderBy(asc(flashcards.id));
   if (opts.limit !== undefined) q.limit(opts.limit);
+  return q;
+}
+
+function queueQuery<T extends SelectedFields>(
+  db: DbOrTx,
+  fields: T,
+  scope: QueueScope,
+  pick?: QueuePick,
+  opts: { order?: "due" | "added"; limit?: number } = {},
+): PromiseLike<SelectResultFields<T>[]> & { toSQL(): { sql: string; params: unknown[] } } {
+  const q = queueSelect(db, fields, scope, pick, opts);
   type Rows = SelectResultFields<T>[];
   // Run when awaited, as Drizzle's own builder is, and without PGlite's per-query parsers (rowsOf).
   return {
@@ -207,25 +236,34 @@ export const reviewRepo = {
   },
 
   /**
-   * The due cards of a student past Maximum reviews/day: every learning step due, and only the `reviews`
-   * oldest review cards (the rest wait), oldest due first, `limit` in all.
+   * The due cards of a student past Maximum reviews/day: every intraday learning step due, and only the
+   * oldest `caps.interdayLearning` interday learning cards and `caps.reviews` review cards (the rest
+   * wait), oldest due first, `limit` in all. Days in `timeZone`.
    */
-  async dueCardsCapped(db: DbOrTx, scope: QueueScope, at: Date, limit: number, reviews: number) {
-    const pick = (state: "review" | "learning", n: number) =>
+  async dueCardsCapped(
+    db: DbOrTx,
+    scope: QueueScope,
+    at: Date,
+    limit: number,
+    caps: { interdayLearning: number; reviews: number },
+    timeZone: string,
+  ) {
+    const pick = (state: "review" | "intraday" | "interday", n: number) =>
       n > 0
         ? queueQuery(
             db,
             { ...cardColumns, ...stateColumns },
             scope,
-            { dueBy: at, state },
+            { dueBy: at, state: state === "review" ? state : { learning: state, timeZone } },
             { order: "due", limit: n },
           )
         : Promise.resolve([]);
-    const [learning, review] = await Promise.all([
-      pick("learning", limit),
-      pick("review", Math.min(reviews, limit)),
+    const [intraday, interday, review] = await Promise.all([
+      pick("intraday", limit),
+      pick("interday", Math.min(caps.interdayLearning, limit)),
+      pick("review", Math.min(caps.reviews, limit)),
     ]);
-    return [...learning, ...review]
+    return [...intraday, ...interday, ...review]
       .sort((a, b) => a.due.getTime() - b.due.getTime() || a.id - b.id)
       .slice(0, limit)
       .map(asStored);
@@ -244,65 +282,82 @@ export const reviewRepo = {
   async queueCounts(
     db: DbOrTx,
     scope: QueueScope,
-    times: { at: Date; overdueBy: Date; until: Date; since: Date },
+    times: { at: Date; overdueBy: Date; until: Date; since: Date; timeZone: string },
   ) {
-    const { at, overdueBy, until, since } = times;
+    const { at, overdueBy, until, since, timeZone } = times;
     const { userId } = scope;
-    const [row] = await queueQuery(
-      db,
-      {
-        due: sql<number>`count(*) filter (where ${cardStates.due} <= ${at})`.mapWith(Number),
-        // Of them, review cards: Maximum reviews/day limits these, not learning steps.
-        dueReviews:
-          sql<number>`count(*) filter (where ${cardStates.due} <= ${at} and ${cardStates.state} = 2)`.mapWith(
-            Number,
-          ),
-        overdue: sql<number>`count(*) filter (where ${cardStates.due} <= ${overdueBy})`.mapWith(Number),
-        next: sql<
-          string | Date | null
-        >`min(${cardStates.due}) filter (where ${cardStates.due} > ${at} and ${cardStates.due} <= ${until})`,
-        unseen: sql<number>`count(*) filter (where ${cardStates.flashcardId} is null)`.mapWith(Number),
-        started:
-          sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${userId} and ${cardReviews.state} = 0 and ${cardReviews.reviewedAt} >= ${since})`.mapWith(
-            Number,
-          ),
-        // Review cards rated since `since` (a rating of a Review-state card: a lapse relearns, so once each).
-        reviewed:
-          sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${userId} and ${cardReviews.state} = 2 and ${cardReviews.reviewedAt} >= ${since})`.mapWith(
-            Number,
-          ),
-        maxReviewsPerDay: sql<
-          number | null
-        >`(select ${userSettings.maxReviewsPerDay} from ${userSettings} where ${userSettings.userId} = ${userId})`,
-        desiredRetention: sql<
-          number | null
-        >`(select ${userSettings.desiredRetention} from ${userSettings} where ${userSettings.userId} = ${userId})`,
-        newCardsPerDay: sql<
-          number | null
-        >`(select ${userSettings.newCardsPerDay} from ${userSettings} where ${userSettings.userId} = ${userId})`,
-        weights: sql<
-          number[] | null
-        >`(select ${reviewPreferences.weights} from ${reviewPreferences} where ${reviewPreferences.userId} = ${userId})`.mapWith(
-          reviewPreferences.weights,
+    // The scan's counts as one row, joined once to the student's settings and review preferences: each
+    // setting read by a subselect of its own was a lookup of the same row per setting.
+    const countFields = {
+      due: sql<number>`count(*) filter (where ${cardStates.due} <= ${at})`.as("due"),
+      // Of them, review cards: Maximum reviews/day limits these, not learning steps.
+      dueReviews:
+        sql<number>`count(*) filter (where ${cardStates.due} <= ${at} and ${cardStates.state} = 2)`.as(
+          "dueReviews",
         ),
-        hasExams: sql<boolean>`exists (select 1 from ${flashcardSetExams} where ${flashcardSetExams.userId} = ${userId})`,
-        // The rating's Easy Days: the buttons show what it will give.
-        easyDays: sql<
-          number[] | null
-        >`(select ${reviewPreferences.easyDays} from ${reviewPreferences} where ${reviewPreferences.userId} = ${userId})`.mapWith(
-          reviewPreferences.easyDays,
+      // And interday learning cards, which it limits too.
+      dueInterday:
+        sql<number>`count(*) filter (where ${cardStates.due} <= ${at} and ${interdayLearning(timeZone)})`.as(
+          "dueInterday",
         ),
-      },
-      scope,
+      overdue: sql<number>`count(*) filter (where ${cardStates.due} <= ${overdueBy})`.as("overdue"),
+      next: sql<
+        string | Date | null
+      >`min(${cardStates.due}) filter (where ${cardStates.due} > ${at} and ${cardStates.due} <= ${until})`.as(
+        "next",
+      ),
+      unseen: sql<number>`count(*) filter (where ${cardStates.flashcardId} is null)`.as("unseen"),
+      started:
+        sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${userId} and ${cardReviews.state} = 0 and ${cardReviews.reviewedAt} >= ${since})`.as(
+          "started",
+        ),
+      // Review and interday learning cards rated since `since` (a lapse relearns intraday, so once each).
+      reviewed:
+        sql<number>`(select count(*) from ${cardReviews} where ${cardReviews.userId} = ${userId} and (${cardReviews.state} = 2 or ${interdayLearningRating(timeZone)}) and ${cardReviews.reviewedAt} >= ${since})`.as(
+          "reviewed",
+        ),
+      hasExams:
+        sql<boolean>`exists (select 1 from ${flashcardSetExams} where ${flashcardSetExams.userId} = ${userId})`.as(
+          "hasExams",
+        ),
+    };
+    // queueSelect builds any fields; these are its row.
+    const counts = db
+      .$with("counts")
+      .as(queueSelect(db, countFields, scope) as unknown as TypedQueryBuilder<typeof countFields>);
+    const [row] = await rowsOf(
+      db
+        .with(counts)
+        .select({
+          due: counts.due,
+          dueReviews: counts.dueReviews,
+          dueInterday: counts.dueInterday,
+          overdue: counts.overdue,
+          next: counts.next,
+          unseen: counts.unseen,
+          started: counts.started,
+          reviewed: counts.reviewed,
+          hasExams: counts.hasExams,
+          maxReviewsPerDay: userSettings.maxReviewsPerDay,
+          desiredRetention: userSettings.desiredRetention,
+          newCardsPerDay: userSettings.newCardsPerDay,
+          weights: reviewPreferences.weights,
+          // The rating's Easy Days: the buttons show what it will give.
+          easyDays: reviewPreferences.easyDays,
+        })
+        .from(counts)
+        .leftJoin(userSettings, eq(userSettings.userId, userId))
+        .leftJoin(reviewPreferences, eq(reviewPreferences.userId, userId)),
     );
     return {
-      due: row?.due ?? 0,
-      dueReviews: row?.dueReviews ?? 0,
-      reviewed: row?.reviewed ?? 0,
-      overdue: row?.overdue ?? 0,
+      due: Number(row?.due ?? 0),
+      dueReviews: Number(row?.dueReviews ?? 0),
+      dueInterday: Number(row?.dueInterday ?? 0),
+      reviewed: Number(row?.reviewed ?? 0),
+      overdue: Number(row?.overdue ?? 0),
       next: row?.next ? new Date(row.next) : null,
-      unseen: row?.unseen ?? 0,
-      started: row?.started ?? 0,
+      unseen: Number(row?.unseen ?? 0),
+      started: Number(row?.started ?? 0),
       settings: {
         desiredRetention: row?.desiredRetention ?? null,
         newCardsPerDay: row?.newCardsPerDay ?? null,
@@ -365,24 +420,26 @@ export const reviewRepo = {
    * The whole-queue counts readQueue reads, for many students in one statement (the daily review
    * reminders of a delivery batch): reviews due by `at`, cards new to the student, new cards started
    * since each student's local midnight, their new-cards-per-day setting (`defaultNewPerDay` when never
-   * saved), the review cards due and reviewed today and the day's review limit (`defaultMaxReviews`), and whether they have exams (whose plans add cards only readQueue computes). Suspended and
-   * buried cards left out, as in queueQuery.
+   * saved), the review cards and interday learning cards (days in the student's `timeZone`) due and
+   * rated today and the day's review limit (`defaultMaxReviews`), and whether they have exams (whose plans
+   * add cards only readQueue computes). Suspended and buried cards left out, as in queueQuery.
    */
   async queueCountsMany(
     db: DbOrTx,
-    students: { userId: number; dayStart: Date }[],
+    students: { userId: number; dayStart: Date; timeZone: string }[],
     at: Date,
     defaultNewPerDay: number,
     defaultMaxReviews: number,
   ) {
     if (students.length === 0) return [];
     const atIso = at.toISOString();
-    const list = JSON.stringify(students.map((s) => [s.userId, s.dayStart.toISOString()]));
+    const list = JSON.stringify(students.map((s) => [s.userId, s.dayStart.toISOString(), s.timeZone]));
     const held = sql`exists (select 1 from ${cardHolds} h where h.user_id = s.user_id and h.flashcard_id = f.id
       and (h.suspended or h.buried_until > ${atIso}::timestamptz))`;
     const result = await db.execute(sql`
       with s as (
-        select (x->>0)::int as user_id, (x->>1)::timestamptz as day_start from jsonb_array_elements(${list}::jsonb) x
+        select (x->>0)::int as user_id, (x->>1)::timestamptz as day_start, x->>2 as tz
+        from jsonb_array_elements(${list}::jsonb) x
       )
       select s.user_id as "userId",
         (select count(*) from ${flashcards} f join ${cardStates} cs on cs.flashcard_id = f.id and cs.user_id = s.user_id
@@ -390,7 +447,12 @@ export const reviewRepo = {
         (select count(*) from ${flashcards} f join ${cardStates} cs on cs.flashcard_id = f.id and cs.user_id = s.user_id
           where f.user_id = s.user_id and cs.due <= ${atIso}::timestamptz and cs.state = 2
           and not ${held})::int as "dueReviews",
-        (select count(*) from ${cardReviews} r where r.user_id = s.user_id and r.state = 2
+        (select count(*) from ${flashcards} f join ${cardStates} cs on cs.flashcard_id = f.id and cs.user_id = s.user_id
+          where f.user_id = s.user_id and cs.due <= ${atIso}::timestamptz and cs.state in (1, 3)
+          and coalesce((cs.due at time zone s.tz)::date > (cs.last_review at time zone s.tz)::date, false)
+          and not ${held})::int as "dueInterday",
+        (select count(*) from ${cardReviews} r where r.user_id = s.user_id and (r.state = 2 or (r.state in (1, 3)
+          and coalesce((r.previous_due at time zone s.tz)::date > (r.due at time zone s.tz)::date, false)))
           and r.reviewed_at >= s.day_start)::int as reviewed,
         coalesce((select st.max_reviews_per_day from ${userSettings} st where st.user_id = s.user_id),
           ${defaultMaxReviews})::int as "maxReviewsPerDay",
@@ -407,6 +469,7 @@ export const reviewRepo = {
       userId: Number(r.userId),
       due: Number(r.due),
       dueReviews: Number(r.dueReviews),
+      dueInterday: Number(r.dueInterday),
       reviewed: Number(r.reviewed),
       maxReviewsPerDay: Number(r.maxReviewsPerDay),
       unseen: Number(r.unseen),

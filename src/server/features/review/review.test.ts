@@ -4,6 +4,7 @@ import { flashcards as cardsTable } from "#server/db/schema/flashcards.ts";
 import { cardReviews, cardStates } from "#server/db/schema/review.ts";
 import { studySessions } from "#server/db/schema/study.ts";
 import { formatInterval, newCardState, rateCard } from "#server/features/review/fsrs.ts";
+import { startOfLocalDay } from "#shared/local-day.ts";
 import type { ReviewQueue } from "#shared/review/contract.ts";
 import { createFlashcardSet, createUser, type TestUser } from "#tests/factories.ts";
 import { testAppPerFile } from "#tests/setup.ts";
@@ -566,10 +567,14 @@ describe("Maximum reviews per day (Anki's daily review limit)", () => {
       state: s,
       lastReview: new Date(now - 5 * 86_400_000),
     });
-    // Four reviews due, a learning card due, one new card.
+    // Four reviews due, a learning card due on an intraday step (shown earlier today), one new card.
+    const today = startOfLocalDay(clock.now(), "UTC");
     await t.database.db
       .insert(cardStates)
-      .values([...ids.slice(0, 4).map((id, i) => state(id, i, 2)), state(ids[4]!, 4, 1)]);
+      .values([
+        ...ids.slice(0, 4).map((id, i) => state(id, i, 2)),
+        { ...state(ids[4]!, 4, 1), due: clock.now(), lastReview: today, scheduledDays: 0 },
+      ]);
     const q = `?setId=${set.id}&timeZone=UTC`;
     const first = await queue(u, q);
     expect(first).toMatchObject({ reviewCount: 4, heldBack: 1, newCount: 0, dueCount: 4 });
@@ -584,5 +589,73 @@ describe("Maximum reviews per day (Anki's daily review limit)", () => {
     const raised = await queue(u, q);
     expect(raised).toMatchObject({ reviewCount: 4, heldBack: 0, newCount: 1, dueCount: 5 });
     expect(raised.cards.map((c) => c.id)).toContain(ids[5]);
+  });
+});
+
+describe("interday learning cards count against Maximum reviews per day (Anki's v3 scheduler)", () => {
+  it("limits learning cards shown on an earlier day, before reviews, counts their ratings, and leaves intraday steps free", async () => {
+    const u = await createUser(t.app);
+    const set = await setWithCards(u, 6, "Interday steps");
+    const ids = (await queue(u, `?setId=${set.id}`)).cards.map((c) => c.id);
+    await req(u, "PUT", "/api/review/settings", {
+      desiredRetention: 0.9,
+      newCardsPerDay: 0,
+      maxReviewsPerDay: 3,
+    });
+    const now = clock.now();
+    const today = startOfLocalDay(now, "UTC");
+    const state = (id: number, s: 1 | 2 | 3, due: Date, lastReview: Date) => ({
+      userId: u.user.id,
+      flashcardId: id,
+      due,
+      stability: 4,
+      difficulty: 5,
+      elapsedDays: 1,
+      scheduledDays: s === 2 ? 4 : 1,
+      learningSteps: 1,
+      reps: 3,
+      lapses: s === 3 ? 1 : 0,
+      state: s,
+      lastReview,
+    });
+    const yesterday = new Date(today.getTime() - 3_600_000);
+    // Two reviews, a learning and a relearning card on a one-day step (shown yesterday, due from today's
+    // start), and a learning card on an intraday step shown today.
+    await t.database.db
+      .insert(cardStates)
+      .values([
+        state(
+          ids[0]!,
+          2,
+          new Date(today.getTime() - 3 * 86_400_000),
+          new Date(today.getTime() - 7 * 86_400_000),
+        ),
+        state(
+          ids[1]!,
+          2,
+          new Date(today.getTime() - 2 * 86_400_000),
+          new Date(today.getTime() - 6 * 86_400_000),
+        ),
+        state(ids[2]!, 1, today, yesterday),
+        state(ids[3]!, 3, today, new Date(yesterday.getTime() - 1000)),
+        state(ids[4]!, 1, now, today),
+      ]);
+    const q = `?setId=${set.id}&timeZone=UTC`;
+    const first = await queue(u, q);
+    // The limit of 3 takes both interday learning cards first, then the oldest review; the intraday step
+    // is shown whatever the limit.
+    expect(first).toMatchObject({ reviewCount: 4, heldBack: 1, newCount: 0, dueCount: 4 });
+    expect(first.cards.map((c) => c.id).sort()).toEqual([ids[0], ids[2], ids[3], ids[4]].sort());
+
+    // Rating an interday learning card uses the day's limit as a review does.
+    await req(u, "POST", `/api/review/cards/${ids[2]}/rate`, { rating: 3, timeZone: "UTC" });
+    const after = await queue(u, q);
+    expect(after.heldBack).toBe(1);
+    expect(after.cards.map((c) => c.id)).toEqual(expect.arrayContaining([ids[3], ids[4]]));
+    expect(after.cards.map((c) => c.id)).not.toContain(ids[1]);
+
+    // The daily reminder's count keeps to the same limit.
+    const counts = await t.app.services.review.dueCounts([{ userId: u.user.id, timeZone: "UTC" }]);
+    expect(counts.get(u.user.id)).toBe(after.dueCount);
   });
 });
