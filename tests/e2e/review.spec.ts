@@ -96,13 +96,13 @@ test("a student imports 20 pasted cards with a custom separator, sees them, and 
     .getByRole("textbox", { name: "Cards" })
     .fill([...lines.slice(0, 5), "no separator here", ...lines.slice(5)].join("\n"));
   await dialog.getByRole("button", { name: "Preview" }).click();
-  await expect(dialog.getByText("20 cards ready, 1 line could not be read")).toBeVisible();
+  await expect(dialog.getByText("20 flashcards ready, 1 line could not be read")).toBeVisible();
   await expect(dialog.getByText("Line 6: No separator between term and definition")).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Import 20 cards" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Import 20 flashcards" })).toBeDisabled();
   await dialog.getByRole("textbox", { name: "Cards" }).fill(lines.join("\n"));
   await dialog.getByRole("button", { name: "Preview" }).click();
-  await expect(dialog.getByText("20 cards ready")).toBeVisible();
-  await dialog.getByRole("button", { name: "Import 20 cards" }).click();
+  await expect(dialog.getByText("20 flashcards ready")).toBeVisible();
+  await dialog.getByRole("button", { name: "Import 20 flashcards" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("20 flashcard(s) in this set")).toBeVisible();
   await expect(page.getByText("meaning 20", { exact: true })).toBeVisible();
@@ -136,7 +136,7 @@ test("a student says what each column of a 4-column CSV holds, by keyboard at 36
     .getByRole("textbox", { name: "Cards" })
     .fill("cell bio,nucleus,holds the DNA,think control\norganelle,ribosome,makes proteins,\n");
   await dialog.getByRole("button", { name: "Preview" }).click();
-  await expect(dialog.getByText("1 card ready, 1 line could not be read")).toBeVisible();
+  await expect(dialog.getByText("1 flashcard ready, 1 line could not be read")).toBeVisible();
   await expect(
     dialog.getByText("Line 1: More columns than front, back, hint: choose what each column holds"),
   ).toBeVisible();
@@ -154,13 +154,13 @@ test("a student says what each column of a 4-column CSV holds, by keyboard at 36
   await column(4).focus();
   await page.keyboard.press("h");
   await expect(column(4)).toHaveValue("hint");
-  await expect(dialog.getByText("2 cards ready")).toBeVisible();
+  await expect(dialog.getByText("2 flashcards ready")).toBeVisible();
   await expect(dialog.getByRole("alert")).toHaveCount(0);
   await expect(dialog.getByText("Tags: cell, bio")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
 
-  await dialog.getByRole("button", { name: "Import 2 cards" }).click();
+  await dialog.getByRole("button", { name: "Import 2 flashcards" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("2 flashcard(s) in this set")).toBeVisible();
   await expect(page.getByText("think control")).toBeVisible();
@@ -231,8 +231,8 @@ test("a student pastes Anki notes with MathJax formulas and bold text and sees t
       "#separator:tab\n#html:true\nEnergy of a photon\t\\( E = h\\nu \\)\n<b>Gaussian</b> integral\t\\[\\int e^{-x^2} dx\\]<br>equals \\(\\sqrt{\\pi}\\)",
     );
   await dialog.getByRole("button", { name: "Preview" }).click();
-  await expect(dialog.getByText("2 cards ready")).toBeVisible();
-  await dialog.getByRole("button", { name: "Import 2 cards" }).click();
+  await expect(dialog.getByText("2 flashcards ready")).toBeVisible();
+  await dialog.getByRole("button", { name: "Import 2 flashcards" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("2 flashcard(s) in this set")).toBeVisible();
   await expect(page.locator(".katex-display")).toHaveCount(1);

@@ -12,7 +12,6 @@ import {
   type FlashcardSet,
   type ImportColumnRole,
   type ImportPreview,
-  type ImportResult,
   importColumnsSchema,
   ONE_FRONT_ONE_BACK_MESSAGE,
 } from "#shared/flashcards/contract.ts";
@@ -27,7 +26,7 @@ import {
   importFormSchema,
   importOptions,
 } from "./import-form.ts";
-import { ImportPreviewList, importButtonLabel } from "./import-preview.tsx";
+import { ImportPreviewList, importButtonLabel, importedTitle } from "./import-preview.tsx";
 
 /** Where the cards come from: a chosen file, or (without one) the pasted text. */
 function ImportSource({
@@ -249,12 +248,3 @@ export function ImportDialog({ set }: { set: FlashcardSet }) {
 
 /** An Anki package goes its own way: read in the Anki pool, with its pictures and schedule. */
 const isAnkiPackage = (file: File | null): file is File => !!file && /\.(apkg|colpkg)$/i.test(file.name);
-
-function importedTitle(r: ImportResult): string {
-  const parts = [`Imported ${r.imported} ${r.imported === 1 ? "card" : "cards"}`];
-  if (r.updated) parts.push(`updated ${r.updated}`);
-  if (r.skipped) parts.push(`skipped ${r.skipped} duplicate${r.skipped === 1 ? "" : "s"}`);
-  if (r.errors.length)
-    parts.push(`skipped ${r.errors.length} unreadable line${r.errors.length === 1 ? "" : "s"}`);
-  return parts.join(", ");
-}

@@ -60,7 +60,7 @@ export function ImportFields() {
           )}
         </>
       )}
-      <Field id="import-duplicates" label="Cards already in the set (same front)">
+      <Field id="import-duplicates" label="Flashcards already in the set (same front)">
         <Select id="import-duplicates" {...register("duplicates")}>
           {DUPLICATE_POLICIES.map((p) => (
             <option key={p} value={p}>

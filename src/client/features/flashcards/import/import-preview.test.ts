@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ImportPreview } from "#shared/flashcards/contract.ts";
-import { importButtonLabel, importSummary, separatorHint } from "./import-preview.tsx";
+import { importButtonLabel, importedTitle, importSummary, separatorHint } from "./import-preview.tsx";
 
 const card = (question: string) => ({ question, answer: "a", hint: null, tags: [] });
 const preview = (planned: ImportPreview["planned"], duplicates: number, errors = 0): ImportPreview => ({
@@ -11,25 +11,43 @@ const preview = (planned: ImportPreview["planned"], duplicates: number, errors =
 });
 
 describe("import preview words", () => {
-  it("does not count a duplicate that will be skipped among the cards ready", () => {
+  it("does not count a duplicate that will be skipped among the flashcards ready", () => {
     const p = preview({ imported: 2, updated: 0, skipped: 1 }, 1);
-    expect(importSummary(p)).toBe("2 cards ready, 1 duplicate skipped");
-    expect(importButtonLabel(p)).toBe("Import 2 cards");
+    expect(importSummary(p)).toBe("2 flashcards ready, 1 duplicate skipped");
+    expect(importButtonLabel(p)).toBe("Import 2 flashcards");
   });
 
   it("names the cards to update and the duplicates kept", () => {
     const updating = preview({ imported: 2, updated: 1, skipped: 0 }, 1, 1);
-    expect(importSummary(updating)).toBe("2 cards ready, 1 card to update, 1 line could not be read");
-    expect(importButtonLabel(updating)).toBe("Import 2 cards, update 1");
+    expect(importSummary(updating)).toBe(
+      "2 flashcards ready, 1 flashcard to update, 1 line could not be read",
+    );
+    expect(importButtonLabel(updating)).toBe("Import 2 flashcards, update 1");
     const keeping = preview({ imported: 3, updated: 0, skipped: 0 }, 1);
-    expect(importSummary(keeping)).toBe("3 cards ready, 1 duplicate kept");
-    expect(importButtonLabel(keeping)).toBe("Import 3 cards");
+    expect(importSummary(keeping)).toBe("3 flashcards ready, 1 duplicate kept");
+    expect(importButtonLabel(keeping)).toBe("Import 3 flashcards");
   });
 
   it("reads as before without duplicates", () => {
     const p = preview({ imported: 3, updated: 0, skipped: 0 }, 0);
-    expect(importSummary(p)).toBe("3 cards ready");
+    expect(importSummary(p)).toBe("3 flashcards ready");
     expect(importButtonLabel(null)).toBe("Import");
+  });
+});
+
+describe("the toast after an import", () => {
+  it("counts flashcards, as the preview and the Anki import do", () => {
+    expect(importedTitle({ imported: 1, updated: 0, skipped: 0, errors: [] } as never)).toBe(
+      "Imported 1 flashcard",
+    );
+    expect(
+      importedTitle({
+        imported: 20,
+        updated: 2,
+        skipped: 1,
+        errors: [{ line: 3, text: "x", reason: "bad" }],
+      } as never),
+    ).toBe("Imported 20 flashcards, updated 2, skipped 1 duplicate, skipped 1 unreadable line");
   });
 });
 

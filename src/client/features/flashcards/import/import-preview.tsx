@@ -1,5 +1,5 @@
 import { Alert } from "#client/components/ui/card.tsx";
-import type { ImportPreview, ImportProblem } from "#shared/flashcards/contract.ts";
+import type { ImportPreview, ImportProblem, ImportResult } from "#shared/flashcards/contract.ts";
 
 const PREVIEW_SHOWN = 50;
 const PROBLEMS_SHOWN = 20;
@@ -7,12 +7,13 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * What the import will do, in the commit's own counts: a duplicate that the student chose to skip is not
- * one of the cards ready, and one to update is named as such.
+ * one of the flashcards ready, and one to update is named as such. "Flashcards", as sets and the Anki
+ * import count them (a reversed card is one flashcard reviewed both ways).
  */
 export function importSummary(preview: ImportPreview): string {
   const { imported, updated, skipped } = preview.planned;
-  const parts = [`${plural(imported, "card", "cards")} ready`];
-  if (updated > 0) parts.push(`${plural(updated, "card", "cards")} to update`);
+  const parts = [`${plural(imported, "flashcard", "flashcards")} ready`];
+  if (updated > 0) parts.push(`${plural(updated, "flashcard", "flashcards")} to update`);
   if (skipped > 0) parts.push(`${plural(skipped, "duplicate", "duplicates")} skipped`);
   const kept = preview.duplicates - updated - skipped;
   if (updated === 0 && skipped === 0 && kept > 0)
@@ -37,8 +38,18 @@ export function separatorHint(preview: ImportPreview): string | null {
 export function importButtonLabel(preview: ImportPreview | null): string {
   if (!preview) return "Import";
   const { imported, updated } = preview.planned;
-  const add = `Import ${plural(imported, "card", "cards")}`;
+  const add = `Import ${plural(imported, "flashcard", "flashcards")}`;
   return updated > 0 ? `${add}, update ${updated}` : add;
+}
+
+/** The toast after an import: what it did, in the preview's words. */
+export function importedTitle(r: ImportResult): string {
+  const parts = [`Imported ${plural(r.imported, "flashcard", "flashcards")}`];
+  if (r.updated) parts.push(`updated ${r.updated}`);
+  if (r.skipped) parts.push(`skipped ${plural(r.skipped, "duplicate", "duplicates")}`);
+  if (r.errors.length)
+    parts.push(`skipped ${plural(r.errors.length, "unreadable line", "unreadable lines")}`);
+  return parts.join(", ");
 }
 
 /** What the import will add: a count, the unreadable lines (each with a short excerpt), the first cards. */
@@ -55,7 +66,7 @@ export function ImportPreviewList({ preview, skipBad }: { preview: ImportPreview
           title={skipBad ? "These lines will be skipped:" : "Fix these lines, or choose to skip them:"}
         />
       )}
-      <ul className="grid max-h-48 gap-1 overflow-y-auto text-sm" aria-label="Cards to import">
+      <ul className="grid max-h-48 gap-1 overflow-y-auto text-sm" aria-label="Flashcards to import">
         {preview.cards.slice(0, PREVIEW_SHOWN).map((c, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a preview is replaced whole, never reordered
           <li key={i} className="min-w-0 whitespace-pre-line rounded border border-border p-2 wrap-anywhere">
