@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "#client/components/page-header.tsx";
 import { QueryView } from "#client/components/query-view.tsx";
@@ -8,12 +8,14 @@ import { Alert, Skeleton } from "#client/components/ui/card.tsx";
 import { Select } from "#client/components/ui/form.tsx";
 import { errorMessage } from "#client/lib/api.ts";
 import { STUDY_TIMER } from "#shared/constants.ts";
-import { ExamPanel } from "./components/exam-panel.tsx";
 import { NextCardNotice } from "./components/next-card-notice.tsx";
 import { ReviewOptions } from "./components/review-options.tsx";
 import { ReviewSession } from "./components/review-session.tsx";
 import { recordReviewSession, useReviewQueue, useReviewSettings, useSpreadBacklog } from "./review.api.ts";
 import { REVIEW_HEADING } from "./review-heading.ts";
+
+// Only a set's review shows its exams: loaded then, not with every review's first load.
+const ExamPanel = lazy(() => import("./components/exam-panel.tsx").then((m) => ({ default: m.ExamPanel })));
 
 const SPREAD_CHOICES = [3, 5, 7, 14] as const;
 
@@ -137,7 +139,11 @@ export function ReviewPage() {
           </>
         )}
       </QueryView>
-      {setId !== undefined && <ExamPanel setId={setId} />}
+      {setId !== undefined && (
+        <Suspense fallback={null}>
+          <ExamPanel setId={setId} />
+        </Suspense>
+      )}
       <ReviewOptions settings={settings.data} />
     </div>
   );
