@@ -13,7 +13,7 @@ import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { createCanvasClient, DEFAULT_TUNING } from "../../integrations/canvas/canvas-client.ts";
 import { type CanvasAssignmentJson, canvasAssignmentJson } from "../../integrations/canvas/canvas-schemas.ts";
-import { DEMO_CANVAS_PREFIX, DEMO_CANVAS_TOKEN } from "../../integrations/canvas/demo-canvas.ts";
+import { DEMO_CANVAS_TOKEN, demoCanvasBase } from "../../integrations/canvas/demo-canvas.ts";
 import { canvasOrigin, type HostPolicy, systemResolveAll } from "../../integrations/canvas/host-policy.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -85,16 +85,16 @@ interface Ctx extends CanvasDeps {
 
 /**
  * Where a stored domain leads. The demo Canvas is the app itself, reached at its own listening address
- * (the only origin the policy lets through for it); its links are stored root-relative so they open
- * on whatever address the student's browser uses.
+ * (the only origin the policy lets through for it) under the student's time zone; its links are stored
+ * root-relative so they open on whatever address the student's browser uses.
  */
-function target(ctx: Ctx, domain: string): Target {
+function target(ctx: Ctx, domain: string, timeZone = "UTC"): Target {
   const { config, resolveAll } = ctx;
   if (domain === DEMO_CANVAS_DOMAIN) {
     const origin = ctx.selfOrigin();
     if (!origin)
       throw new AppError(503, "canvas_demo_unavailable", "The demo Canvas is not available right now.");
-    const baseUrl = `${origin}${DEMO_CANVAS_PREFIX}`;
+    const baseUrl = `${origin}${demoCanvasBase(timeZone)}`;
     return {
       baseUrl,
       policy: { insecureHosts: [], resolveAll, trustedOrigin: origin },
@@ -109,8 +109,10 @@ function target(ctx: Ctx, domain: string): Target {
  * `deadlineMs`: what is left of the time a student's request may take (the tuning's own by default);
  * infinite for the background sync, which no one waits for.
  */
-function clientFor(ctx: Ctx, domain: string, token: string, deadlineMs?: number) {
-  const t = target(ctx, domain);
+async function clientFor(ctx: Ctx, userId: number, domain: string, token: string, deadlineMs?: number) {
+  // The demo has no zone of its own; a real Canvas dates work in the school's.
+  const timeZone = domain === DEMO_CANVAS_DOMAIN ? await ctx.settings.timeZone(userId) : undefined;
+  const t = target(ctx, domain, timeZone);
   const client = createCanvasClient({
     baseUrl: t.baseUrl,
     token,
@@ -130,7 +132,7 @@ async function stored({ db, config }: Ctx, userId: number) {
 /** One full sync, recorded on the connection (its time, or the error a student sees in Settings). */
 async function runSync(ctx: Ctx, userId: number, domain: string, token: string, deadlineMs?: number) {
   const { db, clock, courses, tasks } = ctx;
-  const { client, baseUrl, link } = clientFor(ctx, domain, token, deadlineMs);
+  const { client, baseUrl, link } = await clientFor(ctx, userId, domain, token, deadlineMs);
   const t: SyncTarget = { userId, courses, tasks, client, webBase: baseUrl, link };
   try {
     const counts = await syncCanvas(t);
@@ -149,7 +151,7 @@ async function runSync(ctx: Ctx, userId: number, domain: string, token: string, 
 /** Checks the token against Canvas, stores it, marks onboarding done and runs the first sync. */
 async function connectWith(ctx: Ctx, userId: number, domain: string, token: string): Promise<ConnectResult> {
   const began = Date.now();
-  const { client } = clientFor(ctx, domain, token);
+  const { client } = await clientFor(ctx, userId, domain, token);
   try {
     // Validate before saving: a wrong token or address saves nothing.
     await client.self();
@@ -292,7 +294,7 @@ async function canvasCourses(ctx: Ctx, userId: number, opts: { refresh: boolean;
   const { courses, tasks } = ctx;
   if (opts.refresh) {
     const { conn, token } = await stored(ctx, userId);
-    const { client, baseUrl, link } = clientFor(ctx, conn.domain, token);
+    const { client, baseUrl, link } = await clientFor(ctx, userId, conn.domain, token);
     try {
       const [active, completed] = await Promise.all([client.courses("active"), client.courses("completed")]);
       await writeCourseLists({ userId, courses, tasks, client, webBase: baseUrl, link }, active, completed);

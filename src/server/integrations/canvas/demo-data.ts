@@ -4,6 +4,8 @@
  * path that handles them is exercised with ids a JavaScript number would corrupt.
  */
 
+import { TZDate } from "@date-fns/tz";
+
 export interface DatasetScores {
   current_score: number | null;
   final_score: number | null;
@@ -70,14 +72,11 @@ export interface CanvasDataset {
 const SHARD = 20960000000000000n;
 export const canvasId = (n: number) => (SHARD + BigInt(n)).toString();
 
-const DAY = 24 * 60 * 60 * 1000;
-/** Due at 23:59 UTC `days` after the anchor day. */
-const dueIn = (anchor: Date, days: number) => {
-  const d = new Date(
-    Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate()) + days * DAY,
-  );
-  d.setUTCHours(23, 59, 0, 0);
-  return d.toISOString();
+/** Due at 23:59 in `timeZone`, `days` calendar days after the anchor's day there (as a teacher sets it). */
+const dueIn = (anchor: Date, days: number, timeZone: string) => {
+  const day = new TZDate(anchor.getTime(), timeZone);
+  const due = new TZDate(day.getFullYear(), day.getMonth(), day.getDate() + days, 23, 59, 0, 0, timeZone);
+  return new Date(due.getTime()).toISOString();
 };
 
 const TERMS = {
@@ -164,24 +163,25 @@ function makeAssignment(
   index: number,
   anchor: Date,
   dueDays: number | null,
+  timeZone: string,
   custom?: { name: string; kind: Kind },
 ) {
   const t = TEMPLATES[index % TEMPLATES.length]!;
   const past = dueDays !== null && dueDays < 0;
-  const graded = dueIn(anchor, (dueDays ?? 0) + 1);
+  const graded = dueIn(anchor, (dueDays ?? 0) + 1, timeZone);
   return {
     id: canvasId(5_000_000 + seq),
     course_id: courseId,
     name: custom?.name ?? t.name.replace("{n}", String(Math.floor(index / TEMPLATES.length) + 1)),
     description: DESCRIPTIONS[custom?.kind ?? t.kind],
-    due_at: dueDays === null ? null : dueIn(anchor, dueDays),
+    due_at: dueDays === null ? null : dueIn(anchor, dueDays, timeZone),
     points_possible: t.points,
     published: true,
     assignment_group_id: groupOf(courseId, custom?.kind ?? t.kind),
     submission: past
       ? {
           workflow_state: "graded" as const,
-          submitted_at: dueIn(anchor, dueDays - 1),
+          submitted_at: dueIn(anchor, dueDays - 1, timeZone),
           score: t.points * 0.9,
           grade: String(t.points * 0.9),
           posted_at: graded,
@@ -224,7 +224,7 @@ export function generateDataset(opts: {
     });
     groups[id] = courseGroups(id);
     assignments[id] = Array.from({ length: opts.perCourse }, (_, k) =>
-      makeAssignment(id, seq++, k, anchor, k % 11 === 10 ? null : ((k * 7) % 30) - 5),
+      makeAssignment(id, seq++, k, anchor, k % 11 === 10 ? null : ((k * 7) % 30) - 5, "UTC"),
     );
   }
   return { user: DEMO_USER, courses, assignments, groups };
@@ -311,8 +311,11 @@ const DEMO_COURSES: DemoCourse[] = [
   { name: "ART 120: Drawing I", course_code: "ART-120-01", state: "completed", scores: null },
 ];
 
-/** The curated demo: a student's term in progress plus last year's finished courses for the GPA page. */
-export function demoDataset(anchor: Date): CanvasDataset {
+/**
+ * The curated demo: a student's term in progress plus last year's finished courses for the GPA page.
+ * Work is due at 23:59 in `timeZone`, counting days from the anchor's day there.
+ */
+export function demoDataset(anchor: Date, timeZone = "UTC"): CanvasDataset {
   const courses: DatasetCourse[] = [];
   const assignments: Record<string, DatasetAssignment[]> = {};
   const groups: Record<string, DatasetGroup[]> = {};
@@ -325,7 +328,7 @@ export function demoDataset(anchor: Date): CanvasDataset {
     courses.push({ ...course, id, term, apply_assignment_group_weights: weighted });
     groups[id] = courseGroups(id);
     assignments[id] = (work ?? []).map(([name, days, kind], k) =>
-      makeAssignment(id, seq++, k, anchor, days, { name, kind }),
+      makeAssignment(id, seq++, k, anchor, days, timeZone, { name, kind }),
     );
   });
   return { user: DEMO_USER, courses, assignments, groups };
