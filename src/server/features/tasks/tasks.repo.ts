@@ -14,7 +14,6 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Subtask, Task } from "#shared/tasks/contract.ts";
-import { rowsOf } from "../../db/bulk.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { rawRows } from "../../db/raw.ts";
 import { taskSubtasks, tasks } from "../../db/schema/tasks.ts";
@@ -328,7 +327,7 @@ export const tasksRepo = {
   },
   /**
    * Deletes the series' occurrence due at `due` if it is still exactly as completing `from` made it (see
-   * task-series.ts removeNext); answers whether it went.
+   * task-series.ts removeNext); otherwise it stays, which no caller needs to know.
    */
   async removeUntouchedOccurrence(
     db: DbOrTx,
@@ -336,8 +335,8 @@ export const tasksRepo = {
     seriesId: number,
     due: Date,
     fromTaskId: number,
-  ): Promise<boolean> {
-    const result = await db.execute(
+  ): Promise<void> {
+    await db.execute(
       sql`delete from tasks n
         where n.user_id = ${userId} and n.series_id = ${seriesId} and n.due_date = ${due.toISOString()}
           and not n.completed and n.updated_at = n.created_at
@@ -345,10 +344,8 @@ export const tasksRepo = {
           and array(select title from task_subtasks where task_id = n.id order by position, id)
             = array(select title from task_subtasks where task_id = ${fromTaskId} order by position, id)
           and not exists (select 1 from study_sessions f where f.task_id = n.id)
-          and not exists (select 1 from flashcard_set_exams e where e.task_id = n.id)
-        returning n.id`,
+          and not exists (select 1 from flashcard_set_exams e where e.task_id = n.id)`,
     );
-    return rowsOf(result).length > 0;
   },
   async update(db: DbOrTx, userId: number, id: number, values: TaskValues): Promise<Task | undefined> {
     const [row] = await db
