@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import {
   expectToast,
-  seedFlashcards,
+  SPANISH_VERBS,
   seriousViolations,
   sidewaysOverflow,
-  signUpViaApi,
+  signUpWithCards,
   toastRegion,
 } from "./helpers.ts";
 
@@ -14,12 +14,7 @@ test.describe.configure({ timeout: 180_000 });
 test("a student filters the card browser, suspends two cards, reviews without them and sees the next card come back by itself", async ({
   page,
 }) => {
-  const { token } = await signUpViaApi(page);
-  await seedFlashcards(page, token, [
-    ["hablar", "to speak"],
-    ["comer", "to eat"],
-    ["vivir", "to live"],
-  ]);
+  await signUpWithCards(page);
   await page.goto("/study");
   await page.getByRole("link", { name: "Card browser" }).click();
   await expect(page).toHaveURL(/\/study\/cards$/);
@@ -74,8 +69,7 @@ test("a student filters the card browser, suspends two cards, reviews without th
 test("the card browser fits a 360 px phone with a long card, shows math as review does and stays accessible", async ({
   page,
 }) => {
-  const { token } = await signUpViaApi(page);
-  await seedFlashcards(page, token, [
+  await signUpWithCards(page, [
     ["x".repeat(300), `https://example.com/${"y".repeat(200)}`],
     ["Energy of a photon", "$E = h\\nu$"],
   ]);
@@ -103,11 +97,7 @@ test("the card browser fits a 360 px phone with a long card, shows math as revie
 });
 
 test("a student tags a card in the editor as chips and finds it by tag in the browser", async ({ page }) => {
-  const { token } = await signUpViaApi(page);
-  const { studySetId } = await seedFlashcards(page, token, [
-    ["hablar", "to speak"],
-    ["comer", "to eat"],
-  ]);
+  const { studySetId } = await signUpWithCards(page, SPANISH_VERBS.slice(0, 2));
   await page.goto(`/study?set=${studySetId}&tab=flashcards`);
   await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
   await page.getByRole("button", { name: "Edit flashcard: comer" }).click();
@@ -131,11 +121,7 @@ test("a student tags a card in the editor as chips and finds it by tag in the br
 });
 
 test("burying or suspending a card from Review can be undone from the toast", async ({ page }) => {
-  const { token } = await signUpViaApi(page);
-  await seedFlashcards(page, token, [
-    ["hablar", "to speak"],
-    ["comer", "to eat"],
-  ]);
+  await signUpWithCards(page, SPANISH_VERBS.slice(0, 2));
   await page.goto("/study/review");
   const due = page.getByTestId("due-count");
   await expect(due).toHaveText("2 cards due (0 to review, 2 new)");

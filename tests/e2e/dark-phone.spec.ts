@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { newStudent, seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
+import { darkPhoneStudent, newStudent, seriousViolations, sidewaysOverflow } from "./helpers.ts";
 
 // The newer screens (summaries, exam plan, a group member's shared set, friends' progress, the public
 // share page) in the dark theme on a 360 px phone: nothing scrolls sideways and axe finds no serious
@@ -12,24 +12,8 @@ const LECTURE = readFileSync(
 ).replaceAll("\f", "\n\n");
 
 async function darkStudent(browser: Browser, firstName: string, lastName: string) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem("theme", "dark"));
   const s = newStudent(firstName.toLowerCase());
-  const { token } = await signUpViaApi(page, { ...s, firstName, lastName });
-  const post = async (path: string, data: object) => {
-    const res = await page.request.post(path, { data, headers: { authorization: `Bearer ${token}` } });
-    expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
-    return res.json();
-  };
-  // The signed-in shell applies the saved theme: save dark, as the Settings page would.
-  await post("/api/settings", {
-    aiModel: "gpt-4o",
-    theme: "dark",
-    autoSync: true,
-    notificationsEnabled: true,
-  });
-  return { page, context, username: s.username, post };
+  return { ...(await darkPhoneStudent(browser, { ...s, firstName, lastName })), username: s.username };
 }
 
 /** Dark, no sideways scroll, no serious or critical axe violation. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
+import { darkPhoneStudent, seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
 
 const fixture = (name: string) => new URL(`../fixtures/documents/${name}`, import.meta.url).pathname;
 const LECTURE = readFileSync(
@@ -114,21 +114,7 @@ test("the document viewer, its assistant and the drafts fit a 360 px phone in th
   browser,
 }) => {
   test.setTimeout(150_000);
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem("theme", "dark"));
-  const { token } = await signUpViaApi(page);
-  const post = async (path: string, data: object) => {
-    const res = await page.request.post(path, { data, headers: { authorization: `Bearer ${token}` } });
-    expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
-    return res.json();
-  };
-  await post("/api/settings", {
-    aiModel: "gpt-4o",
-    theme: "dark",
-    autoSync: true,
-    notificationsEnabled: true,
-  });
+  const { page, context, post } = await darkPhoneStudent(browser);
   const set = await post("/api/study/sets", { title: "Biology with a rather long study set title" });
   await post(`/api/study/sets/${set.id}/documents`, { title: "Cells", content: LECTURE });
   const fits = async () => {

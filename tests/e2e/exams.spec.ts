@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { seedFlashcards, seriousViolations, sidewaysOverflow, signUpViaApi } from "./helpers.ts";
+import { SPANISH_VERBS, seriousViolations, sidewaysOverflow, signUpWithCards } from "./helpers.ts";
 
 // Several exams per flashcard set (issue 25 §3, decision 017) on /study/exams, found from the Study Center.
 test.describe.configure({ timeout: 120_000 });
@@ -9,11 +9,7 @@ const dayAhead = (n: number) => new Date(Date.now() + n * 86400_000).toISOString
 test("a student adds a midterm and a final to one set from /study/exams, sees both, edits and removes one; a past date is refused", async ({
   page,
 }) => {
-  const { token } = await signUpViaApi(page);
-  await seedFlashcards(page, token, [
-    ["hablar", "to speak"],
-    ["comer", "to eat"],
-  ]);
+  await signUpWithCards(page, SPANISH_VERBS.slice(0, 2));
   await page.goto("/study");
   await page.getByRole("link", { name: "Exam plans" }).click();
   await expect(page).toHaveURL(/\/study\/exams$/);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 
 let seq = 0;
 
@@ -59,6 +59,45 @@ export async function seedFlashcards(page: Page, token: string, cards: string[][
     expect(res.status()).toBe(201);
   }
   return { studySetId, flashcardSetId };
+}
+
+/** Three Spanish verbs (term, definition), the cards most review tests start from. */
+export const SPANISH_VERBS = [
+  ["hablar", "to speak"],
+  ["comer", "to eat"],
+  ["vivir", "to live"],
+];
+
+/** A new student, signed in, with 'Spanish' > 'Verbs' holding `cards`. */
+export async function signUpWithCards(page: Page, cards: string[][] = SPANISH_VERBS) {
+  const { token, student } = await signUpViaApi(page);
+  return { token, student, ...(await seedFlashcards(page, token, cards)) };
+}
+
+/** POSTs as the student and expects success; answers the JSON body. */
+export function apiPoster(page: Page, token: string) {
+  return async (path: string, data: object) => {
+    const res = await page.request.post(path, { data, headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
+    return res.json();
+  };
+}
+
+/** A new student on a 360 px phone in the dark theme, saved as the Settings page saves it. */
+export async function darkPhoneStudent(browser: Browser, student: Student = newStudent()) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+  const { token } = await signUpViaApi(page, student);
+  const post = apiPoster(page, token);
+  // The signed-in shell applies the saved theme.
+  await post("/api/settings", {
+    aiModel: "gpt-4o",
+    theme: "dark",
+    autoSync: true,
+    notificationsEnabled: true,
+  });
+  return { page, context, token, post };
 }
 
 /** The toast viewport (Radix labels it 'Notifications (F8)'); screen-reader copies elsewhere are ignored. */

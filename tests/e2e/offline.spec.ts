@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { seedFlashcards, seriousViolations, signUpViaApi } from "./helpers.ts";
+import { SPANISH_VERBS, seriousViolations, signUpViaApi, signUpWithCards } from "./helpers.ts";
 
 // Issue 23 §3: installable (manifest, service worker) and offline (review queue and tasks on the device,
 // changes made offline sent once when the network returns). Offline is Playwright's context.setOffline.
@@ -81,12 +81,7 @@ test("offline: the review page draws today's queue, three ratings reach the serv
   page,
   context,
 }) => {
-  const { token } = await signUpViaApi(page);
-  await seedFlashcards(page, token, [
-    ["hablar", "to speak"],
-    ["comer", "to eat"],
-    ["vivir", "to live"],
-  ]);
+  const { token } = await signUpWithCards(page);
   const ratings = countRatings(context);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto("/study/review");
@@ -265,12 +260,8 @@ test("offline: a rating the server refuses once online is named in a notice that
   page,
   context,
 }) => {
-  const { token } = await signUpViaApi(page);
+  const { token } = await signUpWithCards(page, SPANISH_VERBS.slice(0, 2));
   const headers = { authorization: `Bearer ${token}` };
-  await seedFlashcards(page, token, [
-    ["hablar", "to speak"],
-    ["comer", "to eat"],
-  ]);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto("/study/review");
   const due = page.getByTestId("due-count");

@@ -1,14 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { seedFlashcards, seriousViolations, signUpViaApi } from "./helpers.ts";
+import { seriousViolations, signUpWithCards } from "./helpers.ts";
 
 // Each journey runs axe two or three times; on the shared 2-core machine one axe pass can take 15 s.
 test.describe.configure({ timeout: 90_000 });
 
 /** A new student's empty set 'Verbs' on a 360 px screen, with its import dialog open. */
 async function openImportDialog(page: Page) {
-  const { token } = await signUpViaApi(page);
-  const { studySetId } = await seedFlashcards(page, token, []);
+  const { studySetId } = await signUpWithCards(page, []);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto(`/study?set=${studySetId}&tab=flashcards`);
   await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Manage Cards" }).click();
@@ -19,8 +18,7 @@ async function openImportDialog(page: Page) {
 test("Review keeps a card's hint behind a button, as the study modes do, and hides it again on the next card", async ({
   page,
 }) => {
-  const { token } = await signUpViaApi(page);
-  await seedFlashcards(page, token, [
+  await signUpWithCards(page, [
     ["hablar", "to speak", "rhymes with 'to squeak'"],
     ["comer", "to eat", "what you do at lunch"],
   ]);
@@ -40,12 +38,7 @@ test("Review keeps a card's hint behind a button, as the study modes do, and hid
 });
 
 test("a student reviews three cards with the keyboard only and sees the due count fall", async ({ page }) => {
-  const { token } = await signUpViaApi(page);
-  await seedFlashcards(page, token, [
-    ["hablar", "to speak"],
-    ["comer", "to eat"],
-    ["vivir", "to live"],
-  ]);
+  await signUpWithCards(page);
   await page.goto("/study");
   await page.getByRole("link", { name: "Review (3 due)" }).click();
   await expect(page).toHaveURL(/\/study\/review$/);
@@ -173,13 +166,8 @@ test("a student says what each column of a 4-column CSV holds, by keyboard at 36
 test("a student ties a set to a Canvas-style task or an event found by search, and the plan fills today's queue", async ({
   page,
 }) => {
-  const { token } = await signUpViaApi(page);
+  const { token, flashcardSetId } = await signUpWithCards(page);
   const headers = { authorization: `Bearer ${token}` };
-  const { flashcardSetId } = await seedFlashcards(page, token, [
-    ["hablar", "to speak"],
-    ["comer", "to eat"],
-    ["vivir", "to live"],
-  ]);
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
   expect(
     (
@@ -245,12 +233,7 @@ test("a student pastes Anki notes with MathJax formulas and bold text and sees t
 test("a student coming from Anki sets Maximum reviews per day beside new cards, at 360 px, and the queue keeps to it", async ({
   page,
 }) => {
-  const { token } = await signUpViaApi(page);
-  await seedFlashcards(page, token, [
-    ["hablar", "to speak"],
-    ["comer", "to eat"],
-    ["vivir", "to live"],
-  ]);
+  await signUpWithCards(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto("/study/review");
   const due = page.getByTestId("due-count");

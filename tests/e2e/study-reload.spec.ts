@@ -1,11 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { seedFlashcards, signUpViaApi } from "./helpers.ts";
-
-const CARDS = [
-  ["hablar", "to speak"],
-  ["comer", "to eat"],
-  ["vivir", "to live"],
-];
+import { signUpWithCards } from "./helpers.ts";
 
 /** The next save of a study session (flip cards, quiz) for the set. */
 const sessionSaved = (page: Page) =>
@@ -15,8 +9,7 @@ test("a reload mid-session reopens the flip cards or quiz where the student was,
   page,
 }) => {
   test.setTimeout(90_000);
-  const { token } = await signUpViaApi(page);
-  const { studySetId } = await seedFlashcards(page, token, CARDS);
+  const { studySetId } = await signUpWithCards(page);
 
   await page.goto(`/study?set=${studySetId}&tab=flashcards`);
   await page.getByRole("listitem", { name: "Verbs" }).getByRole("button", { name: "Study Cards" }).click();
