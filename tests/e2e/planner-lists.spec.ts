@@ -189,3 +189,25 @@ test("bulk: move to a course; Clear completed removes the completed ones shown, 
   expect(await (await sent).json()).toEqual({ deleted: 2 });
   expect(deletes).toEqual(["/api/tasks"]);
 });
+
+test("at 360 px, editing a task with a long title and a long link keeps the checklist's Add on one line", async ({
+  page,
+}) => {
+  const { token } = await signUpViaApi(page);
+  const title = "Pneumonoultramicroscopic".repeat(8);
+  const link = `https://canvas.school.edu/courses/12345/assignments/67890?module_item_id=${"a1b2c3d4".repeat(30)}`;
+  await addTasks(page, token, [title], { description: `Read this: ${link} before class` });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/tasks");
+  await row(page, title).getByRole("button", { name: `Edit ${title}` }).click();
+  const add = page.getByRole("dialog").getByTestId("task-checklist").getByRole("button", { name: "Add" });
+  await expect(add).toBeVisible();
+  // A word broken over two lines ("Ad" / "d") is two boxes for one text.
+  const lines = await add.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+  await noOverflowAndAxeClean(page);
+});

@@ -92,7 +92,12 @@ export function TaskChecklist({ task: opened }: { task: Task }) {
             add();
           }}
         />
-        <Button variant="secondary" onClick={add} disabled={full || !title.trim() || change.isPending}>
+        <Button
+          variant="secondary"
+          className="shrink-0"
+          onClick={add}
+          disabled={full || !title.trim() || change.isPending}
+        >
           Add
         </Button>
       </div>
