@@ -199,7 +199,9 @@ test("at 360 px, editing a task with a long title and a long link keeps the chec
   await addTasks(page, token, [title], { description: `Read this: ${link} before class` });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/tasks");
-  await row(page, title).getByRole("button", { name: `Edit ${title}` }).click();
+  await row(page, title)
+    .getByRole("button", { name: `Edit ${title}` })
+    .click();
   const add = page.getByRole("dialog").getByTestId("task-checklist").getByRole("button", { name: "Add" });
   await expect(add).toBeVisible();
   // A word broken over two lines ("Ad" / "d") is two boxes for one text.
