@@ -18,7 +18,9 @@ test("uploads a PDF, asks about it from /tasks, and opens the cited page", async
   await page.getByLabel("File").setInputFiles(path.join(fixtures, "cell-biology.pdf"));
   await page.getByRole("button", { name: "Upload Material" }).click();
   await expect(
-    page.getByText("Document uploaded successfully! It is being read now; the AI can reference it once it is ready."),
+    page.getByText(
+      "Document uploaded successfully! It is being read now; the AI can reference it once it is ready.",
+    ),
   ).toBeVisible();
   const item = page.getByRole("listitem").filter({ hasText: "cell-biology" });
   await expect(item).toContainText("Lecture");
