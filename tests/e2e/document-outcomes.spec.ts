@@ -78,9 +78,12 @@ test("'New conversation' asks first: Cancel or Escape keeps the conversation, co
   await expect(clear).toBeDisabled();
 });
 
-// History is kept per course, not per document: beside a study document the panel showed the general
-// conversation with nothing to say so. It names the conversation it shows.
-test("the assistant beside a document says which conversation it shows", async ({ page }) => {
+// Beside a study document the assistant showed the general conversation (issue 24): each study set now
+// keeps its own, and the general assistant its own, across a reload.
+test("the assistant beside a document keeps the set's own conversation, apart from the general one", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   const { token } = await signUpViaApi(page);
   const headers = { authorization: `Bearer ${token}` };
   const set = await page.request.post("/api/study/sets", { headers, data: { title: "Biology" } });
@@ -94,17 +97,44 @@ test("the assistant beside a document says which conversation it shows", async (
   expect(asked.ok()).toBe(true);
 
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`/study?set=${setId}`);
-  await page.getByRole("button", { name: "Open Cells" }).click();
-  const viewer = page.getByRole("dialog", { name: "Cells" });
-  await viewer.getByRole("button", { name: "Ask the assistant" }).click();
-  const panel = viewer.getByRole("region", { name: "AI Assistant" });
-  await expect(panel.getByTestId("chat-messages")).toContainText("hi");
+  const openBeside = async () => {
+    await page.goto(`/study?set=${setId}`);
+    await page.getByRole("button", { name: "Open Cells" }).click();
+    const viewer = page.getByRole("dialog", { name: "Cells" });
+    await viewer.getByRole("button", { name: "Ask the assistant" }).click();
+    return viewer.getByRole("region", { name: "AI Assistant" });
+  };
+  const openGeneral = async () => {
+    await page.getByRole("button", { name: "Open AI Assistant" }).click();
+    return page.getByRole("region", { name: "AI Assistant" });
+  };
+
+  let panel = await openBeside();
   await expect(panel.getByTestId("chat-conversation")).toHaveText(
-    "Conversation: All Courses, the same one the assistant shows on other pages.",
+    "Conversation: Biology, kept for this study set apart from the assistant on other pages.",
   );
+  const beside = panel.getByTestId("chat-messages");
+  await expect(beside.getByText(/Hi there!/)).toBeVisible();
+  await expect(beside.getByText("hi", { exact: true })).toHaveCount(0);
+  await panel.getByRole("textbox", { name: "Message" }).fill("What releases energy?");
+  await panel.getByRole("button", { name: "Send" }).click();
+  await expect(beside).toContainText("Mitochondria");
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The general assistant, on another page and again after a reload: its own conversation only.
+  await page.goto("/tasks");
+  for (const load of ["first", "reloaded"]) {
+    panel = await openGeneral();
+    const general = panel.getByTestId("chat-messages");
+    await expect(general.getByText("hi", { exact: true }), load).toBeVisible();
+    await expect(general, load).not.toContainText("What releases energy?");
+    if (load === "first") await page.reload();
+  }
+  // The set's conversation, kept across the reload.
+  panel = await openBeside();
+  await expect(panel.getByTestId("chat-messages").getByText("What releases energy?")).toBeVisible();
+  await expect(panel.getByTestId("chat-messages").getByText("hi", { exact: true })).toHaveCount(0);
 });
 
 // The assistant beside a document, the document viewer, the clear's confirmation, the drafts and a

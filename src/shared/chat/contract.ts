@@ -59,6 +59,12 @@ export const chatScopeSchema = z
   .strict();
 export type ChatScope = z.infer<typeof chatScopeSchema>;
 
+/**
+ * Which conversation a message belongs to, is read or is cleared: the study set's own beside its documents
+ * (issue 24), the general one when absent. A set the student cannot read is a 404.
+ */
+const conversationSetId = dbId("Study set must be a study set id").optional();
+
 export const sendChatSchema = z.object({
   userId: claimedUserId,
   isUser: z.literal(true).default(true),
@@ -69,12 +75,14 @@ export const sendChatSchema = z.object({
   courseId: dbId("Course must be a course id").nullish(),
   timeZone: timeZoneField,
   scope: chatScopeSchema.optional(),
+  studySetId: conversationSetId,
 });
 export type SendChatInput = z.input<typeof sendChatSchema>;
 
 export const chatHistoryQuerySchema = z.object({
   userId: claimedUserIdParam,
   courseId: dbIdParam("Course must be a course id").optional(),
+  studySetId: dbIdParam("Study set must be a study set id").optional(),
 });
 
 export const chatReplySchema = z.object({ userMessage: chatMessageSchema, aiMessage: chatMessageSchema });

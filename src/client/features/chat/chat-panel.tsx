@@ -112,17 +112,19 @@ export function ChatPanel({
   const [draft, setDraft] = useState("");
   const [open, setOpen] = useState<Citation | null>(null);
   const [scoped, setScoped] = useState(true);
-  const history = useChatHistory(courseId);
+  // Beside a study document, that set's own conversation, widened or not.
+  const of = { courseId, studySetId: scope?.studySetId };
+  const history = useChatHistory(of);
   const asked =
     scope && scoped ? { studySetId: scope.studySetId, studyDocumentId: scope.studyDocumentId } : undefined;
-  const send = useSendChat(courseId, asked);
+  const send = useSendChat(of, asked);
   const openCitation = (c: Citation) => {
     if (!onCitation?.(c)) setOpen(c);
   };
-  const reset = useNewConversation(courseId);
+  const reset = useNewConversation(of);
   const course = courses.find((c) => c.id === courseId);
-  // Named as the course picker names it.
-  const conversation = `Conversation: ${course ? course.code || course.name : "All Courses"}`;
+  // Named as the course picker names it, or as the set is named beside its documents.
+  const conversation = `Conversation: ${scope ? scope.label : course ? course.code || course.name : "All Courses"}`;
   const input = useRef<HTMLInputElement>(null);
   const typing = useRef(false);
   // The floating box and the one beside a document open from a button that leaves the page as they come:
@@ -203,9 +205,12 @@ export function ChatPanel({
       </div>
       {scope && <ScopeBar label={scope.label} scoped={scoped} onChange={setScoped} />}
       {beside && (
-        // History is kept per course, not per document: beside a document the panel says whose it shows.
+        // Beside a document the panel says whose conversation it shows: the set's own, or beside a course
+        // material the course's, which the assistant shows on other pages too.
         <p className="text-xs text-muted wrap-anywhere" data-testid="chat-conversation">
-          {conversation}, the same one the assistant shows on other pages.
+          {scope
+            ? `${conversation}, kept for this study set apart from the assistant on other pages.`
+            : `${conversation}, the same one the assistant shows on other pages.`}
         </p>
       )}
       <CourseBar id={`${id}-course`} courses={courses} courseId={courseId} onChange={setCourseId} />

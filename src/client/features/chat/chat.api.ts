@@ -8,11 +8,24 @@ import type { ChatMessage, ChatScope } from "#shared/chat/contract.ts";
 const chatEndpoints = endpointTable(() => import("#shared/chat/contract.ts"), "chatEndpoints");
 const materialEndpoints = endpointTable(() => import("#shared/materials/contract.ts"), "materialEndpoints");
 
+/**
+ * Which conversation: a study set's own beside its documents (whatever course is picked there), else the
+ * picked course's or the general one.
+ */
+export interface Conversation {
+  courseId: number | null;
+  studySetId?: number;
+}
+const historyKey = ({ courseId, studySetId }: Conversation) =>
+  studySetId ? [...queryKeys.chat.all, "set-history", studySetId] : queryKeys.chat.history(courseId);
+const conversationQuery = ({ courseId, studySetId }: Conversation) =>
+  studySetId ? { studySetId } : courseId ? { courseId } : {};
+
 export const chatQueries = {
-  history: (courseId: number | null) =>
+  history: (of: Conversation) =>
     queryOptions({
-      queryKey: queryKeys.chat.history(courseId),
-      queryFn: async () => call((await chatEndpoints()).history, { query: courseId ? { courseId } : {} }),
+      queryKey: historyKey(of),
+      queryFn: async () => call((await chatEndpoints()).history, { query: conversationQuery(of) }),
     }),
   provider: () =>
     queryOptions({
@@ -29,12 +42,12 @@ export const useDocumentText = (source: "material" | "study", id: number) =>
     staleTime: 60_000,
   });
 
-export const useChatHistory = (courseId: number | null) => useQuery(chatQueries.history(courseId));
+export const useChatHistory = (of: Conversation) => useQuery(chatQueries.history(of));
 export const useChatProvider = () => useQuery(chatQueries.provider());
 
 /** The answer's `delta` pieces as the model writes, then both stored messages. */
 async function streamChat(
-  body: { content: string; courseId: number | null; scope?: ChatScope },
+  body: { content: string; courseId: number | null; studySetId?: number; scope?: ChatScope },
   onDelta: (text: string) => void,
 ) {
   return callStream(
@@ -45,22 +58,18 @@ async function streamChat(
 }
 
 /** Sends a message and shows the answer as it streams in; the stored messages replace it when done. */
-export function useSendChat(courseId: number | null, scope?: ChatScope) {
+export function useSendChat(of: Conversation, scope?: ChatScope) {
   const qc = useQueryClient();
   const [pending, setPending] = useState<{ question: string; answer: string } | null>(null);
   const mutation = useMutation({
     mutationFn: (content: string) => {
       setPending({ question: content, answer: "" });
-      return streamChat({ content, courseId, ...(scope ? { scope } : {}) }, (text) =>
+      return streamChat({ content, ...of, ...(scope ? { scope } : {}) }, (text) =>
         setPending((p) => (p ? { ...p, answer: p.answer + text } : p)),
       );
     },
     onSuccess: ({ userMessage, aiMessage }) => {
-      qc.setQueryData<ChatMessage[]>(queryKeys.chat.history(courseId), (old) => [
-        ...(old ?? []),
-        userMessage,
-        aiMessage,
-      ]);
+      qc.setQueryData<ChatMessage[]>(historyKey(of), (old) => [...(old ?? []), userMessage, aiMessage]);
     },
     onError: (err) => console.error("Failed to send message:", err),
     onSettled: () => setPending(null),
@@ -68,11 +77,11 @@ export function useSendChat(courseId: number | null, scope?: ChatScope) {
   return { ...mutation, pending };
 }
 
-export function useNewConversation(courseId: number | null) {
+export function useNewConversation(of: Conversation) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () => call((await chatEndpoints()).clear, { query: courseId ? { courseId } : {} }),
-    onSuccess: () => qc.setQueryData(queryKeys.chat.history(courseId), []),
+    mutationFn: async () => call((await chatEndpoints()).clear, { query: conversationQuery(of) }),
+    onSuccess: () => qc.setQueryData(historyKey(of), []),
   });
 }
 

@@ -4,7 +4,7 @@ import { users } from "./auth.ts";
 import { createdAt, foldedSearchVector, ownerId } from "./columns.ts";
 import { courses } from "./courses.ts";
 import { courseDocuments } from "./materials.ts";
-import { studyDocuments } from "./study.ts";
+import { studyDocuments, studySets } from "./study.ts";
 
 export const chatMessages = pgTable(
   "chat_messages",
@@ -12,6 +12,8 @@ export const chatMessages = pgTable(
     id: serial("id").primaryKey(),
     userId: ownerId(() => users.id),
     courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
+    /** The study set whose conversation this is (the assistant beside its documents); null: the general one. */
+    studySetId: integer("study_set_id").references(() => studySets.id, { onDelete: "cascade" }),
     isUser: boolean("is_user").notNull(),
     content: text("content").notNull(),
     /** Sources an answer cites (shared/chat/contract.ts citationSchema). */
@@ -19,7 +21,13 @@ export const chatMessages = pgTable(
     provider: text("provider"),
     createdAt: createdAt(),
   },
-  (t) => [index("chat_messages_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("chat_messages_user_created_idx").on(t.userId, t.createdAt),
+    // A set's conversation in order; partial, as most messages belong to the general one.
+    index("chat_messages_user_set_idx")
+      .on(t.userId, t.studySetId, t.id)
+      .where(sql`${t.studySetId} is not null`),
+  ],
 );
 
 /**

@@ -23,9 +23,10 @@ describe("chatRepo.insertTurn", () => {
     for (const courseId of [null, course.id]) {
       turns.push(
         ...(await chatRepo.insertTurn(db, ada.user.id, [
-          { courseId, isUser: true, content: "What is ATP?", createdAt: askedAt },
+          { courseId, studySetId: null, isUser: true, content: "What is ATP?", createdAt: askedAt },
           {
             courseId,
+            studySetId: null,
             isUser: false,
             content: "ATP is the cell's energy currency. [1]",
             citations: [{ n: 1, kind: "document", id: 7, title: "cells", page: 2, quote: "ATP is..." }],
@@ -39,7 +40,11 @@ describe("chatRepo.insertTurn", () => {
     expect(turns[0]!.id).toBeLessThan(turns[1]!.id);
     expect(turns[1]).toMatchObject({ provider: "builtin", createdAt: "2026-03-04T12:00:00.128Z" });
     expect(turns[0]).not.toHaveProperty("citations");
-    expect(await chatRepo.list(db, ada.user.id, null)).toEqual(turns.slice(0, 2));
-    expect(await chatRepo.list(db, ada.user.id, course.id)).toEqual(turns.slice(2));
+    expect(await chatRepo.list(db, ada.user.id, { courseId: null, studySetId: null })).toEqual(
+      turns.slice(0, 2),
+    );
+    expect(await chatRepo.list(db, ada.user.id, { courseId: course.id, studySetId: null })).toEqual(
+      turns.slice(2),
+    );
   });
 });

@@ -37,10 +37,10 @@ const toMessage = (row: Row): ChatMessage => ({
  * Both turns as one typed row source: PGlite took 0.38 ms for this against 0.48 ms for a VALUES list of
  * untyped parameters (bench:chat's statement timing at 60 documents).
  */
-const TURN_ROWS = `insert into chat_messages (user_id, course_id, is_user, content, citations, provider, created_at)
+const TURN_ROWS = `insert into chat_messages (user_id, course_id, study_set_id, is_user, content, citations, provider, created_at)
   select * from (values
-    ($1::int, $2::int, $3::boolean, $4::text, $5::jsonb, $6::text, $7::timestamptz),
-    ($8::int, $9::int, $10::boolean, $11::text, $12::jsonb, $13::text, $14::timestamptz)) turn`;
+    ($1::int, $2::int, $3::int, $4::boolean, $5::text, $6::jsonb, $7::text, $8::timestamptz),
+    ($9::int, $10::int, $11::int, $12::boolean, $13::text, $14::jsonb, $15::text, $16::timestamptz)) turn`;
 const INSERT_TURN = `${TURN_ROWS} returning id`;
 /**
  * The same on a PostgreSQL server, committed without waiting for the WAL flush (synchronous_commit off
@@ -54,15 +54,24 @@ const INSERT_TURN_NO_FLUSH = `${TURN_ROWS}
   where set_config('synchronous_commit', 'off', true) is not null
   returning id`;
 
-/** A conversation is one student's messages for one course, or with no course. */
-const conversation = (userId: number, courseId: number | null) =>
-  and(
-    eq(chatMessages.userId, userId),
-    courseId ? eq(chatMessages.courseId, courseId) : isNull(chatMessages.courseId),
-  );
-
-export interface NewMessage {
+/**
+ * A conversation is one student's messages of one study set (the assistant beside its documents, whatever
+ * course was picked there), or, with no set, of one course or of none.
+ */
+export interface Conversation {
   courseId: number | null;
+  studySetId: number | null;
+}
+const conversation = (userId: number, { courseId, studySetId }: Conversation) =>
+  studySetId
+    ? and(eq(chatMessages.userId, userId), eq(chatMessages.studySetId, studySetId))
+    : and(
+        eq(chatMessages.userId, userId),
+        isNull(chatMessages.studySetId),
+        courseId ? eq(chatMessages.courseId, courseId) : isNull(chatMessages.courseId),
+      );
+
+export interface NewMessage extends Conversation {
   isUser: boolean;
   content: string;
   citations?: Citation[];
@@ -71,20 +80,20 @@ export interface NewMessage {
 }
 
 export const chatRepo = {
-  async list(db: DbOrTx, userId: number, courseId: number | null): Promise<ChatMessage[]> {
+  async list(db: DbOrTx, userId: number, of: Conversation): Promise<ChatMessage[]> {
     const rows = await db
       .select(columns)
       .from(chatMessages)
-      .where(conversation(userId, courseId))
+      .where(conversation(userId, of))
       .orderBy(asc(chatMessages.id));
     return rows.map(toMessage);
   },
   /** The last `n` messages of a conversation, oldest first. */
-  async recent(db: DbOrTx, userId: number, courseId: number | null, n: number): Promise<ChatMessage[]> {
+  async recent(db: DbOrTx, userId: number, of: Conversation, n: number): Promise<ChatMessage[]> {
     const rows = await db
       .select(columns)
       .from(chatMessages)
-      .where(conversation(userId, courseId))
+      .where(conversation(userId, of))
       .orderBy(desc(chatMessages.id))
       .limit(n);
     return rows.reverse().map(toMessage);
@@ -103,6 +112,7 @@ export const chatRepo = {
     const values = turn.flatMap((m) => [
       userId,
       m.courseId,
+      m.studySetId,
       m.isUser,
       m.content,
       m.citations ? JSON.stringify(m.citations) : null,
@@ -121,7 +131,7 @@ export const chatRepo = {
       toMessage({ ...m, id, citations: m.citations ?? null, provider: m.provider ?? null });
     return [written(turn[0], first!), written(turn[1], second!)];
   },
-  async clear(db: DbOrTx, userId: number, courseId: number | null): Promise<void> {
-    await db.delete(chatMessages).where(conversation(userId, courseId));
+  async clear(db: DbOrTx, userId: number, of: Conversation): Promise<void> {
+    await db.delete(chatMessages).where(conversation(userId, of));
   },
 };

@@ -31,9 +31,9 @@ export async function chatRoutes(app: FastifyInstance) {
     await admit(user.id, body, req, reply);
     return chat.send(user.id, body, undefined, { admitted: true });
   });
-  route(app, chatEndpoints.history, ({ user, query }) => chat.history(user.id, query.courseId));
+  route(app, chatEndpoints.history, ({ user, query }) => chat.history(user.id, query));
   route(app, chatEndpoints.clear, async ({ user, query }) => {
-    await chat.clear(user.id, query.courseId);
+    await chat.clear(user.id, query);
     return { ok: true as const };
   });
   route(app, chatEndpoints.provider, ({ user }) => chat.providerInfo(user.id));

@@ -28,7 +28,7 @@ import type { ServiceLog } from "../notifications/notifications.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { StudyService } from "../study/study.service.ts";
 import type { TasksService } from "../tasks/tasks.service.ts";
-import { chatRepo } from "./chat.repo.ts";
+import { type Conversation, chatRepo } from "./chat.repo.ts";
 import { dueText } from "./due-text.ts";
 import type { RetrievalService } from "./retrieval.service.ts";
 import { applyTaskFilter } from "./task-filter.ts";
@@ -169,12 +169,26 @@ async function context(ctx: Ctx, userId: number, input: SendInput, timeZone: str
   return { question, terms, mode: "none" as const, sources, hasMaterial };
 }
 
+/** What the history and clear of a conversation, and a message to it, query about. */
+type ConversationQuery = { courseId?: number | null; studySetId?: number };
+
+/** The course picked and the set whose conversation it is must be the student's own (404 otherwise). */
+async function assertOwnConversation({ courses, study }: Ctx, userId: number, of: ConversationQuery) {
+  await courses.assertOwn(userId, of.courseId);
+  if (of.studySetId) await study.assertOwnSet(userId, of.studySetId);
+}
+
+const conversationOf = (of: ConversationQuery): Conversation => ({
+  courseId: of.courseId ?? null,
+  studySetId: of.studySetId ?? null,
+});
+
 /**
  * The checks a message passes before it is answered (a stream's status line can no longer change
  * after). The per-student message limit is the route's (chat.routes.ts).
  */
 async function admit(ctx: Ctx, userId: number, input: SendInput): Promise<void> {
-  await ctx.courses.assertOwn(userId, input.courseId);
+  await assertOwnConversation(ctx, userId, input);
   const scope = input.scope;
   if (!scope) return;
   await ctx.study.assertOwnSet(userId, scope.studySetId);
@@ -197,10 +211,10 @@ async function send(
 ) {
   const { db, clock, openai } = ctx;
   if (!options.admitted) await admit(ctx, userId, input);
-  const courseId = input.courseId ?? null;
+  const of = conversationOf(input);
   const timeZone = input.timeZone ?? "UTC";
   // Only a model reads earlier turns; the built-in engine answers each question on its own.
-  const history = openai ? await chatRepo.recent(db, userId, courseId, HISTORY_TURNS) : [];
+  const history = openai ? await chatRepo.recent(db, userId, of, HISTORY_TURNS) : [];
   const askedAt = clock.now();
   const asked = await context(ctx, userId, input, timeZone);
   const request: AnswerRequest = {
@@ -225,9 +239,9 @@ async function send(
   // Both turns in one statement once the answer exists: a question whose answer failed is not kept
   // without one, and the round trip is saved.
   const [userMessage, aiMessage] = await chatRepo.insertTurn(db, userId, [
-    { courseId, isUser: true, content: input.content.trim(), createdAt: askedAt },
+    { ...of, isUser: true, content: input.content.trim(), createdAt: askedAt },
     {
-      courseId,
+      ...of,
       isUser: false,
       content: answer.content,
       citations: answer.citations,
@@ -238,14 +252,14 @@ async function send(
   return { userMessage, aiMessage: note ? { ...aiMessage, note } : aiMessage };
 }
 
-async function history({ db, courses }: Ctx, userId: number, courseId?: number) {
-  await courses.assertOwn(userId, courseId);
-  return chatRepo.list(db, userId, courseId ?? null);
+async function history(ctx: Ctx, userId: number, of: ConversationQuery) {
+  await assertOwnConversation(ctx, userId, of);
+  return chatRepo.list(ctx.db, userId, conversationOf(of));
 }
 
-async function clear({ db, courses }: Ctx, userId: number, courseId?: number) {
-  await courses.assertOwn(userId, courseId);
-  await chatRepo.clear(db, userId, courseId ?? null);
+async function clear(ctx: Ctx, userId: number, of: ConversationQuery) {
+  await assertOwnConversation(ctx, userId, of);
+  await chatRepo.clear(ctx.db, userId, conversationOf(of));
 }
 
 async function providerInfo(ctx: Ctx, userId: number) {
@@ -288,8 +302,8 @@ export function createChatService(deps: ChatDeps) {
       onDelta?: (text: string) => void,
       options?: { admitted?: boolean; signal?: AbortSignal },
     ) => send(ctx, userId, input, onDelta, options),
-    history: (userId: number, courseId?: number) => history(ctx, userId, courseId),
-    clear: (userId: number, courseId?: number) => clear(ctx, userId, courseId),
+    history: (userId: number, of: ConversationQuery = {}) => history(ctx, userId, of),
+    clear: (userId: number, of: ConversationQuery = {}) => clear(ctx, userId, of),
     providerInfo: (userId: number) => providerInfo(ctx, userId),
     testProvider: (userId: number) => testProvider(ctx, userId),
   };
