@@ -115,12 +115,8 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
         abbreviation?: string | null;
       } = {},
     ): Promise<Ranked<FoundChunk>[]> {
-      const limit = options.limit ?? 8;
-      const scope: SearchScope = {
-        courseId: options.courseId,
-        studySetId: options.studySetId,
-        studyDocumentId: options.studyDocumentId,
-      };
+      // The rest is the scope, as the caller gave it (chat.service.ts searchScope builds it).
+      const { limit = 8, definition, kind, abbreviation, ...scope } = options;
       const lookup = (ts: readonly QuestionTerm[]) =>
         retrievalRepo.ranked(
           db,
@@ -156,12 +152,7 @@ export function createRetrievalService({ db }: { db: DbOrTx }) {
       const frequencies = { total: ranked.total ?? 0, counts: ranked.counts };
       const documentFrequency = new Map(terms.map((t, i) => [t.stem, frequencies.counts[i] ?? 0]));
       const stats = { passages: frequencies.total, documentFrequency };
-      return rankPassages(terms, candidates, stats, {
-        definition: options.definition,
-        kind: options.kind,
-        abbreviation: options.abbreviation,
-        limit,
-      });
+      return rankPassages(terms, candidates, stats, { definition, kind, abbreviation, limit });
     },
     countChunks: (userId: number) => retrievalRepo.countChunks(db, userId),
     countInScope: (userId: number, scope: SearchScope) => retrievalRepo.countInScope(db, userId, scope),
