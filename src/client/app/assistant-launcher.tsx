@@ -23,9 +23,6 @@ function PanelLoadFailed({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Pixels of scroll in one direction before the button hides or comes back: a finger's jitter is not a scroll. */
-const SCROLL_SLACK = 6;
-
 /** What a student presses on a page: the button would sit on one of these. */
 const PAGE_CONTROL = "a[href],button,input,select,textarea,[role=switch],[role=tab]";
 
@@ -63,50 +60,22 @@ function controlUnderLauncher(): boolean {
 }
 
 /**
- * Whether the button should step aside: while the page is being scrolled down through its content, so it
- * does not sit over the text a student is reading at 360 px (the scroll-aware floating button of phone
- * apps), and whenever one of the page's controls lies under it, so it never covers one. It is back on any
- * scroll up, at the top, and at the bottom, where the shell keeps room for it below the last row.
+ * Whether the button should step aside: whenever one of the page's controls lies under it, so it never
+ * covers one. It no longer hides while the page scrolls down: that was for the text under it at 360 px,
+ * where it is now in the header instead (shell.tsx).
  */
 function useStepAside() {
-  const [down, setDown] = useState(false);
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
-    // Both are set by the ResizeObserver's first call, which comes after layout: reading scrollHeight here,
-    // just after the page's first commit, forced a layout of the whole page in the middle of its first task.
-    let last = 0;
-    let lastHeight = 0;
     let frame = 0;
-    const check = () => {
-      frame = 0;
-      setBlocked(controlUnderLauncher());
-      const y = window.scrollY;
-      const height = document.documentElement.scrollHeight;
-      // The page grew or shrank (the menu opened, a list drew above): the browser kept the reader's place
-      // by scrolling, and nobody scrolled.
-      const moved = height !== lastHeight;
-      lastHeight = height;
-      const atEnd = y < 8 || window.innerHeight + y >= height - 96;
-      if (moved) {
-        last = y;
-        return;
-      }
-      if (atEnd) setDown(false);
-      else if (y > last + SCROLL_SLACK) setDown(true);
-      else if (y < last - SCROLL_SLACK) setDown(false);
-      else return;
-      last = y;
-    };
     const schedule = () => {
-      frame ||= requestAnimationFrame(check);
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        setBlocked(controlUnderLauncher());
+      });
     };
-    // Rebased whenever the page's size changes, so the scroll that follows a change is not taken for one;
-    // and what lies under the button is looked at again (the page's data arrived, a form opened).
-    const resized = new ResizeObserver(() => {
-      lastHeight = document.documentElement.scrollHeight;
-      last = window.scrollY;
-      schedule();
-    });
+    // What lies under the button is looked at again when the page changes (its data arrived, a form opened).
+    const resized = new ResizeObserver(schedule);
     resized.observe(document.body);
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule, { passive: true });
@@ -117,21 +86,29 @@ function useStepAside() {
       cancelAnimationFrame(frame);
     };
   }, []);
-  return down || blocked;
+  return blocked;
 }
 
 /**
- * SPEC §2.3 floating chat button, on every signed-in page (issue 24): the shell keeps room below the
- * page's content for it, so it never covers the last row at 360 px, and it steps aside while the page
- * scrolls down or a control lies under it (back on focus, for the keyboard). Hidden while the chat is open.
+ * SPEC §2.3 floating chat button, on every signed-in page (issue 24), from `sm` up: the shell keeps room
+ * below the page's content for it, and it steps aside while a control lies under it (back on focus, for
+ * the keyboard). Narrower, the shell's header has the button instead (shell.tsx).
+ * Hidden while the chat is open; `open` is the shell's, which both buttons open.
  */
-export function AssistantLauncher({ onOpen }: { onOpen?: () => void }) {
-  const [open, setOpen] = useState(false);
+export function AssistantLauncher({
+  open,
+  onOpen,
+  onClose,
+}: {
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+}) {
   const stepAside = useStepAside();
   if (open) {
     return (
       <Suspense fallback={null}>
-        <AssistantPanel onClose={() => setOpen(false)} />
+        <AssistantPanel onClose={onClose} />
       </Suspense>
     );
   }
@@ -140,13 +117,10 @@ export function AssistantLauncher({ onOpen }: { onOpen?: () => void }) {
       type="button"
       aria-label="Open AI Assistant"
       className={cn(
-        "fixed bottom-4 right-4 z-40 grid h-14 w-14 place-items-center rounded-full bg-accent-strong text-white shadow-lg transition-transform hover:bg-accent-stronger focus-visible:translate-y-0 motion-reduce:transition-none",
+        "fixed bottom-4 right-4 z-40 grid h-14 w-14 place-items-center rounded-full bg-accent-strong text-white shadow-lg transition-transform hover:bg-accent-stronger focus-visible:translate-y-0 motion-reduce:transition-none max-sm:hidden",
         stepAside && "translate-y-24",
       )}
-      onClick={() => {
-        onOpen?.();
-        setOpen(true);
-      }}
+      onClick={onOpen}
     >
       <MessageSquare className="h-6 w-6" aria-hidden />
     </button>

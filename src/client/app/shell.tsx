@@ -1,4 +1,4 @@
-import { GraduationCap, LogOut, Menu, X } from "lucide-react";
+import { GraduationCap, LogOut, Menu, MessageSquare, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { AppStatus } from "#client/components/app-status.tsx";
@@ -50,6 +50,12 @@ function NavLink({
 
 export function Shell({ user, children }: { user: User; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [assistantOpen, setAssistantOpen] = useState(false);
+  // The menu would stay open behind the chat.
+  const openAssistant = () => {
+    setMenuOpen(false);
+    setAssistantOpen(true);
+  };
   const logout = useLogout();
   useSavedThemeOnNewDevice();
   useCanvasAutoSync();
@@ -72,7 +78,20 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
               <NavLink key={l.href} {...l} iconClassName="hidden 2xl:block" />
             ))}
           </nav>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1">
+            {/* Below `sm` the assistant opens from here: floating over the page at 360 px, its button sat
+                on the text of the first view (Materials' 'How to use'), which no step aside could avoid. */}
+            {!assistantOpen && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="sm:hidden"
+                aria-label="Open AI Assistant"
+                onClick={openAssistant}
+              >
+                <MessageSquare className="h-5 w-5" aria-hidden />
+              </Button>
+            )}
             <NotificationBell />
           </div>
           <div className="hidden items-center gap-3 xl:flex">
@@ -110,11 +129,15 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
         )}
         <AppStatus />
       </header>
-      {/* pb-24: room below the content for the assistant's button, so it never covers the last row. */}
-      <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:pt-8">
+      {/* sm:pb-24: room below the content for the floating assistant button, so it never covers the last row. */}
+      <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-8 sm:pt-8 sm:pb-24">
         {children}
       </main>
-      <AssistantLauncher onOpen={() => setMenuOpen(false)} />
+      <AssistantLauncher
+        open={assistantOpen}
+        onOpen={openAssistant}
+        onClose={() => setAssistantOpen(false)}
+      />
     </div>
   );
 }
